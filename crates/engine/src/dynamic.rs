@@ -1,0 +1,240 @@
+//! The object-safe face of a game, with JSON actions and views, for the CLI and the server;
+//! and the registry of games.
+
+use crate::game::{Anchors, DataErrors, Game, GameInfo, Prompt, ScenarioInfo, Status};
+use crate::log::{Audience, RuleId};
+use crate::record::GameRecord;
+use crate::rng::RandomSpec;
+use crate::seat::{Seat, Viewer};
+use crate::session::{Match, MatchError};
+use serde::Serialize;
+use serde_json::Value;
+use std::marker::PhantomData;
+use std::path::Path;
+use std::sync::Arc;
+
+/// One legal action as JSON, with its UI anchors.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LegalAction {
+    /// The action, as the game serialises it; send it back to play it.
+    pub action: Value,
+    /// Where it shows on the table, and its label.
+    pub anchors: Anchors,
+}
+
+/// One log entry as JSON.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LogLine {
+    /// Position in the full log.
+    pub index: usize,
+    /// The rule that produced it.
+    pub rule: RuleId,
+    /// The sentence for people.
+    pub text: String,
+    /// The structured event.
+    pub event: Value,
+    /// Who may read it.
+    pub audience: Audience,
+}
+
+/// A game in progress, whatever the game: what the CLI and the server hold.
+pub trait DynMatch: Send + Sync {
+    /// The game's name and version.
+    fn info(&self) -> GameInfo;
+    /// Who must decide now, or how the game ended.
+    fn status(&self) -> Status;
+    /// The decision asked for now.
+    fn prompt(&self) -> Prompt;
+    /// The legal actions of the seat to act.
+    fn legal_actions(&self) -> Vec<LegalAction>;
+    /// Play an action given as JSON for `seat`.
+    fn apply_json(&mut self, seat: Seat, action: &Value) -> Result<(), MatchError>;
+    /// What `viewer` may know, as JSON.
+    fn view(&self, viewer: Viewer) -> Value;
+    /// The log entries from `from` on that `viewer` may read.
+    fn log(&self, viewer: Viewer, from: usize) -> Vec<LogLine>;
+    /// The full log's length.
+    fn log_len(&self) -> usize;
+    /// The seat whose last action undo would take back, if any.
+    fn undoable_by(&self) -> Option<Seat>;
+    /// Take back the last action.
+    fn undo(&mut self) -> Result<(), MatchError>;
+    /// The record of the game so far.
+    fn record(&self) -> GameRecord;
+}
+
+impl<G: Game> DynMatch for Match<G> {
+    fn info(&self) -> GameInfo {
+        G::info()
+    }
+
+    fn status(&self) -> Status {
+        Match::status(self)
+    }
+
+    fn prompt(&self) -> Prompt {
+        self.state().prompt()
+    }
+
+    fn legal_actions(&self) -> Vec<LegalAction> {
+        Match::legal_actions(self)
+            .into_iter()
+            .map(|action| LegalAction {
+                action: serde_json::to_value(action).unwrap_or(Value::Null),
+                anchors: self.state().anchors(&action),
+            })
+            .collect()
+    }
+
+    fn apply_json(&mut self, seat: Seat, action: &Value) -> Result<(), MatchError> {
+        let action: G::Action = serde_json::from_value(action.clone())
+            .map_err(|error| MatchError::BadAction(format!("{action}: {error}")))?;
+        self.apply(seat, action)
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        serde_json::to_value(self.state().view(viewer)).unwrap_or(Value::Null)
+    }
+
+    fn log(&self, viewer: Viewer, from: usize) -> Vec<LogLine> {
+        Match::log(self)
+            .visible_to(viewer)
+            .filter(|(index, _)| *index >= from)
+            .map(|(index, entry)| LogLine {
+                index,
+                rule: entry.rule,
+                text: entry.text.clone(),
+                event: serde_json::to_value(&entry.event).unwrap_or(Value::Null),
+                audience: entry.audience,
+            })
+            .collect()
+    }
+
+    fn log_len(&self) -> usize {
+        Match::log(self).len()
+    }
+
+    fn undoable_by(&self) -> Option<Seat> {
+        Match::undoable_by(self)
+    }
+
+    fn undo(&mut self) -> Result<(), MatchError> {
+        Match::undo(self)
+    }
+
+    fn record(&self) -> GameRecord {
+        Match::record(self)
+    }
+}
+
+/// Why the registry could not start or replay a game.
+#[derive(Debug, thiserror::Error)]
+pub enum RegistryError {
+    /// No game has this id.
+    #[error("no game called `{0}`; `overlord games` lists the games there are")]
+    UnknownGame(String),
+    /// The game's data did not load.
+    #[error(transparent)]
+    Data(#[from] DataErrors),
+    /// The options could not be read.
+    #[error("bad options: {0}")]
+    Options(String),
+    /// The match refused.
+    #[error(transparent)]
+    Match(#[from] MatchError),
+}
+
+/// A game the registry can start, whatever its types.
+pub trait GameEntry: Send + Sync {
+    /// Name, version, seats.
+    fn info(&self) -> GameInfo;
+    /// The scenarios the data in `data_dir` offers.
+    fn scenarios(&self, data_dir: &Path) -> Result<Vec<ScenarioInfo>, DataErrors>;
+    /// Start a game.
+    fn new_match(
+        &self,
+        data_dir: &Path,
+        scenario: &str,
+        options: &Value,
+        randomness: RandomSpec,
+    ) -> Result<Box<dyn DynMatch>, RegistryError>;
+    /// Rebuild a game from its record.
+    fn replay(
+        &self,
+        data_dir: &Path,
+        record: &GameRecord,
+    ) -> Result<Box<dyn DynMatch>, RegistryError>;
+}
+
+/// The registry entry of game type `G`.
+pub struct Entry<G>(PhantomData<fn() -> G>);
+
+impl<G: Game> Entry<G> {
+    /// The entry for `G`, boxed for a [`Registry`].
+    pub fn boxed() -> Box<dyn GameEntry> {
+        Box::new(Entry::<G>(PhantomData))
+    }
+}
+
+impl<G: Game> GameEntry for Entry<G> {
+    fn info(&self) -> GameInfo {
+        G::info()
+    }
+
+    fn scenarios(&self, data_dir: &Path) -> Result<Vec<ScenarioInfo>, DataErrors> {
+        Ok(G::scenarios(&G::load_data(data_dir)?))
+    }
+
+    fn new_match(
+        &self,
+        data_dir: &Path,
+        scenario: &str,
+        options: &Value,
+        randomness: RandomSpec,
+    ) -> Result<Box<dyn DynMatch>, RegistryError> {
+        let data = Arc::new(G::load_data(data_dir)?);
+        let options: G::Options = if options.is_null() {
+            G::Options::default()
+        } else {
+            serde_json::from_value(options.clone())
+                .map_err(|error| RegistryError::Options(error.to_string()))?
+        };
+        Ok(Box::new(Match::<G>::new(
+            data, scenario, options, randomness,
+        )?))
+    }
+
+    fn replay(
+        &self,
+        data_dir: &Path,
+        record: &GameRecord,
+    ) -> Result<Box<dyn DynMatch>, RegistryError> {
+        let data = Arc::new(G::load_data(data_dir)?);
+        Ok(Box::new(Match::<G>::from_record(data, record)?))
+    }
+}
+
+/// Every game this build knows. The CLI, the server and the simulator find games only here.
+#[derive(Default)]
+pub struct Registry {
+    entries: Vec<Box<dyn GameEntry>>,
+}
+
+impl Registry {
+    /// A registry of `entries`.
+    pub fn new(entries: Vec<Box<dyn GameEntry>>) -> Registry {
+        Registry { entries }
+    }
+
+    /// Every game, in registration order.
+    pub fn games(&self) -> impl Iterator<Item = &dyn GameEntry> {
+        self.entries.iter().map(AsRef::as_ref)
+    }
+
+    /// The game with this id.
+    pub fn get(&self, id: &str) -> Result<&dyn GameEntry, RegistryError> {
+        self.games()
+            .find(|entry| entry.info().id == id)
+            .ok_or_else(|| RegistryError::UnknownGame(id.to_owned()))
+    }
+}

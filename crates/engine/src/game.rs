@@ -1,0 +1,275 @@
+//! The contract every game implements.
+
+use crate::log::{Log, RuleId};
+use crate::rng::GameRng;
+use crate::seat::{Seat, SeatSet, Viewer};
+use rand::Rng;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::path::Path;
+use std::sync::Arc;
+
+/// A game of the Overlord engine: a value built by [`Game::setup`] and advanced by
+/// [`Game::apply`], one decision at a time (see DESIGN.md, "The engine contract").
+///
+/// Invariants every implementation keeps:
+/// * every random outcome comes from the [`GameRng`] inside the state, so the record
+///   `(scenario, options, randomness, actions)` rebuilds the state exactly;
+/// * [`Game::apply`] either changes the state as the rules say or refuses with a reason and
+///   leaves it untouched;
+/// * [`Game::legal_actions`] lists exactly the actions `apply` accepts;
+/// * [`Game::view`] shows a seat only what that seat may know, and
+///   [`Game::determinize`] keeps everything that view shows.
+///
+/// The state is cloned millions of times by search: keep it flat (integer ids, `Vec`s, bit
+/// sets) and put unchanging scenario data behind the `Arc` of [`Game::Data`].
+pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
+    /// Components loaded from data files (map, counters, cards, scenarios), shared by every
+    /// state of every game that uses them.
+    type Data: Send + Sync + 'static;
+    /// The scenario options a player may set (variants, interpretations).
+    type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// One decision. Small and `Copy`: a multi-part decision is a sequence of prompts.
+    type Action: Copy + Debug + Eq + Hash + Serialize + DeserializeOwned + Send + Sync;
+    /// What one viewer may know of the state.
+    type View: Serialize;
+    /// The structured event of a log entry.
+    type Event: Clone + Debug + Serialize + Send + Sync;
+
+    /// Name, rules version and seat count.
+    fn info() -> GameInfo;
+
+    /// Load the game's components from `dir` (the game's folder under `data/`), reporting every
+    /// problem with file, line and field.
+    fn load_data(dir: &Path) -> Result<Self::Data, DataErrors>;
+
+    /// The scenarios the loaded data offers.
+    fn scenarios(data: &Self::Data) -> Vec<ScenarioInfo>;
+
+    /// A new game of `scenario`.
+    fn setup(
+        data: &Arc<Self::Data>,
+        scenario: &str,
+        options: &Self::Options,
+        rng: GameRng,
+        log: &mut Log<Self::Event>,
+    ) -> Result<Self, SetupError>;
+
+    /// Who must decide now, or how the game ended.
+    fn status(&self) -> Status;
+
+    /// The decision now asked for, named for people and programs.
+    fn prompt(&self) -> Prompt;
+
+    /// Write the legal actions of the deciding seat into `out` (cleared first). Empty only
+    /// when the game is over.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Carry out `action` for the deciding seat, or refuse it with the reason and leave the
+    /// state untouched.
+    fn apply(
+        &mut self,
+        action: Self::Action,
+        log: &mut Log<Self::Event>,
+    ) -> Result<Applied, Refusal>;
+
+    /// What `viewer` may know: never another seat's hidden card or face-down counter, never a
+    /// deck's order.
+    fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// A complete state that `seat` cannot tell apart from this one: everything its view shows
+    /// is kept, everything hidden from it is redrawn at random (information-set search).
+    fn determinize<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Self;
+
+    /// Where a legal action shows on the table (hexes, units, cards) and its button label.
+    fn anchors(&self, action: &Self::Action) -> Anchors;
+
+    /// The state's random generator.
+    fn rng(&self) -> &GameRng;
+}
+
+/// What a game says about itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameInfo {
+    /// Short id used on the command line and in records (`omaha`).
+    pub id: &'static str,
+    /// Full name.
+    pub name: &'static str,
+    /// Changes whenever the same record could play out differently: records made under
+    /// another version are not replayed silently.
+    pub rules_version: &'static str,
+    /// Fewest seats a game can have.
+    pub min_seats: u8,
+    /// Most seats a game can have.
+    pub max_seats: u8,
+}
+
+/// One scenario the data offers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScenarioInfo {
+    /// Id used on the command line (`first-wave`).
+    pub id: String,
+    /// Full name.
+    pub name: String,
+    /// Seats the scenario is played with.
+    pub seats: u8,
+}
+
+/// Whose decision it is, or how the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// This seat must choose one of the legal actions.
+    ToAct(Seat),
+    /// The game is over.
+    Over(Outcome),
+}
+
+impl Status {
+    /// The seat to act, if the game goes on.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Status::ToAct(seat) => Some(seat),
+            Status::Over(_) => None,
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// The seats that won (a whole team, or none when nobody did).
+    pub winners: SeatSet,
+    /// Whether the game was drawn (then `winners` is empty).
+    pub draw: bool,
+    /// The game's score of the result (victory points for the first seat), for statistics.
+    pub score: i32,
+    /// The rule that ended the game.
+    pub rule: RuleId,
+}
+
+impl Outcome {
+    /// The reward of `seat` for search and statistics: 1 for a win, ½ for a draw, 0 for a loss.
+    pub fn reward(&self, seat: Seat) -> f64 {
+        if self.draw {
+            0.5
+        } else if self.winners.contains(seat) {
+            1.0
+        } else {
+            0.0
+        }
+    }
+}
+
+/// The decision asked for now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Prompt {
+    /// The prompt's name in the game's state machine (`choose_target`).
+    pub name: &'static str,
+    /// The rule that asks for the decision.
+    pub rule: RuleId,
+    /// The question, for people.
+    pub text: String,
+}
+
+/// Where an action shows on the table, so one generic client can draw and click every game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Anchors {
+    /// The button label.
+    pub label: String,
+    /// Hexes the action concerns, as printed labels (`0812`), in order (from, to).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hexes: Vec<String>,
+    /// Units the action concerns, by the game's unit id.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub units: Vec<u32>,
+    /// Cards the action concerns, by the game's card id.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<u32>,
+}
+
+impl Anchors {
+    /// Anchors with just a label.
+    pub fn label(label: impl Into<String>) -> Anchors {
+        Anchors {
+            label: label.into(),
+            ..Anchors::default()
+        }
+    }
+}
+
+/// What an accepted action did that the engine must know about.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[must_use]
+pub struct Applied {
+    /// The action showed someone hidden information (a face-down counter, a card) without
+    /// drawing randomness: undo must not take it back.
+    pub revealed_hidden: bool,
+}
+
+impl Applied {
+    /// Nothing hidden was shown.
+    pub const QUIET: Applied = Applied {
+        revealed_hidden: false,
+    };
+    /// Hidden information was shown.
+    pub const REVEALING: Applied = Applied {
+        revealed_hidden: true,
+    };
+}
+
+/// Why an action was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{reason}{}", rule.map(|r| format!(" ({r})")).unwrap_or_default())]
+pub struct Refusal {
+    /// The rule the action breaks, when one does.
+    pub rule: Option<RuleId>,
+    /// The reason, for people: what is wrong and what is allowed instead.
+    pub reason: String,
+}
+
+impl Refusal {
+    /// A refusal under `rule`.
+    pub fn by_rule(rule: RuleId, reason: impl Into<String>) -> Refusal {
+        Refusal {
+            rule: Some(rule),
+            reason: reason.into(),
+        }
+    }
+
+    /// A refusal that no single rule explains (the action belongs to another prompt).
+    pub fn new(reason: impl Into<String>) -> Refusal {
+        Refusal {
+            rule: None,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// A game that could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
+
+/// One problem in a data file, located for the person who will fix it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{file}:{line}:{column}: {field}: {message}")]
+pub struct DataError {
+    /// The file, as given to the loader.
+    pub file: String,
+    /// 1-based line (0 when the problem is the file as a whole).
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// The field at fault, as a dotted path (`hex.terrain`).
+    pub field: String,
+    /// What is wrong and how to fix it.
+    pub message: String,
+}
+
+/// Every problem found in a game's data.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{} problem(s) in the data:\n{}", .0.len(), .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
+pub struct DataErrors(pub Vec<DataError>);

@@ -1,0 +1,37 @@
+//! The Overlord engine: the one contract all four games implement, and everything around it
+//! that does not depend on any particular game.
+//!
+//! * [`Game`]: setup, whose decision it is, legal actions into a caller's buffer, `apply` that
+//!   refuses illegal actions untouched, per-seat views, `determinize`, UI anchors.
+//! * [`GameRng`]: ChaCha8 randomness living in the state, dice ([`Die`]), picks and shuffles,
+//!   with a [`Script`] mode that fixes outcomes for tests, tutorials and bug reports.
+//! * [`Deck`] and [`Zone`]: draw piles, discards, hands, and who knows which card.
+//! * [`Log`]: entries with rule id, sentence, structured event and audience.
+//! * [`Match`]: a game in progress with its record ([`GameRecord`]), replay and undo.
+//! * [`DynMatch`] and [`Registry`]: the object-safe, JSON face for the CLI and the server.
+//!
+//! Invariants: all randomness comes from the state's [`GameRng`]; a record replays bit for
+//! bit; a refused action changes nothing; a view never holds what its seat may not know.
+
+mod cards;
+mod dynamic;
+mod game;
+mod log;
+mod record;
+mod rng;
+mod seat;
+mod session;
+
+pub use cards::{Deck, DeckView, Keyed, Zone, ZoneView, redeal};
+pub use dynamic::{DynMatch, Entry, GameEntry, LegalAction, LogLine, Registry, RegistryError};
+pub use game::{
+    Anchors, Applied, DataError, DataErrors, Game, GameInfo, Outcome, Prompt, Refusal,
+    ScenarioInfo, SetupError, Status,
+};
+pub use log::{Audience, Log, LogEntry, RuleId};
+pub use record::{GameRecord, RECORD_FORMAT};
+pub use rng::{
+    Die, GameRng, RandomSpec, Script, ScriptFault, ScriptedRoll, shuffle_slice, uniform_below,
+};
+pub use seat::{Seat, SeatSet, Viewer};
+pub use session::{Match, MatchError};

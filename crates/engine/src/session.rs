@@ -1,0 +1,283 @@
+//! A game in progress: the state with its log, its record, and undo.
+
+use crate::game::{Game, Outcome, Refusal, SetupError, Status};
+use crate::log::Log;
+use crate::record::{GameRecord, RECORD_FORMAT};
+use crate::rng::{GameRng, RandomSpec, ScriptFault};
+use crate::seat::Seat;
+use std::sync::Arc;
+
+/// Why a match refused a request. Every variant leaves the match as it was.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum MatchError {
+    /// Another seat must decide now.
+    #[error("it is {expected}'s decision, not {actual}'s")]
+    NotYourTurn {
+        /// The seat that must decide.
+        expected: Seat,
+        /// The seat that tried.
+        actual: Seat,
+    },
+    /// The game has ended; nothing more can be played.
+    #[error("the game is over; start a new one or replay this one")]
+    GameOver(Outcome),
+    /// The game refused the action.
+    #[error("action refused: {0}")]
+    Refused(#[from] Refusal),
+    /// The action could not be read as one of this game's actions.
+    #[error("not an action of this game: {0}")]
+    BadAction(String),
+    /// A scripted outcome did not fit what the game asked for.
+    #[error(transparent)]
+    Script(#[from] ScriptFault),
+    /// Undo is not possible now.
+    #[error("cannot undo: {0}")]
+    CannotUndo(String),
+    /// The game could not be set up.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// The record is for another game or rules version, or does not replay.
+    #[error("cannot replay the record: {0}")]
+    Record(String),
+}
+
+/// The state at the last point undo may not cross.
+#[derive(Clone, Debug)]
+struct UndoBarrier<G> {
+    /// Actions played before the barrier.
+    actions: usize,
+    state: G,
+}
+
+/// One game being played: the state, the actions so far, the log, and the undo barrier.
+///
+/// Undo may take actions back only while no random outcome was drawn and nothing hidden was
+/// shown since; the barrier is the state right after the last such action, and undo replays
+/// from it (no randomness can differ, by construction).
+#[derive(Clone, Debug)]
+pub struct Match<G: Game> {
+    data: Arc<G::Data>,
+    id: Option<String>,
+    scenario: String,
+    options: G::Options,
+    randomness: RandomSpec,
+    state: G,
+    actions: Vec<G::Action>,
+    actors: Vec<Seat>,
+    log: Log<G::Event>,
+    /// Log length before each action, so undo can take back what the action logged.
+    log_marks: Vec<usize>,
+    barrier: UndoBarrier<G>,
+}
+
+impl<G: Game> Match<G> {
+    /// Set up a new game.
+    pub fn new(
+        data: Arc<G::Data>,
+        scenario: &str,
+        options: G::Options,
+        randomness: RandomSpec,
+    ) -> Result<Match<G>, MatchError> {
+        let mut log = Log::new();
+        let state = G::setup(
+            &data,
+            scenario,
+            &options,
+            GameRng::new(&randomness),
+            &mut log,
+        )?;
+        if let Some(fault) = state.rng().fault() {
+            return Err(fault.clone().into());
+        }
+        Ok(Match {
+            data,
+            id: None,
+            scenario: scenario.to_owned(),
+            options,
+            randomness,
+            barrier: UndoBarrier {
+                actions: 0,
+                state: state.clone(),
+            },
+            state,
+            actions: Vec::new(),
+            actors: Vec::new(),
+            log,
+            log_marks: Vec::new(),
+        })
+    }
+
+    /// Give the game an id for its record.
+    #[must_use]
+    pub fn with_id(mut self, id: impl Into<String>) -> Match<G> {
+        self.id = Some(id.into());
+        self
+    }
+
+    /// Rebuild a game from its record, action by action.
+    pub fn from_record(data: Arc<G::Data>, record: &GameRecord) -> Result<Match<G>, MatchError> {
+        Self::from_record_prefix(data, record, record.actions.len())
+    }
+
+    /// Rebuild a game from the first `count` actions of its record (for stepping through a
+    /// replay).
+    pub fn from_record_prefix(
+        data: Arc<G::Data>,
+        record: &GameRecord,
+        count: usize,
+    ) -> Result<Match<G>, MatchError> {
+        let info = G::info();
+        if record.format != RECORD_FORMAT {
+            return Err(MatchError::Record(format!(
+                "record format {} is not {RECORD_FORMAT}, the one this build reads",
+                record.format
+            )));
+        }
+        if record.game != info.id {
+            return Err(MatchError::Record(format!(
+                "the record is a game of {}, not {}",
+                record.game, info.id
+            )));
+        }
+        if record.rules_version != info.rules_version {
+            return Err(MatchError::Record(format!(
+                "the record was played under rules version {}, this build plays {}; replay it with a build of that version",
+                record.rules_version, info.rules_version
+            )));
+        }
+        let options: G::Options = serde_json::from_value(record.options.clone())
+            .map_err(|error| MatchError::Record(format!("options: {error}")))?;
+        let mut game = Match::new(data, &record.scenario, options, record.randomness.clone())?;
+        game.id.clone_from(&record.id);
+        for (index, value) in record.actions.iter().take(count).enumerate() {
+            let action: G::Action = serde_json::from_value(value.clone()).map_err(|error| {
+                MatchError::Record(format!("action {index} ({value}): {error}"))
+            })?;
+            let seat = game.status().seat().ok_or_else(|| {
+                MatchError::Record(format!("action {index} comes after the end of the game"))
+            })?;
+            game.apply(seat, action).map_err(|error| {
+                MatchError::Record(format!("action {index} ({value}): {error}"))
+            })?;
+        }
+        Ok(game)
+    }
+
+    /// The state (the referee's: it holds hidden information; show seats only views).
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// The shared component data.
+    pub fn data(&self) -> &Arc<G::Data> {
+        &self.data
+    }
+
+    /// Who must decide now.
+    pub fn status(&self) -> Status {
+        self.state.status()
+    }
+
+    /// The legal actions of the seat to act.
+    pub fn legal_actions(&self) -> Vec<G::Action> {
+        let mut actions = Vec::new();
+        self.state.legal_actions(&mut actions);
+        actions
+    }
+
+    /// The full log (the referee's); filter with [`Log::visible_to`] for a seat.
+    pub fn log(&self) -> &Log<G::Event> {
+        &self.log
+    }
+
+    /// The actions played so far.
+    pub fn actions(&self) -> &[G::Action] {
+        &self.actions
+    }
+
+    /// Play `action` for `seat`. Refused actions change nothing.
+    pub fn apply(&mut self, seat: Seat, action: G::Action) -> Result<(), MatchError> {
+        match self.state.status() {
+            Status::Over(outcome) => return Err(MatchError::GameOver(outcome)),
+            Status::ToAct(expected) if expected != seat => {
+                return Err(MatchError::NotYourTurn {
+                    expected,
+                    actual: seat,
+                });
+            }
+            Status::ToAct(_) => {}
+        }
+        // Applying to a copy makes refusal atomic whatever the game does, and lets a script
+        // fault refuse the action after the game has run it.
+        let mut next = self.state.clone();
+        let mut logged = Log::new();
+        let applied = next.apply(action, &mut logged)?;
+        if let Some(fault) = next.rng().fault() {
+            return Err(fault.clone().into());
+        }
+        let drew_randomness = next.rng().outcomes() != self.state.rng().outcomes();
+        self.state = next;
+        self.log_marks.push(self.log.len());
+        self.log.append(&mut logged);
+        self.actions.push(action);
+        self.actors.push(seat);
+        if drew_randomness || applied.revealed_hidden {
+            self.barrier = UndoBarrier {
+                actions: self.actions.len(),
+                state: self.state.clone(),
+            };
+        }
+        Ok(())
+    }
+
+    /// The seat whose last action undo would take back, if undo is possible now.
+    pub fn undoable_by(&self) -> Option<Seat> {
+        (self.actions.len() > self.barrier.actions)
+            .then(|| self.actors.last().copied())
+            .flatten()
+    }
+
+    /// Take back the last action.
+    pub fn undo(&mut self) -> Result<(), MatchError> {
+        if self.actions.len() <= self.barrier.actions {
+            return Err(MatchError::CannotUndo(if self.actions.is_empty() {
+                "no action has been played yet".into()
+            } else {
+                "the last action drew randomness or showed hidden information, so it stands".into()
+            }));
+        }
+        let keep = self.actions.len() - 1;
+        let mut state = self.barrier.state.clone();
+        for action in &self.actions[self.barrier.actions..keep] {
+            // These actions were accepted from this very state before, with no randomness.
+            let _quiet = state
+                .apply(*action, &mut Log::disabled())
+                .map_err(|refusal| MatchError::CannotUndo(format!("replay refused: {refusal}")))?;
+        }
+        self.state = state;
+        self.log.truncate(self.log_marks[keep]);
+        self.log_marks.truncate(keep);
+        self.actions.truncate(keep);
+        self.actors.truncate(keep);
+        Ok(())
+    }
+
+    /// The record of the game so far.
+    pub fn record(&self) -> GameRecord {
+        let info = G::info();
+        GameRecord {
+            format: RECORD_FORMAT,
+            game: info.id.to_owned(),
+            rules_version: info.rules_version.to_owned(),
+            id: self.id.clone(),
+            scenario: self.scenario.clone(),
+            options: serde_json::to_value(&self.options).unwrap_or(serde_json::Value::Null),
+            randomness: self.randomness.clone(),
+            actions: self
+                .actions
+                .iter()
+                .map(|action| serde_json::to_value(action).unwrap_or(serde_json::Value::Null))
+                .collect(),
+        }
+    }
+}
