@@ -163,6 +163,24 @@ impl Outcome {
     }
 }
 
+impl std::fmt::Display for Outcome {
+    /// "won by seat 1 (DUEL-WIN), score 3" or "drawn (DUEL-END), score 0".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.draw || self.winners.is_empty() {
+            f.write_str("drawn")?;
+        } else {
+            f.write_str("won by ")?;
+            for (i, seat) in self.winners.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" and ")?;
+                }
+                write!(f, "{seat}")?;
+            }
+        }
+        write!(f, " ({}), score {}", self.rule, self.score)
+    }
+}
+
 /// The decision asked for now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Prompt {

@@ -379,12 +379,20 @@ fn the_wrong_seat_and_a_finished_game_are_refused() {
 
 #[test]
 fn duel_end_all_passes_end_in_a_draw() {
-    let game = random_game(9, &[99]); // always the last legal action: Pass
+    let mut game = new_match(9);
+    let mut passes = 0;
+    while let Status::ToAct(seat) = game.status() {
+        game.apply(seat, DuelAction::Pass)
+            .expect("passing is always legal");
+        passes += 1;
+    }
+    assert_eq!(passes, 20, "the standard scenario lasts 20 turns");
     match game.status() {
         Status::Over(outcome) => {
             assert!(outcome.draw);
             assert_eq!(outcome.rule.0, "DUEL-END");
             assert_eq!(outcome.reward(Seat(0)), 0.5);
+            assert_eq!(outcome.to_string(), "drawn (DUEL-END), score 0");
         }
         Status::ToAct(_) => panic!("the game should be over"),
     }
@@ -420,6 +428,10 @@ fn duel_win_a_seat_at_zero_loses() {
     match game.status() {
         Status::Over(outcome) => {
             assert_eq!(outcome.rule.0, "DUEL-WIN");
+            assert!(
+                outcome.to_string().starts_with("won by seat 1 (DUEL-WIN)"),
+                "{outcome}"
+            );
             assert_eq!(outcome.reward(Seat(0)), 1.0);
             assert_eq!(outcome.reward(Seat(1)), 0.0);
         }
