@@ -1,0 +1,5 @@
+//! One module per subcommand.
+
+pub mod games;
+pub mod replay;
+pub mod scenarios;

@@ -1,0 +1,64 @@
+//! `overlord`: the command line of the Overlord engine.
+//!
+//! Each subcommand lives in its own module under `commands/` and writes to the writer it is given,
+//! so tests read exactly what a user would see. Errors go to stderr with what to do next, and the
+//! process exits non-zero; nothing here panics on user input.
+
+mod commands;
+mod data_root;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Overlord plays Normandy 1944 board wargames with every rule enforced.
+#[derive(Parser)]
+#[command(name = "overlord", version, about, long_about = None)]
+struct Cli {
+    /// Folder holding each game's data folder (`<DATA>/omaha`, ...). Defaults to $OVERLORD_DATA,
+    /// then `./data`, then the `data/` folder of the source tree this binary was built from.
+    #[arg(long, global = true, value_name = "DATA")]
+    data: Option<PathBuf>,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the games this build plays, with their rules versions and seats.
+    Games,
+    /// List the scenarios a game's data offers.
+    Scenarios {
+        /// The game's id, as `overlord games` prints it.
+        game: String,
+    },
+    /// Rebuild a game from its record (JSON) and print its log and where it stands.
+    Replay {
+        /// The record file, as written at the end of a game or by a bug report.
+        record: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let registry = overlord_registry::registry();
+    let data_root = data_root::resolve(cli.data);
+    let mut out = std::io::stdout().lock();
+    let result = match cli.command {
+        Command::Games => commands::games::run(&registry, &mut out),
+        Command::Scenarios { game } => {
+            commands::scenarios::run(&registry, &data_root, &game, &mut out)
+        }
+        Command::Replay { record } => {
+            commands::replay::run(&registry, &data_root, &record, &mut out)
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
