@@ -1,7 +1,7 @@
 //! The object-safe face of a game, with JSON actions and views, for the CLI and the server;
 //! and the registry of games.
 
-use crate::game::{Anchors, DataErrors, Game, GameInfo, Prompt, ScenarioInfo, Status};
+use crate::game::{Anchors, Components, DataErrors, Game, GameInfo, Prompt, ScenarioInfo, Status};
 use crate::log::{Audience, RuleId};
 use crate::record::GameRecord;
 use crate::rng::RandomSpec;
@@ -133,6 +133,9 @@ pub enum RegistryError {
     /// No game has this id.
     #[error("no game called `{0}`; `overlord games` lists the games there are")]
     UnknownGame(String),
+    /// The game's components are in, its rules not yet.
+    #[error("the rules of `{0}` are not playable yet: only its data can be validated and drawn")]
+    NotPlayable(String),
     /// The game's data did not load.
     #[error(transparent)]
     Data(#[from] DataErrors),
@@ -150,6 +153,12 @@ pub trait GameEntry: Send + Sync {
     fn info(&self) -> GameInfo;
     /// The scenarios the data in `data_dir` offers.
     fn scenarios(&self, data_dir: &Path) -> Result<Vec<ScenarioInfo>, DataErrors>;
+    /// Whether the rules are implemented, so `new_match` and `replay` can work.
+    fn playable(&self) -> bool;
+    /// Load and check the data in `data_dir`: every problem, or a one-line summary.
+    fn validate(&self, data_dir: &Path) -> Result<String, DataErrors>;
+    /// The board of the data in `data_dir` as SVG; `None` for a game without a map.
+    fn map_svg(&self, data_dir: &Path) -> Result<Option<String>, DataErrors>;
     /// Start a game.
     fn new_match(
         &self,
@@ -181,8 +190,20 @@ impl<G: Game> GameEntry for Entry<G> {
         G::info()
     }
 
+    fn playable(&self) -> bool {
+        true
+    }
+
     fn scenarios(&self, data_dir: &Path) -> Result<Vec<ScenarioInfo>, DataErrors> {
-        Ok(G::scenarios(&G::load_data(data_dir)?))
+        Ok(G::Data::load(data_dir)?.scenarios())
+    }
+
+    fn validate(&self, data_dir: &Path) -> Result<String, DataErrors> {
+        Ok(G::Data::load(data_dir)?.summary())
+    }
+
+    fn map_svg(&self, data_dir: &Path) -> Result<Option<String>, DataErrors> {
+        Ok(G::Data::load(data_dir)?.map_svg())
     }
 
     fn new_match(
@@ -192,7 +213,7 @@ impl<G: Game> GameEntry for Entry<G> {
         options: &Value,
         randomness: RandomSpec,
     ) -> Result<Box<dyn DynMatch>, RegistryError> {
-        let data = Arc::new(G::load_data(data_dir)?);
+        let data = Arc::new(G::Data::load(data_dir)?);
         let options: G::Options = if options.is_null() {
             G::Options::default()
         } else {
@@ -209,8 +230,65 @@ impl<G: Game> GameEntry for Entry<G> {
         data_dir: &Path,
         record: &GameRecord,
     ) -> Result<Box<dyn DynMatch>, RegistryError> {
-        let data = Arc::new(G::load_data(data_dir)?);
+        let data = Arc::new(G::Data::load(data_dir)?);
         Ok(Box::new(Match::<G>::from_record(data, record)?))
+    }
+}
+
+/// The registry entry of a game whose components are authored but whose rules are not yet
+/// implemented: it validates and draws its data, and refuses to start a game.
+pub struct ComponentsEntry<D> {
+    info: GameInfo,
+    components: PhantomData<fn() -> D>,
+}
+
+impl<D: Components> ComponentsEntry<D> {
+    /// The entry for components `D` of the game `info` describes, boxed for a [`Registry`].
+    pub fn boxed(info: GameInfo) -> Box<dyn GameEntry> {
+        Box::new(ComponentsEntry::<D> {
+            info,
+            components: PhantomData,
+        })
+    }
+}
+
+impl<D: Components> GameEntry for ComponentsEntry<D> {
+    fn info(&self) -> GameInfo {
+        self.info.clone()
+    }
+
+    fn playable(&self) -> bool {
+        false
+    }
+
+    fn scenarios(&self, data_dir: &Path) -> Result<Vec<ScenarioInfo>, DataErrors> {
+        Ok(D::load(data_dir)?.scenarios())
+    }
+
+    fn validate(&self, data_dir: &Path) -> Result<String, DataErrors> {
+        Ok(D::load(data_dir)?.summary())
+    }
+
+    fn map_svg(&self, data_dir: &Path) -> Result<Option<String>, DataErrors> {
+        Ok(D::load(data_dir)?.map_svg())
+    }
+
+    fn new_match(
+        &self,
+        _data_dir: &Path,
+        _scenario: &str,
+        _options: &Value,
+        _randomness: RandomSpec,
+    ) -> Result<Box<dyn DynMatch>, RegistryError> {
+        Err(RegistryError::NotPlayable(self.info.id.to_owned()))
+    }
+
+    fn replay(
+        &self,
+        _data_dir: &Path,
+        _record: &GameRecord,
+    ) -> Result<Box<dyn DynMatch>, RegistryError> {
+        Err(RegistryError::NotPlayable(self.info.id.to_owned()))
     }
 }
 

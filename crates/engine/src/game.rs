@@ -28,7 +28,7 @@ use std::sync::Arc;
 pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
     /// Components loaded from data files (map, counters, cards, scenarios), shared by every
     /// state of every game that uses them.
-    type Data: Send + Sync + 'static;
+    type Data: Components;
     /// The scenario options a player may set (variants, interpretations).
     type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// One decision. Small and `Copy`: a multi-part decision is a sequence of prompts.
@@ -40,13 +40,6 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
 
     /// Name, rules version and seat count.
     fn info() -> GameInfo;
-
-    /// Load the game's components from `dir` (the game's folder under `data/`), reporting every
-    /// problem with file, line and field.
-    fn load_data(dir: &Path) -> Result<Self::Data, DataErrors>;
-
-    /// The scenarios the loaded data offers.
-    fn scenarios(data: &Self::Data) -> Vec<ScenarioInfo>;
 
     /// A new game of `scenario`.
     fn setup(
@@ -88,6 +81,28 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
 
     /// The state's random generator.
     fn rng(&self) -> &GameRng;
+}
+
+/// A game's components (map, counters, cards, scenarios) loaded from its folder under `data/`.
+///
+/// Separate from [`Game`] because the components exist, and are checked and drawn, before and
+/// apart from the rules that play them.
+pub trait Components: Sized + Send + Sync + 'static {
+    /// Load and check everything in `dir`, reporting every problem with file, line and field.
+    fn load(dir: &Path) -> Result<Self, DataErrors>;
+
+    /// The scenarios the data offers.
+    fn scenarios(&self) -> Vec<ScenarioInfo>;
+
+    /// One line on what the data holds (`overlord validate` prints it after a clean load).
+    fn summary(&self) -> String {
+        format!("{} scenarios", self.scenarios().len())
+    }
+
+    /// A picture of the board as SVG (`overlord map`), for games with a map.
+    fn map_svg(&self) -> Option<String> {
+        None
+    }
 }
 
 /// What a game says about itself.

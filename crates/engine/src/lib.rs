@@ -23,9 +23,11 @@ mod seat;
 mod session;
 
 pub use cards::{Deck, DeckView, Keyed, Zone, ZoneView, redeal};
-pub use dynamic::{DynMatch, Entry, GameEntry, LegalAction, LogLine, Registry, RegistryError};
+pub use dynamic::{
+    ComponentsEntry, DynMatch, Entry, GameEntry, LegalAction, LogLine, Registry, RegistryError,
+};
 pub use game::{
-    Anchors, Applied, DataError, DataErrors, Game, GameInfo, Outcome, Prompt, Refusal,
+    Anchors, Applied, Components, DataError, DataErrors, Game, GameInfo, Outcome, Prompt, Refusal,
     ScenarioInfo, SetupError, Status,
 };
 pub use log::{Audience, Log, LogEntry, RuleId};

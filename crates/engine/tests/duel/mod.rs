@@ -17,9 +17,9 @@
 //!   hit points wins; equal is a draw.
 
 use overlord_engine::{
-    Anchors, Applied, DataErrors, Deck, DeckView, Die, Game, GameInfo, GameRng, Log, Outcome,
-    Prompt, Refusal, RuleId, ScenarioInfo, Seat, SeatSet, SetupError, Status, Viewer, Zone,
-    ZoneView, redeal,
+    Anchors, Applied, Components, DataErrors, Deck, DeckView, Die, Game, GameInfo, GameRng, Log,
+    Outcome, Prompt, Refusal, RuleId, ScenarioInfo, Seat, SeatSet, SetupError, Status, Viewer,
+    Zone, ZoneView, redeal,
 };
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -47,6 +47,25 @@ pub fn value(card: Card) -> u8 {
 #[derive(Debug, PartialEq)]
 pub struct DuelData {
     pub scenarios: Vec<(&'static str, u8)>,
+}
+
+impl Components for DuelData {
+    fn load(_dir: &Path) -> Result<DuelData, DataErrors> {
+        Ok(DuelData {
+            scenarios: vec![("standard", 20), ("short", 4), ("long", 60)],
+        })
+    }
+
+    fn scenarios(&self) -> Vec<ScenarioInfo> {
+        self.scenarios
+            .iter()
+            .map(|(id, _)| ScenarioInfo {
+                id: (*id).into(),
+                name: (*id).into(),
+                seats: 2,
+            })
+            .collect()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -286,23 +305,6 @@ impl Game for Duel {
             min_seats: 2,
             max_seats: 2,
         }
-    }
-
-    fn load_data(_dir: &Path) -> Result<DuelData, DataErrors> {
-        Ok(DuelData {
-            scenarios: vec![("standard", 20), ("short", 4), ("long", 60)],
-        })
-    }
-
-    fn scenarios(data: &DuelData) -> Vec<ScenarioInfo> {
-        data.scenarios
-            .iter()
-            .map(|(id, _)| ScenarioInfo {
-                id: (*id).into(),
-                name: (*id).into(),
-                seats: 2,
-            })
-            .collect()
     }
 
     fn setup(
@@ -603,5 +605,5 @@ impl Game for Duel {
 
 /// Load the data and set up a game the way tests need it most often.
 pub fn data() -> Arc<DuelData> {
-    Arc::new(Duel::load_data(Path::new(".")).expect("duel data"))
+    Arc::new(DuelData::load(Path::new(".")).expect("duel data"))
 }
