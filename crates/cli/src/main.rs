@@ -33,6 +33,23 @@ enum Command {
         /// The game's id, as `overlord games` prints it.
         game: String,
     },
+    /// Check a game's data folder: every reference and invariant, every problem with file,
+    /// line and field. Exits non-zero on any problem.
+    Validate {
+        /// The game's id, as `overlord games` prints it.
+        game: String,
+    },
+    /// Draw a game's board as SVG or PNG (the file's extension decides).
+    Map {
+        /// The game's id, as `overlord games` prints it.
+        game: String,
+        /// The picture to write: `board.svg`, or `board.png` for a bitmap.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// PNG only: pixels per SVG pixel (2 for a sharper, larger picture).
+        #[arg(long, default_value_t = 1.0, value_name = "SCALE")]
+        scale: f32,
+    },
     /// Rebuild a game from its record (JSON) and print its log and where it stands.
     Replay {
         /// The record file, as written at the end of a game or by a bug report.
@@ -50,6 +67,14 @@ fn main() -> ExitCode {
         Command::Scenarios { game } => {
             commands::scenarios::run(&registry, &data_root, &game, &mut out)
         }
+        Command::Validate { game } => {
+            commands::validate::run(&registry, &data_root, &game, &mut out)
+        }
+        Command::Map {
+            game,
+            out: path,
+            scale,
+        } => commands::map::run(&registry, &data_root, &game, &path, scale, &mut out),
         Command::Replay { record } => {
             commands::replay::run(&registry, &data_root, &record, &mut out)
         }

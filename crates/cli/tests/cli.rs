@@ -24,7 +24,7 @@ fn every_subcommand_has_help() {
     let top = overlord(&["--help"]);
     assert!(top.status.success());
     let text = stdout(&top);
-    for subcommand in ["games", "scenarios", "replay"] {
+    for subcommand in ["games", "scenarios", "replay", "map"] {
         assert!(text.contains(subcommand), "--help lists {subcommand}");
         let help = overlord(&[subcommand, "--help"]);
         assert!(help.status.success(), "{subcommand} --help");
@@ -84,4 +84,88 @@ fn a_bad_flag_is_refused_with_usage() {
     let output = overlord(&["games", "--frobnicate"]);
     assert!(!output.status.success());
     assert!(stderr(&output).contains("Usage"));
+}
+
+#[test]
+fn map_of_an_unknown_game_is_an_error_that_says_what_to_do() {
+    let out = std::env::temp_dir().join(format!("overlord-cli-map-{}.svg", std::process::id()));
+    let output = overlord(&["map", "chess", "--out", out.to_str().unwrap()]);
+    assert!(!output.status.success());
+    let text = stderr(&output);
+    assert!(text.contains("no game called `chess`"), "{text}");
+    assert!(text.contains("overlord games"), "{text}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn map_refuses_an_output_that_is_neither_svg_nor_png() {
+    for file in ["board.jpg", "board"] {
+        let output = overlord(&["map", "chess", "--out", file]);
+        assert!(!output.status.success());
+        let text = stderr(&output);
+        assert!(text.contains(".svg or .png"), "{file}: {text}");
+    }
+    let missing = overlord(&["map", "chess"]);
+    assert!(!missing.status.success());
+    assert!(stderr(&missing).contains("--out"), "{}", stderr(&missing));
+}
+
+#[test]
+fn validate_omaha_passes_on_the_shipped_data() {
+    let output = overlord(&["validate", "omaha"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("all well") && text.contains("352 counters"),
+        "{text}"
+    );
+}
+
+#[test]
+fn validate_reports_broken_data_with_file_line_and_field_and_fails() {
+    let root = std::env::temp_dir().join(format!("overlord-cli-broken-{}", std::process::id()));
+    let dir = root.join("omaha");
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/omaha");
+    std::fs::create_dir_all(dir.join("scenarios")).unwrap();
+    for entry in walk(&shipped) {
+        let target = dir.join(entry.strip_prefix(&shipped).unwrap());
+        std::fs::copy(&entry, target).unwrap();
+    }
+    let cards = dir.join("cards.toml");
+    let text = std::fs::read_to_string(&cards).unwrap();
+    std::fs::write(&cards, format!("{text}\n[[card]]\nnumber = \"x\"\n")).unwrap();
+    let output = overlord(&["--data", root.to_str().unwrap(), "validate", "omaha"]);
+    assert!(!output.status.success());
+    let out = stdout(&output);
+    assert!(
+        out.contains("cards.toml:") && out.contains("card.number"),
+        "{out}"
+    );
+    assert!(stderr(&output).contains("problem(s)"));
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+#[test]
+fn map_omaha_draws_the_positions_and_boxes() {
+    let path = std::env::temp_dir().join(format!("overlord-omaha-{}.svg", std::process::id()));
+    let output = overlord(&["map", "omaha", "--out", path.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    for needle in ["<svg", "WN62N", "ER1", "Colleville", "Intense fire"] {
+        assert!(svg.contains(needle), "the picture lacks {needle}");
+    }
+    std::fs::remove_file(&path).unwrap();
 }

@@ -299,7 +299,10 @@ mod tests {
         let missing: Option<Spanned<String>> = doc.value("authored_by", true);
         assert!(missing.is_none());
         let problems = doc.finish();
-        assert!(!problems.is_empty() && problems.iter().all(|p| p.field.is_empty()), "syntax errors only: {problems:?}");
+        assert!(
+            !problems.is_empty() && problems.iter().all(|p| p.field.is_empty()),
+            "syntax errors only: {problems:?}"
+        );
         assert_eq!(problems[0].line, 1);
 
         let source = Source::new("y.toml", "colour = \"red\"\n");

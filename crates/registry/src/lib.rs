@@ -1,14 +1,16 @@
-//! The games this build of Overlord plays.
+//! The games this build of Overlord knows.
 //!
 //! The CLI, the server and the simulator know games only through the engine's traits and this
-//! list; a new game crate is added here and nowhere else. No game has landed yet: the engine's
-//! own test game lives in the engine's tests and is not a product.
+//! list; a new game crate is added here and nowhere else. D-Day at Omaha Beach is registered by
+//! its components (validate, map) until its rules land.
 
-use overlord_engine::Registry;
+use overlord_engine::{ComponentsEntry, Registry};
 
 /// Every game of this build.
 pub fn registry() -> Registry {
-    Registry::new(Vec::new())
+    Registry::new(vec![ComponentsEntry::<overlord_omaha::OmahaData>::boxed(
+        overlord_omaha::info(),
+    )])
 }
 
 #[cfg(test)]

@@ -14,7 +14,11 @@ pub fn run(registry: &Registry, out: &mut impl Write) -> Result<()> {
         )?;
         return Ok(());
     }
-    writeln!(out, "{:<10} {:<32} {:<8} seats", "id", "name", "rules")?;
+    writeln!(
+        out,
+        "{:<10} {:<32} {:<8} {:<6} status",
+        "id", "name", "rules", "seats"
+    )?;
     for game in games {
         let info = game.info();
         let seats = if info.min_seats == info.max_seats {
@@ -22,9 +26,14 @@ pub fn run(registry: &Registry, out: &mut impl Write) -> Result<()> {
         } else {
             format!("{}-{}", info.min_seats, info.max_seats)
         };
+        let status = if game.playable() {
+            "playable"
+        } else {
+            "data only: validate and map work, the rules are not in yet"
+        };
         writeln!(
             out,
-            "{:<10} {:<32} {:<8} {seats}",
+            "{:<10} {:<32} {:<8} {seats:<6} {status}",
             info.id, info.name, info.rules_version
         )?;
     }

@@ -1,5 +1,7 @@
 //! One module per subcommand.
 
 pub mod games;
+pub mod map;
 pub mod replay;
 pub mod scenarios;
+pub mod validate;
