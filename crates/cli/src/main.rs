@@ -50,6 +50,21 @@ enum Command {
         #[arg(long, default_value_t = 1.0, value_name = "SCALE")]
         scale: f32,
     },
+    /// Play a game in the terminal: the prompt, its numbered actions, the log. Type a number to
+    /// act, `undo`, `save FILE`, `log`, `help` or `quit`.
+    Play {
+        /// The game's id, as `overlord games` prints it.
+        game: Option<String>,
+        /// The scenario, as `overlord scenarios <game>` prints it.
+        #[arg(long)]
+        scenario: Option<String>,
+        /// The random seed (a game is its seed and its actions).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Go on with a game saved by `save FILE` (a game record).
+        #[arg(long, value_name = "FILE")]
+        load: Option<PathBuf>,
+    },
     /// Rebuild a game from its record (JSON) and print its log and where it stands.
     Replay {
         /// The record file, as written at the end of a game or by a bug report.
@@ -75,6 +90,21 @@ fn main() -> ExitCode {
             out: path,
             scale,
         } => commands::map::run(&registry, &data_root, &game, &path, scale, &mut out),
+        Command::Play {
+            game,
+            scenario,
+            seed,
+            load,
+        } => {
+            let options = commands::play::Options {
+                game,
+                scenario,
+                seed,
+                load,
+            };
+            let mut input = std::io::stdin().lock();
+            commands::play::run(&registry, &data_root, options, &mut input, &mut out)
+        }
         Command::Replay { record } => {
             commands::replay::run(&registry, &data_root, &record, &mut out)
         }

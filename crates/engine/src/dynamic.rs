@@ -61,6 +61,8 @@ pub trait DynMatch: Send + Sync {
     fn undo(&mut self) -> Result<(), MatchError>;
     /// The record of the game so far.
     fn record(&self) -> GameRecord;
+    /// A compact text picture of what matters now, for terminal play (`None` if the game has none).
+    fn text_picture(&self, viewer: Viewer) -> Option<String>;
 }
 
 impl<G: Game> DynMatch for Match<G> {
@@ -124,6 +126,10 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn record(&self) -> GameRecord {
         Match::record(self)
+    }
+
+    fn text_picture(&self, viewer: Viewer) -> Option<String> {
+        self.state().text_picture(viewer)
     }
 }
 

@@ -81,6 +81,11 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
 
     /// The state's random generator.
     fn rng(&self) -> &GameRng;
+
+    /// A compact text picture of what `viewer` may see that matters now, for terminal play.
+    fn text_picture(&self, _viewer: Viewer) -> Option<String> {
+        None
+    }
 }
 
 /// A game's components (map, counters, cards, scenarios) loaded from its folder under `data/`.
@@ -179,10 +184,13 @@ impl Outcome {
 }
 
 impl std::fmt::Display for Outcome {
-    /// "won by seat 1 (DUEL-WIN), score 3" or "drawn (DUEL-END), score 0".
+    /// "won by seat 1 (DUEL-WIN), score 3", "drawn (DUEL-END), score 0", or "lost (13.1), score -1"
+    /// when nobody won (a solitaire defeat).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.draw || self.winners.is_empty() {
+        if self.draw {
             f.write_str("drawn")?;
+        } else if self.winners.is_empty() {
+            f.write_str("lost")?;
         } else {
             f.write_str("won by ")?;
             for (i, seat) in self.winners.iter().enumerate() {

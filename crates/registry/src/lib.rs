@@ -1,16 +1,13 @@
 //! The games this build of Overlord knows.
 //!
 //! The CLI, the server and the simulator know games only through the engine's traits and this
-//! list; a new game crate is added here and nowhere else. D-Day at Omaha Beach is registered by
-//! its components (validate, map) until its rules land.
+//! list; a new game crate is added here and nowhere else.
 
-use overlord_engine::{ComponentsEntry, Registry};
+use overlord_engine::{Entry, Registry};
 
 /// Every game of this build.
 pub fn registry() -> Registry {
-    Registry::new(vec![ComponentsEntry::<overlord_omaha::OmahaData>::boxed(
-        overlord_omaha::info(),
-    )])
+    Registry::new(vec![Entry::<overlord_omaha::Omaha>::boxed()])
 }
 
 #[cfg(test)]

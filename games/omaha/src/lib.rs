@@ -1,25 +1,51 @@
 //! D-Day at Omaha Beach (solitaire, card-driven; `../shared/rules/omaha-beach.md`).
 //!
-//! This crate holds the game's components, loaded and checked from `data/omaha/` ([`data`]),
-//! and draws its map ([`picture`]). The rules arrive with the next issue; until then the game is
-//! registered as data only.
+//! The components are loaded and checked from `data/omaha/` ([`data`]) and indexed densely
+//! ([`index`]); the state ([`state`]) is small and flat. The rules live one module per chapter:
+//! [`landing`] (5), [`fire`] with [`fire_alloc`] (6), [`actions`] (7), [`engineers`] (10),
+//! [`control`] (12), [`victory`] (13), the turn sequence in [`turn`] (4), the tables T1-T6 in
+//! [`tables`]. [`game`] puts them under the engine's `Game` contract; [`view`] shows the player
+//! only what may be known; [`picture`] and [`text`] draw the board.
 //!
 //! The components are authored by the Overlord project from the history and geography of
 //! 6 June 1944; they are not the publisher's.
 
+pub mod action;
+pub mod actions;
+pub mod control;
 pub mod data;
+pub mod effects;
+pub mod engineers;
+pub mod events;
+pub mod fire;
+pub mod fire_alloc;
+pub mod game;
+pub mod index;
+pub mod landing;
 pub mod picture;
+pub mod setup;
+pub mod state;
+pub mod tables;
+pub mod text;
+pub mod turn;
+pub mod victory;
+pub mod view;
 
+#[cfg(test)]
+mod acceptance;
+
+pub use action::{OmahaAction, OmahaEvent};
 pub use data::OmahaData;
 use overlord_engine::GameInfo;
+pub use state::{Omaha, OmahaOptions};
 
 /// What the game says about itself.
 pub fn info() -> GameInfo {
     GameInfo {
         id: "omaha",
         name: "D-Day at Omaha Beach",
-        rules_version: "0",
+        rules_version: "1",
         min_seats: 1,
-        max_seats: 2,
+        max_seats: 1,
     }
 }

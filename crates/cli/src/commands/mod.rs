@@ -2,6 +2,7 @@
 
 pub mod games;
 pub mod map;
+pub mod play;
 pub mod replay;
 pub mod scenarios;
 pub mod validate;

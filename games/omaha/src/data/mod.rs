@@ -59,6 +59,8 @@ pub struct OmahaData {
     /// Marker name → counters on the sheet.
     pub markers: BTreeMap<String, u32>,
     pub scenarios: Vec<Scenario>,
+    /// Dense ids over all of the above, built once the data has passed its checks.
+    pub index: crate::index::Index,
 }
 
 impl OmahaData {
@@ -85,8 +87,12 @@ impl Components for OmahaData {
             ..Report::default()
         };
         let data = read_all(dir, &mut report);
-        if let Some(data) = &data {
+        let mut data = data;
+        if let Some(data) = &mut data {
             check::all(data, &mut report);
+            if report.problems.is_empty() {
+                data.index = crate::index::Index::build(data);
+            }
         }
         match data {
             Some(data) if report.problems.is_empty() => Ok(data),
@@ -207,6 +213,7 @@ fn read_all(dir: &Path, report: &mut Report) -> Option<OmahaData> {
         tank_orders: tank_orders?,
         markers: markers?,
         scenarios: scenarios.into_iter().collect::<Option<Vec<_>>>()?,
+        index: crate::index::Index::default(),
     })
 }
 

@@ -40,6 +40,15 @@ impl Division {
     }
 }
 
+impl fmt::Display for Division {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Division::First => "1st",
+            Division::TwentyNinth => "29th",
+        })
+    }
+}
+
 /// A German division (rule 2.2.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum GermanDivision {

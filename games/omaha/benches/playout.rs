@@ -1,0 +1,55 @@
+//! Complete First Wave games with a random policy, on the bare state with the log off: the
+//! simulator's inner loop (issue 4 targets: 2,000 games/s and 1 million steps/s on one core).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use overlord_engine::{Components, Game, GameRng, Log, Status};
+use overlord_omaha::{Omaha, OmahaData};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::hint::black_box;
+use std::path::Path;
+use std::sync::Arc;
+
+fn playout(data: &Arc<OmahaData>, seed: u64) -> u64 {
+    let mut log = Log::disabled();
+    let mut state = Omaha::setup(
+        data,
+        "first-wave",
+        &Default::default(),
+        GameRng::seeded(seed),
+        &mut log,
+    )
+    .expect("setup");
+    let mut policy = ChaCha8Rng::seed_from_u64(seed);
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    while let Status::ToAct(_) = state.status() {
+        state.legal_actions(&mut legal);
+        let action = legal[policy.next_u32() as usize % legal.len()];
+        let _ = state.apply(action, &mut log).expect("legal");
+        steps += 1;
+    }
+    steps
+}
+
+fn bench(c: &mut Criterion) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/omaha");
+    let data = Arc::new(OmahaData::load(&dir).expect("data"));
+    let steps: u64 = (0..50).map(|seed| playout(&data, seed)).sum();
+    eprintln!("mean steps per First Wave game: {}", steps / 50);
+    let mut group = c.benchmark_group("omaha");
+    group.throughput(Throughput::Elements(1));
+    let mut seed = 0;
+    group.bench_function("first-wave random playout (games)", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(playout(&data, seed))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

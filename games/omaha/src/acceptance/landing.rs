@@ -1,0 +1,201 @@
+//! Rule 5: T-5.1, T-5.2, T-5.11, T-5.14, T-5.21.
+
+use super::*;
+use crate::data::{Division, Sector, Symbol, UsKind};
+use crate::state::Step;
+
+#[test]
+fn t_5_1_landing_check_example() {
+    let mut s = empty(2);
+    // The card "◆B ▲A ●D" (card 5 of our deck).
+    let card = (1..=54u8).find(|&c| {
+        let l = s
+            .data
+            .card(c)
+            .and_then(|c| c.landing.clone())
+            .expect("landing");
+        format!("{:?}{:?}{:?}", l.diamond, l.triangle, l.circle) == "BAD"
+    });
+    let card = card.expect("a card ◆B ▲A ●D");
+    stack(&mut s, &[card]);
+    let u1 = find(
+        &s,
+        Division::TwentyNinth,
+        UsKind::Infantry,
+        Symbol::Diamond,
+        &[],
+    );
+    let u2 = find(
+        &s,
+        Division::TwentyNinth,
+        UsKind::Infantry,
+        Symbol::Circle,
+        &[],
+    );
+    let u3 = find(
+        &s,
+        Division::TwentyNinth,
+        UsKind::Infantry,
+        Symbol::Circle,
+        &[u2],
+    );
+    let u4 = find(
+        &s,
+        Division::TwentyNinth,
+        UsKind::Infantry,
+        Symbol::Triangle,
+        &[],
+    );
+    let dw2 = landing_box(&s, "DW2");
+    let dr2 = landing_box(&s, "DR2");
+    for (u, b) in [(u1, dw2), (u2, dw2), (u3, dr2), (u4, dr2)] {
+        s.us[usize::from(u)].loc = UsLoc::Box(b);
+    }
+    let mut log = log();
+    crate::landing::check(&mut s, Sector::West, &mut log);
+    // ◆ → B: drift 2 East; ▲ → A: drift 4 East; ● → D: no effect.
+    assert_eq!(s.us[usize::from(u1)].loc, UsLoc::Box(dw2 - 2));
+    assert_eq!(s.us[usize::from(u4)].loc, UsLoc::Box(dr2 - 4));
+    assert_eq!(s.us[usize::from(u2)].loc, UsLoc::Box(dw2));
+    assert_eq!(s.us[usize::from(u3)].loc, UsLoc::Box(dr2));
+    assert_eq!(s.step, Step::Land);
+    crate::landing::land(&mut s, &mut log);
+    let low = |b: BoxId| s.data.index.boxes[usize::from(b)].land[0].expect("low hex");
+    assert_eq!(
+        s.us[usize::from(u1)].loc,
+        UsLoc::Hex(low(dw2 - 2)),
+        "drifted units land from their new box"
+    );
+    assert_eq!(s.us[usize::from(u2)].loc, UsLoc::Hex(low(dw2)));
+}
+
+#[test]
+fn t_5_2_tide_landing_hexes() {
+    for (turn, label) in [(3, "0513"), (10, "0613"), (18, "0714")] {
+        let mut s = empty(turn);
+        let u = find(&s, Division::First, UsKind::Infantry, Symbol::Circle, &[]);
+        s.us[usize::from(u)].loc = UsLoc::Box(landing_box(&s, "ER1"));
+        crate::landing::land(&mut s, &mut log());
+        assert_eq!(
+            s.us[usize::from(u)].loc,
+            UsLoc::Hex(hex(&s, label)),
+            "turn {turn}"
+        );
+    }
+}
+
+#[test]
+fn t_5_11_drift_off_the_line_and_high_tide() {
+    // Easternmost box, drift 1 East on turn 5: Turn track 7.
+    let mut s = empty(5);
+    let u = find(&s, Division::First, UsKind::Infantry, Symbol::Circle, &[]);
+    s.us[usize::from(u)].loc = UsLoc::Box(0);
+    let card = (1..=54u8)
+        .find(|&c| {
+            s.data
+                .card(c)
+                .and_then(|c| c.landing.clone())
+                .is_some_and(|l| format!("{:?}", l.circle) == "B")
+        })
+        .expect("a card with ●B");
+    stack(&mut s, &[card]);
+    crate::landing::check(&mut s, Sector::East, &mut log());
+    assert_eq!(s.us[usize::from(u)].loc, UsLoc::Track(7));
+    // High tide: drifting into a box without a high-tide hex delays two turns (AMB-03).
+    let mut s = empty(17);
+    s.us[usize::from(u)].loc = UsLoc::Box(landing_box(&s, "CH1"));
+    let mut log = log();
+    crate::landing::ranger_drift(&mut s, Sector::West, u, 0, &mut log);
+    s.us[usize::from(u)].loc = UsLoc::Box(landing_box(&s, "CH2"));
+    crate::landing::land(&mut s, &mut log);
+    assert_eq!(s.us[usize::from(u)].loc, UsLoc::Track(19));
+}
+
+#[test]
+fn t_5_14_mines() {
+    let mine_card = (1..=54u8)
+        .find(|&c| {
+            empty(9)
+                .data
+                .card(c)
+                .and_then(|c| c.landing.clone())
+                .is_some_and(|l| l.mine)
+        })
+        .expect("a mine card");
+    // Turn 9: two East units, one lands in uncleared 0614... our ER2 lands in 0615, ER1 in 0613.
+    let mut s = empty(9);
+    let a = find(&s, Division::First, UsKind::Infantry, Symbol::Circle, &[]);
+    let b = find(&s, Division::First, UsKind::Infantry, Symbol::Diamond, &[]);
+    let (er1, er2) = (landing_box(&s, "ER1"), landing_box(&s, "ER2"));
+    s.us[usize::from(a)].loc = UsLoc::Box(er2);
+    s.us[usize::from(b)].loc = UsLoc::Box(er1);
+    s.set_cleared(hex(&s, "0613"));
+    for u in [a, b] {
+        s.us[usize::from(u)].flags.set(UsFlags::CHECKED_EAST, true);
+    }
+    let candidates = crate::landing::mine_candidates(&s, Sector::East, mine_card);
+    assert_eq!(
+        candidates,
+        vec![a],
+        "only the unit landing in the uncleared hex"
+    );
+    // Turn 4 (Low) and turn 23: no check.
+    for turn in [4, 23] {
+        let mut s2 = s.clone();
+        s2.turn = turn;
+        assert!(
+            crate::landing::mine_candidates(&s2, Sector::East, mine_card).is_empty(),
+            "turn {turn}"
+        );
+    }
+    // An HQ alone: no loss, delayed two turns.
+    let mut s = empty(9);
+    let hq = unit(&s, "16 HQ");
+    s.us[usize::from(hq)].loc = UsLoc::Box(er2);
+    let hq_card = mine_card;
+    stack(&mut s, &[hq_card]);
+    crate::landing::check(&mut s, Sector::East, &mut log());
+    assert_eq!(s.us[usize::from(hq)].loc, UsLoc::Track(11));
+    // A General alone: nothing.
+    let mut s = empty(9);
+    let general = unit(&s, "Wyman");
+    s.us[usize::from(general)].loc = UsLoc::Box(er2);
+    stack(&mut s, &[mine_card]);
+    crate::landing::check(&mut s, Sector::East, &mut log());
+    assert_eq!(s.us[usize::from(general)].loc, UsLoc::Box(er2));
+}
+
+#[test]
+fn t_5_21_tide_drowning() {
+    // End of turn 7: a unit on a low-tide hex drowns, one with a Climb marker survives.
+    let mut s = empty(7);
+    let a = find(&s, Division::First, UsKind::Infantry, Symbol::Circle, &[]);
+    let b = find(&s, Division::First, UsKind::Infantry, Symbol::Diamond, &[]);
+    s.us[usize::from(a)].loc = UsLoc::Hex(hex(&s, "0513"));
+    s.us[usize::from(b)].loc = UsLoc::Hex(hex(&s, "0515"));
+    s.us[usize::from(b)].flags.set(UsFlags::CLIMB, true);
+    crate::turn::drown(&mut s, &mut log());
+    assert_eq!(s.us[usize::from(a)].loc, UsLoc::Eliminated);
+    assert_eq!(s.us[usize::from(b)].loc, UsLoc::Hex(hex(&s, "0515")));
+    // End of turn 16: mid-tide hexes are under water.
+    let mut s = empty(16);
+    s.us[usize::from(a)].loc = UsLoc::Hex(hex(&s, "0613"));
+    crate::turn::drown(&mut s, &mut log());
+    assert_eq!(s.us[usize::from(a)].loc, UsLoc::Eliminated);
+    // Turn 8: no move into a low-tide hex.
+    let mut s = empty(8);
+    s.us[usize::from(a)].loc = UsLoc::Hex(hex(&s, "0613"));
+    s.step = Step::Actions {
+        division: Division::First,
+        left: 2,
+        second: true,
+    };
+    let mut legal = Vec::new();
+    crate::actions::legal(&s, Division::First, 2, &mut legal);
+    let low = hex(&s, "0513");
+    assert!(
+        !legal
+            .iter()
+            .any(|a| matches!(a, crate::action::OmahaAction::Move { to, .. } if *to == low))
+    );
+}

@@ -1,0 +1,111 @@
+//! The acceptance cases of omaha-beach.md section 8, one module per rules chapter, each test
+//! named by its case id, on the shipped data with scripted cards.
+
+mod landing;
+
+use crate::data::OmahaData;
+use crate::effects::OmahaLog;
+use crate::index::{BoxId, HexId, UsId};
+use crate::state::{DepthLoc, GerLoc, Omaha, OmahaOptions, UsFlags, UsLoc};
+use overlord_engine::{Components, GameRng, Log};
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+pub fn data() -> Arc<OmahaData> {
+    static DATA: OnceLock<Arc<OmahaData>> = OnceLock::new();
+    Arc::clone(DATA.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/omaha");
+        Arc::new(OmahaData::load(&dir).unwrap_or_else(|e| panic!("{e}")))
+    }))
+}
+
+/// A First Wave game on `turn` with every counter off the board: tests put back what they need.
+pub fn empty(turn: u8) -> Omaha {
+    let mut state = crate::setup::setup(
+        &data(),
+        "first-wave",
+        &OmahaOptions::default(),
+        GameRng::seeded(1),
+    )
+    .expect("setup");
+    for u in &mut state.us {
+        u.loc = UsLoc::OutOfPlay;
+        u.flags = UsFlags::default();
+    }
+    for g in &mut state.germans {
+        g.loc = GerLoc::OutOfPlay;
+        g.depth = None;
+    }
+    for d in &mut state.depth {
+        d.loc = DepthLoc::OutOfPlay;
+    }
+    state.turn = turn;
+    state
+}
+
+pub fn log() -> OmahaLog {
+    Log::new()
+}
+
+pub fn unit(state: &Omaha, name: &str) -> UsId {
+    state
+        .data
+        .index
+        .us
+        .iter()
+        .position(|u| u.name == name)
+        .unwrap_or_else(|| panic!("no unit {name}")) as UsId
+}
+
+pub fn hex(state: &Omaha, label: &str) -> HexId {
+    state
+        .data
+        .index
+        .hex(label.parse().expect("label"))
+        .unwrap_or_else(|| panic!("no hex {label}"))
+}
+
+pub fn landing_box(state: &Omaha, name: &str) -> BoxId {
+    state
+        .data
+        .index
+        .box_named(name)
+        .unwrap_or_else(|| panic!("no box {name}"))
+}
+
+/// Put `cards` on top of the draw pile, the first drawn first.
+pub fn stack(state: &mut Omaha, cards: &[u8]) {
+    for &card in cards.iter().rev() {
+        let pile = state.deck.hidden_cards_mut();
+        let at = pile
+            .iter()
+            .position(|&c| c == card)
+            .unwrap_or_else(|| panic!("card {card} is not in the draw pile"));
+        let last = pile.len() - 1;
+        pile[at..].rotate_left(1);
+        debug_assert_eq!(pile[last], card);
+    }
+}
+
+/// Some unit of `division` and `kind` with `symbol`, not yet used.
+pub fn find(
+    state: &Omaha,
+    division: crate::data::Division,
+    kind: crate::data::UsKind,
+    symbol: crate::data::Symbol,
+    skip: &[UsId],
+) -> UsId {
+    state
+        .data
+        .index
+        .us
+        .iter()
+        .enumerate()
+        .position(|(i, u)| {
+            u.division == division
+                && u.kind() == Some(kind)
+                && u.symbol == Some(symbol)
+                && !skip.contains(&(i as UsId))
+        })
+        .unwrap_or_else(|| panic!("no {kind:?} with {symbol:?}")) as UsId
+}

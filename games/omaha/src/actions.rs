@@ -1,0 +1,468 @@
+//! US actions (rule 7): who may act and for free (7.1), the division limits (7.2), moving one
+//! hex under the Terrain Effects Chart (7.3, T5a), infiltration (7.32), climbing bluffs and
+//! cliffs (7.4, 7.5), removing Disrupted (7.7), and stacking at the end of the phase (7.6).
+
+use crate::action::{DrawFor, OmahaAction, OmahaEvent};
+use crate::data::{Division, Sector, UsKind, tide_of_turn};
+use crate::effects::OmahaLog;
+use crate::index::{HexId, UsCounter, UsId};
+use crate::state::{GerLoc, Omaha, Step, UsFlags, UsLoc};
+use crate::tables::terrain::{
+    Crossing, HexFeature, Hexside, Mover, Road, hex_entry, hexside_crossing,
+};
+use overlord_engine::RuleId;
+
+pub const FREE: RuleId = RuleId("7.1");
+pub const LIMITS: RuleId = RuleId("7.2");
+pub const GROUP: RuleId = RuleId("7.21");
+pub const MOVE: RuleId = RuleId("7.3");
+pub const NO_GERMAN_HEX: RuleId = RuleId("7.31");
+pub const INFILTRATION: RuleId = RuleId("7.32");
+pub const COMMAND_MOVED: RuleId = RuleId("7.33");
+pub const BLUFF: RuleId = RuleId("7.4");
+pub const CLIFF: RuleId = RuleId("7.5");
+pub const STACKING: RuleId = RuleId("7.6");
+pub const REMOVE_DISRUPTED: RuleId = RuleId("7.7");
+pub const TERRAIN: RuleId = RuleId("T5");
+
+/// Actions per division per turn in the basic game (7).
+pub const ACTIONS_PER_DIVISION: u8 = 2;
+
+/// V.0: snapshot command (7.1) and clear the per-phase markers.
+pub fn start_action_phase(state: &mut Omaha) {
+    let index = &state.data.index;
+    let leaders: Vec<HexId> = state
+        .us
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| matches!(index.us[*i].counter, UsCounter::Hq | UsCounter::General))
+        .filter_map(|(_, u)| match u.loc {
+            UsLoc::Hex(h) => Some(h),
+            _ => None,
+        })
+        .collect();
+    let commanded: Vec<bool> = state
+        .us
+        .iter()
+        .map(|u| match u.loc {
+            UsLoc::Hex(h) => leaders
+                .iter()
+                .any(|&l| l == h || index.hexes[usize::from(l)].neighbours.contains(&h)),
+            _ => false,
+        })
+        .collect();
+    for (u, c) in state.us.iter_mut().zip(commanded) {
+        u.flags.set(UsFlags::COMMANDED, c);
+        u.flags.set(UsFlags::ACTED, false);
+        u.flags.set(UsFlags::DISRUPTED_NEW, false);
+    }
+}
+
+/// V.4: Action Taken markers come off; disruptions of this phase become old.
+pub fn end_action_phase(state: &mut Omaha) {
+    for u in &mut state.us {
+        u.flags.set(UsFlags::ACTED, false);
+        u.flags.set(UsFlags::DISRUPTED_NEW, false);
+        u.flags.set(UsFlags::COMMANDED, false);
+    }
+}
+
+/// A hex with more than two US units (leaders do not count, 7.61).
+pub fn overstacked_hex(state: &Omaha) -> Option<HexId> {
+    let index = &state.data.index;
+    let mut counts = vec![0u8; index.hexes.len()];
+    for (i, u) in state.us.iter().enumerate() {
+        if let UsLoc::Hex(h) = u.loc
+            && !index.us[i].is_leader()
+        {
+            counts[usize::from(h)] += 1;
+        }
+    }
+    counts.iter().position(|&c| c > 2).map(|h| h as HexId)
+}
+
+fn hex_of(state: &Omaha, unit: UsId) -> Option<HexId> {
+    match state.us.get(usize::from(unit))?.loc {
+        UsLoc::Hex(h) => Some(h),
+        _ => None,
+    }
+}
+
+fn german_in(state: &Omaha, hex: HexId) -> bool {
+    let index = &state.data.index;
+    state
+        .germans
+        .iter()
+        .any(|g| matches!(g.loc, GerLoc::Slot(s) if index.slots[usize::from(s)].hex == hex))
+}
+
+/// How a unit may cross into an adjacent hex (T5a via `tables::terrain`, 7.3–7.5).
+pub fn crossing(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> Crossing {
+    let index = &state.data.index;
+    let map = &state.data.map;
+    let Some(info) = index.us.get(usize::from(unit)) else {
+        return Crossing::Prohibited;
+    };
+    let mover = match info.counter {
+        UsCounter::Hq => Mover::Hq,
+        UsCounter::General => Mover::General,
+        UsCounter::Unit(kind) if kind.infantry() => Mover::Infantry,
+        UsCounter::Unit(_) => Mover::Other,
+    };
+    let (a, b) = (
+        index.hexes[usize::from(from)].hex,
+        index.hexes[usize::from(to)].hex,
+    );
+    let road = match map.road_between(a, b).and_then(|k| map.road_kind_name(k)) {
+        None => Road::None,
+        Some("mined") => Road::Mined,
+        Some(_) => Road::Open,
+    };
+    // Engineer Bases arrive with the extended game (19); none exist in turns 1-16.
+    let engineer_range = false;
+    if !hex_entry(
+        mover,
+        HexFeature::from_tags(map.tags(b)),
+        road,
+        engineer_range,
+    ) {
+        return Crossing::Prohibited;
+    }
+    let Some(side) = overlord_hexmap::HexsideId::between(a, b) else {
+        return Crossing::Prohibited;
+    };
+    map.hexside_features(side)
+        .iter()
+        .filter_map(|f| map.feature_name(f).and_then(Hexside::from_tag))
+        .map(|side| hexside_crossing(mover, side, road, engineer_range))
+        .max()
+        .unwrap_or(Crossing::Allowed)
+}
+
+/// Whether `unit` may take a free action now (7.1).
+fn free(state: &Omaha, unit: UsId) -> bool {
+    let info = &state.data.index.us[usize::from(unit)];
+    let u = &state.us[usize::from(unit)];
+    info.is_leader() || info.kind() == Some(UsKind::Ranger) || u.flags.has(UsFlags::COMMANDED)
+}
+
+/// 7.1: an infantry move from beach to an adjacent beach hex closer to a protective hex.
+fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> bool {
+    let index = &state.data.index;
+    let infantry = index.us[usize::from(unit)]
+        .kind()
+        .is_some_and(UsKind::infantry);
+    let beach = |h: HexId| index.hexes[usize::from(h)].ground == crate::index::Ground::Beach;
+    infantry
+        && beach(from)
+        && beach(to)
+        && protective_distance(state, to) < protective_distance(state, from)
+}
+
+/// Distance to the nearest protective hex (AMB-12), precomputed in the index.
+fn protective_distance(state: &Omaha, hex: HexId) -> u32 {
+    state
+        .data
+        .index
+        .hexes
+        .get(usize::from(hex))
+        .map_or(u32::MAX, |h| h.protective_distance)
+}
+
+/// The units of `division` that may still act.
+fn actors(state: &Omaha, division: Division) -> Vec<UsId> {
+    (0..state.us.len() as UsId)
+        .filter(|&u| {
+            let unit = &state.us[usize::from(u)];
+            matches!(unit.loc, UsLoc::Hex(_))
+                && unit.command == division
+                && !unit.flags.has(UsFlags::ACTED)
+        })
+        .collect()
+}
+
+/// Legal actions of the Action Phase (7).
+pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAction>) {
+    let tide = tide_of_turn(state.turn);
+    for unit in actors(state, division) {
+        let u = state.us[usize::from(unit)];
+        let Some(from) = hex_of(state, unit) else {
+            continue;
+        };
+        // 7.7: a disrupted unit may only remove the marker, and not in the phase it got it.
+        if u.flags.has(UsFlags::DISRUPTED) {
+            if !u.flags.has(UsFlags::DISRUPTED_NEW) {
+                out.push(OmahaAction::RemoveDisrupted { unit });
+            }
+            continue;
+        }
+        if u.flags.has(UsFlags::CLIMB) {
+            out.push(OmahaAction::RemoveClimb { unit });
+            continue;
+        }
+        if u.flags.has(UsFlags::CLIMB_CLIFF) {
+            for &to in &state.data.index.hexes[usize::from(from)].neighbours {
+                if crossing(state, unit, from, to) == Crossing::ClimbCliff && !german_in(state, to)
+                {
+                    out.push(OmahaAction::ContinueCliff { unit, to });
+                }
+            }
+            out.push(OmahaAction::RemoveClimb { unit });
+            continue;
+        }
+        let is_free = free(state, unit);
+        for &to in &state.data.index.hexes[usize::from(from)].neighbours {
+            let hex = &state.data.index.hexes[usize::from(to)];
+            if german_in(state, to) || crate::landing::submerged(hex.tide, tide) {
+                continue;
+            }
+            let crossing = crossing(state, unit, from, to);
+            let costs = !(is_free || self_preservation(state, unit, from, to));
+            if costs && left == 0 {
+                continue;
+            }
+            match crossing {
+                Crossing::Prohibited => {}
+                Crossing::Allowed | Crossing::Climb => out.push(OmahaAction::Move { unit, to }),
+                Crossing::ClimbCliff => out.push(OmahaAction::StartCliff { unit, toward: to }),
+            }
+        }
+    }
+    out.push(OmahaAction::EndDivision);
+}
+
+/// Carry out an Action-Phase action already found legal.
+pub fn apply(state: &mut Omaha, action: OmahaAction, log: &mut OmahaLog) {
+    let Step::Actions {
+        division,
+        left,
+        second,
+    } = state.step
+    else {
+        return;
+    };
+    let charge = |state: &mut Omaha, unit: UsId, free_now: bool| {
+        state.us[usize::from(unit)].flags.set(UsFlags::ACTED, true);
+        if !free_now
+            && let Step::Actions {
+                division,
+                left,
+                second,
+            } = state.step
+        {
+            state.step = Step::Actions {
+                division,
+                left: left.saturating_sub(1),
+                second,
+            };
+        }
+    };
+    match action {
+        OmahaAction::Move { unit, to } => {
+            let Some(from) = hex_of(state, unit) else {
+                return;
+            };
+            let free_now = free(state, unit) || self_preservation(state, unit, from, to);
+            charge(state, unit, free_now);
+            move_unit(state, unit, from, to, log);
+        }
+        OmahaAction::StartCliff { unit, .. } => {
+            let free_now = free(state, unit);
+            charge(state, unit, free_now);
+            state.us[usize::from(unit)]
+                .flags
+                .set(UsFlags::CLIMB_CLIFF, true);
+            let name = state.name(unit).to_owned();
+            log.public(CLIFF, OmahaEvent::Note, || {
+                format!("{name} begins to climb the cliff.")
+            });
+        }
+        OmahaAction::ContinueCliff { unit, to } => {
+            charge(state, unit, true);
+            let Some(from) = hex_of(state, unit) else {
+                return;
+            };
+            state.us[usize::from(unit)]
+                .flags
+                .set(UsFlags::CLIMB_CLIFF, false);
+            state.us[usize::from(unit)].loc = UsLoc::Hex(to);
+            state.us[usize::from(unit)].flags.set(UsFlags::CLIMB, true);
+            log.public(CLIFF, OmahaEvent::Moved { unit, from, to }, || {
+                "The climbers reach the cliff top (Climb marker).".to_owned()
+            });
+        }
+        OmahaAction::RemoveClimb { unit } => {
+            charge(state, unit, true);
+            let flags = &mut state.us[usize::from(unit)].flags;
+            flags.set(UsFlags::CLIMB, false);
+            flags.set(UsFlags::CLIMB_CLIFF, false);
+            log.public(BLUFF, OmahaEvent::MarkerRemoved { unit }, || {
+                "A climb marker is removed.".to_owned()
+            });
+        }
+        OmahaAction::RemoveDisrupted { unit } => {
+            charge(state, unit, true);
+            state.us[usize::from(unit)]
+                .flags
+                .set(UsFlags::DISRUPTED, false);
+            let name = state.name(unit).to_owned();
+            log.public(REMOVE_DISRUPTED, OmahaEvent::MarkerRemoved { unit }, || {
+                format!("{name} rallies (Disrupted removed).")
+            });
+        }
+        OmahaAction::EndDivision => {
+            state.step = if second || !state.in_play(Sector::West) {
+                Step::Stacking
+            } else {
+                Step::Actions {
+                    division: other(division),
+                    left: ACTIONS_PER_DIVISION,
+                    second: true,
+                }
+            };
+            let _ = left;
+        }
+        _ => {}
+    }
+}
+
+fn other(division: Division) -> Division {
+    match division {
+        Division::First => Division::TwentyNinth,
+        Division::TwentyNinth => Division::First,
+    }
+}
+
+/// 7.3: the move itself, with infiltration (7.32) and a Climb marker across a bluff (7.4).
+fn move_unit(state: &mut Omaha, unit: UsId, from: HexId, to: HexId, log: &mut OmahaLog) {
+    if !infiltration_positions(state, from, to).is_empty()
+        && !state.data.index.us[usize::from(unit)].is_leader()
+        && infiltrate(state, unit, from, to, log)
+    {
+        return;
+    }
+    finish_move(state, unit, from, to, log);
+}
+
+/// P-INFILTRATE-DONE answered (7.32): complete the move, or stay; the action is spent either way.
+pub fn complete_infiltration(state: &mut Omaha, go: bool, log: &mut OmahaLog) {
+    let Step::Infiltration {
+        unit,
+        to,
+        division,
+        left,
+        second,
+    } = state.step
+    else {
+        return;
+    };
+    state.step = Step::Actions {
+        division,
+        left,
+        second,
+    };
+    if go && let Some(from) = hex_of(state, unit) {
+        finish_move(state, unit, from, to, log);
+    }
+}
+
+fn finish_move(state: &mut Omaha, unit: UsId, from: HexId, to: HexId, log: &mut OmahaLog) {
+    let crossing = crossing(state, unit, from, to);
+    state.us[usize::from(unit)].loc = UsLoc::Hex(to);
+    if crossing == Crossing::Climb {
+        state.us[usize::from(unit)].flags.set(UsFlags::CLIMB, true);
+    }
+    let name = state.name(unit).to_owned();
+    let (a, b) = (
+        state.data.index.hexes[usize::from(from)].label,
+        state.data.index.hexes[usize::from(to)].label,
+    );
+    let rule = if crossing == Crossing::Climb {
+        BLUFF
+    } else {
+        MOVE
+    };
+    log.public(rule, OmahaEvent::Moved { unit, from, to }, || {
+        format!(
+            "{name} moves from {a} to {b}{}.",
+            if crossing == Crossing::Climb {
+                ", climbing the bluff"
+            } else {
+                ""
+            }
+        )
+    });
+}
+
+/// 7.32: occupied, non-disrupted positions adjacent to both hexes with fire points in both.
+fn infiltration_positions(state: &Omaha, from: HexId, to: HexId) -> Vec<u8> {
+    let index = &state.data.index;
+    let fire_in = |h: HexId, p: u8| {
+        index.hexes[usize::from(h)]
+            .fire
+            .iter()
+            .any(|&(q, _)| q == p)
+    };
+    (0..index.positions.len() as u8)
+        .filter(|&p| {
+            let pos = &index.positions[usize::from(p)];
+            let occupied = state.germans.iter().any(|g| {
+                !g.disrupted && matches!(g.loc, GerLoc::Slot(s) if pos.slots.contains(&s))
+            });
+            let adjacent = |h: HexId| {
+                pos.slots.iter().any(|&s| {
+                    index.hexes[usize::from(index.slots[usize::from(s)].hex)]
+                        .neighbours
+                        .contains(&h)
+                })
+            };
+            occupied && adjacent(from) && adjacent(to) && fire_in(from, p) && fire_in(to, p)
+        })
+        .collect()
+}
+
+/// 7.32: draw a Fire card; a step is lost if it shows the unit's symbol and a qualifying colour
+/// (a double square counts only against a position with a depth marker). Returns `true` when the
+/// move stops here: the unit was eliminated, or it lost a step and the player now chooses
+/// (P-INFILTRATE-DONE).
+fn infiltrate(state: &mut Omaha, unit: UsId, from: HexId, to: HexId, log: &mut OmahaLog) -> bool {
+    let positions = infiltration_positions(state, from, to);
+    let Some(card) = state.draw_card(DrawFor::Infiltration, log) else {
+        return false;
+    };
+    let index = &state.data.index;
+    let Some(fire) = state.data.card(card).and_then(|c| c.fire.clone()) else {
+        return false;
+    };
+    let symbol = index.us[usize::from(unit)].symbol;
+    let symbol_shown = symbol == Some(fire.target);
+    let qualifies = positions.iter().any(|&p| {
+        let pos = &index.positions[usize::from(p)];
+        let has_depth = state.germans.iter().any(|g| {
+            g.depth.is_some() && matches!(g.loc, GerLoc::Slot(s) if pos.slots.contains(&s))
+        });
+        fire.icons
+            .iter()
+            .any(|i| i.colour == pos.colour && (has_depth || !i.double))
+    });
+    if !(symbol_shown && qualifies) {
+        return false;
+    }
+    state.lose_step(unit, INFILTRATION, log);
+    if state.us[usize::from(unit)].loc == UsLoc::Hex(from)
+        && let Step::Actions {
+            division,
+            left,
+            second,
+        } = state.step
+    {
+        state.step = Step::Infiltration {
+            unit,
+            to,
+            division,
+            left,
+            second,
+        };
+    }
+    true
+}

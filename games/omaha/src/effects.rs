@@ -1,0 +1,109 @@
+//! What happens to US counters, whatever caused it: step losses (6.32), elimination,
+//! disruption (6.33), delay and removal; card draws with their reshuffles (6.1); the immediate
+//! catastrophic-defeat check (13.1).
+
+use crate::action::{DrawFor, OmahaEvent};
+use crate::index::UsId;
+use crate::state::{Omaha, Step, UsFlags, UsLoc};
+use overlord_engine::{Log, RuleId};
+
+pub type OmahaLog = Log<OmahaEvent>;
+
+/// 6.1 and AMB-53: a card for `purpose`; an empty pile is refilled from the discards.
+pub const DECK: RuleId = RuleId("6.1");
+pub const STEP_LOSS: RuleId = RuleId("6.32");
+pub const DISRUPTION: RuleId = RuleId("6.33");
+
+impl Omaha {
+    pub(crate) fn name(&self, unit: UsId) -> &str {
+        self.data
+            .index
+            .us
+            .get(usize::from(unit))
+            .map_or("?", |u| u.name.as_str())
+    }
+
+    /// Draw a card for `purpose` (6.1); `None` only if every card is out this turn.
+    pub(crate) fn draw_card(&mut self, purpose: DrawFor, log: &mut OmahaLog) -> Option<u8> {
+        if self.deck.draw_count() == 0 {
+            // AMB-53: the discards (not this turn's cards) become a new draw pile.
+            self.deck.reshuffle(&mut self.rng, DECK);
+            log.public(DECK, OmahaEvent::Reshuffled, || {
+                "The draw pile is empty: the discards are shuffled into a new pile (AMB-53).".into()
+            });
+        }
+        let card = self.deck.draw()?;
+        self.draws += 1;
+        self.turn_cards.push(card);
+        log.public(DECK, OmahaEvent::CardDrawn { card, purpose }, || {
+            format!("Card {card} is drawn for {purpose:?}.")
+        });
+        Some(card)
+    }
+
+    /// One step lost (6.32); at zero the unit is eliminated.
+    pub(crate) fn lose_step(&mut self, unit: UsId, rule: RuleId, log: &mut OmahaLog) {
+        let Some(u) = self.us.get_mut(usize::from(unit)) else {
+            return;
+        };
+        if u.steps <= 1 {
+            self.eliminate(unit, rule, log);
+            return;
+        }
+        u.steps -= 1;
+        let steps_left = u.steps;
+        let name = self.name(unit).to_owned();
+        log.public(rule, OmahaEvent::StepLost { unit, steps_left }, || {
+            format!("{name} loses a step ({steps_left} left).")
+        });
+        self.check_catastrophe(log);
+    }
+
+    pub(crate) fn eliminate(&mut self, unit: UsId, rule: RuleId, log: &mut OmahaLog) {
+        let Some(u) = self.us.get_mut(usize::from(unit)) else {
+            return;
+        };
+        u.loc = UsLoc::Eliminated;
+        u.steps = 0;
+        let name = self.name(unit).to_owned();
+        log.public(rule, OmahaEvent::Eliminated { unit }, || {
+            format!("{name} is eliminated.")
+        });
+        self.check_catastrophe(log);
+    }
+
+    pub(crate) fn disrupt(&mut self, unit: UsId, rule: RuleId, log: &mut OmahaLog) {
+        let in_action_phase = matches!(self.step, Step::Actions { .. });
+        let Some(u) = self.us.get_mut(usize::from(unit)) else {
+            return;
+        };
+        if u.flags.has(UsFlags::DISRUPTED) {
+            return; // 6.33: a disrupted unit ignores further disruption.
+        }
+        u.flags.set(UsFlags::DISRUPTED, true);
+        u.flags.set(UsFlags::DISRUPTED_NEW, in_action_phase);
+        let name = self.name(unit).to_owned();
+        log.public(rule, OmahaEvent::Disrupted { unit }, || {
+            format!("{name} is disrupted.")
+        });
+    }
+
+    /// Put a unit on the Turn track `turns` after this one (5.11, T1 delays).
+    pub(crate) fn delay(&mut self, unit: UsId, turns: u8, rule: RuleId, log: &mut OmahaLog) {
+        let to_turn = self.turn.saturating_add(turns);
+        let Some(u) = self.us.get_mut(usize::from(unit)) else {
+            return;
+        };
+        u.loc = UsLoc::Track(to_turn);
+        u.flags.set(UsFlags::DELAYED, true);
+        let name = self.name(unit).to_owned();
+        log.public(rule, OmahaEvent::Delayed { unit, to_turn }, || {
+            format!("{name} is delayed to turn {to_turn}.")
+        });
+    }
+
+    /// 13.1: catastrophic defeat ends the game at once.
+    pub(crate) fn check_catastrophe(&mut self, log: &mut OmahaLog) {
+        crate::turn::catastrophe(self, log);
+    }
+}

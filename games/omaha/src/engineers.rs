@@ -1,0 +1,78 @@
+//! US engineer demolitions (rule 10): clearing beach obstacles in the Engineer Phase.
+
+use crate::action::OmahaEvent;
+use crate::data::Sector;
+use crate::effects::OmahaLog;
+use crate::index::HexId;
+use crate::state::{GerLoc, Omaha, Step};
+use overlord_engine::RuleId;
+
+pub const CLEAR: RuleId = RuleId("10.1");
+pub const TIDE_LIMITS: RuleId = RuleId("10.12");
+
+/// 10.12: hexes each sector may clear this turn (none on turn 1, the phase is skipped).
+pub fn clears_allowed(turn: u8) -> u8 {
+    match turn {
+        2..=6 => 2,
+        7..=15 => 1,
+        _ => 0,
+    }
+}
+
+/// 10.1, AMB-18: an obstacle hex of `sector` not yet cleared and outside the fire field of every
+/// occupied, non-disrupted position of the sector whose colour is on this turn's Fire card.
+pub fn clearable(state: &Omaha, sector: Sector) -> Vec<HexId> {
+    let index = &state.data.index;
+    let slot = match sector {
+        Sector::East => 0,
+        Sector::West => 1,
+    };
+    let colours: Vec<crate::data::Colour> = state.fire_cards[slot]
+        .and_then(|c| state.data.card(c))
+        .and_then(|c| c.fire.as_ref())
+        .map(|f| f.icons.iter().map(|i| i.colour).collect())
+        .unwrap_or_default();
+    let active = |position: u8| {
+        let p = &index.positions[usize::from(position)];
+        colours.contains(&p.colour)
+            && state
+                .germans
+                .iter()
+                .any(|g| !g.disrupted && matches!(g.loc, GerLoc::Slot(s) if p.slots.contains(&s)))
+    };
+    (0..index.hexes.len() as HexId)
+        .filter(|&h| {
+            let hex = &index.hexes[usize::from(h)];
+            hex.obstacle
+                && hex.sector == sector
+                && !state.is_cleared(h)
+                && !hex.fire.iter().any(|&(p, _)| active(p))
+        })
+        .collect()
+}
+
+pub fn can_clear(state: &Omaha, sector: Sector) -> bool {
+    state.in_play(sector) && !clearable(state, sector).is_empty()
+}
+
+/// P-CLEAR answered with a hex.
+pub fn clear(state: &mut Omaha, hex: HexId, log: &mut OmahaLog) {
+    state.set_cleared(hex);
+    let label = state.data.index.hexes[usize::from(hex)].label;
+    log.public(CLEAR, OmahaEvent::Cleared { hex }, || {
+        format!("Engineers clear the obstacles in {label}.")
+    });
+    if let Step::Engineers { sector, left } = state.step {
+        state.step = Step::Engineers {
+            sector,
+            left: left.saturating_sub(1),
+        };
+    }
+}
+
+/// P-CLEAR answered with "no more".
+pub fn stop(state: &mut Omaha) {
+    if let Step::Engineers { sector, .. } = state.step {
+        state.step = Step::Engineers { sector, left: 0 };
+    }
+}

@@ -1,0 +1,1203 @@
+//! SYS-FIRE-ALLOC (spec 5.3; rules 6.31, 6.33, 6.34, 14.11, 14.12, AMB-51): which US units each
+//! firing German position hits, given every way it could hit one (SYS-FIRE-CANDIDATES).
+//!
+//! [`allocate`] is a pure function of the positions' hit limits and the candidates. It knows
+//! nothing of the map or the state; the caller builds the candidates (T2, 6.35, 6.36), applies
+//! the hits (6.32, 6.33) and then the star hits on leaders (11.41) with [`Allocation::unused`].
+//!
+//! # Priority (6.31)
+//!
+//! A position ranks its candidates by fire level (Intense, then Moderate, then Sporadic), then
+//! distance (nearest first), then steps (most first): [`Candidate::key`]. Candidates with equal
+//! keys are the player's choice (G-FIRE-TIE). The engine picks the lowest unit id and reports
+//! the choice in [`Allocation::ties`].
+//!
+//! # Extended mode (14.11, 14.12)
+//!
+//! Each position takes its first c(P) candidates in priority order, whatever the others do.
+//! Effects add up, so a unit can lose one step per position.
+//!
+//! # Basic mode (6.34)
+//!
+//! A unit loses at most one step in the phase, and 6.34 says to spread the hits. The sets S(P)
+//! (|S(P)| ≤ c(P)) are chosen to maximise, in this order:
+//! 1. the number of distinct units that lose a step;
+//! 2. the number of distinct units affected at all;
+//! 3. for each position in the order given, the lexicographic order of its chosen keys (first
+//!    as many Intense-nearest-most-steps hits as possible, then the next key, and so on; a
+//!    longer list beats its own prefix).
+//!
+//! Only effective hits count (AMB-51). A set of hits on one unit is allowed when each hit can be
+//! given an effect of its own: one hit delivers the step loss and at most one other hit (from
+//! another position) delivers the disruption (6.33: "a unit may be disrupted by one position and
+//! lose a step to another"). So a second step loss on a unit counts only for its disruption, if
+//! it has one, and a hit that would change nothing is never chosen and leaves its slot unused.
+//!
+//! ## Algorithm and why it is right
+//!
+//! For fixed choices the problem is a flow. Source → position P (capacity c(P)) → the group of
+//! P's candidates with one key → candidate (capacity 1) → the unit's *step* slot (if the hit
+//! loses a step) and its *disruption* slot (if it disrupts), each of capacity 1 → the unit →
+//! sink. An integral flow is exactly a valid set of hits: each position within its limit, each
+//! candidate used once, each unit given at most one step loss and one disruption by distinct
+//! hits. Gains on the arcs score the objectives: `R1` on a step slot (objective 1), `R2` on the
+//! first of two unit → sink arcs (objective 2), with `R1 > R2 · units` and `R2 > candidates` so
+//! that each tier dominates everything below it. A hit that can go to either slot goes to the
+//! step slot whenever that slot is free, since that gains `R1`; so the flow's score is exactly
+//! the two counts of its set of hits. A maximum-gain flow (successive shortest paths with
+//! Bellman-Ford queues; the network is acyclic, so no negative cycle ever appears and the flow
+//! found after each augmentation is the best of its size; we stop once no path gains) therefore
+//! maximises objectives 1 and 2.
+//!
+//! Objective 3 is a lexicographic maximum of the vector of counts "hits of P in key group g",
+//! positions in order, groups in key order. It is found greedily, one count at a time: the
+//! count of the current group is maximised (gain 1 on its arc) while every earlier count is held
+//! (its arc capped at the count found, with a gain above every other tier, so a maximum flow
+//! saturates it whenever that is possible) and objectives 1 and 2 stay at their optimum. Fixing
+//! the first coordinate at its maximum, then the next at its maximum among what remains, is the
+//! definition of the lexicographic maximum, so the greedy is exact as long as each step is an
+//! exact oracle, which the tiered flow is. The same way, the player's choices (G-FIRE-TIE) are
+//! then fixed one candidate at a time, lowest unit id first, by pinning the candidate in and
+//! asking the oracle whether an optimal allocation remains. A tie is reported for a group when
+//! more of its members can each appear in an optimal allocation (given the choices already made
+//! before it) than the group has hits.
+//!
+//! Each oracle call builds and solves a network of a few hundred arcs. The last allocation the
+//! oracle returned (the "witness") already proves many answers, so the oracle is only asked when
+//! the witness does not settle the question.
+
+use std::cmp::Reverse;
+use std::collections::VecDeque;
+
+use crate::data::FireLevel;
+
+/// One way a firing position can hit one US unit (SYS-FIRE-CANDIDATES).
+///
+/// `loses_step` and `disrupts` are the hit's **effective** effects (AMB-51): the caller clears
+/// `disrupts` for a unit that is already disrupted and `loses_step` for a unit that already lost
+/// its step of the phase (basic mode), and drops the candidate if nothing is left. A candidate
+/// with neither effect, or with a position outside `capacities`, is ignored. If a position has
+/// several candidates for one unit, only its highest-priority one counts (a position hits a
+/// unit at most once, 14.12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Candidate {
+    /// Index of the firing position in the caller's list (positions are examined in that order,
+    /// which the caller makes SYS-GER-ORDER).
+    pub position: usize,
+    /// The US unit, by any id the caller likes; ties are settled by the lowest id.
+    pub unit: usize,
+    /// The fire level of the unit's hex for this position (after Plunging Fire).
+    pub level: FireLevel,
+    /// Distance from the position (its nearest hex) to the unit's hex.
+    pub distance: u32,
+    /// The unit's current steps.
+    pub steps: u8,
+    /// The hit makes the unit lose a step.
+    pub loses_step: bool,
+    /// The hit disrupts the unit.
+    pub disrupts: bool,
+}
+
+impl Candidate {
+    /// The 6.31 priority key: the smaller key is hit first (level, then nearest, then most
+    /// steps). Equal keys are the player's choice (G-FIRE-TIE).
+    pub fn key(&self) -> (FireLevel, u32, Reverse<u8>) {
+        (self.level, self.distance, Reverse(self.steps))
+    }
+
+    fn effective(&self) -> bool {
+        self.loses_step || self.disrupts
+    }
+}
+
+/// Which allocation rule applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Turns 1–16: one step per unit per phase, hits spread over as many units as possible (6.34).
+    Basic,
+    /// Turns 17–32: each position fires on its own (14.12). The caller doubles the
+    /// capacities (14.11).
+    Extended,
+}
+
+/// A choice the rules leave to the player (G-FIRE-TIE): `position` hits `take` of
+/// `candidates`, which have the same key, and any `take` of them would do as well.
+///
+/// The engine has already picked the lowest unit ids; they are in [`Allocation::hits`]. To let
+/// the player choose instead, prompt with the first tie, drop the tied candidates the player did
+/// not pick, and call [`allocate`] again: the choice can change later ties, so take them one at
+/// a time, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Tie {
+    pub position: usize,
+    /// Candidate indices, ordered by unit id.
+    pub candidates: Vec<usize>,
+    pub take: usize,
+}
+
+/// The result of [`allocate`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Allocation {
+    /// Per position (as in `capacities`): the indices of its chosen candidates, in priority order.
+    pub hits: Vec<Vec<usize>>,
+    /// Per position: slots it did not use, `c(P) − hits`. A position whose card icon has a star
+    /// may spend them on leaders (11.41).
+    pub unused: Vec<u8>,
+    /// The choices left to the player, in the order they should be asked.
+    pub ties: Vec<Tie>,
+}
+
+/// SYS-FIRE-ALLOC: choose the hits of every firing position.
+///
+/// `capacities[p]` is the hit limit c(P) of position `p` (6.31, 6.41; already doubled in
+/// extended mode, 14.11). `candidates` are every (position, unit) hit SYS-FIRE-CANDIDATES found.
+/// See the module documentation for the rules applied. Never panics.
+pub fn allocate(mode: Mode, capacities: &[u8], candidates: &[Candidate]) -> Allocation {
+    let groups = priority_groups(capacities, candidates);
+    let (hits, ties) = match mode {
+        Mode::Extended => extended(capacities, &groups),
+        Mode::Basic => Basic::new(capacities, candidates, &groups).allocate(),
+    };
+    let unused = capacities
+        .iter()
+        .zip(&hits)
+        .map(|(&c, h)| c.saturating_sub(u8::try_from(h.len()).unwrap_or(u8::MAX)))
+        .collect();
+    Allocation { hits, unused, ties }
+}
+
+/// Per position: its usable candidates in priority order, grouped by equal key, each group in
+/// unit order (the engine's choice on a tie), one candidate per unit.
+fn priority_groups(capacities: &[u8], candidates: &[Candidate]) -> Vec<Vec<Vec<usize>>> {
+    let mut lists: Vec<Vec<(Candidate, usize)>> = vec![Vec::new(); capacities.len()];
+    for (i, c) in candidates.iter().enumerate() {
+        if let Some(list) = lists.get_mut(c.position)
+            && c.effective()
+        {
+            list.push((*c, i));
+        }
+    }
+    lists
+        .into_iter()
+        .map(|mut list| {
+            list.sort_by_key(|(c, i)| (c.key(), c.unit, *i));
+            let mut seen = std::collections::HashSet::new();
+            list.retain(|(c, _)| seen.insert(c.unit));
+            list.chunk_by(|(a, _), (b, _)| a.key() == b.key())
+                .map(|g| g.iter().map(|&(_, i)| i).collect())
+                .collect()
+        })
+        .collect()
+}
+
+/// Extended mode: each position takes its first c(P) candidates (14.12).
+fn extended(capacities: &[u8], groups: &[Vec<Vec<usize>>]) -> (Vec<Vec<usize>>, Vec<Tie>) {
+    let mut hits = Vec::with_capacity(groups.len());
+    let mut ties = Vec::new();
+    for (position, (&capacity, groups)) in capacities.iter().zip(groups).enumerate() {
+        let mut left = usize::from(capacity);
+        let mut chosen = Vec::new();
+        for group in groups {
+            if left == 0 {
+                break;
+            }
+            let take = left.min(group.len());
+            chosen.extend_from_slice(&group[..take]);
+            if take < group.len() {
+                ties.push(Tie {
+                    position,
+                    candidates: group.clone(),
+                    take,
+                });
+            }
+            left -= take;
+        }
+        hits.push(chosen);
+    }
+    (hits, ties)
+}
+
+/// How the oracle treats the arc of one key group of one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GroupRule {
+    /// Not decided yet: any number of its members.
+    Open,
+    /// Being decided: as many of its members as possible.
+    Current,
+    /// Decided: exactly this many of its members.
+    Fixed(usize),
+}
+
+/// How the oracle treats one candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pin {
+    Free,
+    In,
+    Out,
+}
+
+/// One answer of the oracle: a valid allocation and its objectives 1 and 2.
+#[derive(Clone, Debug)]
+struct Solution {
+    chosen: Vec<bool>,
+    score: (usize, usize),
+}
+
+impl Solution {
+    fn has(&self, c: usize) -> bool {
+        self.chosen.get(c).copied().unwrap_or(false)
+    }
+
+    fn count(&self, members: &[usize]) -> usize {
+        members.iter().filter(|&&c| self.has(c)).count()
+    }
+}
+
+/// Basic mode (6.34): the problem and its flow oracle.
+struct Basic<'a> {
+    capacities: &'a [u8],
+    candidates: &'a [Candidate],
+    groups: &'a [Vec<Vec<usize>>],
+    /// Per candidate index: the dense index of its unit.
+    unit_of: Vec<usize>,
+    units: usize,
+    /// Candidates that appear in some group.
+    listed: usize,
+    group_rule: Vec<Vec<GroupRule>>,
+    pin: Vec<Pin>,
+}
+
+impl<'a> Basic<'a> {
+    fn new(
+        capacities: &'a [u8],
+        candidates: &'a [Candidate],
+        groups: &'a [Vec<Vec<usize>>],
+    ) -> Self {
+        let mut ids: Vec<usize> = candidates.iter().map(|c| c.unit).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let unit_of = candidates
+            .iter()
+            .map(|c| ids.binary_search(&c.unit).unwrap_or(0))
+            .collect();
+        Basic {
+            capacities,
+            candidates,
+            groups,
+            unit_of,
+            units: ids.len(),
+            listed: groups.iter().flatten().map(Vec::len).sum(),
+            group_rule: groups
+                .iter()
+                .map(|g| vec![GroupRule::Open; g.len()])
+                .collect(),
+            pin: vec![Pin::Free; candidates.len()],
+        }
+    }
+
+    /// Objectives 1 and 2 of a set of hits: units losing a step, units affected.
+    fn score(&self, chosen: &[bool]) -> (usize, usize) {
+        let mut stepped = vec![false; self.units];
+        let mut affected = vec![false; self.units];
+        for (c, _) in chosen.iter().enumerate().filter(|(_, on)| **on) {
+            let (Some(candidate), Some(&u)) = (self.candidates.get(c), self.unit_of.get(c)) else {
+                continue;
+            };
+            if let Some(a) = affected.get_mut(u) {
+                *a = true;
+            }
+            if let Some(s) = stepped.get_mut(u) {
+                *s |= candidate.loses_step;
+            }
+        }
+        (
+            stepped.iter().filter(|s| **s).count(),
+            affected.iter().filter(|a| **a).count(),
+        )
+    }
+
+    /// The oracle: a valid allocation that respects the current rules and pins, has the best
+    /// objectives 1 and 2 among those, and then the most hits in the `Current` group. `None` if
+    /// the rules and pins cannot all be met.
+    fn solve(&self) -> Option<Solution> {
+        let big = |n: usize| i128::try_from(n).unwrap_or(i128::MAX).saturating_add(1);
+        let r2 = big(self.listed);
+        let r1 = r2.saturating_mul(big(self.units));
+        let fixed = r1.saturating_mul(big(self.units));
+
+        let group_count: usize = self.groups.iter().map(Vec::len).sum();
+        let positions = self.groups.len();
+        let (source, sink) = (0, 1);
+        let first_group = 2 + positions;
+        let first_candidate = first_group + group_count;
+        let first_unit = first_candidate + self.listed;
+        let step = |u: usize| first_unit + 3 * u;
+        let disrupt = |u: usize| first_unit + 3 * u + 1;
+        let unit = |u: usize| first_unit + 3 * u + 2;
+        let mut net = Network::new(first_unit + 3 * self.units);
+
+        let mut arcs: Vec<(usize, usize)> = Vec::with_capacity(self.listed);
+        let mut rules: Vec<(GroupRule, usize, &[usize])> = Vec::with_capacity(group_count);
+        let mut group_node = first_group;
+        let mut candidate_node = first_candidate;
+        for (p, groups) in self.groups.iter().enumerate() {
+            let capacity = self.capacities.get(p).copied().unwrap_or(0);
+            net.add(source, 2 + p, u32::from(capacity), 0);
+            for (g, members) in groups.iter().enumerate() {
+                let rule = self
+                    .group_rule
+                    .get(p)
+                    .and_then(|r| r.get(g))
+                    .copied()
+                    .unwrap_or(GroupRule::Open);
+                let len = u32::try_from(members.len()).unwrap_or(u32::MAX);
+                let (cap, gain) = match rule {
+                    GroupRule::Open => (len, 0),
+                    GroupRule::Current => (len, 1),
+                    GroupRule::Fixed(k) => (u32::try_from(k).unwrap_or(u32::MAX), fixed),
+                };
+                let group_arc = net.add(2 + p, group_node, cap, gain);
+                rules.push((rule, group_arc, members));
+                for &c in members {
+                    let node = candidate_node;
+                    candidate_node += 1;
+                    let pin = self.pin.get(c).copied().unwrap_or(Pin::Free);
+                    let (Some(candidate), Some(&u)) = (self.candidates.get(c), self.unit_of.get(c))
+                    else {
+                        continue;
+                    };
+                    if pin == Pin::Out {
+                        continue;
+                    }
+                    let arc = net.add(group_node, node, 1, if pin == Pin::In { fixed } else { 0 });
+                    arcs.push((c, arc));
+                    if candidate.loses_step {
+                        net.add(node, step(u), 1, 0);
+                    }
+                    if candidate.disrupts {
+                        net.add(node, disrupt(u), 1, 0);
+                    }
+                }
+                group_node += 1;
+            }
+        }
+        for u in 0..self.units {
+            net.add(step(u), unit(u), 1, r1);
+            net.add(disrupt(u), unit(u), 1, 0);
+            net.add(unit(u), sink, 1, r2);
+            net.add(unit(u), sink, 1, 0);
+        }
+        net.maximise(source, sink);
+
+        let mut chosen = vec![false; self.candidates.len()];
+        for &(c, arc) in &arcs {
+            if let Some(slot) = chosen.get_mut(c) {
+                *slot = net.flow(arc) > 0;
+            }
+        }
+        let solution = Solution {
+            score: self.score(&chosen),
+            chosen,
+        };
+        let pins_met = self
+            .pin
+            .iter()
+            .enumerate()
+            .all(|(c, pin)| *pin != Pin::In || solution.has(c));
+        let groups_met = rules.iter().all(|(rule, _, members)| match rule {
+            GroupRule::Fixed(k) => solution.count(members) == *k,
+            _ => true,
+        });
+        (pins_met && groups_met).then_some(solution)
+    }
+
+    fn allocate(mut self) -> (Vec<Vec<usize>>, Vec<Tie>) {
+        let Some(mut witness) = self.solve() else {
+            return (vec![Vec::new(); self.groups.len()], Vec::new());
+        };
+        let best = witness.score;
+        let optimal = |s: Option<Solution>| s.filter(|s| s.score == best);
+
+        // Objective 3: the count of each key group, positions in order, groups in key order.
+        for (p, groups) in self.groups.iter().enumerate() {
+            let mut left = usize::from(self.capacities.get(p).copied().unwrap_or(0));
+            for (g, members) in groups.iter().enumerate() {
+                let most = members.len().min(left);
+                let mut k = witness.count(members);
+                if k < most {
+                    self.set_group(p, g, GroupRule::Current);
+                    if let Some(s) = optimal(self.solve()) {
+                        k = s.count(members);
+                        witness = s;
+                    }
+                }
+                self.set_group(p, g, GroupRule::Fixed(k));
+                left = left.saturating_sub(k);
+            }
+        }
+
+        // The player's choices (G-FIRE-TIE): lowest unit id first, reporting real choices.
+        let mut ties = Vec::new();
+        for (p, groups) in self.groups.iter().enumerate() {
+            for members in groups {
+                let take = witness.count(members);
+                if take == 0 || take == members.len() {
+                    for &c in members {
+                        self.set_pin(c, if witness.has(c) { Pin::In } else { Pin::Out });
+                    }
+                    continue;
+                }
+                let mut options = Vec::new();
+                for &c in members {
+                    if witness.has(c) || self.feasible_with(c, &optimal) {
+                        options.push(c);
+                    }
+                }
+                if options.len() > take {
+                    ties.push(Tie {
+                        position: p,
+                        candidates: options.clone(),
+                        take,
+                    });
+                }
+                let mut taken = 0;
+                for &c in members {
+                    if taken < take && options.contains(&c) {
+                        self.set_pin(c, Pin::In);
+                        if witness.has(c) {
+                            taken += 1;
+                            continue;
+                        }
+                        if let Some(s) = optimal(self.solve()) {
+                            witness = s;
+                            taken += 1;
+                            continue;
+                        }
+                    }
+                    self.set_pin(c, Pin::Out);
+                }
+            }
+        }
+
+        let hits = self
+            .groups
+            .iter()
+            .map(|groups| {
+                groups
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .filter(|&c| witness.has(c))
+                    .collect()
+            })
+            .collect();
+        (hits, ties)
+    }
+
+    /// Whether an optimal allocation hits with candidate `c` under the current rules.
+    fn feasible_with(
+        &mut self,
+        c: usize,
+        optimal: &impl Fn(Option<Solution>) -> Option<Solution>,
+    ) -> bool {
+        self.set_pin(c, Pin::In);
+        let found = optimal(self.solve()).is_some();
+        self.set_pin(c, Pin::Free);
+        found
+    }
+
+    fn set_group(&mut self, p: usize, g: usize, rule: GroupRule) {
+        if let Some(r) = self.group_rule.get_mut(p).and_then(|r| r.get_mut(g)) {
+            *r = rule;
+        }
+    }
+
+    fn set_pin(&mut self, c: usize, pin: Pin) {
+        if let Some(slot) = self.pin.get_mut(c) {
+            *slot = pin;
+        }
+    }
+}
+
+/// A flow network for maximum-gain flow by successive shortest paths.
+struct Network {
+    /// Arc `2k` and its residual twin `2k + 1`: (head, residual capacity, cost = −gain).
+    arcs: Vec<(usize, u32, i128)>,
+    out: Vec<Vec<usize>>,
+}
+
+impl Network {
+    fn new(nodes: usize) -> Self {
+        Network {
+            arcs: Vec::new(),
+            out: vec![Vec::new(); nodes],
+        }
+    }
+
+    /// Adds an arc and returns its id.
+    fn add(&mut self, from: usize, to: usize, capacity: u32, gain: i128) -> usize {
+        let id = self.arcs.len();
+        self.arcs.push((to, capacity, gain.saturating_neg()));
+        self.arcs.push((from, 0, gain));
+        if let Some(out) = self.out.get_mut(from) {
+            out.push(id);
+        }
+        if let Some(out) = self.out.get_mut(to) {
+            out.push(id + 1);
+        }
+        id
+    }
+
+    /// The flow on arc `id`.
+    fn flow(&self, id: usize) -> u32 {
+        self.arcs.get(id ^ 1).map_or(0, |a| a.1)
+    }
+
+    /// Pushes flow along cheapest (most gaining) paths while a path gains anything. The
+    /// network starts acyclic and successive shortest paths keep the residual network free of
+    /// negative cycles, so Bellman-Ford is exact and the result is a maximum-gain flow.
+    fn maximise(&mut self, source: usize, sink: usize) {
+        let nodes = self.out.len();
+        // Each augmentation moves at least one unit; the bound only guards against a bug.
+        let mut rounds = self.arcs.len() + 1;
+        while rounds > 0 {
+            rounds -= 1;
+            let mut dist: Vec<Option<i128>> = vec![None; nodes];
+            let mut via: Vec<Option<usize>> = vec![None; nodes];
+            let mut queued = vec![false; nodes];
+            let mut queue = VecDeque::new();
+            if let Some(d) = dist.get_mut(source) {
+                *d = Some(0);
+            }
+            queue.push_back(source);
+            let mut budget = nodes.saturating_mul(self.arcs.len()).saturating_add(nodes);
+            while let Some(v) = queue.pop_front() {
+                if budget == 0 {
+                    return;
+                }
+                budget -= 1;
+                if let Some(q) = queued.get_mut(v) {
+                    *q = false;
+                }
+                let Some(dv) = dist.get(v).copied().flatten() else {
+                    continue;
+                };
+                for &a in self.out.get(v).map_or(&[][..], Vec::as_slice) {
+                    let Some(&(w, cap, cost)) = self.arcs.get(a) else {
+                        continue;
+                    };
+                    let nd = dv.saturating_add(cost);
+                    if cap == 0 || dist.get(w).copied().flatten().is_some_and(|dw| dw <= nd) {
+                        continue;
+                    }
+                    if let (Some(d), Some(p)) = (dist.get_mut(w), via.get_mut(w)) {
+                        *d = Some(nd);
+                        *p = Some(a);
+                    }
+                    if let Some(q) = queued.get_mut(w)
+                        && !*q
+                    {
+                        *q = true;
+                        queue.push_back(w);
+                    }
+                }
+            }
+            if dist.get(sink).copied().flatten().is_none_or(|d| d >= 0) {
+                return;
+            }
+            let mut path = Vec::new();
+            let mut push = u32::MAX;
+            let mut v = sink;
+            while v != source {
+                let Some(a) = via.get(v).copied().flatten() else {
+                    return;
+                };
+                let (Some(arc), Some(twin)) = (self.arcs.get(a), self.arcs.get(a ^ 1)) else {
+                    return;
+                };
+                push = push.min(arc.1);
+                path.push(a);
+                v = twin.0;
+                if path.len() > nodes {
+                    return;
+                }
+            }
+            for a in path {
+                if let Some(arc) = self.arcs.get_mut(a) {
+                    arc.1 -= push;
+                }
+                if let Some(twin) = self.arcs.get_mut(a ^ 1) {
+                    twin.1 += push;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use FireLevel::{Intense, Moderate, Sporadic};
+    use proptest::prelude::*;
+
+    /// A candidate that makes the unit lose a step (WN or revealed position, T2).
+    fn step(position: usize, unit: usize, level: FireLevel, distance: u32, steps: u8) -> Candidate {
+        Candidate {
+            position,
+            unit,
+            level,
+            distance,
+            steps,
+            loses_step: true,
+            disrupts: false,
+        }
+    }
+
+    /// A candidate that only disrupts (Sporadic, T2).
+    fn disrupt(position: usize, unit: usize, distance: u32, steps: u8) -> Candidate {
+        Candidate {
+            position,
+            unit,
+            level: Sporadic,
+            distance,
+            steps,
+            loses_step: false,
+            disrupts: true,
+        }
+    }
+
+    /// A candidate from an unrevealed position: step loss and disruption (T2).
+    fn both(position: usize, unit: usize, level: FireLevel, distance: u32, steps: u8) -> Candidate {
+        Candidate {
+            position,
+            unit,
+            level,
+            distance,
+            steps,
+            loses_step: true,
+            disrupts: true,
+        }
+    }
+
+    /// The units each position hits, in its priority order.
+    fn units(a: &Allocation, cs: &[Candidate]) -> Vec<Vec<usize>> {
+        a.hits
+            .iter()
+            .map(|h| h.iter().map(|&c| cs[c].unit).collect())
+            .collect()
+    }
+
+    #[test]
+    fn t_6_31_hit_limit_priority() {
+        // One position, limit 3: Intense first, then Moderate nearest, then most steps.
+        let cs = [
+            step(0, 1, Moderate, 1, 1),
+            disrupt(0, 2, 1, 3),
+            step(0, 3, Moderate, 1, 3),
+            step(0, 4, Intense, 4, 1),
+            step(0, 5, Moderate, 2, 3),
+        ];
+        for mode in [Mode::Basic, Mode::Extended] {
+            let a = allocate(mode, &[3], &cs);
+            assert_eq!(units(&a, &cs), vec![vec![4, 3, 1]], "{mode:?}");
+            assert_eq!(a.unused, vec![0]);
+            assert!(a.ties.is_empty());
+        }
+    }
+
+    #[test]
+    fn t_6_31_ordering_keys() {
+        // Level beats distance, distance beats steps, more steps first.
+        let level = [step(0, 1, Moderate, 1, 3), step(0, 2, Intense, 5, 1)];
+        let distance = [step(0, 1, Moderate, 2, 3), step(0, 2, Moderate, 1, 1)];
+        let steps = [step(0, 1, Moderate, 2, 1), step(0, 2, Moderate, 2, 2)];
+        let sporadic = [disrupt(0, 1, 1, 3), step(0, 2, Moderate, 5, 1)];
+        for mode in [Mode::Basic, Mode::Extended] {
+            for cs in [level, distance, steps, sporadic] {
+                assert_eq!(
+                    units(&allocate(mode, &[1], &cs), &cs),
+                    vec![vec![2]],
+                    "{mode:?} {cs:?}"
+                );
+            }
+        }
+        assert!(Candidate::key(&level[1]) < Candidate::key(&level[0]));
+    }
+
+    #[test]
+    fn t_6_31_14_11_hit_limits() {
+        // The caller gives c(P); extended limits are doubled by the caller (14.11).
+        let cs: Vec<Candidate> = (0..6).map(|u| step(0, u, Intense, 1, 3)).collect();
+        for (cap, mode) in [
+            (1, Mode::Basic),
+            (2, Mode::Extended),
+            (3, Mode::Basic),
+            (6, Mode::Extended),
+        ] {
+            let a = allocate(mode, &[cap], &cs);
+            assert_eq!(a.hits[0].len(), usize::from(cap));
+            assert_eq!(a.unused, vec![0]);
+        }
+        assert_eq!(
+            allocate(Mode::Basic, &[0], &cs).hits,
+            vec![Vec::<usize>::new()]
+        );
+    }
+
+    #[test]
+    fn t_6_34_spreading_step_losses() {
+        // RB L577: A (limit 2) can hit X > Y > Z, B (limit 1) only X.
+        let (x, y, z) = (1, 2, 3);
+        let cs = [
+            step(0, x, Intense, 1, 3),
+            step(0, y, Intense, 2, 3),
+            step(0, z, Moderate, 1, 3),
+            step(1, x, Moderate, 2, 3),
+        ];
+        let a = allocate(Mode::Basic, &[2, 1], &cs);
+        assert_eq!(units(&a, &cs), vec![vec![y, z], vec![x]]);
+        assert!(a.ties.is_empty());
+        // Whichever position is examined first.
+        let swapped: Vec<Candidate> = cs
+            .iter()
+            .map(|c| Candidate {
+                position: 1 - c.position,
+                ..*c
+            })
+            .collect();
+        assert_eq!(
+            units(&allocate(Mode::Basic, &[1, 2], &swapped), &swapped),
+            vec![vec![x], vec![y, z]]
+        );
+        // 14.12: extended, same data: A hits X and Y, B hits X (X loses 2 steps, Z none).
+        assert_eq!(
+            units(&allocate(Mode::Extended, &[2, 1], &cs), &cs),
+            vec![vec![x, y], vec![x]]
+        );
+    }
+
+    #[test]
+    fn t_6_34_excess_ignored_when_nowhere_to_go() {
+        // Both positions can hit only X: X loses one step; B's hit would change nothing.
+        let cs = [step(0, 7, Intense, 1, 3), step(1, 7, Intense, 1, 3)];
+        let a = allocate(Mode::Basic, &[1, 1], &cs);
+        assert_eq!(units(&a, &cs), vec![vec![7], vec![]]);
+        assert_eq!(a.unused, vec![0, 1]);
+        let a = allocate(Mode::Extended, &[1, 1], &cs);
+        assert_eq!(units(&a, &cs), vec![vec![7], vec![7]]);
+    }
+
+    /// RB L618–624. West card: red single, purple single, green double; symbol ◆. Candidates as
+    /// SYS-FIRE-CANDIDATES builds them: red 0728 (limit 2), purple 0531/0631 (limit 3); green
+    /// has no depth marker and blue is not on the card, so they do not fire.
+    #[test]
+    fn t_6_3a_fire_example_1() {
+        let (u0427, u0527, u0626, u0333) = (0, 1, 2, 6);
+        let cs = [
+            step(0, u0427, Intense, 3, 3), // Intense: hit regardless of symbol.
+            step(0, u0527, Moderate, 2, 3),
+            step(0, u0626, Moderate, 2, 2),
+            // Purple: the three ● units in Moderate hexes lack ◆: no candidates.
+            disrupt(1, u0333, 2, 3), // Sporadic ◆ Ranger: disrupted.
+        ];
+        let a = allocate(Mode::Basic, &[2, 3], &cs);
+        assert_eq!(units(&a, &cs), vec![vec![u0427, u0527], vec![u0333]]);
+        assert_eq!(a.unused, vec![0, 2]);
+        assert!(a.ties.is_empty());
+    }
+
+    /// RB L628–636. West card: orange, red with tank symbol, blue; symbol ▲.
+    #[test]
+    fn t_6_3b_fire_example_2() {
+        let (u0427, u0328, u0429) = (0, 1, 4);
+        let cs = [
+            step(0, u0427, Intense, 3, 3),
+            step(0, u0328, Moderate, 2, 2), // Armored, but the tank icon makes it non-armored.
+            disrupt(0, u0429, 1, 3), // Sporadic ▲: would be disrupted, but the limit is reached.
+                                     // Blue: 0333 Ranger ◆ lacks ▲: no candidate.
+        ];
+        let a = allocate(Mode::Basic, &[2, 1], &cs);
+        assert_eq!(units(&a, &cs), vec![vec![u0427, u0328], vec![]]);
+        assert_eq!(a.unused, vec![0, 1]);
+    }
+
+    #[test]
+    fn t_x1_basic_one_step_cap_with_disruption() {
+        // A (revealed) takes U's step; unrevealed B (Intense on U) goes to its next candidate.
+        let (u, v) = (1, 2);
+        let cs = [
+            step(0, u, Intense, 1, 3),
+            both(1, u, Intense, 1, 3),
+            both(1, v, Moderate, 2, 2),
+        ];
+        assert_eq!(
+            units(&allocate(Mode::Basic, &[1, 1], &cs), &cs),
+            vec![vec![u], vec![v]]
+        );
+    }
+
+    #[test]
+    fn amb_51_excess_step_still_disrupts() {
+        // 6.33 and AMB-51: without another target, B's hit still counts for its disruption (the
+        // step goes to A): U loses one step and is disrupted. T-X1's "U is unaffected by B" is
+        // read as "U loses no step to B".
+        let u = 1;
+        let cs = [step(0, u, Intense, 1, 3), both(1, u, Intense, 1, 3)];
+        let a = allocate(Mode::Basic, &[1, 1], &cs);
+        assert_eq!(units(&a, &cs), vec![vec![u], vec![u]]);
+        assert_eq!(a.unused, vec![0, 0]);
+    }
+
+    #[test]
+    fn t_6_33_disrupted_by_one_step_lost_to_another() {
+        let u = 3;
+        let cs = [disrupt(0, u, 1, 2), step(1, u, Moderate, 1, 2)];
+        let a = allocate(Mode::Basic, &[1, 1], &cs);
+        assert_eq!(units(&a, &cs), vec![vec![u], vec![u]]);
+    }
+
+    #[test]
+    fn amb_51_ineffective_hits_take_no_slot() {
+        // B's step-only hit on U changes nothing once A takes U's step: B disrupts W instead,
+        // although W is lower in its priority.
+        let (u, w) = (1, 2);
+        let cs = [
+            step(0, u, Intense, 1, 3),
+            step(1, u, Intense, 1, 3),
+            disrupt(1, w, 1, 3),
+        ];
+        let a = allocate(Mode::Basic, &[1, 1], &cs);
+        assert_eq!(units(&a, &cs), vec![vec![u], vec![w]]);
+        // A second disruption-only hit on a unit is never taken either.
+        let cs = [disrupt(0, u, 1, 3), disrupt(1, u, 1, 3)];
+        let a = allocate(Mode::Basic, &[1, 1], &cs);
+        assert_eq!(units(&a, &cs), vec![vec![u], vec![]]);
+        assert_eq!(a.unused, vec![0, 1]);
+    }
+
+    #[test]
+    fn t_6_34_step_losses_before_disruptions() {
+        // A (limit 1) prefers Intense X, which B also hits: A hits Y (Moderate) so that two
+        // units lose a step, rather than disrupting Z with B.
+        let (x, y, z) = (1, 2, 3);
+        let cs = [
+            step(0, x, Intense, 1, 3),
+            step(0, y, Moderate, 3, 1),
+            step(1, x, Intense, 1, 3),
+            disrupt(1, z, 1, 3),
+        ];
+        let a = allocate(Mode::Basic, &[1, 1], &cs);
+        assert_eq!(units(&a, &cs), vec![vec![y], vec![x]]);
+    }
+
+    #[test]
+    fn t_11_41_unused_slots_for_leaders() {
+        // Two qualifying units, limit 3: one slot left for a star hit.
+        let cs = [step(0, 1, Intense, 1, 3), disrupt(0, 2, 1, 3)];
+        let a = allocate(Mode::Basic, &[3], &cs);
+        assert_eq!(a.unused, vec![1]);
+        let a = allocate(Mode::Extended, &[2], &cs);
+        assert_eq!(a.unused, vec![0]);
+    }
+
+    #[test]
+    fn g_fire_tie_reported_extended() {
+        let cs = [
+            step(0, 9, Moderate, 2, 2),
+            step(0, 4, Moderate, 2, 2),
+            step(0, 6, Moderate, 2, 2),
+            step(0, 1, Intense, 4, 1),
+        ];
+        let a = allocate(Mode::Extended, &[2], &cs);
+        assert_eq!(units(&a, &cs), vec![vec![1, 4]]);
+        assert_eq!(
+            a.ties,
+            vec![Tie {
+                position: 0,
+                candidates: vec![1, 2, 0],
+                take: 1
+            }]
+        );
+        // No tie when the limit covers the whole group, or stops before it.
+        assert!(allocate(Mode::Extended, &[4], &cs).ties.is_empty());
+        assert!(allocate(Mode::Extended, &[1], &cs).ties.is_empty());
+    }
+
+    #[test]
+    fn g_fire_tie_reported_basic() {
+        let cs = [
+            step(0, 9, Moderate, 2, 2),
+            step(0, 4, Moderate, 2, 2),
+            step(1, 7, Intense, 1, 1),
+        ];
+        let a = allocate(Mode::Basic, &[1, 1], &cs);
+        assert_eq!(units(&a, &cs), vec![vec![4], vec![7]]);
+        assert_eq!(
+            a.ties,
+            vec![Tie {
+                position: 0,
+                candidates: vec![1, 0],
+                take: 1
+            }]
+        );
+        // The player picks unit 9: drop the other tied candidate and allocate again.
+        let picked = [cs[0], cs[2]];
+        let a = allocate(Mode::Basic, &[1, 1], &picked);
+        assert_eq!(units(&a, &picked), vec![vec![9], vec![7]]);
+        assert!(a.ties.is_empty());
+    }
+
+    #[test]
+    fn g_fire_tie_only_among_equally_good_choices() {
+        // A is indifferent between X and Y, but B can hit only X: not a tie, A hits Y.
+        let (x, y) = (1, 2);
+        let cs = [
+            step(0, x, Moderate, 2, 2),
+            step(0, y, Moderate, 2, 2),
+            step(1, x, Intense, 1, 2),
+        ];
+        let a = allocate(Mode::Basic, &[1, 1], &cs);
+        assert_eq!(units(&a, &cs), vec![vec![y], vec![x]]);
+        assert!(a.ties.is_empty());
+        // A's tie is settled by B's priority (objective 3 for B): B prefers X to Z.
+        let z = 3;
+        let cs = [
+            step(0, x, Moderate, 2, 2),
+            step(0, y, Moderate, 2, 2),
+            step(1, x, Intense, 1, 2),
+            step(1, z, Moderate, 1, 2),
+        ];
+        let a = allocate(Mode::Basic, &[1, 1], &cs);
+        assert_eq!(units(&a, &cs), vec![vec![y], vec![x]]);
+        assert!(a.ties.is_empty());
+    }
+
+    #[test]
+    fn odd_inputs_are_ignored() {
+        let cs = [
+            step(5, 1, Intense, 1, 1), // No such position.
+            Candidate {
+                disrupts: false,
+                ..disrupt(0, 2, 1, 1)
+            }, // No effect.
+            step(0, 3, Moderate, 1, 1),
+            step(0, 3, Intense, 1, 1), // Same unit twice: the better one counts.
+            step(0, usize::MAX, Sporadic, u32::MAX, 0),
+        ];
+        for mode in [Mode::Basic, Mode::Extended] {
+            let a = allocate(mode, &[u8::MAX], &cs);
+            assert_eq!(a.hits, vec![vec![3, 4]], "{mode:?}");
+            assert_eq!(a.unused, vec![u8::MAX - 2]);
+            assert_eq!(allocate(mode, &[], &cs), Allocation::default());
+            assert_eq!(
+                allocate(mode, &[2, 2], &[]).hits,
+                vec![Vec::<usize>::new(); 2]
+            );
+        }
+    }
+
+    /// Whether a set of hits is allowed in basic mode: each unit gets at most one step and at
+    /// most one disruption, each from a different hit.
+    fn basic_valid(chosen: &[usize], cs: &[Candidate]) -> bool {
+        let mut by_unit: std::collections::BTreeMap<usize, Vec<Candidate>> = Default::default();
+        for &c in chosen {
+            by_unit.entry(cs[c].unit).or_default().push(cs[c]);
+        }
+        by_unit.values().all(|h| match h.as_slice() {
+            [a] => a.effective(),
+            [a, b] => {
+                a.position != b.position
+                    && ((a.loses_step && b.disrupts) || (b.loses_step && a.disrupts))
+            }
+            _ => false,
+        })
+    }
+
+    fn candidate() -> impl Strategy<Value = Candidate> {
+        (
+            0usize..7,
+            0usize..12,
+            0u8..3,
+            0u32..4,
+            0u8..4,
+            any::<bool>(),
+            any::<bool>(),
+        )
+            .prop_map(
+                |(position, unit, level, distance, steps, loses_step, disrupts)| Candidate {
+                    position,
+                    unit,
+                    level: [Intense, Moderate, Sporadic][usize::from(level)],
+                    distance,
+                    steps,
+                    loses_step,
+                    disrupts,
+                },
+            )
+    }
+
+    /// Small inputs with one candidate per (position, unit), all effective.
+    fn small() -> impl Strategy<Value = (Vec<u8>, Vec<Candidate>)> {
+        let cell = (any::<bool>(), 0u8..3, 1u32..3, 1u8..3, 0u8..3);
+        (
+            prop::collection::vec(0u8..4, 1..4),
+            1usize..5,
+            prop::collection::vec(cell, 16),
+        )
+            .prop_map(|(caps, n_units, cells)| {
+                let mut cs = Vec::new();
+                for (i, &(present, level, distance, steps, effect)) in
+                    cells.iter().enumerate().take(caps.len() * n_units)
+                {
+                    if present {
+                        let (loses_step, disrupts) =
+                            [(true, false), (false, true), (true, true)][usize::from(effect)];
+                        let level = [Intense, Moderate, Sporadic][usize::from(level)];
+                        cs.push(Candidate {
+                            position: i / n_units,
+                            unit: i % n_units,
+                            level,
+                            distance,
+                            steps,
+                            loses_step,
+                            disrupts,
+                        });
+                    }
+                }
+                (caps, cs)
+            })
+    }
+
+    /// Exhaustive basic mode: every valid choice, scored by objectives 1, 2, 3 and then the
+    /// engine's tie-break (lowest unit first). Returns the best choice and whether the best by
+    /// objectives 1–3 alone is unique.
+    fn brute(caps: &[u8], cs: &[Candidate]) -> (Vec<Vec<usize>>, bool) {
+        let lists: Vec<Vec<usize>> = (0..caps.len())
+            .map(|p| {
+                let mut l: Vec<usize> = (0..cs.len()).filter(|&i| cs[i].position == p).collect();
+                l.sort_by_key(|&i| (cs[i].key(), cs[i].unit));
+                l
+            })
+            .collect();
+        let options: Vec<Vec<Vec<usize>>> = lists
+            .iter()
+            .zip(caps)
+            .map(|(l, &cap)| {
+                (0u32..1 << l.len())
+                    .filter(|m| m.count_ones() <= u32::from(cap))
+                    .map(|m| {
+                        l.iter()
+                            .enumerate()
+                            .filter(|(b, _)| m >> b & 1 == 1)
+                            .map(|(_, &i)| i)
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        // Every valid choice with its score: objectives 1–2, the key-group counts of objective 3
+        // and, last, the engine's tie-break (each position's candidates, lowest unit first).
+        type Ranked = ((usize, usize), Vec<usize>, Vec<bool>);
+        let mut all: Vec<(Ranked, Vec<Vec<usize>>)> = Vec::new();
+        let mut pick = vec![0usize; caps.len()];
+        loop {
+            let choice: Vec<Vec<usize>> = pick
+                .iter()
+                .zip(&options)
+                .map(|(&k, o)| o[k].clone())
+                .collect();
+            let flat: Vec<usize> = choice.iter().flatten().copied().collect();
+            if basic_valid(&flat, cs) {
+                let units = |f: &dyn Fn(&Candidate) -> bool| {
+                    flat.iter()
+                        .filter(|&&c| f(&cs[c]))
+                        .map(|&c| cs[c].unit)
+                        .collect::<std::collections::BTreeSet<_>>()
+                        .len()
+                };
+                let score = (units(&|c| c.loses_step), units(&|_| true));
+                let mut profile = Vec::new();
+                let mut indicator = Vec::new();
+                for (l, chosen) in lists.iter().zip(&choice) {
+                    for g in l.chunk_by(|&a, &b| cs[a].key() == cs[b].key()) {
+                        profile.push(g.iter().filter(|c| chosen.contains(c)).count());
+                    }
+                    indicator.extend(l.iter().map(|c| chosen.contains(c)));
+                }
+                all.push(((score, profile, indicator), choice));
+            }
+            let mut i = 0;
+            while i < pick.len() {
+                pick[i] += 1;
+                if pick[i] < options[i].len() {
+                    break;
+                }
+                pick[i] = 0;
+                i += 1;
+            }
+            if i == pick.len() {
+                break;
+            }
+        }
+        let best = all.iter().max_by(|a, b| a.0.cmp(&b.0)).cloned();
+        let best_count = best.as_ref().map_or(0, |(b, _)| {
+            all.iter()
+                .filter(|(k, _)| (&k.0, &k.1) == (&b.0, &b.1))
+                .count()
+        });
+        let best = best.map(|(_, c)| c).unwrap_or_default();
+        (best, best_count == 1)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn prop_allocation_is_valid(
+            caps in prop::collection::vec(0u8..5, 0..7),
+            cs in prop::collection::vec(candidate(), 0..40),
+            basic in any::<bool>(),
+        ) {
+            let mode = if basic { Mode::Basic } else { Mode::Extended };
+            let a = allocate(mode, &caps, &cs);
+            prop_assert_eq!(a.hits.len(), caps.len());
+            prop_assert_eq!(a.unused.len(), caps.len());
+            for (p, hits) in a.hits.iter().enumerate() {
+                prop_assert!(hits.len() <= usize::from(caps[p]), "limit exceeded");
+                prop_assert_eq!(usize::from(a.unused[p]) + hits.len(), usize::from(caps[p]));
+                let mut seen = std::collections::BTreeSet::new();
+                for &c in hits {
+                    let cand = cs.get(c);
+                    prop_assert!(cand.is_some_and(|x| x.position == p && x.effective()), "no such candidate");
+                    prop_assert!(seen.insert(cs[c].unit), "a unit hit twice by one position");
+                }
+                if mode == Mode::Extended {
+                    // The first c(P) in priority order: nothing better was left out.
+                    let worst = hits.iter().map(|&c| cs[c].key()).max();
+                    for (i, x) in cs.iter().enumerate() {
+                        if x.position == p && x.effective() && !hits.contains(&i) && !seen.contains(&x.unit) {
+                            prop_assert!(hits.len() == usize::from(caps[p]) && worst.is_none_or(|w| x.key() >= w));
+                        }
+                    }
+                }
+            }
+            if mode == Mode::Basic {
+                let flat: Vec<usize> = a.hits.iter().flatten().copied().collect();
+                prop_assert!(basic_valid(&flat, &cs), "a unit loses two steps or a hit changes nothing");
+            }
+            for t in &a.ties {
+                prop_assert!(t.take > 0 && t.take < t.candidates.len());
+                let chosen = t.candidates.iter().filter(|c| a.hits[t.position].contains(c)).count();
+                prop_assert_eq!(chosen, t.take);
+            }
+        }
+
+        #[test]
+        fn prop_basic_matches_brute_force((caps, cs) in small()) {
+            let a = allocate(Mode::Basic, &caps, &cs);
+            let (best, unique) = brute(&caps, &cs);
+            prop_assert_eq!(&a.hits, &best);
+            prop_assert_eq!(a.ties.is_empty(), unique);
+        }
+    }
+}

@@ -1,0 +1,268 @@
+//! D-Day at Omaha Beach under the engine's `Game` contract: the prompts of spec 5.1, their legal
+//! actions and anchors, and the dispatch of each answer to its rules chapter.
+
+use crate::action::{OmahaAction, OmahaEvent};
+use crate::data::{OmahaData, Sector};
+use crate::effects::OmahaLog;
+use crate::state::{Omaha, OmahaOptions, Step, UsLoc};
+use crate::view::OmahaView;
+use overlord_engine::{
+    Anchors, Applied, Game, GameInfo, GameRng, Outcome, Prompt, Refusal, Seat, SetupError, Status,
+    Viewer,
+};
+use rand::Rng;
+use std::sync::Arc;
+
+impl Game for Omaha {
+    type Data = OmahaData;
+    type Options = OmahaOptions;
+    type Action = OmahaAction;
+    type View = OmahaView;
+    type Event = OmahaEvent;
+
+    fn info() -> GameInfo {
+        crate::info()
+    }
+
+    fn setup(
+        data: &Arc<OmahaData>,
+        scenario: &str,
+        options: &OmahaOptions,
+        rng: GameRng,
+        log: &mut OmahaLog,
+    ) -> Result<Omaha, SetupError> {
+        let mut state = crate::setup::setup(data, scenario, options, rng)?;
+        let name = data
+            .scenarios
+            .get(usize::from(state.scenario))
+            .map_or("", |s| s.name.as_str())
+            .to_owned();
+        let turn = state.turn;
+        log.public(crate::setup::SETUP, OmahaEvent::TurnBegins { turn }, || {
+            format!("{name}: turn {turn} begins.")
+        });
+        state.run(log);
+        Ok(state)
+    }
+
+    fn status(&self) -> Status {
+        match self.outcome {
+            Some(outcome) => Status::Over(outcome),
+            None => Status::ToAct(Seat(0)),
+        }
+    }
+
+    fn prompt(&self) -> Prompt {
+        let (name, rule, text) = match self.step {
+            Step::RangerDrift { unit, .. } => (
+                "ranger_drift",
+                crate::landing::RANGERS,
+                format!("{} may drift 0-4 boxes East (5.13).", self.name(unit)),
+            ),
+            Step::MineVictim(sector) => (
+                "mine_victim",
+                crate::landing::MINES,
+                format!(
+                    "A mine explodes in the {sector:?} sector: choose the unit that loses a step (5.14)."
+                ),
+            ),
+            Step::Place(unit) => (
+                "place_box",
+                crate::landing::PLACE,
+                format!(
+                    "Place {} in a landing box{} (5.3).",
+                    self.name(unit),
+                    if self.turn >= 7 { ", or delay it" } else { "" }
+                ),
+            ),
+            Step::Engineers { sector, left } => (
+                "clear_obstacles",
+                crate::engineers::CLEAR,
+                format!(
+                    "Engineers in the {sector:?} sector may clear {left} more obstacle hex(es) (10.1)."
+                ),
+            ),
+            Step::DivisionOrder => (
+                "division_order",
+                crate::actions::LIMITS,
+                "Which division acts first (7.2)?".to_owned(),
+            ),
+            Step::Actions { division, left, .. } => (
+                "actions",
+                crate::actions::LIMITS,
+                format!("{division} Division: {left} action(s) left; free actions too (7.1, 7.2)."),
+            ),
+            Step::Infiltration { unit, .. } => (
+                "infiltration",
+                crate::actions::INFILTRATION,
+                format!(
+                    "{} lost a step infiltrating: complete the move or stay (7.32)?",
+                    self.name(unit)
+                ),
+            ),
+            Step::Stacking => (
+                "stacking",
+                crate::actions::STACKING,
+                "Too many units in a hex: choose one to eliminate (7.63).".to_owned(),
+            ),
+            Step::Over => (
+                "game_over",
+                crate::turn::VICTORY,
+                "The game is over.".to_owned(),
+            ),
+            _ => (
+                "running",
+                crate::turn::SEQUENCE,
+                "The turn runs on.".to_owned(),
+            ),
+        };
+        Prompt { name, rule, text }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<OmahaAction>) {
+        out.clear();
+        match self.step {
+            Step::RangerDrift { .. } => {
+                out.extend((0..=4).map(|boxes| OmahaAction::RangerDrift { boxes }))
+            }
+            Step::MineVictim(sector) => {
+                let card = self.landing_cards[usize::from(sector == Sector::West)].unwrap_or(0);
+                out.extend(
+                    crate::landing::mine_candidates(self, sector, card)
+                        .into_iter()
+                        .map(|unit| OmahaAction::MineVictim { unit }),
+                );
+            }
+            Step::Place(unit) => {
+                out.extend(
+                    crate::landing::legal_boxes(self, unit)
+                        .into_iter()
+                        .map(|landing_box| OmahaAction::PlaceInBox { unit, landing_box }),
+                );
+                if self.turn >= 7 {
+                    out.extend(
+                        (self.turn + 1..self.last_turn())
+                            .map(|to_turn| OmahaAction::Delay { unit, to_turn }),
+                    );
+                }
+            }
+            Step::Engineers { sector, .. } => {
+                out.extend(
+                    crate::engineers::clearable(self, sector)
+                        .into_iter()
+                        .map(|hex| OmahaAction::Clear { hex }),
+                );
+                out.push(OmahaAction::StopClearing);
+            }
+            Step::DivisionOrder => out.extend(
+                [
+                    crate::data::Division::First,
+                    crate::data::Division::TwentyNinth,
+                ]
+                .map(|division| OmahaAction::FirstDivision { division }),
+            ),
+            Step::Actions { division, left, .. } => {
+                crate::actions::legal(self, division, left, out)
+            }
+            Step::Infiltration { .. } => {
+                out.extend([true, false].map(|go| OmahaAction::CompleteInfiltration { go }))
+            }
+            Step::Stacking => {
+                if let Some(hex) = crate::actions::overstacked_hex(self) {
+                    out.extend(
+                        self.us_at(UsLoc::Hex(hex))
+                            .filter(|&u| !self.data.index.us[usize::from(u)].is_leader())
+                            .map(|unit| OmahaAction::EliminateForStacking { unit }),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn apply(&mut self, action: OmahaAction, log: &mut OmahaLog) -> Result<Applied, Refusal> {
+        if self.outcome.is_some() {
+            return Err(Refusal::new("the game is over"));
+        }
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        if !legal.contains(&action) {
+            let prompt = self.prompt();
+            return Err(Refusal::by_rule(
+                prompt.rule,
+                format!(
+                    "{action:?} is not a legal answer to \"{}\"; there are {} legal actions",
+                    prompt.text,
+                    legal.len()
+                ),
+            ));
+        }
+        let draws = self.draws;
+        match (self.step, action) {
+            (Step::RangerDrift { sector, unit }, OmahaAction::RangerDrift { boxes }) => {
+                crate::landing::ranger_drift(self, sector, unit, boxes, log)
+            }
+            (Step::MineVictim(sector), OmahaAction::MineVictim { unit }) => {
+                crate::landing::mine_victim(self, sector, unit, log)
+            }
+            (Step::Place(_), OmahaAction::PlaceInBox { unit, landing_box }) => {
+                crate::landing::place(self, unit, landing_box, log)
+            }
+            (Step::Place(_), OmahaAction::Delay { unit, to_turn }) => {
+                crate::landing::delay_voluntarily(self, unit, to_turn, log)
+            }
+            (Step::Engineers { .. }, OmahaAction::Clear { hex }) => {
+                crate::engineers::clear(self, hex, log)
+            }
+            (Step::Engineers { .. }, OmahaAction::StopClearing) => crate::engineers::stop(self),
+            (Step::DivisionOrder, OmahaAction::FirstDivision { division }) => {
+                self.step = Step::Actions {
+                    division,
+                    left: crate::actions::ACTIONS_PER_DIVISION,
+                    second: false,
+                };
+            }
+            (Step::Actions { .. }, action) => crate::actions::apply(self, action, log),
+            (Step::Infiltration { .. }, OmahaAction::CompleteInfiltration { go }) => {
+                crate::actions::complete_infiltration(self, go, log)
+            }
+            (Step::Stacking, OmahaAction::EliminateForStacking { unit }) => {
+                self.eliminate(unit, crate::actions::STACKING, log)
+            }
+            _ => return Err(Refusal::new("that action does not answer this prompt")),
+        }
+        self.run(log);
+        Ok(if self.draws != draws {
+            Applied::REVEALING
+        } else {
+            Applied::QUIET
+        })
+    }
+
+    fn view(&self, viewer: Viewer) -> OmahaView {
+        crate::view::view(self, viewer)
+    }
+
+    fn determinize<R: Rng + ?Sized>(&self, _seat: Seat, rng: &mut R) -> Omaha {
+        crate::view::determinize(self, rng)
+    }
+
+    fn anchors(&self, action: &OmahaAction) -> Anchors {
+        crate::view::anchors(self, action)
+    }
+
+    fn rng(&self) -> &GameRng {
+        &self.rng
+    }
+
+    fn text_picture(&self, _viewer: Viewer) -> Option<String> {
+        Some(crate::text::picture(self))
+    }
+}
+
+impl Omaha {
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+}

@@ -1,0 +1,462 @@
+//! Dense integer ids over the loaded components, so the game state can be small and flat
+//! (DESIGN.md, "Performance shape"): hexes, positions and their slots, landing boxes, units and
+//! counters become `u8`/`u16` indices into arrays built once per data set.
+
+use crate::data::{
+    Colour, DepthKind, Division, FireLevel, OmahaData, Sector, Symbol, Tide, UsKind, WnArtillery,
+    WnCategory,
+};
+use overlord_hexmap::{Hex, HexLabel, HexMap};
+
+/// A map hex, by its dense index in the map.
+pub type HexId = u16;
+/// A German position (WNs first, then reinforcement positions, in file order).
+pub type PosId = u8;
+/// One hex of a position: a WN hex (`WN62N`) or a reinforcement position.
+pub type SlotId = u8;
+/// A landing box, east to west.
+pub type BoxId = u8;
+/// A US unit of the roster.
+pub type UsId = u8;
+/// A German unit: WN units, off-map artillery, reinforcement units, tanks, in file order.
+pub type GerId = u8;
+/// A depth marker.
+pub type DepthId = u8;
+
+/// The ground of a hex (T5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ground {
+    Sea,
+    Beach,
+    Flat,
+    High,
+}
+
+/// What the rules ask of one hex.
+#[derive(Clone, Debug)]
+pub struct HexInfo {
+    pub hex: Hex,
+    pub label: HexLabel,
+    pub ground: Ground,
+    pub sector: Sector,
+    pub tide: Option<Tide>,
+    pub obstacle: bool,
+    pub neighbours: Vec<HexId>,
+    /// Fire points in this hex: (position, level).
+    pub fire: Vec<(PosId, FireLevel)>,
+    /// Hexes to the nearest protective hex: one with a shingle, seawall, slope, bluff or
+    /// scalable-cliff hexside (7.1, AMB-12).
+    pub protective_distance: u32,
+}
+
+/// The kind of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PosKind {
+    Wn {
+        number: u8,
+    },
+    Reinforcement {
+        zone: Option<char>,
+        priority: u8,
+        building: bool,
+        vp: bool,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct PosInfo {
+    pub name: String,
+    pub kind: PosKind,
+    pub colour: Colour,
+    pub sector: Sector,
+    pub slots: Vec<SlotId>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SlotInfo {
+    pub name: String,
+    pub position: PosId,
+    pub hex: HexId,
+    pub artillery: WnArtillery,
+}
+
+#[derive(Clone, Debug)]
+pub struct BoxInfo {
+    pub name: String,
+    pub sector: Sector,
+    pub lettered: bool,
+    /// Landing hex at low, mid and high tide (5.2).
+    pub land: [Option<HexId>; 3],
+    /// Hexes passed through to the high-tide hex (5.14).
+    pub high_path: Vec<HexId>,
+}
+
+/// The kind of a German counter (2.2.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GerKind {
+    Wn(WnCategory),
+    OffMapArtillery,
+    Tactical,
+    Divisional,
+    Meyer,
+    Tank,
+}
+
+#[derive(Clone, Debug)]
+pub struct GerInfo {
+    pub name: String,
+    pub kind: GerKind,
+    pub strength: u8,
+}
+
+#[derive(Clone, Debug)]
+pub struct DepthInfo {
+    pub name: String,
+    pub kind: DepthKind,
+    pub strength: u8,
+    pub tactical_reinforcement: bool,
+}
+
+/// What a US counter is: a unit of the roster, an HQ or a General (2.2.1, 11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UsCounter {
+    Unit(UsKind),
+    Hq,
+    General,
+}
+
+/// Where a US counter lands (5.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Landing {
+    /// A named box (`ER3`).
+    Box(BoxId),
+    /// Any box with these letters (`ER`).
+    Beach(String),
+    /// Any lettered box of the division's sector.
+    Division,
+}
+
+/// One US counter: units first (roster order), then HQs, then Generals.
+#[derive(Clone, Debug)]
+pub struct UsInfo {
+    pub name: String,
+    pub division: Division,
+    pub counter: UsCounter,
+    /// Steps at full strength (leaders: 1).
+    pub steps: u8,
+    pub symbol: Option<Symbol>,
+    pub arrival: Option<u8>,
+    pub landing: Landing,
+}
+
+impl UsInfo {
+    pub fn kind(&self) -> Option<UsKind> {
+        match self.counter {
+            UsCounter::Unit(kind) => Some(kind),
+            _ => None,
+        }
+    }
+
+    pub fn is_leader(&self) -> bool {
+        !matches!(self.counter, UsCounter::Unit(_))
+    }
+
+    pub fn armored(&self) -> bool {
+        self.kind().is_some_and(UsKind::armored)
+    }
+
+    /// Regular (non-Ranger) infantry, counted for catastrophic defeat (13.1).
+    pub fn regular_infantry(&self) -> bool {
+        self.kind() == Some(UsKind::Infantry)
+    }
+}
+
+/// Every dense table, built once from the components.
+#[derive(Clone, Debug, Default)]
+pub struct Index {
+    pub us: Vec<UsInfo>,
+    pub hexes: Vec<HexInfo>,
+    pub positions: Vec<PosInfo>,
+    pub slots: Vec<SlotInfo>,
+    pub boxes: Vec<BoxInfo>,
+    pub germans: Vec<GerInfo>,
+    pub depth: Vec<DepthInfo>,
+}
+
+impl Index {
+    /// Build the tables; the data has passed validation, so every reference resolves (an entry
+    /// that does not is left out rather than panicking).
+    pub fn build(data: &OmahaData) -> Index {
+        let map = &data.map;
+        let mut index = Index::default();
+        let tag = |hex: Hex, name: &str| map.tags(hex).any(|t| t == name);
+        let east = map
+            .region("east")
+            .map(|r| r.hexes.clone())
+            .unwrap_or_default();
+        for (i, &hex) in map.hexes().iter().enumerate() {
+            let terrain = map
+                .terrain(hex)
+                .and_then(|t| map.terrain_name(t))
+                .unwrap_or("");
+            let ground = match terrain {
+                "sea" => Ground::Sea,
+                "beach" => Ground::Beach,
+                "flat" => Ground::Flat,
+                _ => Ground::High,
+            };
+            let tide = [Tide::Low, Tide::Mid, Tide::High]
+                .into_iter()
+                .find(|t| tag(hex, t.tag()));
+            let neighbours = map
+                .neighbours_on_map(hex)
+                .filter_map(|n| map.index(n))
+                .filter_map(|n| HexId::try_from(n).ok())
+                .collect();
+            // Every map hex has a label; the fallback only keeps this free of panics.
+            let Some(label) = map.label(hex).or_else(|| HexLabel::new(1, 1)) else {
+                continue;
+            };
+            debug_assert_eq!(index.hexes.len(), i, "hex ids are the map's dense indices");
+            index.hexes.push(HexInfo {
+                hex,
+                label,
+                ground,
+                sector: if east.contains(&hex) {
+                    Sector::East
+                } else {
+                    Sector::West
+                },
+                tide,
+                obstacle: tag(hex, "obstacle"),
+                neighbours,
+                fire: Vec::new(),
+                protective_distance: u32::MAX,
+            });
+        }
+        index.protective_distances(map);
+        for wn in &data.positions.wns {
+            let position = index.positions.len() as PosId;
+            let mut slots = Vec::new();
+            for ((name, label), artillery) in wn.hex_names().into_iter().zip(&wn.artillery) {
+                if let Some(hex) = hex_id(map, label) {
+                    slots.push(index.slots.len() as SlotId);
+                    index.slots.push(SlotInfo {
+                        name,
+                        position,
+                        hex,
+                        artillery: *artillery,
+                    });
+                }
+            }
+            let sector = slots.first().map_or(Sector::East, |&s| {
+                index.hexes[usize::from(index.slots[usize::from(s)].hex)].sector
+            });
+            index.positions.push(PosInfo {
+                name: wn.id(),
+                kind: PosKind::Wn { number: wn.number },
+                colour: wn.colour,
+                sector,
+                slots,
+            });
+            index.add_fire(map, position, &wn.fire);
+        }
+        for r in &data.positions.reinforcements {
+            let position = index.positions.len() as PosId;
+            let Some(hex) = hex_id(map, r.hex) else {
+                continue;
+            };
+            let slot = index.slots.len() as SlotId;
+            index.slots.push(SlotInfo {
+                name: r.name(),
+                position,
+                hex,
+                artillery: WnArtillery::None,
+            });
+            let (zone, priority) = r.zone_priority().map_or((None, 0), |(z, p)| (Some(z), p));
+            index.positions.push(PosInfo {
+                name: r.name(),
+                kind: PosKind::Reinforcement {
+                    zone,
+                    priority,
+                    building: r.building,
+                    vp: r.vp,
+                },
+                colour: r.colour,
+                sector: index.hexes[usize::from(hex)].sector,
+                slots: vec![slot],
+            });
+            index.add_fire(map, position, &r.fire);
+        }
+        for b in &data.boxes.landing {
+            let land = [Some(b.land.low), Some(b.land.mid), b.land.high]
+                .map(|h| h.and_then(|h| hex_id(map, h)));
+            index.boxes.push(BoxInfo {
+                name: b.id.clone(),
+                sector: b.sector,
+                lettered: b.letters.is_some(),
+                land,
+                high_path: b.high_path.iter().filter_map(|&h| hex_id(map, h)).collect(),
+            });
+        }
+        let landing = |name: &str, boxes: &[BoxInfo]| match name {
+            "1st" | "29th" => Landing::Division,
+            _ => match boxes.iter().position(|b| b.name == name) {
+                Some(b) => Landing::Box(b as BoxId),
+                None => Landing::Beach(name.to_owned()),
+            },
+        };
+        for u in &data.us.units {
+            let info = UsInfo {
+                name: u.id.clone(),
+                division: u.division,
+                counter: UsCounter::Unit(u.kind),
+                steps: u.attack.len() as u8,
+                symbol: Some(u.symbol),
+                arrival: u.arrival,
+                landing: landing(&u.landing, &index.boxes),
+            };
+            index.us.push(info);
+        }
+        for h in &data.us.hqs {
+            let info = UsInfo {
+                name: h.id.clone(),
+                division: h.division,
+                counter: UsCounter::Hq,
+                steps: 1,
+                symbol: None,
+                arrival: Some(h.arrival),
+                landing: landing(&h.landing, &index.boxes),
+            };
+            index.us.push(info);
+        }
+        for g in &data.us.generals {
+            let info = UsInfo {
+                name: g.name.clone(),
+                division: g.division,
+                counter: UsCounter::General,
+                steps: 1,
+                symbol: None,
+                arrival: Some(g.arrival),
+                landing: landing(&g.landing, &index.boxes),
+            };
+            index.us.push(info);
+        }
+        let g = &data.german;
+        let mut add = |name: &str, kind, strength| {
+            index.germans.push(GerInfo {
+                name: name.to_owned(),
+                kind,
+                strength,
+            })
+        };
+        for u in &g.wn_units {
+            add(&u.id, GerKind::Wn(u.category), u.strength);
+        }
+        for u in &g.artillery {
+            add(&u.id, GerKind::OffMapArtillery, 0);
+        }
+        for u in &g.reinforcements {
+            let kind = match u.pool {
+                crate::data::Pool::T => GerKind::Tactical,
+                crate::data::Pool::D => GerKind::Divisional,
+                crate::data::Pool::M => GerKind::Meyer,
+            };
+            add(&u.id, kind, u.strength);
+        }
+        for u in &g.tanks {
+            add(&u.id, GerKind::Tank, u.strength);
+        }
+        for d in &g.depth_markers {
+            index.depth.push(DepthInfo {
+                name: d.id.clone(),
+                kind: d.kind,
+                strength: d.strength,
+                tactical_reinforcement: d.tactical_reinforcement,
+            });
+        }
+        index
+    }
+
+    /// 7.1, AMB-12: distance from every hex to the nearest protective hex.
+    fn protective_distances(&mut self, map: &HexMap) {
+        const PROTECTIVE: [&str; 5] = ["shingle", "seawall", "slope", "bluff", "scalable_cliff"];
+        let features: Vec<_> = PROTECTIVE
+            .iter()
+            .filter_map(|f| map.feature_id(f))
+            .collect();
+        let protective: Vec<Hex> = self
+            .hexes
+            .iter()
+            .filter(|h| {
+                map.neighbours_on_map(h.hex)
+                    .any(|n| features.iter().any(|&f| map.hexside_has(h.hex, n, f)))
+            })
+            .map(|h| h.hex)
+            .collect();
+        for h in &mut self.hexes {
+            h.protective_distance = protective
+                .iter()
+                .map(|&p| overlord_hexmap::distance(h.hex, p))
+                .min()
+                .unwrap_or(u32::MAX);
+        }
+    }
+
+    fn add_fire(&mut self, map: &HexMap, position: PosId, fire: &crate::data::FireField) {
+        for (label, level) in fire.points() {
+            if let Some(hex) = hex_id(map, label) {
+                self.hexes[usize::from(hex)].fire.push((position, level));
+            }
+        }
+    }
+
+    /// The hex with this printed label.
+    pub fn hex(&self, label: HexLabel) -> Option<HexId> {
+        self.hexes
+            .iter()
+            .position(|h| h.label == label)
+            .and_then(|i| HexId::try_from(i).ok())
+    }
+
+    /// The landing box with this name.
+    pub fn box_named(&self, name: &str) -> Option<BoxId> {
+        self.boxes
+            .iter()
+            .position(|b| b.name == name)
+            .and_then(|i| BoxId::try_from(i).ok())
+    }
+
+    /// The slot with this name (`WN62N`, `C1`).
+    pub fn slot_named(&self, name: &str) -> Option<SlotId> {
+        self.slots
+            .iter()
+            .position(|s| s.name == name)
+            .and_then(|i| SlotId::try_from(i).ok())
+    }
+
+    /// Hex distance (0.4).
+    pub fn distance(&self, a: HexId, b: HexId) -> u32 {
+        match (
+            self.hexes.get(usize::from(a)),
+            self.hexes.get(usize::from(b)),
+        ) {
+            (Some(a), Some(b)) => overlord_hexmap::distance(a.hex, b.hex),
+            _ => u32::MAX,
+        }
+    }
+}
+
+fn hex_id(map: &HexMap, label: HexLabel) -> Option<HexId> {
+    map.hex(label)
+        .and_then(|h| map.index(h))
+        .and_then(|i| HexId::try_from(i).ok())
+}
+
+/// Which division a sector belongs to (rule 1).
+pub fn division_of(sector: Sector) -> Division {
+    match sector {
+        Sector::East => Division::First,
+        Sector::West => Division::TwentyNinth,
+    }
+}

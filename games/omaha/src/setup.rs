@@ -1,0 +1,319 @@
+//! Setting up a scenario (rule 3, Easy Fox, 4.1): the German counters dealt face-down as the
+//! scenario file says, the US counters on the Turn track or in their boxes, the deck shuffled.
+
+use crate::data::{DepthKind, Division, OmahaData, Sector, VictoryKind, WnCategory};
+use crate::index::{GerKind, Index};
+use crate::state::{
+    Depth, DepthLoc, DepthPool, GerLoc, GerPool, German, Omaha, OmahaOptions, Step, UsFlags, UsLoc,
+    UsUnit,
+};
+use overlord_engine::{Deck, GameRng, RuleId, SetupError};
+use std::sync::Arc;
+
+pub const SETUP: RuleId = RuleId("3");
+pub const EASY_FOX: RuleId = RuleId("EASY-FOX");
+pub const GAME_START: RuleId = RuleId("4.1");
+
+/// Scenarios whose rules this build plays (the extended game arrives with issue 5).
+fn playable(kind: VictoryKind) -> bool {
+    matches!(kind, VictoryKind::EasyFox | VictoryKind::FirstWave)
+}
+
+/// A new game of scenario `id`.
+pub fn setup(
+    data: &Arc<OmahaData>,
+    id: &str,
+    options: &OmahaOptions,
+    mut rng: GameRng,
+) -> Result<Omaha, SetupError> {
+    let Some(scenario_index) = data.scenarios.iter().position(|s| s.id == id) else {
+        let ids: Vec<&str> = data.scenarios.iter().map(|s| s.id.as_str()).collect();
+        return Err(SetupError(format!(
+            "no scenario `{id}`; the scenarios are {}",
+            ids.join(", ")
+        )));
+    };
+    let scenario = &data.scenarios[scenario_index];
+    let kind = scenario
+        .victory
+        .as_ref()
+        .map_or(VictoryKind::FirstWave, |v| v.kind);
+    if !playable(kind) {
+        return Err(SetupError(format!(
+            "`{id}` needs the extended rules (14-23), which are not implemented yet; play easy-fox or first-wave"
+        )));
+    }
+    for (flag, name) in [
+        (options.v22_1, "22.1"),
+        (options.v22_2, "22.2"),
+        (options.v22_3, "22.3"),
+        (options.v22_4, "22.4"),
+    ] {
+        if flag && !scenario.variants.iter().any(|v| v == name) {
+            return Err(SetupError(format!(
+                "variant {name} is not offered by `{id}` (its variants: {})",
+                scenario.variants.join(", ")
+            )));
+        }
+    }
+    let index = &data.index;
+    let easy_fox = kind == VictoryKind::EasyFox;
+    let last_turn = scenario.turns[1];
+    let us = index
+        .us
+        .iter()
+        .map(|info| {
+            // Setup 5 / Easy Fox: only the counters that can land before the scenario ends.
+            let in_play = if easy_fox {
+                info.division == Division::First && info.arrival.is_none_or(|t| t <= 10)
+            } else {
+                info.arrival.is_none_or(|t| t < last_turn)
+            };
+            let loc = match (in_play, info.arrival, &info.landing) {
+                (false, _, _) => UsLoc::OutOfPlay,
+                (true, Some(turn), _) => UsLoc::Track(turn),
+                (true, None, crate::index::Landing::Box(b)) => UsLoc::Box(*b),
+                (true, None, _) => UsLoc::OutOfPlay,
+            };
+            UsUnit {
+                loc,
+                steps: info.steps,
+                flags: UsFlags::default(),
+                command: info.division,
+            }
+        })
+        .collect();
+    let germans = index
+        .germans
+        .iter()
+        .enumerate()
+        .map(|(i, g)| German {
+            loc: default_german_loc(data, index, i, g.kind),
+            revealed: g.kind == GerKind::Tank,
+            disrupted: false,
+            active: true,
+            depth: None,
+        })
+        .collect();
+    let depth = index
+        .depth
+        .iter()
+        .map(|d| Depth {
+            loc: DepthLoc::Pool(match d.kind {
+                DepthKind::Wn => DepthPool::Wn,
+                DepthKind::Mobile => DepthPool::Mobile,
+                DepthKind::Building => DepthPool::Building,
+                DepthKind::Armor => DepthPool::Armor,
+            }),
+            revealed: false,
+        })
+        .collect();
+    let mut deck = Deck::new((1..=54).collect());
+    // 4.1: card 55 (the US-actions summary) is out; the 54 others are shuffled.
+    deck.shuffle(&mut rng, GAME_START);
+    let mut state = Omaha {
+        data: Arc::clone(data),
+        scenario: scenario_index as u8,
+        options: options.clone(),
+        rng,
+        turn: scenario.turns[0],
+        step: Step::LandingCheck(Sector::East),
+        deck,
+        turn_cards: Vec::new(),
+        landing_cards: [None; 2],
+        fire_cards: [None; 2],
+        us,
+        germans,
+        depth,
+        cleared: vec![0; index.hexes.len().div_ceil(64)],
+        outcome: None,
+        draws: 0,
+    };
+    deal(&mut state)?;
+    Ok(state)
+}
+
+fn default_german_loc(data: &OmahaData, index: &Index, i: usize, kind: GerKind) -> GerLoc {
+    match kind {
+        GerKind::Wn(_) => GerLoc::OutOfPlay,
+        GerKind::OffMapArtillery => {
+            let offset = i - data.german.wn_units.len();
+            let sector = data
+                .german
+                .artillery
+                .get(offset)
+                .map_or(Sector::East, |a| a.sector);
+            GerLoc::Pool(GerPool::Artillery(sector))
+        }
+        GerKind::Tactical => GerLoc::Pool(GerPool::Tactical),
+        GerKind::Divisional => GerLoc::Pool(GerPool::Division),
+        GerKind::Meyer => GerLoc::Pool(GerPool::Meyer),
+        GerKind::Tank => {
+            let _ = index;
+            GerLoc::Pool(GerPool::OptionalArmor)
+        }
+    }
+}
+
+/// Counters of a deal group, German units or depth markers.
+enum Group {
+    Units(Vec<usize>),
+    Depth(Vec<usize>),
+}
+
+fn group(index: &Index, name: &str) -> Option<Group> {
+    let units = |f: &dyn Fn(GerKind) -> bool| {
+        Group::Units(
+            index
+                .germans
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| f(g.kind))
+                .map(|(i, _)| i)
+                .collect(),
+        )
+    };
+    let depth = |k: DepthKind| {
+        Group::Depth(
+            index
+                .depth
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| d.kind == k)
+                .map(|(i, _)| i)
+                .collect(),
+        )
+    };
+    Some(match name {
+        "wn_units" => units(&|k| matches!(k, GerKind::Wn(_))),
+        "wn_units:88" => units(&|k| k == GerKind::Wn(WnCategory::C88)),
+        "wn_units:75" => units(&|k| k == GerKind::Wn(WnCategory::C75)),
+        "wn_units:rocket" => units(&|k| k == GerKind::Wn(WnCategory::Rocket)),
+        "wn_units:none" => units(&|k| k == GerKind::Wn(WnCategory::None)),
+        "T" => units(&|k| k == GerKind::Tactical),
+        "D" => units(&|k| k == GerKind::Divisional),
+        "M" => units(&|k| k == GerKind::Meyer),
+        "tanks" => units(&|k| k == GerKind::Tank),
+        "artillery" => units(&|k| k == GerKind::OffMapArtillery),
+        "wn_depth" => depth(DepthKind::Wn),
+        "mobile_depth" => depth(DepthKind::Mobile),
+        "building_depth" => depth(DepthKind::Building),
+        "armor_depth" => depth(DepthKind::Armor),
+        _ => return None,
+    })
+}
+
+/// Where a deal puts a counter.
+#[derive(Clone, Copy)]
+enum Place {
+    Slot(crate::index::SlotId),
+    Pool(GerPool),
+    DepthPool(DepthPool),
+    Removed,
+}
+
+fn place(index: &Index, name: &str) -> Option<Place> {
+    Some(match name {
+        "removed" => Place::Removed,
+        "box:tactical" => Place::Pool(GerPool::Tactical),
+        "box:division" => Place::Pool(GerPool::Division),
+        "box:kg_meyer" => Place::Pool(GerPool::Meyer),
+        "box:optional_armor" => Place::Pool(GerPool::OptionalArmor),
+        "box:artillery_east" => Place::Pool(GerPool::Artillery(Sector::East)),
+        "box:artillery_west" => Place::Pool(GerPool::Artillery(Sector::West)),
+        "box:wn_depth" => Place::DepthPool(DepthPool::Wn),
+        "box:mobile_depth" => Place::DepthPool(DepthPool::Mobile),
+        "box:building_depth" => Place::DepthPool(DepthPool::Building),
+        slot => Place::Slot(index.slot_named(slot)?),
+    })
+}
+
+/// Rule 3 (and Easy Fox): each deal shuffles the undealt counters of its group face-down and
+/// puts one in each place; a box place takes all that remain to be dealt there.
+fn deal(state: &mut Omaha) -> Result<(), SetupError> {
+    let data = Arc::clone(&state.data);
+    let index = &data.index;
+    let scenario = &data.scenarios[usize::from(state.scenario)];
+    let mut dealt_units = vec![false; index.germans.len()];
+    let mut dealt_depth = vec![false; index.depth.len()];
+    for d in &scenario.deals {
+        let bad =
+            |what: &str| SetupError(format!("{}: deal `{}`: {what}", scenario.file, d.counters));
+        let group = group(index, &d.counters).ok_or_else(|| bad("unknown counter group"))?;
+        let places: Vec<Place> =
+            d.to.iter()
+                .map(|p| place(index, p).ok_or_else(|| bad(&format!("unknown place `{p}`"))))
+                .collect::<Result<_, _>>()?;
+        let rest = d
+            .rest
+            .as_deref()
+            .map(|r| place(index, r).ok_or_else(|| bad(&format!("unknown place `{r}`"))))
+            .transpose()?;
+        let (mut members, is_depth) = match group {
+            Group::Units(m) => (
+                m.into_iter()
+                    .filter(|&i| !dealt_units[i])
+                    .collect::<Vec<_>>(),
+                false,
+            ),
+            Group::Depth(m) => (
+                m.into_iter()
+                    .filter(|&i| !dealt_depth[i])
+                    .collect::<Vec<_>>(),
+                true,
+            ),
+        };
+        state.rng.shuffle(&mut members, |&i| i as u32, SETUP);
+        let take = d.take.map_or(places.len(), usize::from).min(members.len());
+        for (n, &member) in members.iter().enumerate() {
+            let target = if n < take {
+                places.get(n).or(places.last()).copied()
+            } else {
+                rest
+            };
+            let Some(target) = target else { continue };
+            if is_depth {
+                dealt_depth[member] = true;
+                put_depth(state, member, target, d.under).map_err(|e| bad(&e))?;
+            } else {
+                dealt_units[member] = true;
+                put_unit(state, member, target);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn put_unit(state: &mut Omaha, unit: usize, place: Place) {
+    let loc = match place {
+        Place::Slot(slot) => GerLoc::Slot(slot),
+        Place::Pool(pool) => GerLoc::Pool(pool),
+        Place::DepthPool(_) | Place::Removed => GerLoc::OutOfPlay,
+    };
+    if let Some(g) = state.germans.get_mut(unit) {
+        g.loc = loc;
+    }
+}
+
+fn put_depth(state: &mut Omaha, marker: usize, place: Place, under: bool) -> Result<(), String> {
+    let loc = match place {
+        Place::Slot(slot) if under => {
+            let unit = state
+                .germans
+                .iter()
+                .position(|g| g.loc == GerLoc::Slot(slot))
+                .ok_or("no unit to put the depth marker under")?;
+            state.germans[unit].depth = Some(marker as u8);
+            DepthLoc::Under(unit as u8)
+        }
+        Place::Slot(_) => return Err("a depth marker goes under a unit: set `under = true`".into()),
+        Place::DepthPool(pool) => DepthLoc::Pool(pool),
+        Place::Pool(GerPool::Meyer) => DepthLoc::Pool(DepthPool::Meyer),
+        Place::Pool(_) => return Err("depth markers go to a depth box or the KG Meyer box".into()),
+        Place::Removed => DepthLoc::OutOfPlay,
+    };
+    if let Some(d) = state.depth.get_mut(marker) {
+        d.loc = loc;
+    }
+    Ok(())
+}

@@ -1,0 +1,340 @@
+//! The game state (spec section 3.2): small and flat, integer ids into the [`Index`], cloned by
+//! search and simulation millions of times. Components sit behind the `Arc`.
+
+use crate::data::{Division, OmahaData, Sector};
+use crate::index::{BoxId, DepthId, GerId, HexId, SlotId, UsId};
+use overlord_engine::{Deck, GameRng, Outcome};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Where a US counter is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum UsLoc {
+    /// Waiting on the Turn track for this turn (5.3).
+    Track(u8),
+    /// In a landing box (5.1).
+    Box(BoxId),
+    /// On the map.
+    Hex(HexId),
+    /// Eliminated (6.32); regular infantry counts toward catastrophic defeat (13.1).
+    Eliminated,
+    /// Not in this scenario, or removed from play (T1 "delayed to 7 June").
+    OutOfPlay,
+}
+
+/// Markers and per-turn facts of one US counter, as bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct UsFlags(pub u16);
+
+impl UsFlags {
+    /// The flag of units checked with `sector`'s Landing card this turn (AMB-63).
+    pub fn checked_by(sector: Sector) -> u16 {
+        match sector {
+            Sector::East => Self::CHECKED_EAST,
+            Sector::West => Self::CHECKED_WEST,
+        }
+    }
+
+    /// Disrupted marker (6.33).
+    pub const DISRUPTED: u16 = 1;
+    /// Disrupted during this Action Phase (7.7 timing).
+    pub const DISRUPTED_NEW: u16 = 1 << 1;
+    /// Climb marker (7.4).
+    pub const CLIMB: u16 = 1 << 2;
+    /// Climb Cliff marker (7.5).
+    pub const CLIMB_CLIFF: u16 = 1 << 3;
+    /// Action Taken this turn (7.2).
+    pub const ACTED: u16 = 1 << 4;
+    /// Command Transfer marker (5.22).
+    pub const TRANSFERRED: u16 = 1 << 5;
+    /// Was delayed, voluntarily or not (5.34).
+    pub const DELAYED: u16 = 1 << 6;
+    /// Lost a step in this German Fire Phase (6.34).
+    pub const HIT_THIS_PHASE: u16 = 1 << 7;
+    /// A General is wounded (11.3).
+    pub const WOUNDED: u16 = 1 << 8;
+    /// Already checked with this turn's East Landing card (5.1).
+    pub const CHECKED_EAST: u16 = 1 << 9;
+    /// Already checked with this turn's West Landing card (5.1).
+    pub const CHECKED_WEST: u16 = 1 << 11;
+    /// Under command of an HQ or General at the start of the Action Phase (7.1).
+    pub const COMMANDED: u16 = 1 << 10;
+
+    pub fn has(self, bit: u16) -> bool {
+        self.0 & bit != 0
+    }
+
+    pub fn set(&mut self, bit: u16, on: bool) {
+        if on {
+            self.0 |= bit;
+        } else {
+            self.0 &= !bit;
+        }
+    }
+}
+
+/// One US counter (unit, HQ or General).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct UsUnit {
+    pub loc: UsLoc,
+    pub steps: u8,
+    pub flags: UsFlags,
+    /// The division commanding it: printed, or the other after a sector crossing (5.22).
+    pub command: Division,
+}
+
+/// A German box or pool (2.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GerPool {
+    Tactical,
+    Division,
+    Meyer,
+    OptionalArmor,
+    Artillery(Sector),
+    /// Eliminated WN units, for Re-occupy (16.1).
+    EliminatedWn,
+}
+
+/// Where a German unit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GerLoc {
+    Slot(SlotId),
+    Pool(GerPool),
+    OutOfPlay,
+}
+
+/// One German unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct German {
+    pub loc: GerLoc,
+    pub revealed: bool,
+    pub disrupted: bool,
+    /// Off-map artillery: Active side up (6.51).
+    pub active: bool,
+    pub depth: Option<DepthId>,
+}
+
+/// A depth-marker box (2.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DepthPool {
+    Wn,
+    Mobile,
+    Building,
+    Meyer,
+    Armor,
+}
+
+/// Where a depth marker is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DepthLoc {
+    Under(GerId),
+    Pool(DepthPool),
+    OutOfPlay,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Depth {
+    pub loc: DepthLoc,
+    pub revealed: bool,
+}
+
+/// Where the turn sequence stands (4.2). Steps that need a decision are prompts; the others
+/// run on their own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Step {
+    /// I.1: landing check of a sector.
+    LandingCheck(Sector),
+    /// I.1: P-RANGER-DRIFT for this Ranger, then the rest of the sector's check.
+    RangerDrift { sector: Sector, unit: UsId },
+    /// I.1: P-MINE-VICTIM in this sector.
+    MineVictim(Sector),
+    /// I.2: units in boxes land.
+    Land,
+    /// I.3: arriving units go into boxes; P-BOX / P-DELAY for this unit.
+    Place(UsId),
+    /// I.3: look for the next arriving unit.
+    NextArrival,
+    /// II: the Event Phase.
+    Event,
+    /// III: German fire in a sector.
+    Fire(Sector),
+    /// IV: engineers clear obstacles in a sector (P-CLEAR); `left` clears remain.
+    Engineers { sector: Sector, left: u8 },
+    /// V.1: P-DIV-ORDER.
+    DivisionOrder,
+    /// V: a division's actions; `second` once the first division is done.
+    Actions {
+        division: Division,
+        left: u8,
+        second: bool,
+    },
+    /// 7.32 P-INFILTRATE-DONE: the unit lost a step infiltrating toward `to`.
+    Infiltration {
+        unit: UsId,
+        to: HexId,
+        division: Division,
+        left: u8,
+        second: bool,
+    },
+    /// V.3: P-STACKING.
+    Stacking,
+    /// VI: end of turn.
+    EndOfTurn,
+    /// The game has ended.
+    Over,
+}
+
+/// Scenario options: the optional rules (22, 23, 14.2) and interpretation switches.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OmahaOptions {
+    /// 22.1 Effective Allied bombardment.
+    pub v22_1: bool,
+    /// 22.2 First-wave tanks safe.
+    pub v22_2: bool,
+    /// 22.3 Rangers reinforce Pointe du Hoc.
+    pub v22_3: bool,
+    /// 22.4 Improved German reaction.
+    pub v22_4: bool,
+}
+
+/// A game of D-Day at Omaha Beach.
+#[derive(Clone, Debug)]
+pub struct Omaha {
+    pub(crate) data: Arc<OmahaData>,
+    pub(crate) scenario: u8,
+    pub(crate) options: OmahaOptions,
+    pub(crate) rng: GameRng,
+    pub(crate) turn: u8,
+    pub(crate) step: Step,
+    pub(crate) deck: Deck<u8>,
+    /// Cards drawn this turn, discarded at the end of the turn (VI.3).
+    pub(crate) turn_cards: Vec<u8>,
+    /// This turn's Landing card of each sector, East then West (5.1).
+    pub(crate) landing_cards: [Option<u8>; 2],
+    /// This turn's German Fire card of each sector, East then West (6, 10.1).
+    pub(crate) fire_cards: [Option<u8>; 2],
+    pub(crate) us: Vec<UsUnit>,
+    pub(crate) germans: Vec<German>,
+    pub(crate) depth: Vec<Depth>,
+    /// Obstacle hexes with a Cleared marker (10.1), as a bit set over hex ids.
+    pub(crate) cleared: Vec<u64>,
+    pub(crate) outcome: Option<Outcome>,
+    /// Cards drawn so far: a draw reveals a card, which undo may not cross.
+    pub(crate) draws: u32,
+}
+
+impl PartialEq for Omaha {
+    fn eq(&self, other: &Self) -> bool {
+        // The components are the same `Arc` in every state of one game; compare what changes.
+        Arc::ptr_eq(&self.data, &other.data)
+            && self.scenario == other.scenario
+            && self.options == other.options
+            && self.rng == other.rng
+            && self.turn == other.turn
+            && self.step == other.step
+            && self.deck == other.deck
+            && self.turn_cards == other.turn_cards
+            && self.landing_cards == other.landing_cards
+            && self.fire_cards == other.fire_cards
+            && self.us == other.us
+            && self.germans == other.germans
+            && self.depth == other.depth
+            && self.cleared == other.cleared
+            && self.outcome == other.outcome
+            && self.draws == other.draws
+    }
+}
+
+impl Omaha {
+    /// The components.
+    pub fn data(&self) -> &OmahaData {
+        &self.data
+    }
+
+    pub fn turn(&self) -> u8 {
+        self.turn
+    }
+
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    pub fn us_unit(&self, id: UsId) -> Option<&UsUnit> {
+        self.us.get(usize::from(id))
+    }
+
+    pub fn is_cleared(&self, hex: HexId) -> bool {
+        let hex = usize::from(hex);
+        self.cleared
+            .get(hex / 64)
+            .is_some_and(|w| w & (1 << (hex % 64)) != 0)
+    }
+
+    pub(crate) fn set_cleared(&mut self, hex: HexId) {
+        let hex = usize::from(hex);
+        if let Some(word) = self.cleared.get_mut(hex / 64) {
+            *word |= 1 << (hex % 64);
+        }
+    }
+
+    /// The German units, by id (their hidden faces are only for the engine and tests).
+    pub fn german_counters(&self) -> &[German] {
+        &self.germans
+    }
+
+    /// The invariants every state keeps; the first broken one, described.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let index = &self.data.index;
+        for (g, german) in self.germans.iter().enumerate() {
+            if let Some(d) = german.depth
+                && self.depth.get(usize::from(d)).map(|x| x.loc)
+                    != Some(DepthLoc::Under(g as GerId))
+            {
+                return Err(format!(
+                    "German unit {g} points at depth marker {d}, which is not under it"
+                ));
+            }
+        }
+        for (d, depth) in self.depth.iter().enumerate() {
+            if let DepthLoc::Under(g) = depth.loc
+                && self.germans.get(usize::from(g)).and_then(|x| x.depth) != Some(d as DepthId)
+            {
+                return Err(format!(
+                    "depth marker {d} lies under unit {g}, which does not carry it"
+                ));
+            }
+        }
+        for (i, u) in self.us.iter().enumerate() {
+            let max = index.us[i].steps;
+            let eliminated = u.loc == UsLoc::Eliminated;
+            if u.steps > max || (u.steps == 0) != eliminated {
+                return Err(format!(
+                    "{} has {} steps at {:?}",
+                    index.us[i].name, u.steps, u.loc
+                ));
+            }
+            if let UsLoc::Hex(h) = u.loc {
+                let german_there = self.germans.iter().any(
+                    |g| matches!(g.loc, GerLoc::Slot(s) if index.slots[usize::from(s)].hex == h),
+                );
+                if german_there {
+                    return Err(format!(
+                        "{} shares a hex with a German unit (7.31)",
+                        index.us[i].name
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// US counters at a location.
+    pub fn us_at(&self, loc: UsLoc) -> impl Iterator<Item = UsId> + '_ {
+        self.us
+            .iter()
+            .enumerate()
+            .filter(move |(_, u)| u.loc == loc)
+            .map(|(i, _)| i as UsId)
+    }
+}

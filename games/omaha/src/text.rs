@@ -1,0 +1,106 @@
+//! The terminal picture of `overlord play omaha`: the map as one character per hex (sea at the
+//! bottom, inland up, east on the left, as the board is printed), then the landing boxes and the
+//! units that can act.
+
+use crate::index::Ground;
+use crate::landing::submerged;
+use crate::state::{GerLoc, Omaha, UsFlags, UsLoc};
+use std::fmt::Write;
+
+/// The picture.
+pub fn picture(state: &Omaha) -> String {
+    let index = &state.data.index;
+    let tide = crate::data::tide_of_turn(state.turn);
+    let mut cell: Vec<char> = index
+        .hexes
+        .iter()
+        .map(|h| match h.ground {
+            _ if h.ground == Ground::Sea || submerged(h.tide, tide) => '~',
+            Ground::Beach if h.obstacle && !state.is_cleared(index.hex(h.label).unwrap_or(0)) => {
+                'x'
+            }
+            Ground::Beach => '.',
+            Ground::Flat => ',',
+            _ => ' ',
+        })
+        .collect();
+    for (i, p) in index.positions.iter().enumerate() {
+        let _ = i;
+        for &s in &p.slots {
+            let hex = usize::from(index.slots[usize::from(s)].hex);
+            let occupied = state.germans.iter().any(|g| g.loc == GerLoc::Slot(s));
+            cell[hex] = match (occupied, matches!(p.kind, crate::index::PosKind::Wn { .. })) {
+                (true, true) => 'W',
+                (true, false) => 'G',
+                (false, _) => 'o',
+            };
+        }
+    }
+    let mut counts = vec![0u8; index.hexes.len()];
+    for (i, u) in state.us.iter().enumerate() {
+        if let UsLoc::Hex(h) = u.loc
+            && !index.us[i].is_leader()
+        {
+            counts[usize::from(h)] += 1;
+        }
+    }
+    for (h, &n) in counts.iter().enumerate() {
+        if n > 0 {
+            cell[h] = char::from_digit(u32::from(n.min(9)), 10).unwrap_or('#');
+        }
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Turn {} ({:?} tide). Map: rows 01-36 left to right, inland up. W/G German WN/unit, o empty position, x obstacle, digits US units, ~ water.",
+        state.turn, tide
+    );
+    for column in (1..=14u8).rev() {
+        let mut line = format!("{column:02} ");
+        for row in 1..=36u8 {
+            let c = overlord_hexmap::HexLabel::new(column, row)
+                .and_then(|l| index.hex(l))
+                .map_or(' ', |h| cell[usize::from(h)]);
+            line.push(c);
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    let mut boxes = String::new();
+    for (b, info) in index.boxes.iter().enumerate() {
+        let units: Vec<&str> = state
+            .us_at(UsLoc::Box(b as u8))
+            .map(|u| index.us[usize::from(u)].name.as_str())
+            .collect();
+        if !units.is_empty() {
+            let _ = write!(boxes, " {}: {};", info.name, units.join(", "));
+        }
+    }
+    if !boxes.is_empty() {
+        let _ = writeln!(out, "Landing boxes:{boxes}");
+    }
+    let ashore: Vec<String> = state
+        .us
+        .iter()
+        .enumerate()
+        .filter_map(|(i, u)| {
+            let UsLoc::Hex(h) = u.loc else { return None };
+            let mut marks = String::new();
+            if u.flags.has(UsFlags::DISRUPTED) {
+                marks.push_str(" disrupted");
+            }
+            if u.flags.has(UsFlags::CLIMB) || u.flags.has(UsFlags::CLIMB_CLIFF) {
+                marks.push_str(" climbing");
+            }
+            Some(format!(
+                "{} {} ({}){marks}",
+                index.us[i].name,
+                index.hexes[usize::from(h)].label,
+                u.steps
+            ))
+        })
+        .collect();
+    if !ashore.is_empty() {
+        let _ = writeln!(out, "Ashore: {}", ashore.join("; "));
+    }
+    out
+}

@@ -1,0 +1,205 @@
+//! The turn sequence (4.2): the driver that runs every system step until the player must
+//! decide, and the end of the turn (VI): drowning, discards and reshuffles, the victory check.
+
+use crate::action::OmahaEvent;
+use crate::data::{Division, Sector, VictoryKind};
+use crate::effects::OmahaLog;
+use crate::index::Ground;
+use crate::state::{Omaha, Step, UsFlags, UsLoc};
+use overlord_engine::{Outcome, RuleId, SeatSet};
+
+pub const SEQUENCE: RuleId = RuleId("4.2");
+pub const DROWNING: RuleId = RuleId("5.21");
+pub const END_OF_TURN: RuleId = RuleId("4.2-VI");
+pub const CATASTROPHE: RuleId = RuleId("13.1");
+pub const VICTORY: RuleId = RuleId("13.2");
+
+impl Omaha {
+    pub(crate) fn scenario_kind(&self) -> VictoryKind {
+        self.data
+            .scenarios
+            .get(usize::from(self.scenario))
+            .and_then(|s| s.victory.as_ref())
+            .map_or(VictoryKind::FirstWave, |v| v.kind)
+    }
+
+    pub(crate) fn last_turn(&self) -> u8 {
+        self.data
+            .scenarios
+            .get(usize::from(self.scenario))
+            .map_or(16, |s| s.turns[1])
+    }
+
+    /// Sectors in play (Easy Fox: East only).
+    pub(crate) fn in_play(&self, sector: Sector) -> bool {
+        self.data
+            .scenarios
+            .get(usize::from(self.scenario))
+            .is_some_and(|s| s.sectors.contains(&sector))
+    }
+
+    /// Run system steps until a decision is needed or the game is over (4.2).
+    pub(crate) fn run(&mut self, log: &mut OmahaLog) {
+        // Each pass either stops at a decision or moves the step on; the bound only guards
+        // against a rules bug turning into a hang.
+        for _ in 0..10_000 {
+            if self.outcome.is_some() {
+                self.step = Step::Over;
+                return;
+            }
+            match self.step {
+                Step::LandingCheck(sector) => crate::landing::check(self, sector, log),
+                Step::Land => crate::landing::land(self, log),
+                Step::NextArrival => crate::landing::next_arrival(self, log),
+                Step::Event => crate::events::event_phase(self, log),
+                Step::Fire(sector) => crate::fire::fire_phase(self, sector, log),
+                Step::Engineers { sector, left } => {
+                    if left == 0 || !crate::engineers::can_clear(self, sector) {
+                        self.step = match sector {
+                            Sector::East => Step::Engineers {
+                                sector: Sector::West,
+                                left: crate::engineers::clears_allowed(self.turn),
+                            },
+                            Sector::West => Step::DivisionOrder,
+                        };
+                    } else {
+                        return;
+                    }
+                }
+                Step::DivisionOrder => {
+                    crate::actions::start_action_phase(self);
+                    if self.in_play(Sector::West) {
+                        return;
+                    }
+                    // Easy Fox: only the 1st Division acts.
+                    self.step = Step::Actions {
+                        division: Division::First,
+                        left: 2,
+                        second: true,
+                    };
+                }
+                Step::Stacking => {
+                    if crate::actions::overstacked_hex(self).is_some() {
+                        return;
+                    }
+                    crate::actions::end_action_phase(self);
+                    self.step = Step::EndOfTurn;
+                }
+                Step::EndOfTurn => end_of_turn(self, log),
+                Step::Over => return,
+                Step::RangerDrift { .. }
+                | Step::MineVictim(_)
+                | Step::Place(_)
+                | Step::Actions { .. }
+                | Step::Infiltration { .. } => return,
+            }
+        }
+    }
+}
+
+/// VI: drowning (5.21), discards and reshuffle (6.1), victory (13.2), next turn.
+fn end_of_turn(state: &mut Omaha, log: &mut OmahaLog) {
+    drown(state, log);
+    for card in std::mem::take(&mut state.turn_cards) {
+        state.deck.discard(card);
+    }
+    let shuffle = state
+        .data
+        .tracks
+        .turns
+        .get(usize::from(state.turn) - 1)
+        .is_some_and(|t| t.shuffle);
+    if shuffle {
+        state.deck.reshuffle(&mut state.rng, END_OF_TURN);
+        log.public(END_OF_TURN, OmahaEvent::Reshuffled, || {
+            "Shuffle Cards: the discards are shuffled back into the deck (2.1).".into()
+        });
+    }
+    if state.outcome.is_some() {
+        return;
+    }
+    if state.turn >= state.last_turn() {
+        final_victory(state, log);
+        return;
+    }
+    state.turn += 1;
+    let turn = state.turn;
+    log.public(SEQUENCE, OmahaEvent::TurnBegins { turn }, || {
+        format!(
+            "Turn {turn} begins ({:?} tide).",
+            crate::data::tide_of_turn(turn)
+        )
+    });
+    state.step = Step::LandingCheck(Sector::East);
+}
+
+/// 5.21: units under water at the end of a turn are eliminated, unless climbing (AMB-05).
+pub(crate) fn drown(state: &mut Omaha, log: &mut OmahaLog) {
+    let tide = crate::data::tide_of_turn(state.turn);
+    let index = &state.data.index;
+    let under: Vec<u8> = state
+        .us
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| match u.loc {
+            UsLoc::Hex(h) => index.hexes.get(usize::from(h)).is_some_and(|hex| {
+                hex.ground != Ground::High && crate::landing::submerged(hex.tide, tide)
+            }),
+            _ => false,
+        })
+        .filter(|(_, u)| !u.flags.has(UsFlags::CLIMB) && !u.flags.has(UsFlags::CLIMB_CLIFF))
+        .map(|(i, _)| i as u8)
+        .collect();
+    for unit in under {
+        let name = state.name(unit).to_owned();
+        log.public(DROWNING, OmahaEvent::Drowned { unit }, || {
+            format!("{name} is caught by the tide and lost.")
+        });
+        state.eliminate(unit, DROWNING, log);
+    }
+}
+
+/// 13.1: eight regular infantry units of one division at one step or eliminated.
+pub(crate) fn catastrophe(state: &mut Omaha, log: &mut OmahaLog) {
+    if state.outcome.is_some() {
+        return;
+    }
+    if let Some(division) = crate::victory::catastrophic(state) {
+        state.outcome = Some(Outcome {
+            winners: SeatSet::EMPTY,
+            draw: false,
+            score: -1,
+            rule: CATASTROPHE,
+        });
+        state.step = Step::Over;
+        log.public(CATASTROPHE, OmahaEvent::GameOver, || format!("Catastrophic defeat: the {division} Division has eight infantry units shattered. The invasion fails."));
+    }
+}
+
+/// 13.2 / Easy Fox: count VP at the end of turn 16.
+fn final_victory(state: &mut Omaha, log: &mut OmahaLog) {
+    let easy_fox = state.scenario_kind() == VictoryKind::EasyFox;
+    let (won, vp) = crate::victory::scenario_result(state, easy_fox);
+    state.outcome = Some(Outcome {
+        winners: if won {
+            SeatSet::first(1)
+        } else {
+            SeatSet::EMPTY
+        },
+        draw: false,
+        score: i32::from(vp),
+        rule: VICTORY,
+    });
+    state.step = Step::Over;
+    let needed = if easy_fox { 9 } else { 19 };
+    log.public(VICTORY, OmahaEvent::GameOver, || {
+        format!(
+            "End of turn 16: {vp} VP ({needed} needed). {}",
+            if won {
+                "The beachhead is won."
+            } else {
+                "The landing has failed."
+            }
+        )
+    });
+}

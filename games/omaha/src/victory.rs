@@ -1,0 +1,531 @@
+//! Winning and losing The First Wave and Easy Fox (rule 13, Easy Fox, T9): catastrophic defeat
+//! (13.1, 13.11, 13.12, 20.1) and victory points at the end of turn 16 (13.2, 13.21, 13.22).
+
+use crate::control::Control;
+use crate::data::{Division, OmahaData, Sector};
+use crate::index::{HexId, PosId, PosKind};
+use crate::state::{Omaha, UsLoc};
+use overlord_engine::RuleId;
+
+/// 13.1: catastrophic defeat.
+pub const CATASTROPHE: RuleId = RuleId("13.1");
+/// 13.11: who goes in the US Infantry Losses box.
+pub const LOSSES_BOX: RuleId = RuleId("13.11");
+/// 13.2: victory points.
+pub const VICTORY: RuleId = RuleId("13.2");
+/// 13.21: draws.
+pub const DRAWS: RuleId = RuleId("13.21");
+/// Easy Fox: victory counted on the East half of the map.
+pub const EASY_FOX: RuleId = RuleId("EASY-FOX");
+
+/// 13.2: The First Wave is won with this many VP.
+pub const FIRST_WAVE_VP: u16 = 19;
+/// Easy Fox (T9): won with this many VP, East sector only.
+pub const EASY_FOX_VP: u16 = 9;
+
+/// 13.1, 20.1 (T9): reduced or eliminated regular infantry units of one division that make a
+/// catastrophic defeat: 8 on turns 1–16, 14 on turns 17–32.
+pub fn catastrophe_threshold(turn: u8) -> u8 {
+    if turn <= 16 { 8 } else { 14 }
+}
+
+/// 13.1, 13.11, 13.12: the units in `division`'s US Infantry Losses box: regular infantry
+/// companies printed for that division (AMB-06: the printed division, whatever the Command
+/// Transfer), heavy-weapons companies included (AMB-24), Rangers and other units never, that
+/// are at one step or eliminated. An infantry unit eliminated without passing through one step
+/// (stacking, tide) counts too. The count is derived from the counters, so a step given back by
+/// an event (13.12) takes the unit out of the box.
+pub fn infantry_losses(state: &Omaha, division: Division) -> u8 {
+    let index = &state.data.index;
+    let count = state
+        .us
+        .iter()
+        .zip(&index.us)
+        .filter(|(u, info)| {
+            info.division == division
+                && info.regular_infantry()
+                && match u.loc {
+                    UsLoc::Eliminated => true,
+                    UsLoc::OutOfPlay => false,
+                    // A one-step counter never "loses its second step".
+                    _ => u.steps <= 1 && info.steps >= 2,
+                }
+        })
+        .count();
+    u8::try_from(count).unwrap_or(u8::MAX)
+}
+
+/// 13.1: the division (1st first) whose Losses box holds the threshold of
+/// [`catastrophe_threshold`], if any: the game is lost at once.
+pub fn catastrophic(state: &Omaha) -> Option<Division> {
+    let threshold = catastrophe_threshold(state.turn);
+    [Division::First, Division::TwentyNinth]
+        .into_iter()
+        .find(|&d| infantry_losses(state, d) >= threshold)
+}
+
+/// What scored a victory-point item (13.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VpSource {
+    /// A WN position: 1 VP, or 2 for a two-hex WN with both hexes controlled.
+    Wn(PosId),
+    /// A German reinforcement position, with or without the VP symbol: 1 VP.
+    Reinforcement(PosId),
+    /// A draw, by its index among the map's regions: 5 VP (13.21).
+    Draw(usize),
+}
+
+/// One scoring item, with the rule that scores it, for the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VpItem {
+    pub rule: RuleId,
+    pub source: VpSource,
+    pub vp: u8,
+}
+
+impl VpItem {
+    /// "WN62: 2 VP (13.2)".
+    pub fn describe(&self, data: &OmahaData) -> String {
+        let name = match self.source {
+            VpSource::Wn(p) | VpSource::Reinforcement(p) => data
+                .index
+                .positions
+                .get(usize::from(p))
+                .map_or("?", |p| p.name.as_str())
+                .to_owned(),
+            VpSource::Draw(r) => data
+                .map
+                .regions()
+                .get(r)
+                .map_or("?", |r| r.name.as_deref().unwrap_or(r.id.as_str()))
+                .to_owned(),
+        };
+        format!("{name}: {} VP ({})", self.vp, self.rule.0)
+    }
+}
+
+/// The victory points of a state and what scored them (13.2).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VpBreakdown {
+    /// The scoring items, WNs first, then reinforcement positions, then draws.
+    pub items: Vec<VpItem>,
+    pub total: u16,
+}
+
+impl VpBreakdown {
+    fn add(&mut self, rule: RuleId, source: VpSource, vp: u8) {
+        self.items.push(VpItem { rule, source, vp });
+        self.total = self.total.saturating_add(u16::from(vp));
+    }
+}
+
+/// The draws of the map (13.21): each `draw-*` region with its hexes inland of the anti-tank
+/// barrier, as (region index, hexes).
+pub fn draws(data: &OmahaData) -> Vec<(usize, Vec<HexId>)> {
+    let map = &data.map;
+    let inland = map.tag_id("inland_of_barrier");
+    map.regions()
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.id.starts_with("draw-"))
+        .map(|(i, r)| {
+            let hexes = r
+                .hexes
+                .iter()
+                .filter(|&&h| inland.is_some_and(|t| map.has_tag(h, t)))
+                .filter_map(|&h| map.index(h).and_then(|h| HexId::try_from(h).ok()))
+                .collect();
+            (i, hexes)
+        })
+        .collect()
+}
+
+/// 13.2, 13.21, 13.22: the victory points. A WN position scores 1 VP if its hex is controlled
+/// for VP (13.22); a two-hex WN scores 2 VP, and nothing unless both hexes are. A reinforcement
+/// position scores 1 VP. A draw scores 5 VP if every one of its hexes inland of the anti-tank
+/// barrier is controlled (13.21). A hex holding a German unit is never controlled.
+///
+/// With `east_only` (Easy Fox, AMB-61) only East-sector positions and draws lying wholly in the
+/// East sector (E-1, E-3 on the shipped map) count.
+pub fn victory_points(state: &Omaha, east_only: bool) -> VpBreakdown {
+    let data = state.data();
+    let index = &data.index;
+    let control = Control::new(state);
+    let counts = |sector: Sector| !east_only || sector == Sector::East;
+    let mut out = VpBreakdown::default();
+    let mut reinforcements = Vec::new();
+    for (p, pos) in index.positions.iter().enumerate() {
+        let Ok(p) = PosId::try_from(p) else { continue };
+        if !counts(pos.sector) || pos.slots.is_empty() {
+            continue;
+        }
+        let all = pos.slots.iter().all(|&s| {
+            index
+                .slots
+                .get(usize::from(s))
+                .is_some_and(|slot| control.vp_control(slot.hex))
+        });
+        if !all {
+            continue;
+        }
+        match pos.kind {
+            PosKind::Wn { .. } => {
+                let vp = u8::try_from(pos.slots.len()).unwrap_or(u8::MAX);
+                out.add(VICTORY, VpSource::Wn(p), vp);
+            }
+            PosKind::Reinforcement { .. } => reinforcements.push(p),
+        }
+    }
+    for p in reinforcements {
+        out.add(VICTORY, VpSource::Reinforcement(p), 1);
+    }
+    for (region, hexes) in draws(data) {
+        let east = hexes.iter().all(|&h| {
+            index
+                .hexes
+                .get(usize::from(h))
+                .is_some_and(|h| h.sector == Sector::East)
+        });
+        if east_only && !east {
+            continue;
+        }
+        if !hexes.is_empty() && hexes.iter().all(|&h| control.vp_control(h)) {
+            out.add(DRAWS, VpSource::Draw(region), 5);
+        }
+    }
+    out
+}
+
+/// 13.2 / Easy Fox (T9): at the end of turn 16, whether the scenario is won, and the VP total.
+/// The First Wave needs 19 VP on the whole map; Easy Fox needs 9 VP counting only the East
+/// sector's positions and draws.
+pub fn scenario_result(state: &Omaha, easy_fox: bool) -> (bool, u16) {
+    let vp = victory_points(state, easy_fox).total;
+    let needed = if easy_fox { EASY_FOX_VP } else { FIRST_WAVE_VP };
+    (vp >= needed, vp)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::control::tests::{empty, german, hex, infantry, pick, position};
+    use crate::data::UsKind;
+    use crate::index::{GerKind, UsId};
+    use crate::state::UsLoc;
+
+    /// Reduce `n` unused regular infantry companies printed for `division` to 1 step, on the map.
+    fn reduce(state: &mut Omaha, division: Division, n: usize) -> Vec<UsId> {
+        let at = hex(state, "0712");
+        (0..n)
+            .map(|_| {
+                let u = pick(state, |i| {
+                    i.kind() == Some(UsKind::Infantry) && i.division == division
+                });
+                state.us[usize::from(u)].loc = UsLoc::Hex(at);
+                state.us[usize::from(u)].steps = 1;
+                u
+            })
+            .collect()
+    }
+
+    // ---- 13.1, 13.11, 13.12: catastrophic defeat (T-13.1).
+
+    #[test]
+    fn rule_13_1_catastrophic_at_eight() {
+        let mut s = empty(12);
+        let units = reduce(&mut s, Division::First, 7);
+        assert_eq!(infantry_losses(&s, Division::First), 7);
+        assert_eq!(catastrophic(&s), None);
+        let eighth = reduce(&mut s, Division::First, 1)[0];
+        assert_eq!(infantry_losses(&s, Division::First), 8);
+        assert_eq!(catastrophic(&s), Some(Division::First));
+        assert_eq!(infantry_losses(&s, Division::TwentyNinth), 0);
+        // Eliminated counts as well as reduced.
+        s.us[usize::from(eighth)].loc = UsLoc::Eliminated;
+        s.us[usize::from(units[0])].loc = UsLoc::Eliminated;
+        assert_eq!(catastrophic(&s), Some(Division::First));
+    }
+
+    #[test]
+    fn rule_13_1_threshold_fourteen_after_turn_sixteen() {
+        // T-13.1, 20.1: on turn 20 the threshold is 14.
+        let mut s = empty(20);
+        reduce(&mut s, Division::TwentyNinth, 13);
+        assert_eq!(catastrophic(&s), None);
+        reduce(&mut s, Division::TwentyNinth, 1);
+        assert_eq!(catastrophic(&s), Some(Division::TwentyNinth));
+        assert_eq!(catastrophe_threshold(16), 8);
+        assert_eq!(catastrophe_threshold(17), 14);
+    }
+
+    #[test]
+    fn rule_13_11_rangers_and_non_infantry_never_count() {
+        let mut s = empty(12);
+        let at = hex(&s, "0712");
+        for kind in [
+            UsKind::Ranger,
+            UsKind::Tank,
+            UsKind::Engineer,
+            UsKind::AntiTank,
+        ] {
+            let u = pick(&s, |i| i.kind() == Some(kind));
+            s.us[usize::from(u)].loc = UsLoc::Hex(at);
+            s.us[usize::from(u)].steps = 1;
+            let e = pick(&s, |i| i.kind() == Some(kind));
+            s.us[usize::from(e)].loc = UsLoc::Eliminated;
+        }
+        assert_eq!(infantry_losses(&s, Division::First), 0);
+        assert_eq!(infantry_losses(&s, Division::TwentyNinth), 0);
+    }
+
+    #[test]
+    fn amb_24_heavy_companies_count() {
+        let mut s = empty(12);
+        let data = s.data.clone();
+        let heavy = data
+            .us
+            .units
+            .iter()
+            .position(|u| u.kind == UsKind::Infantry && u.heavy)
+            .expect("a heavy company") as UsId;
+        s.us[usize::from(heavy)].loc = UsLoc::Hex(hex(&s, "0712"));
+        s.us[usize::from(heavy)].steps = 1;
+        let division = data.index.us[usize::from(heavy)].division;
+        assert_eq!(infantry_losses(&s, division), 1);
+    }
+
+    #[test]
+    fn rule_13_11_eliminated_at_full_strength_counts() {
+        let mut s = empty(12);
+        let u = pick(&s, |i| {
+            i.kind() == Some(UsKind::Infantry) && i.division == Division::First
+        });
+        s.us[usize::from(u)].loc = UsLoc::Eliminated;
+        assert_eq!(
+            infantry_losses(&s, Division::First),
+            1,
+            "stacking or tide losses at 3 steps"
+        );
+        s.us[usize::from(u)].loc = UsLoc::OutOfPlay;
+        assert_eq!(
+            infantry_losses(&s, Division::First),
+            0,
+            "removed from play is not lost"
+        );
+    }
+
+    #[test]
+    fn rule_13_12_step_added_back_leaves_the_box() {
+        // T-13.1: a "Lost Boat Teams" step addition removes one from the box.
+        let mut s = empty(12);
+        let units = reduce(&mut s, Division::First, 8);
+        assert_eq!(catastrophic(&s), Some(Division::First));
+        s.us[usize::from(units[3])].steps = 2;
+        assert_eq!(infantry_losses(&s, Division::First), 7);
+        assert_eq!(catastrophic(&s), None);
+    }
+
+    #[test]
+    fn amb_06_losses_box_is_the_printed_division() {
+        let mut s = empty(12);
+        let units = reduce(&mut s, Division::TwentyNinth, 3);
+        for u in units {
+            s.us[usize::from(u)].command = Division::First; // Command Transfer (5.22)
+        }
+        assert_eq!(infantry_losses(&s, Division::TwentyNinth), 3);
+        assert_eq!(infantry_losses(&s, Division::First), 0);
+    }
+
+    // ---- 13.2, 13.21, 13.22: victory points (T-13.2).
+
+    fn wn(k: GerKind) -> bool {
+        matches!(k, GerKind::Wn(_))
+    }
+
+    #[test]
+    fn rule_13_2_two_hex_wn_all_or_nothing() {
+        let mut s = empty(16);
+        let wn62 = position(&s, "WN62");
+        infantry(&mut s, "0812", 1);
+        let vp = victory_points(&s, false);
+        assert!(
+            !vp.items.iter().any(|i| i.source == VpSource::Wn(wn62)),
+            "one hex of two: 0 VP"
+        );
+        assert_eq!(vp.total, 0);
+        infantry(&mut s, "0912", 1);
+        let vp = victory_points(&s, false);
+        let item = vp
+            .items
+            .iter()
+            .find(|i| i.source == VpSource::Wn(wn62))
+            .expect("WN62 scores");
+        assert_eq!((item.vp, item.rule), (2, VICTORY));
+        assert_eq!(vp.total, 2);
+        assert_eq!(item.describe(s.data()), "WN62: 2 VP (13.2)");
+    }
+
+    #[test]
+    fn rule_13_2_german_held_position_never_controlled() {
+        let mut s = empty(16);
+        infantry(&mut s, "0812", 1);
+        infantry(&mut s, "0912", 1);
+        german(&mut s, "WN62S", None, wn);
+        assert_eq!(victory_points(&s, false).total, 0);
+    }
+
+    #[test]
+    fn rule_13_2_one_hex_wn_and_reinforcement_position() {
+        let mut s = empty(16);
+        infantry(&mut s, "1222", 1); // WN67
+        infantry(&mut s, "1113", 1); // C1
+        let vp = victory_points(&s, false);
+        assert_eq!(vp.total, 2);
+        assert!(vp.items.contains(&VpItem {
+            rule: VICTORY,
+            source: VpSource::Wn(position(&s, "WN67")),
+            vp: 1
+        }));
+        assert!(vp.items.contains(&VpItem {
+            rule: VICTORY,
+            source: VpSource::Reinforcement(position(&s, "C1")),
+            vp: 1
+        }));
+    }
+
+    #[test]
+    fn rule_13_21_draw_five_vp() {
+        // E-3 inland of the barrier: 0910, 0911, 1010, 1011, 1110, 1210. Companies on the draw
+        // floor in 1010 and 1210 occupy or control all six.
+        let mut s = empty(16);
+        infantry(&mut s, "1010", 2);
+        let partial = victory_points(&s, false);
+        assert!(
+            !partial
+                .items
+                .iter()
+                .any(|i| matches!(i.source, VpSource::Draw(_))),
+            "1210 uncontrolled"
+        );
+        infantry(&mut s, "1210", 2);
+        let vp = victory_points(&s, false);
+        let draw = vp
+            .items
+            .iter()
+            .find(|i| matches!(i.source, VpSource::Draw(_)))
+            .expect("E-3 scores");
+        assert_eq!((draw.vp, draw.rule), (5, DRAWS));
+        assert!(draw.describe(s.data()).starts_with("Draw E-3"));
+        assert_eq!(vp.total, 5);
+        // A German fire field over one inland hex (13.22) undoes it.
+        let p = position(&s, "WN61");
+        let e3 = draws(s.data())
+            .into_iter()
+            .find(|(r, _)| s.data().map.regions()[*r].id == "draw-E3")
+            .expect("E-3")
+            .1;
+        let covers = e3.iter().any(|&h| {
+            s.data().index.hexes[usize::from(h)]
+                .fire
+                .iter()
+                .any(|&(q, _)| q == p)
+        });
+        assert!(covers, "WN61's field reaches into E-3");
+        german(&mut s, "WN61", None, wn);
+        assert!(
+            !victory_points(&s, false)
+                .items
+                .iter()
+                .any(|i| matches!(i.source, VpSource::Draw(_)))
+        );
+    }
+
+    /// Put 1-step companies (own hex only) on the first `n` reinforcement positions of `sector`.
+    fn hold_positions(s: &mut Omaha, sector: Sector, n: usize) {
+        let labels: Vec<String> = s
+            .data
+            .index
+            .positions
+            .iter()
+            .filter(|p| matches!(p.kind, PosKind::Reinforcement { .. }) && p.sector == sector)
+            .take(n)
+            .map(|p| {
+                s.data.index.hexes[usize::from(s.data.index.slots[usize::from(p.slots[0])].hex)]
+                    .label
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(labels.len(), n);
+        for label in labels {
+            infantry(s, &label, 1);
+        }
+    }
+
+    #[test]
+    fn t_13_2_first_wave_nineteen_wins_eighteen_loses() {
+        let mut s = empty(16);
+        hold_positions(&mut s, Sector::East, 10);
+        hold_positions(&mut s, Sector::West, 8);
+        assert_eq!(scenario_result(&s, false), (false, 18));
+        // One more reinforcement position.
+        let mut s2 = empty(16);
+        hold_positions(&mut s2, Sector::East, 11);
+        hold_positions(&mut s2, Sector::West, 8);
+        assert_eq!(scenario_result(&s2, false), (true, 19));
+    }
+
+    #[test]
+    fn easy_fox_nine_vp_east_only() {
+        let mut s = empty(16);
+        hold_positions(&mut s, Sector::East, 8);
+        hold_positions(&mut s, Sector::West, 6);
+        assert_eq!(victory_points(&s, false).total, 14);
+        assert_eq!(
+            scenario_result(&s, true),
+            (false, 8),
+            "West positions do not count"
+        );
+        let mut s = empty(16);
+        hold_positions(&mut s, Sector::East, 9);
+        assert_eq!(scenario_result(&s, true), (true, 9));
+    }
+
+    #[test]
+    fn amb_61_easy_fox_counts_east_draws_only() {
+        // D-3 (West) inland of the barrier: 0923, 0924, 1023, 1024, 1123. A company in 1023
+        // controls 1024, 0923 and 1123 too; a 1-step one holds 0924.
+        let mut s = empty(16);
+        infantry(&mut s, "1023", 2);
+        infantry(&mut s, "0924", 1);
+        let all = victory_points(&s, false);
+        assert!(
+            all.items
+                .iter()
+                .any(|i| matches!(i.source, VpSource::Draw(_)) && i.vp == 5),
+            "D-3 scores in The First Wave"
+        );
+        assert!(
+            !victory_points(&s, true)
+                .items
+                .iter()
+                .any(|i| matches!(i.source, VpSource::Draw(_))),
+            "not in Easy Fox"
+        );
+        // E-3 (East) counts in Easy Fox.
+        let mut s = empty(16);
+        infantry(&mut s, "1010", 2);
+        infantry(&mut s, "1210", 2);
+        assert_eq!(victory_points(&s, true).total, 5);
+    }
+
+    #[test]
+    fn rule_13_2_draws_are_the_four_of_the_map() {
+        let s = empty(16);
+        let ids: Vec<String> = draws(s.data())
+            .iter()
+            .map(|(r, _)| s.data().map.regions()[*r].id.clone())
+            .collect();
+        assert_eq!(ids.len(), 4, "{ids:?}");
+        assert!(draws(s.data()).iter().all(|(_, hexes)| !hexes.is_empty()));
+    }
+}

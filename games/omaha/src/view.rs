@@ -1,0 +1,327 @@
+//! What the player may know (spec 6.3): face-down German units and depth markers show only
+//! their backs, the deck only its size and discards. `determinize` redraws exactly what the
+//! view hides; anchors place each legal action on the board.
+
+use crate::action::OmahaAction;
+use crate::index::{GerKind, UsId};
+use crate::state::{DepthLoc, GerLoc, Omaha, Step, UsLoc};
+use overlord_engine::{Anchors, DeckView, Outcome, Viewer, shuffle_slice};
+use rand::Rng;
+use serde::Serialize;
+
+/// One US counter as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UsView {
+    pub name: String,
+    pub loc: UsLoc,
+    pub steps: u8,
+    pub flags: u16,
+}
+
+/// A German unit on the map: its back always, its front only once revealed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GermanView {
+    pub slot: String,
+    /// The back: `WN`, `T`, `D`, `M` or `tank`.
+    pub back: &'static str,
+    /// Name and strength, once revealed.
+    pub front: Option<(String, u8)>,
+    pub disrupted: bool,
+    /// The back of its depth marker, if it has one, and the front once revealed.
+    pub depth: Option<(&'static str, Option<(String, u8)>)>,
+}
+
+/// The whole view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OmahaView {
+    pub turn: u8,
+    pub step: Step,
+    pub us: Vec<UsView>,
+    pub germans: Vec<GermanView>,
+    /// Face-down counters in each German box, by box.
+    pub pools: Vec<(String, usize)>,
+    pub deck: DeckView<u8>,
+    pub turn_cards: Vec<u8>,
+    pub cleared: Vec<String>,
+    pub outcome: Option<Outcome>,
+}
+
+fn back(kind: GerKind) -> &'static str {
+    match kind {
+        GerKind::Wn(_) => "WN",
+        GerKind::OffMapArtillery => "artillery",
+        GerKind::Tactical => "T",
+        GerKind::Divisional => "D",
+        GerKind::Meyer => "M",
+        GerKind::Tank => "tank",
+    }
+}
+
+fn depth_back(kind: crate::data::DepthKind) -> &'static str {
+    match kind {
+        crate::data::DepthKind::Wn => "WN",
+        crate::data::DepthKind::Mobile => "mobile",
+        crate::data::DepthKind::Building => "building",
+        crate::data::DepthKind::Armor => "armor",
+    }
+}
+
+/// The view of `state`; the game is solitaire, so every viewer sees the player's view.
+pub fn view(state: &Omaha, _viewer: Viewer) -> OmahaView {
+    let index = &state.data.index;
+    let us = state
+        .us
+        .iter()
+        .enumerate()
+        .map(|(i, u)| UsView {
+            name: index.us[i].name.clone(),
+            loc: u.loc,
+            steps: u.steps,
+            flags: u.flags.0,
+        })
+        .collect();
+    let mut germans: Vec<GermanView> = state
+        .germans
+        .iter()
+        .enumerate()
+        .filter_map(|(i, g)| {
+            let GerLoc::Slot(slot) = g.loc else {
+                return None;
+            };
+            let info = &index.germans[i];
+            let depth = g.depth.map(|d| {
+                let dinfo = &index.depth[usize::from(d)];
+                let front = state.depth[usize::from(d)]
+                    .revealed
+                    .then(|| (dinfo.name.clone(), dinfo.strength));
+                (depth_back(dinfo.kind), front)
+            });
+            Some(GermanView {
+                slot: index.slots[usize::from(slot)].name.clone(),
+                back: back(info.kind),
+                front: g.revealed.then(|| (info.name.clone(), info.strength)),
+                disrupted: g.disrupted,
+                depth,
+            })
+        })
+        .collect();
+    germans.sort_by(|a, b| a.slot.cmp(&b.slot));
+    let mut pools: Vec<(String, usize)> = Vec::new();
+    for (i, g) in state.germans.iter().enumerate() {
+        if let GerLoc::Pool(pool) = g.loc {
+            let name = format!("{pool:?} ({})", back(index.germans[i].kind));
+            match pools.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, count)) => *count += 1,
+                None => pools.push((name, 1)),
+            }
+        }
+    }
+    for d in &state.depth {
+        if let DepthLoc::Pool(pool) = d.loc {
+            let name = format!("{pool:?} depth markers");
+            match pools.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, count)) => *count += 1,
+                None => pools.push((name, 1)),
+            }
+        }
+    }
+    pools.sort();
+    let cleared = (0..index.hexes.len() as u16)
+        .filter(|&h| state.is_cleared(h))
+        .map(|h| index.hexes[usize::from(h)].label.to_string())
+        .collect();
+    OmahaView {
+        turn: state.turn,
+        step: state.step,
+        us,
+        germans,
+        pools,
+        deck: state.deck.view(),
+        turn_cards: state.turn_cards.clone(),
+        cleared,
+        outcome: state.outcome,
+    }
+}
+
+/// A state the player cannot tell from this one: the draw pile reshuffled, and the identities
+/// of face-down German units and depth markers redrawn among counters with the same back.
+pub fn determinize<R: Rng + ?Sized>(state: &Omaha, rng: &mut R) -> Omaha {
+    let mut out = state.clone();
+    shuffle_slice(rng, out.deck.hidden_cards_mut());
+    let index = &state.data.index;
+    // Units: permute places among hidden units of one back (WN units also by setup category,
+    // which the printed artillery symbols make public).
+    let group_of = |i: usize| match index.germans[i].kind {
+        GerKind::Wn(c) => Some(format!("WN {c:?}")),
+        GerKind::OffMapArtillery | GerKind::Tank => None,
+        kind => Some(back(kind).to_owned()),
+    };
+    let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+    for (i, g) in state.germans.iter().enumerate() {
+        if g.revealed {
+            continue;
+        }
+        let Some(group) = group_of(i) else { continue };
+        match groups.iter_mut().find(|(n, _)| *n == group) {
+            Some((_, members)) => members.push(i),
+            None => groups.push((group, vec![i])),
+        }
+    }
+    // The marker under each occupied slot stays there: only identities move.
+    let slot_depth: Vec<(GerLoc, u8)> = state
+        .germans
+        .iter()
+        .filter_map(|g| Some((g.loc, g.depth?)))
+        .filter(|(l, _)| matches!(l, GerLoc::Slot(_)))
+        .collect();
+    for (_, members) in &groups {
+        let mut places: Vec<_> = members.iter().map(|&i| state.germans[i]).collect();
+        shuffle_slice(rng, &mut places);
+        for (&i, place) in members.iter().zip(places) {
+            out.germans[i] = crate::state::German {
+                depth: None,
+                ..place
+            };
+        }
+    }
+    for g in &mut out.germans {
+        g.depth = None;
+    }
+    // Depth markers: permute places among hidden markers of one kind; `moved[d]` is the marker
+    // that now lies where marker `d` lay.
+    let mut moved: Vec<u8> = (0..state.depth.len() as u8).collect();
+    let mut kinds: Vec<(crate::data::DepthKind, Vec<usize>)> = Vec::new();
+    for (i, d) in state.depth.iter().enumerate() {
+        if d.revealed {
+            continue;
+        }
+        let kind = index.depth[i].kind;
+        match kinds.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, members)) => members.push(i),
+            None => kinds.push((kind, vec![i])),
+        }
+    }
+    for (_, members) in &kinds {
+        let mut order = members.clone();
+        shuffle_slice(rng, &mut order);
+        for (&old, &new) in members.iter().zip(&order) {
+            out.depth[new].loc = state.depth[old].loc;
+            moved[old] = new as u8;
+        }
+    }
+    for (place, old) in slot_depth {
+        let new = moved[usize::from(old)];
+        if let Some(unit) = out.germans.iter().position(|g| g.loc == place) {
+            out.germans[unit].depth = Some(new);
+            out.depth[usize::from(new)].loc = DepthLoc::Under(unit as u8);
+        }
+    }
+    out
+}
+
+/// Where an action shows on the board.
+pub fn anchors(state: &Omaha, action: &OmahaAction) -> Anchors {
+    let index = &state.data.index;
+    let name = |u: UsId| {
+        index
+            .us
+            .get(usize::from(u))
+            .map_or("?".to_owned(), |i| i.name.clone())
+    };
+    let hex = |h: u16| {
+        index
+            .hexes
+            .get(usize::from(h))
+            .map_or(String::new(), |x| x.label.to_string())
+    };
+    let unit_hex = |u: UsId| match state.us.get(usize::from(u)).map(|x| x.loc) {
+        Some(UsLoc::Hex(h)) => vec![hex(h)],
+        _ => Vec::new(),
+    };
+    let mut a = match *action {
+        OmahaAction::RangerDrift { boxes } => Anchors::label(if boxes == 0 {
+            "Stay".to_owned()
+        } else {
+            format!("Drift {boxes} East")
+        }),
+        OmahaAction::MineVictim { unit } => Anchors {
+            units: vec![u32::from(unit)],
+            ..Anchors::label(format!("{} takes the loss", name(unit)))
+        },
+        OmahaAction::PlaceInBox { unit, landing_box } => Anchors {
+            units: vec![u32::from(unit)],
+            ..Anchors::label(format!(
+                "{} to {}",
+                name(unit),
+                index
+                    .boxes
+                    .get(usize::from(landing_box))
+                    .map_or("?", |b| b.name.as_str())
+            ))
+        },
+        OmahaAction::Delay { unit, to_turn } => Anchors {
+            units: vec![u32::from(unit)],
+            ..Anchors::label(format!("Delay {} to turn {to_turn}", name(unit)))
+        },
+        OmahaAction::Clear { hex: h } => Anchors {
+            hexes: vec![hex(h)],
+            ..Anchors::label(format!("Clear {}", hex(h)))
+        },
+        OmahaAction::StopClearing => Anchors::label("Done clearing"),
+        OmahaAction::FirstDivision { division } => {
+            Anchors::label(format!("{division} Division first"))
+        }
+        OmahaAction::Move { unit, to }
+        | OmahaAction::MovePair { unit, to, .. }
+        | OmahaAction::ContinueCliff { unit, to } => {
+            let mut hexes = unit_hex(unit);
+            hexes.push(hex(to));
+            Anchors {
+                hexes,
+                units: vec![u32::from(unit)],
+                ..Anchors::label(format!("Move {} to {}", name(unit), hex(to)))
+            }
+        }
+        OmahaAction::StartCliff { unit, toward } => Anchors {
+            hexes: vec![hex(toward)],
+            units: vec![u32::from(unit)],
+            ..Anchors::label(format!(
+                "{}: start climbing toward {}",
+                name(unit),
+                hex(toward)
+            ))
+        },
+        OmahaAction::RemoveClimb { unit } => Anchors {
+            units: vec![u32::from(unit)],
+            ..Anchors::label(format!("{}: remove climb marker", name(unit)))
+        },
+        OmahaAction::RemoveDisrupted { unit } => Anchors {
+            units: vec![u32::from(unit)],
+            ..Anchors::label(format!("{}: rally", name(unit)))
+        },
+        OmahaAction::CompleteInfiltration { go } => {
+            Anchors::label(if go { "Complete the move" } else { "Stay" })
+        }
+        OmahaAction::EndDivision => Anchors::label("End this division's actions"),
+        OmahaAction::EliminateForStacking { unit } => Anchors {
+            units: vec![u32::from(unit)],
+            ..Anchors::label(format!("Eliminate {}", name(unit)))
+        },
+    };
+    if a.hexes.is_empty()
+        && let Some(u) = unit_of(action)
+    {
+        a.hexes = unit_hex(u);
+    }
+    a
+}
+
+fn unit_of(action: &OmahaAction) -> Option<UsId> {
+    match *action {
+        OmahaAction::MineVictim { unit }
+        | OmahaAction::RemoveClimb { unit }
+        | OmahaAction::RemoveDisrupted { unit }
+        | OmahaAction::EliminateForStacking { unit } => Some(unit),
+        _ => None,
+    }
+}
