@@ -40,6 +40,41 @@ pub enum OmahaAction {
     EndDivision,
     /// P-STACKING (7.63): eliminate this unit from an over-stacked hex.
     EliminateForStacking { unit: UsId },
+    /// A-ATTACK (8.1): start an attack on the German unit in this hex.
+    Attack { target: HexId },
+    /// A-ATTACK (8.1, 8.13): add this unit to the attack being declared.
+    AttackWith { unit: UsId },
+    /// A-ATTACK (8.13, 7.21): add two units of one hex to the attack together.
+    AttackWithPair { unit: UsId, with: UsId },
+    /// A-ATTACK: no more participants.
+    AttackDeclared,
+    /// A-ATTACK (8.51): use a Naval Gunfire marker in the attack, or not.
+    NavalSupport { use_marker: bool },
+    /// A-ATTACK (8.3): resolve the attack as declared.
+    AttackConfirm,
+    /// A-ATTACK: cancel the attack being declared (nothing is spent).
+    AttackBack,
+    /// P-HERO-BONUS (8.23, 11.13): how the Hero helps this attack.
+    HeroBonus { bonus: crate::combat::HeroChoice },
+    /// P-ATTRITION (T6): this adjacent attacker loses a step to remove the depth marker, or
+    /// `None` to decline.
+    Attrition { unit: Option<UsId> },
+    /// A-BARRAGE (8.4): this tank barrages the German unit in `target`.
+    Barrage { unit: UsId, target: HexId },
+    /// A-NAVAL (8.52, 8.53): a Naval Gunfire marker barrages the German unit in `target`.
+    NavalBarrage { target: HexId },
+    /// P-HERO (11.11): the Hero joins this unit.
+    PlaceHero { unit: UsId },
+    /// P-STEP-ADD (13.12): this 1-step regular infantry unit gets a step back.
+    AddStep { unit: UsId },
+    /// G-PRISONER, G-PATROL-REPORT-TIE: reveal the German unit in this slot.
+    RevealGerman { slot: crate::index::SlotId },
+    /// G-MEEMIES (Screaming Meemies!): this unit loses the step.
+    MeemiesTarget { unit: UsId },
+    /// G-NAVALHIT (Unexpected US Naval Fire): this unit loses the step.
+    NavalHitTarget { unit: UsId },
+    /// P-HERO-SACRIFICE (11.14): sacrifice the Hero (the unit survives) or lose the unit.
+    SacrificeHero { sacrifice: bool },
 }
 
 /// Why a card was drawn (6.1).
@@ -51,6 +86,8 @@ pub enum DrawFor {
     Fire(Sector),
     Infiltration,
     Barrage,
+    /// Unexpected US Naval Fire Hits Position (event): the position, then the US victim.
+    NavalFire,
 }
 
 /// The structured event of a log entry.
@@ -73,6 +110,8 @@ pub enum OmahaEvent {
     Moved { unit: UsId, from: HexId, to: HexId },
     MarkerRemoved { unit: UsId },
     Drowned { unit: UsId },
+    Attacked { target: HexId },
+    Barraged { target: HexId },
     Note,
     GameOver,
 }

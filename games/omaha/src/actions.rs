@@ -7,9 +7,7 @@ use crate::data::{Division, Sector, UsKind, tide_of_turn};
 use crate::effects::OmahaLog;
 use crate::index::{HexId, UsCounter, UsId};
 use crate::state::{GerLoc, Omaha, Step, UsFlags, UsLoc};
-use crate::tables::terrain::{
-    Crossing, HexFeature, Hexside, Mover, Road, hex_entry, hexside_crossing,
-};
+use crate::tables::terrain::{Crossing, Mover, hex_entry, hexside_crossing};
 use overlord_engine::RuleId;
 
 pub const FREE: RuleId = RuleId("7.1");
@@ -96,10 +94,23 @@ fn german_in(state: &Omaha, hex: HexId) -> bool {
         .any(|g| matches!(g.loc, GerLoc::Slot(s) if index.slots[usize::from(s)].hex == hex))
 }
 
+/// Hexes holding a German unit, for loops that ask of many hexes (7.31).
+fn german_hexes(state: &Omaha) -> Vec<bool> {
+    let index = &state.data.index;
+    let mut out = vec![false; index.hexes.len()];
+    for g in &state.germans {
+        if let GerLoc::Slot(s) = g.loc
+            && let Some(slot) = index.slots.get(usize::from(s))
+        {
+            out[usize::from(slot.hex)] = true;
+        }
+    }
+    out
+}
+
 /// How a unit may cross into an adjacent hex (T5a via `tables::terrain`, 7.3–7.5).
 pub fn crossing(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> Crossing {
     let index = &state.data.index;
-    let map = &state.data.map;
     let Some(info) = index.us.get(usize::from(unit)) else {
         return Crossing::Prohibited;
     };
@@ -109,41 +120,42 @@ pub fn crossing(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> Crossing {
         UsCounter::Unit(kind) if kind.infantry() => Mover::Infantry,
         UsCounter::Unit(_) => Mover::Other,
     };
-    let (a, b) = (
-        index.hexes[usize::from(from)].hex,
-        index.hexes[usize::from(to)].hex,
-    );
-    let road = match map.road_between(a, b).and_then(|k| map.road_kind_name(k)) {
-        None => Road::None,
-        Some("mined") => Road::Mined,
-        Some(_) => Road::Open,
+    let (Some(a), Some(b)) = (
+        index.hexes.get(usize::from(from)),
+        index.hexes.get(usize::from(to)),
+    ) else {
+        return Crossing::Prohibited;
+    };
+    let Some(edge) = a
+        .neighbours
+        .iter()
+        .position(|&n| n == to)
+        .and_then(|i| a.edges.get(i))
+    else {
+        return Crossing::Prohibited;
     };
     // Engineer Bases arrive with the extended game (19); none exist in turns 1-16.
     let engineer_range = false;
-    if !hex_entry(
-        mover,
-        HexFeature::from_tags(map.tags(b)),
-        road,
-        engineer_range,
-    ) {
+    if !hex_entry(mover, b.feature, edge.road, engineer_range) {
         return Crossing::Prohibited;
     }
-    let Some(side) = overlord_hexmap::HexsideId::between(a, b) else {
-        return Crossing::Prohibited;
-    };
-    map.hexside_features(side)
+    edge.sides
         .iter()
-        .filter_map(|f| map.feature_name(f).and_then(Hexside::from_tag))
-        .map(|side| hexside_crossing(mover, side, road, engineer_range))
+        .map(|&side| hexside_crossing(mover, side, edge.road, engineer_range))
         .max()
         .unwrap_or(Crossing::Allowed)
 }
 
-/// Whether `unit` may take a free action now (7.1).
-fn free(state: &Omaha, unit: UsId) -> bool {
+/// Whether `unit` may take a free action now (7.1): a leader, a Ranger, a unit under command of
+/// an HQ or General that has not moved this phase (7.33, AMB-13), or a Hero's unit.
+pub(crate) fn free(state: &Omaha, unit: UsId) -> bool {
     let info = &state.data.index.us[usize::from(unit)];
     let u = &state.us[usize::from(unit)];
-    info.is_leader() || info.kind() == Some(UsKind::Ranger) || u.flags.has(UsFlags::COMMANDED)
+    info.is_leader()
+        || info.kind() == Some(UsKind::Ranger)
+        || (u.flags.has(UsFlags::COMMANDED) && crate::combat::commanded(state, unit, false))
+        // 11.12, 11.15: a Hero's (or Inspired) unit.
+        || crate::heroes::free_action(state, unit)
 }
 
 /// 7.1: an infantry move from beach to an adjacent beach hex closer to a protective hex.
@@ -184,6 +196,8 @@ fn actors(state: &Omaha, division: Division) -> Vec<UsId> {
 /// Legal actions of the Action Phase (7).
 pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAction>) {
     let tide = tide_of_turn(state.turn);
+    let occupied = german_hexes(state);
+    let german_in = |_: &Omaha, h: HexId| occupied[usize::from(h)];
     for unit in actors(state, division) {
         let u = state.us[usize::from(unit)];
         let Some(from) = hex_of(state, unit) else {
@@ -216,6 +230,13 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
             if german_in(state, to) || crate::landing::submerged(hex.tide, tide) {
                 continue;
             }
+            // 7.32: HQs and Generals may not infiltrate alone, only together with another unit
+            // (no single-unit move is that).
+            if state.data.index.us[usize::from(unit)].is_leader()
+                && !infiltration_positions(state, from, to).is_empty()
+            {
+                continue;
+            }
             let crossing = crossing(state, unit, from, to);
             let costs = !(is_free || self_preservation(state, unit, from, to));
             if costs && left == 0 {
@@ -228,7 +249,56 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
             }
         }
     }
+    pairs(state, division, left, out);
+    crate::combat::legal_in_actions(state, division, left, out);
     out.push(OmahaAction::EndDivision);
+}
+
+/// Whether `unit` may make a plain move from `from` to `to` now (no climb, no cliff).
+fn may_step(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> bool {
+    let u = state.us[usize::from(unit)];
+    let blocked = u.flags.has(UsFlags::DISRUPTED)
+        || u.flags.has(UsFlags::CLIMB)
+        || u.flags.has(UsFlags::CLIMB_CLIFF);
+    let tide = tide_of_turn(state.turn);
+    let hex = &state.data.index.hexes[usize::from(to)];
+    !blocked
+        && !german_in(state, to)
+        && !crate::landing::submerged(hex.tide, tide)
+        && crossing(state, unit, from, to) == Crossing::Allowed
+}
+
+/// 7.21: two units of one hex moving to the same hex for one action between them. Offered
+/// only when the pair would otherwise cost two actions, and not as an infiltration (whose card
+/// is drawn per unit).
+fn pairs(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAction>) {
+    if left == 0 {
+        return;
+    }
+    let actors = actors(state, division);
+    for (i, &unit) in actors.iter().enumerate() {
+        let Some(from) = hex_of(state, unit) else {
+            continue;
+        };
+        for &with in &actors[i + 1..] {
+            if hex_of(state, with) != Some(from) || free(state, unit) || free(state, with) {
+                continue;
+            }
+            if state.data.index.us[usize::from(unit)].is_leader()
+                || state.data.index.us[usize::from(with)].is_leader()
+            {
+                continue;
+            }
+            for &to in &state.data.index.hexes[usize::from(from)].neighbours {
+                if may_step(state, unit, from, to)
+                    && may_step(state, with, from, to)
+                    && infiltration_positions(state, from, to).is_empty()
+                {
+                    out.push(OmahaAction::MovePair { unit, with, to });
+                }
+            }
+        }
+    }
 }
 
 /// Carry out an Action-Phase action already found legal.
@@ -258,6 +328,19 @@ pub fn apply(state: &mut Omaha, action: OmahaAction, log: &mut OmahaLog) {
         }
     };
     match action {
+        OmahaAction::MovePair { unit, with, to } => {
+            let Some(from) = hex_of(state, unit) else {
+                return;
+            };
+            // 7.21: one action for the pair.
+            charge(state, unit, false);
+            state.us[usize::from(with)].flags.set(UsFlags::ACTED, true);
+            log.public(GROUP, OmahaEvent::Note, || {
+                "Two units move together for one action (7.21).".to_owned()
+            });
+            finish_move(state, unit, from, to, log);
+            finish_move(state, with, from, to, log);
+        }
         OmahaAction::Move { unit, to } => {
             let Some(from) = hex_of(state, unit) else {
                 return;

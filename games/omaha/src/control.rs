@@ -17,9 +17,6 @@ use crate::index::{Ground, HexId, Index, PosId, PosKind, UsCounter, UsId};
 use crate::state::{GerLoc, Omaha, UsLoc};
 use overlord_engine::RuleId;
 use overlord_hexmap::{FeatureId, FeatureSet};
-use std::cell::RefCell;
-use std::rc::Rc;
-use std::sync::{Arc, Weak};
 
 /// 12.1: US control.
 pub const US_CONTROL: RuleId = RuleId("12.1");
@@ -142,8 +139,10 @@ pub fn vp_control(state: &Omaha, hex: HexId) -> bool {
 
 /// What the map alone says for rule 12, per hex: computed once per data set and thread (the
 /// tag look-ups cost more than the searches themselves), then shared by every [`Control`].
-#[derive(Debug)]
-struct Terrain {
+/// What control and communication need of the map alone, built once per data set
+/// ([`crate::index::Index::terrain`]).
+#[derive(Clone, Debug, Default)]
+pub struct Terrain {
     /// Bocage hexes (12.23).
     bocage: Vec<bool>,
     /// 12.2 terrain bans: sea, beach, rough, flat adjacent to a beach hex.
@@ -158,7 +157,7 @@ struct Terrain {
 }
 
 impl Terrain {
-    fn build(data: &OmahaData) -> Terrain {
+    pub fn build(data: &OmahaData) -> Terrain {
         let index = &data.index;
         let map = &data.map;
         let n = index.hexes.len();
@@ -212,33 +211,13 @@ impl Terrain {
             us_blocked: us_blocked_sides(data),
         }
     }
-
-    /// The terrain of `data`, from this thread's cache. The cache holds a `Weak` to the data, so
-    /// its address cannot be reused by other data while the entry lives.
-    fn of(data: &Arc<OmahaData>) -> Rc<Terrain> {
-        thread_local! {
-            static CACHE: RefCell<Option<(Weak<OmahaData>, Rc<Terrain>)>> = const { RefCell::new(None) };
-        }
-        CACHE.with(|cache| {
-            let mut cache = cache.borrow_mut();
-            if let Some((weak, terrain)) = cache.as_ref()
-                && weak.strong_count() > 0
-                && std::ptr::eq(weak.as_ptr(), Arc::as_ptr(data))
-            {
-                return Rc::clone(terrain);
-            }
-            let terrain = Rc::new(Terrain::build(data));
-            *cache = Some((Arc::downgrade(data), Rc::clone(&terrain)));
-            terrain
-        })
-    }
 }
 
 /// Every hex's control and communication for one state, computed at once.
 #[derive(Clone, Debug)]
 pub struct Control<'a> {
     index: &'a Index,
-    terrain: Rc<Terrain>,
+    terrain: &'a Terrain,
     /// A US counter other than a General is in the hex. AMB-80: a lone General does not hold
     /// a hex (he is captured rather than blocking).
     us_occupied: Vec<bool>,
@@ -264,7 +243,7 @@ impl<'a> Control<'a> {
 
     fn build(state: &'a Omaha, with_us_loc: bool) -> Control<'a> {
         let index = &state.data.index;
-        let terrain = Terrain::of(&state.data);
+        let terrain = &index.terrain;
         let n = index.hexes.len();
 
         // 12.1, 12.11: US presence.

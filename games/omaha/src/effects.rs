@@ -47,6 +47,10 @@ impl Omaha {
             return;
         };
         if u.steps <= 1 {
+            // 11.14, AMB-19: a Hero may be sacrificed instead (P-HERO-SACRIFICE).
+            if crate::heroes::offer_sacrifice(self, unit, rule, log) {
+                return;
+            }
             self.eliminate(unit, rule, log);
             return;
         }
@@ -69,6 +73,8 @@ impl Omaha {
         log.public(rule, OmahaEvent::Eliminated { unit }, || {
             format!("{name} is eliminated.")
         });
+        // 11.11: its Hero or Inspired marker goes with it.
+        crate::heroes::unit_removed(self, unit, log);
         self.check_catastrophe(log);
     }
 

@@ -20,21 +20,24 @@ pub fn clears_allowed(turn: u8) -> u8 {
 }
 
 /// 10.1, AMB-18: an obstacle hex of `sector` not yet cleared and outside the fire field of every
-/// occupied, non-disrupted position of the sector whose colour is on this turn's Fire card.
+/// occupied, non-disrupted position whose colour is on this turn's Fire card of its own sector.
 pub fn clearable(state: &Omaha, sector: Sector) -> Vec<HexId> {
     let index = &state.data.index;
-    let slot = match sector {
-        Sector::East => 0,
-        Sector::West => 1,
+    // AMB-18: a position blocks with the Fire card of its own sector, which is not always the
+    // hex's (6.22: WN65's field reaches six West hexes).
+    let colours = |slot: usize| -> Vec<crate::data::Colour> {
+        state.fire_cards[slot]
+            .and_then(|c| state.data.card(c))
+            .and_then(|c| c.fire.as_ref())
+            .map(|f| f.icons.iter().map(|i| i.colour).collect())
+            .unwrap_or_default()
     };
-    let colours: Vec<crate::data::Colour> = state.fire_cards[slot]
-        .and_then(|c| state.data.card(c))
-        .and_then(|c| c.fire.as_ref())
-        .map(|f| f.icons.iter().map(|i| i.colour).collect())
-        .unwrap_or_default();
+    let cards = [colours(0), colours(1)];
     let active = |position: u8| {
         let p = &index.positions[usize::from(position)];
-        colours.contains(&p.colour)
+        cards[usize::from(p.sector == Sector::West)].contains(&p.colour)
+            // [Smoke, AMB-62] a smoked WN does not block clearing.
+            && !state.smoke.contains(&position)
             && state
                 .germans
                 .iter()

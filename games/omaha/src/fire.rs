@@ -66,6 +66,10 @@ pub fn firing_positions(state: &Omaha, sector: Sector, card: u8) -> Vec<Firing> 
         if icons.is_empty() {
             continue;
         }
+        // [Smoke Obscures Beach, AMB-62] a smoked position does not fire this turn.
+        if state.smoke.contains(&p) {
+            continue;
+        }
         let single = icons.iter().any(|i| !i.double);
         // Counters in the position's non-disrupted hexes (6.41).
         let mut capacity = 0u8;
@@ -153,6 +157,18 @@ pub fn candidates(state: &Omaha, firing: &[Firing], card: u8) -> Vec<Candidate> 
                 .find(|(p, _)| *p == firing.position)
             else {
                 continue;
+            };
+            // [German Plunging Fire] Sporadic points on beach hexes beside a protective hexside
+            // count as Intense in this Fire Phase.
+            let hex_info = &index.hexes[usize::from(h)];
+            let level = if state.plunging_fire
+                && level == FireLevel::Sporadic
+                && hex_info.ground == crate::index::Ground::Beach
+                && hex_info.protective_distance == 0
+            {
+                FireLevel::Intense
+            } else {
+                level
             };
             let unit = FireTarget {
                 armored: info.armored() && !firing.armor_bonus,
@@ -267,7 +283,7 @@ fn end_of_fire_phase(state: &mut Omaha, sector: Sector) {
 /// nearest first. HQs go two turns up the track (AMB-21); Generals are wounded, then killed.
 fn hit_leaders(state: &mut Omaha, p: PosId, slots: usize, log: &mut OmahaLog) {
     let index = &state.data.index;
-    let mut leaders: Vec<(u32, UsId)> = state
+    let mut leaders: Vec<(u32, Option<usize>, UsId)> = state
         .us
         .iter()
         .enumerate()
@@ -280,11 +296,21 @@ fn hit_leaders(state: &mut Omaha, p: PosId, slots: usize, log: &mut OmahaLog) {
                 .find(|(q, _)| *q == p)?
                 .1;
             matches!(level, FireLevel::Intense | FireLevel::Moderate)
-                .then(|| (distance(state, p, h), i as UsId))
+                .then(|| (distance(state, p, h), None, i as UsId))
         })
         .collect();
+    // [Heroes, 11.4] a Hero with a unit in an Intense or Moderate hex is a Leader too.
+    leaders.extend(
+        crate::heroes::star_targets(state, p)
+            .into_iter()
+            .map(|(d, hero, unit)| (d, Some(hero), unit)),
+    );
     leaders.sort_unstable();
-    for (_, leader) in leaders.into_iter().take(slots) {
+    for (_, hero, leader) in leaders.into_iter().take(slots) {
+        if let Some(hero) = hero {
+            crate::heroes::kill(state, hero, log);
+            continue;
+        }
         let name = state.name(leader).to_owned();
         match state.data.index.us[usize::from(leader)].counter {
             UsCounter::Hq => {

@@ -100,11 +100,20 @@ impl Game for Omaha {
                     self.name(unit)
                 ),
             ),
+            Step::Attack { target, stage, .. } => crate::combat::prompt(self, target, stage),
             Step::Stacking => (
                 "stacking",
                 crate::actions::STACKING,
                 "Too many units in a hex: choose one to eliminate (7.63).".to_owned(),
             ),
+            // II event prompts and P-HERO-SACRIFICE (events, 11.14).
+            Step::HeroPlacement { .. }
+            | Step::StepAdd { .. }
+            | Step::Prisoner { .. }
+            | Step::PatrolReport { .. }
+            | Step::Meemies
+            | Step::NavalHit { .. }
+            | Step::HeroSacrifice { .. } => crate::events::prompt(self),
             Step::Over => (
                 "game_over",
                 crate::turn::VICTORY,
@@ -167,6 +176,14 @@ impl Game for Omaha {
             Step::Infiltration { .. } => {
                 out.extend([true, false].map(|go| OmahaAction::CompleteInfiltration { go }))
             }
+            Step::Attack { .. } => crate::combat::legal(self, out),
+            Step::HeroPlacement { .. }
+            | Step::StepAdd { .. }
+            | Step::Prisoner { .. }
+            | Step::PatrolReport { .. }
+            | Step::Meemies
+            | Step::NavalHit { .. }
+            | Step::HeroSacrifice { .. } => crate::events::legal(self, out),
             Step::Stacking => {
                 if let Some(hex) = crate::actions::overstacked_hex(self) {
                     out.extend(
@@ -222,10 +239,27 @@ impl Game for Omaha {
                     second: false,
                 };
             }
+            (
+                Step::Actions { .. },
+                OmahaAction::Attack { .. }
+                | OmahaAction::Barrage { .. }
+                | OmahaAction::NavalBarrage { .. },
+            ) => crate::combat::apply(self, action, log),
+            (Step::Attack { .. }, action) => crate::combat::apply(self, action, log),
             (Step::Actions { .. }, action) => crate::actions::apply(self, action, log),
             (Step::Infiltration { .. }, OmahaAction::CompleteInfiltration { go }) => {
                 crate::actions::complete_infiltration(self, go, log)
             }
+            (
+                Step::HeroPlacement { .. }
+                | Step::StepAdd { .. }
+                | Step::Prisoner { .. }
+                | Step::PatrolReport { .. }
+                | Step::Meemies
+                | Step::NavalHit { .. }
+                | Step::HeroSacrifice { .. },
+                action,
+            ) => crate::events::apply(self, action, log),
             (Step::Stacking, OmahaAction::EliminateForStacking { unit }) => {
                 self.eliminate(unit, crate::actions::STACKING, log)
             }

@@ -44,9 +44,21 @@ pub struct HexInfo {
     pub neighbours: Vec<HexId>,
     /// Fire points in this hex: (position, level).
     pub fire: Vec<(PosId, FireLevel)>,
+    /// The defensive and movement feature of the hex itself (T5).
+    pub feature: crate::tables::terrain::HexFeature,
+    /// Per neighbour (same order as `neighbours`): the road along that step and the hexside
+    /// features crossed (T5a), looked up once instead of on every move.
+    pub edges: Vec<Edge>,
     /// Hexes to the nearest protective hex: one with a shingle, seawall, slope, bluff or
     /// scalable-cliff hexside (7.1, AMB-12).
     pub protective_distance: u32,
+}
+
+/// The step from a hex to one neighbour (T5a).
+#[derive(Clone, Debug)]
+pub struct Edge {
+    pub road: crate::tables::terrain::Road,
+    pub sides: Vec<crate::tables::terrain::Hexside>,
 }
 
 /// The kind of a position.
@@ -181,6 +193,8 @@ pub struct Index {
     pub boxes: Vec<BoxInfo>,
     pub germans: Vec<GerInfo>,
     pub depth: Vec<DepthInfo>,
+    /// Map facts for control and lines of communication (12), built after the rest.
+    pub terrain: crate::control::Terrain,
 }
 
 impl Index {
@@ -208,10 +222,15 @@ impl Index {
             let tide = [Tide::Low, Tide::Mid, Tide::High]
                 .into_iter()
                 .find(|t| tag(hex, t.tag()));
-            let neighbours = map
+            let neighbours: Vec<HexId> = map
                 .neighbours_on_map(hex)
                 .filter_map(|n| map.index(n))
                 .filter_map(|n| HexId::try_from(n).ok())
+                .collect();
+            let edges = neighbours
+                .iter()
+                .filter_map(|&n| map.hex_at(usize::from(n)))
+                .map(|other| edge(map, hex, other))
                 .collect();
             // Every map hex has a label; the fallback only keeps this free of panics.
             let Some(label) = map.label(hex).or_else(|| HexLabel::new(1, 1)) else {
@@ -230,6 +249,8 @@ impl Index {
                 tide,
                 obstacle: tag(hex, "obstacle"),
                 neighbours,
+                feature: crate::tables::terrain::HexFeature::from_tags(map.tags(hex)),
+                edges,
                 fire: Vec::new(),
                 protective_distance: u32::MAX,
             });
@@ -445,6 +466,25 @@ impl Index {
             _ => u32::MAX,
         }
     }
+}
+
+/// The road and hexside features of the step from `a` to its neighbour `b`.
+fn edge(map: &HexMap, a: Hex, b: Hex) -> Edge {
+    use crate::tables::terrain::{Hexside, Road};
+    let road = match map.road_between(a, b).and_then(|k| map.road_kind_name(k)) {
+        None => Road::None,
+        Some("mined") => Road::Mined,
+        Some(_) => Road::Open,
+    };
+    let sides = overlord_hexmap::HexsideId::between(a, b)
+        .map(|side| {
+            map.hexside_features(side)
+                .iter()
+                .filter_map(|f| map.feature_name(f).and_then(Hexside::from_tag))
+                .collect()
+        })
+        .unwrap_or_default();
+    Edge { road, sides }
 }
 
 fn hex_id(map: &HexMap, label: HexLabel) -> Option<HexId> {

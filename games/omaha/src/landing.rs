@@ -365,7 +365,10 @@ pub fn legal_boxes(state: &Omaha, unit: UsId) -> Vec<BoxId> {
         return Vec::new();
     };
     let delayed = state.us[usize::from(unit)].flags.has(UsFlags::DELAYED);
-    let free = delayed && state.turn > 10;
+    // AMB-21: an HQ sent back to the Turn track (hit by fire, 11.4, or by a mine, 5.14)
+    // re-enters through any lettered box of its division's sector, whatever the turn.
+    let hq_back = delayed && info.counter == UsCounter::Hq;
+    let free = delayed && state.turn > 10 && !hq_back;
     let ranger = info.kind() == Some(UsKind::Ranger);
     let leader = info.is_leader();
     (0..index.boxes.len() as BoxId)
@@ -386,6 +389,9 @@ pub fn legal_boxes(state: &Omaha, unit: UsId) -> Vec<BoxId> {
             }
             if free {
                 return true; // 5.34 (INTERP): delayed past turn 10, any box of either sector.
+            }
+            if hq_back {
+                return x.sector == info.division.sector();
             }
             match &info.landing {
                 Landing::Box(named) => *named == b,

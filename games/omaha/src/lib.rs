@@ -3,7 +3,8 @@
 //! The components are loaded and checked from `data/omaha/` ([`data`]) and indexed densely
 //! ([`index`]); the state ([`state`]) is small and flat. The rules live one module per chapter:
 //! [`landing`] (5), [`fire`] with [`fire_alloc`] (6), [`actions`] (7), [`engineers`] (10),
-//! [`control`] (12), [`victory`] (13), the turn sequence in [`turn`] (4), the tables T1-T6 in
+//! [`germans`] (9), [`heroes`] (11.1), [`control`] (12), [`victory`] (13), [`events`] (the event
+//! catalogue), the turn sequence in [`turn`] (4), the tables T1-T6 in
 //! [`tables`]. [`game`] puts them under the engine's `Game` contract; [`view`] shows the player
 //! only what may be known; [`picture`] and [`text`] draw the board.
 //!
@@ -12,6 +13,7 @@
 
 pub mod action;
 pub mod actions;
+pub mod combat;
 pub mod control;
 pub mod data;
 pub mod effects;
@@ -20,6 +22,8 @@ pub mod events;
 pub mod fire;
 pub mod fire_alloc;
 pub mod game;
+pub mod germans;
+pub mod heroes;
 pub mod index;
 pub mod landing;
 pub mod picture;

@@ -128,8 +128,27 @@ pub fn setup(
         cleared: vec![0; index.hexes.len().div_ceil(64)],
         outcome: None,
         draws: 0,
+        attacked: Vec::new(),
+        barraged: Vec::new(),
+        naval_gunfire: 0,
+        heroes: vec![
+            crate::state::HeroState {
+                loc: crate::state::HeroLoc::Unused,
+                inspired: false,
+            };
+            data.us.heroes.len()
+        ],
+        hero_pending: Vec::new(),
+        hero_resume: Step::Over,
+        smoke: Vec::new(),
+        plunging_fire: false,
+        meemies_occurred: scenario.screaming_meemies_occurred,
+        engineers_limited: false,
+        artillery_fired: [false; 2],
+        mobile_refilled: false,
     };
     deal(&mut state)?;
+    crate::germans::improved_reaction_setup(&mut state);
     Ok(state)
 }
 

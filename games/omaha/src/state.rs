@@ -59,6 +59,8 @@ impl UsFlags {
     pub const CHECKED_WEST: u16 = 1 << 11;
     /// Under command of an HQ or General at the start of the Action Phase (7.1).
     pub const COMMANDED: u16 = 1 << 10;
+    /// Declared as a participant of the attack being built (8.1, A-ATTACK).
+    pub const ATTACKING: u16 = 1 << 15;
 
     pub fn has(self, bit: u16) -> bool {
         self.0 & bit != 0
@@ -176,12 +178,61 @@ pub enum Step {
         left: u8,
         second: bool,
     },
+    /// 8: an attack on `target` being declared (A-ATTACK) or resolved (P-HERO-BONUS,
+    /// P-ATTRITION); the participants carry [`UsFlags::ATTACKING`].
+    Attack {
+        division: Division,
+        left: u8,
+        second: bool,
+        target: HexId,
+        stage: crate::combat::AttackStage,
+    },
     /// V.3: P-STACKING.
     Stacking,
     /// VI: end of turn.
     EndOfTurn,
     /// The game has ended.
     Over,
+    /// II, P-HERO (11.11): put the Hero on a unit of `division`; then, with `depth_marker`, a
+    /// depth marker in the Hero's sector (9.23).
+    HeroPlacement {
+        division: Division,
+        depth_marker: bool,
+    },
+    /// II, P-STEP-ADD (13.12): a 1-step regular infantry unit of `division` gets a step back.
+    StepAdd { division: Division },
+    /// II, G-PRISONER: reveal a face-down German unit of `sector` (German Prisoner Talks).
+    Prisoner { sector: Sector },
+    /// II, G-PATROL-REPORT-TIE: reveal one of the face-down units of `sector` nearest a US unit.
+    PatrolReport { sector: Sector },
+    /// II, G-MEEMIES: which of the eligible units with the most steps loses a step.
+    Meemies,
+    /// II, G-NAVALHIT: which US unit with `symbol` in `position` loses a step.
+    NavalHit {
+        position: crate::index::PosId,
+        symbol: crate::data::Symbol,
+    },
+    /// P-HERO-SACRIFICE (11.14, AMB-19): `unit` must lose its last step to German fire; the
+    /// turn goes on at [`Omaha::hero_resume`] once answered.
+    HeroSacrifice { unit: UsId },
+}
+
+/// Where a Hero marker is (11.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum HeroLoc {
+    /// Not yet placed by an event.
+    Unused,
+    /// With this unit (11.11).
+    On(UsId),
+    /// Removed with its unit (11.11).
+    Removed,
+}
+
+/// One Hero marker (11.1): where it is, and whether it shows its Inspired side (11.15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HeroState {
+    pub loc: HeroLoc,
+    pub inspired: bool,
 }
 
 /// Scenario options: the optional rules (22, 23, 14.2) and interpretation switches.
@@ -222,6 +273,31 @@ pub struct Omaha {
     pub(crate) outcome: Option<Outcome>,
     /// Cards drawn so far: a draw reveals a card, which undo may not cross.
     pub(crate) draws: u32,
+    /// Hexes attacked, by turn (8.16, AMB-14: once per hex per Action Phase).
+    pub(crate) attacked: Vec<(u8, HexId)>,
+    /// Hexes barraged by tanks or naval gunfire, by turn (8.16, 8.41, 8.53).
+    pub(crate) barraged: Vec<(u8, HexId)>,
+    /// Naval Gunfire markers held (8.5).
+    pub(crate) naval_gunfire: u8,
+    /// Hero markers, in roster order (11.1).
+    pub(crate) heroes: Vec<HeroState>,
+    /// Units whose last step German fire is taking while they carry a Hero (11.14, AMB-19):
+    /// P-HERO-SACRIFICE is asked for each before the turn goes on.
+    pub(crate) hero_pending: Vec<UsId>,
+    /// The step the turn goes on at once P-HERO-SACRIFICE is answered.
+    pub(crate) hero_resume: Step,
+    /// Positions under a Smoke marker this turn (Smoke Obscures Beach; AMB-62).
+    pub(crate) smoke: Vec<crate::index::PosId>,
+    /// German Plunging Fire for the next German Fire Phase (event).
+    pub(crate) plunging_fire: bool,
+    /// Screaming Meemies! has occurred (event; German Rocket Artillery Destroyed).
+    pub(crate) meemies_occurred: bool,
+    /// German Artillery Limits Engineer Operations is in force this turn (event, 19.33).
+    pub(crate) engineers_limited: bool,
+    /// German artillery fire occurred this turn, East then West (19.33, AMB-30).
+    pub(crate) artillery_fired: [bool; 2],
+    /// 22.4: the one-time refill of the Mobile depth box has been made.
+    pub(crate) mobile_refilled: bool,
 }
 
 impl PartialEq for Omaha {
@@ -243,6 +319,18 @@ impl PartialEq for Omaha {
             && self.cleared == other.cleared
             && self.outcome == other.outcome
             && self.draws == other.draws
+            && self.attacked == other.attacked
+            && self.barraged == other.barraged
+            && self.naval_gunfire == other.naval_gunfire
+            && self.heroes == other.heroes
+            && self.hero_pending == other.hero_pending
+            && self.hero_resume == other.hero_resume
+            && self.smoke == other.smoke
+            && self.plunging_fire == other.plunging_fire
+            && self.meemies_occurred == other.meemies_occurred
+            && self.engineers_limited == other.engineers_limited
+            && self.artillery_fired == other.artillery_fired
+            && self.mobile_refilled == other.mobile_refilled
     }
 }
 

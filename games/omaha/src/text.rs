@@ -91,6 +91,15 @@ pub fn picture(state: &Omaha) -> String {
             if u.flags.has(UsFlags::CLIMB) || u.flags.has(UsFlags::CLIMB_CLIFF) {
                 marks.push_str(" climbing");
             }
+            // 11.1: Hero / Inspired markers.
+            if let Some(h) = state.hero_with(i as u8) {
+                let side = if state.heroes[h].inspired {
+                    "inspired"
+                } else {
+                    "hero"
+                };
+                marks.push_str(&format!(" {side} {}", state.hero_name(h)));
+            }
             Some(format!(
                 "{} {} ({}){marks}",
                 index.us[i].name,

@@ -47,6 +47,10 @@ impl Omaha {
                 self.step = Step::Over;
                 return;
             }
+            // 11.14: P-HERO-SACRIFICE comes as soon as the procedure that hit the unit is done.
+            if crate::heroes::ask_sacrifice(self, log) {
+                return;
+            }
             match self.step {
                 Step::LandingCheck(sector) => crate::landing::check(self, sector, log),
                 Step::Land => crate::landing::land(self, log),
@@ -91,7 +95,16 @@ impl Omaha {
                 | Step::MineVictim(_)
                 | Step::Place(_)
                 | Step::Actions { .. }
-                | Step::Infiltration { .. } => return,
+                | Step::Infiltration { .. }
+                | Step::Attack { .. } => return,
+                // Event prompts (II) and P-HERO-SACRIFICE.
+                Step::HeroPlacement { .. }
+                | Step::StepAdd { .. }
+                | Step::Prisoner { .. }
+                | Step::PatrolReport { .. }
+                | Step::Meemies
+                | Step::NavalHit { .. }
+                | Step::HeroSacrifice { .. } => return,
             }
         }
     }
@@ -100,6 +113,7 @@ impl Omaha {
 /// VI: drowning (5.21), discards and reshuffle (6.1), victory (13.2), next turn.
 fn end_of_turn(state: &mut Omaha, log: &mut OmahaLog) {
     drown(state, log);
+    crate::events::end_of_turn(state);
     for card in std::mem::take(&mut state.turn_cards) {
         state.deck.discard(card);
     }

@@ -44,6 +44,20 @@ pub struct OmahaView {
     pub turn_cards: Vec<u8>,
     pub cleared: Vec<String>,
     pub outcome: Option<Outcome>,
+    /// Hero markers placed (11.1): name, the unit carrying it, Inspired side up (11.15).
+    pub heroes: Vec<HeroView>,
+    /// Positions under Smoke this turn (event, AMB-62).
+    pub smoke: Vec<String>,
+    /// German Plunging Fire is waiting for the next German Fire Phase (event).
+    pub plunging_fire: bool,
+}
+
+/// A Hero or Inspired marker on a unit (11.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HeroView {
+    pub name: String,
+    pub unit: UsId,
+    pub inspired: bool,
 }
 
 fn back(kind: GerKind) -> &'static str {
@@ -140,6 +154,25 @@ pub fn view(state: &Omaha, _viewer: Viewer) -> OmahaView {
         turn_cards: state.turn_cards.clone(),
         cleared,
         outcome: state.outcome,
+        heroes: state
+            .heroes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, h)| match h.loc {
+                crate::state::HeroLoc::On(unit) => Some(HeroView {
+                    name: state.hero_name(i).to_owned(),
+                    unit,
+                    inspired: h.inspired,
+                }),
+                _ => None,
+            })
+            .collect(),
+        smoke: state
+            .smoke
+            .iter()
+            .filter_map(|&p| index.positions.get(usize::from(p)).map(|x| x.name.clone()))
+            .collect(),
+        plunging_fire: state.plunging_fire,
     }
 }
 
@@ -307,6 +340,74 @@ pub fn anchors(state: &Omaha, action: &OmahaAction) -> Anchors {
             units: vec![u32::from(unit)],
             ..Anchors::label(format!("Eliminate {}", name(unit)))
         },
+        OmahaAction::Attack { target } => Anchors {
+            hexes: vec![hex(target)],
+            ..Anchors::label(format!("Attack {}", hex(target)))
+        },
+        OmahaAction::AttackWith { unit } => Anchors {
+            units: vec![u32::from(unit)],
+            ..Anchors::label(format!("{} joins the attack", name(unit)))
+        },
+        OmahaAction::AttackWithPair { unit, with } => Anchors {
+            units: vec![u32::from(unit), u32::from(with)],
+            ..Anchors::label(format!("{} and {} join the attack", name(unit), name(with)))
+        },
+        OmahaAction::AttackDeclared => Anchors::label("No more attackers"),
+        OmahaAction::NavalSupport { use_marker } => Anchors::label(if use_marker {
+            "Use a Naval Gunfire marker"
+        } else {
+            "No naval gunfire"
+        }),
+        OmahaAction::AttackConfirm => Anchors::label("Resolve the attack"),
+        OmahaAction::AttackBack => Anchors::label("Call off the attack"),
+        OmahaAction::HeroBonus { bonus } => Anchors::label(match bonus {
+            crate::combat::HeroChoice::Strength => "Hero: +1 strength",
+            crate::combat::HeroChoice::Wildcard => "Hero: wildcard weapon",
+            crate::combat::HeroChoice::Nothing => "No Hero bonus",
+        }),
+        OmahaAction::Attrition { unit: Some(unit) } => Anchors {
+            units: vec![u32::from(unit)],
+            ..Anchors::label(format!("{} loses a step: depth marker removed", name(unit)))
+        },
+        OmahaAction::Attrition { unit: None } => Anchors::label("Decline attrition"),
+        OmahaAction::Barrage { unit, target } => {
+            let mut hexes = unit_hex(unit);
+            hexes.push(hex(target));
+            Anchors {
+                hexes,
+                units: vec![u32::from(unit)],
+                ..Anchors::label(format!("{} barrages {}", name(unit), hex(target)))
+            }
+        }
+        OmahaAction::NavalBarrage { target } => Anchors {
+            hexes: vec![hex(target)],
+            ..Anchors::label(format!("Naval barrage on {}", hex(target)))
+        },
+        // Event prompts (P-HERO, P-STEP-ADD, G-MEEMIES, G-NAVALHIT) and P-HERO-SACRIFICE.
+        OmahaAction::PlaceHero { unit }
+        | OmahaAction::AddStep { unit }
+        | OmahaAction::MeemiesTarget { unit }
+        | OmahaAction::NavalHitTarget { unit } => Anchors {
+            units: vec![u32::from(unit)],
+            ..Anchors::label(crate::events::anchor_label(state, action).unwrap_or_default())
+        },
+        // G-PRISONER, G-PATROL-REPORT-TIE: the slot's hex.
+        OmahaAction::RevealGerman { slot } => Anchors {
+            hexes: index
+                .slots
+                .get(usize::from(slot))
+                .map(|s| vec![hex(s.hex)])
+                .unwrap_or_default(),
+            ..Anchors::label(crate::events::anchor_label(state, action).unwrap_or_default())
+        },
+        OmahaAction::SacrificeHero { .. } => {
+            let mut a =
+                Anchors::label(crate::events::anchor_label(state, action).unwrap_or_default());
+            if let Step::HeroSacrifice { unit } = state.step {
+                a.units = vec![u32::from(unit)];
+            }
+            a
+        }
     };
     if a.hexes.is_empty()
         && let Some(u) = unit_of(action)
@@ -321,7 +422,11 @@ fn unit_of(action: &OmahaAction) -> Option<UsId> {
         OmahaAction::MineVictim { unit }
         | OmahaAction::RemoveClimb { unit }
         | OmahaAction::RemoveDisrupted { unit }
-        | OmahaAction::EliminateForStacking { unit } => Some(unit),
+        | OmahaAction::EliminateForStacking { unit }
+        | OmahaAction::PlaceHero { unit }
+        | OmahaAction::AddStep { unit }
+        | OmahaAction::MeemiesTarget { unit }
+        | OmahaAction::NavalHitTarget { unit } => Some(unit),
         _ => None,
     }
 }

@@ -88,7 +88,14 @@ pub enum EventEffect {
     Reinforcements {
         zones: Vec<char>,
     },
-    KampfgruppeMeyer,
+    /// 9.5: KG Meyer units (and Mobile markers of its box) moved to the Division box and the
+    /// Mobile box; without counts on the card, 4 and 2 (AMB-17, UNVERIFIED).
+    KampfgruppeMeyer {
+        #[serde(default)]
+        units: Option<u8>,
+        #[serde(default)]
+        markers: Option<u8>,
+    },
     NavalGunfire {
         count: u8,
         #[serde(default)]

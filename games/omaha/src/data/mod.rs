@@ -92,6 +92,7 @@ impl Components for OmahaData {
             check::all(data, &mut report);
             if report.problems.is_empty() {
                 data.index = crate::index::Index::build(data);
+                data.index.terrain = crate::control::Terrain::build(data);
             }
         }
         match data {
