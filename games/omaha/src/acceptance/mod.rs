@@ -1,7 +1,14 @@
 //! The acceptance cases of omaha-beach.md section 8, one module per rules chapter, each test
 //! named by its case id, on the shipped data with scripted cards.
 
+mod actions;
+mod combat;
+mod engineers;
+mod events;
+mod fire;
+mod germans;
 mod landing;
+mod leaders;
 
 use crate::data::OmahaData;
 use crate::effects::OmahaLog;
