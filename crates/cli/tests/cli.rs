@@ -169,3 +169,68 @@ fn map_omaha_draws_the_positions_and_boxes() {
     }
     std::fs::remove_file(&path).unwrap();
 }
+
+fn overlord_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_overlord"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the overlord binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn play_shows_prompts_takes_numbers_undoes_saves_and_loads() {
+    let save = std::env::temp_dir().join(format!("overlord-play-{}.json", std::process::id()));
+    let save = save.to_str().unwrap();
+    let script = format!("1\n1\nundo\nbanana\n99\nsave {save}\nquit\n");
+    let output = overlord_with_input(
+        &["play", "omaha", "--scenario", "easy-fox", "--seed", "4"],
+        &script,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("D-Day at Omaha Beach"), "{text}");
+    assert!(text.contains("  1. "), "numbered actions: {text}");
+    assert!(
+        text.contains("[5.3]") || text.contains("[6.1]"),
+        "log lines carry rule ids: {text}"
+    );
+    assert!(text.contains("is not an action number"), "{text}");
+    assert!(text.contains(&format!("Saved to {save}")), "{text}");
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(save).unwrap()).unwrap();
+    assert_eq!(record["game"], "omaha");
+    let resumed = overlord_with_input(&["play", "--load", save], "quit\n");
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert!(stdout(&resumed).contains("D-Day at Omaha Beach"));
+    let replay = overlord(&["replay", save]);
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    std::fs::remove_file(save).unwrap();
+}
+
+#[test]
+fn play_refuses_an_unknown_scenario_with_the_list() {
+    let output = overlord_with_input(&["play", "omaha", "--scenario", "utah"], "");
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("no scenario `utah`"),
+        "{}",
+        stderr(&output)
+    );
+    let output = overlord_with_input(&["play", "omaha"], "");
+    assert!(
+        stderr(&output).contains("choose a scenario with --scenario"),
+        "{}",
+        stderr(&output)
+    );
+}
