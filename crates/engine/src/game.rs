@@ -68,6 +68,18 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
         log: &mut Log<Self::Event>,
     ) -> Result<Applied, Refusal>;
 
+    /// [`Game::apply`] for an action just taken from [`Game::legal_actions`] of this very
+    /// state, as simulation and search do millions of times: a game may skip re-deriving the
+    /// legal list to check it. Anything else (a player, a file, the network) goes through
+    /// `apply`. The default is `apply`.
+    fn apply_listed(
+        &mut self,
+        action: Self::Action,
+        log: &mut Log<Self::Event>,
+    ) -> Result<Applied, Refusal> {
+        self.apply(action, log)
+    }
+
     /// What `viewer` may know: never another seat's hidden card or face-down counter, never a
     /// deck's order.
     fn view(&self, viewer: Viewer) -> Self::View;

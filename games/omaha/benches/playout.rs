@@ -28,7 +28,7 @@ fn playout(data: &Arc<OmahaData>, seed: u64) -> u64 {
     while let Status::ToAct(_) = state.status() {
         state.legal_actions(&mut legal);
         let action = legal[policy.next_u32() as usize % legal.len()];
-        let _ = state.apply(action, &mut log).expect("legal");
+        let _ = state.apply_listed(action, &mut log).expect("legal");
         steps += 1;
     }
     steps

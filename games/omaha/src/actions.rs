@@ -5,7 +5,7 @@
 use crate::action::{DrawFor, OmahaAction, OmahaEvent};
 use crate::data::{Division, Sector, UsKind, tide_of_turn};
 use crate::effects::OmahaLog;
-use crate::index::{HexId, UsCounter, UsId};
+use crate::index::{HexId, MAX_POSITIONS, PosSet, UsCounter, UsId};
 use crate::state::{GerLoc, Omaha, Step, UsFlags, UsLoc};
 use crate::tables::terrain::{Crossing, Mover, hex_entry, hexside_crossing};
 use overlord_engine::RuleId;
@@ -86,26 +86,47 @@ fn hex_of(state: &Omaha, unit: UsId) -> Option<HexId> {
     }
 }
 
-fn german_in(state: &Omaha, hex: HexId) -> bool {
-    let index = &state.data.index;
-    state
-        .germans
-        .iter()
-        .any(|g| matches!(g.loc, GerLoc::Slot(s) if index.slots[usize::from(s)].hex == hex))
+/// Where the Germans stand, gathered once for questions asked of many hexes and moves: which
+/// hexes hold a German unit (7.31) and which positions are manned by a non-disrupted one (7.32).
+struct Occupancy {
+    german_hexes: Vec<bool>,
+    manned: PosSet,
 }
 
-/// Hexes holding a German unit, for loops that ask of many hexes (7.31).
-fn german_hexes(state: &Omaha) -> Vec<bool> {
-    let index = &state.data.index;
-    let mut out = vec![false; index.hexes.len()];
-    for g in &state.germans {
-        if let GerLoc::Slot(s) = g.loc
-            && let Some(slot) = index.slots.get(usize::from(s))
-        {
-            out[usize::from(slot.hex)] = true;
+impl Occupancy {
+    fn of(state: &Omaha) -> Occupancy {
+        let index = &state.data.index;
+        let mut german_hexes = vec![false; index.hexes.len()];
+        let mut manned: PosSet = 0;
+        for g in &state.germans {
+            if let GerLoc::Slot(s) = g.loc
+                && let Some(slot) = index.slots.get(usize::from(s))
+            {
+                german_hexes[usize::from(slot.hex)] = true;
+                if !g.disrupted && usize::from(slot.position) < MAX_POSITIONS {
+                    manned |= 1 << slot.position;
+                }
+            }
+        }
+        Occupancy {
+            german_hexes,
+            manned,
         }
     }
-    out
+
+    fn german_in(&self, hex: HexId) -> bool {
+        self.german_hexes[usize::from(hex)]
+    }
+
+    /// 7.32: the occupied, non-disrupted positions adjacent to both hexes with fire points in
+    /// both; a move between them is an infiltration when this is not empty.
+    fn infiltrators(&self, state: &Omaha, from: HexId, to: HexId) -> PosSet {
+        let (a, b) = (
+            &state.data.index.hexes[usize::from(from)],
+            &state.data.index.hexes[usize::from(to)],
+        );
+        self.manned & a.adjacent_positions & b.adjacent_positions & a.fired_on_by & b.fired_on_by
+    }
 }
 
 /// How a unit may cross into an adjacent hex (T5a via `tables::terrain`, 7.3–7.5).
@@ -120,18 +141,7 @@ pub fn crossing(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> Crossing {
         UsCounter::Unit(kind) if kind.infantry() => Mover::Infantry,
         UsCounter::Unit(_) => Mover::Other,
     };
-    let (Some(a), Some(b)) = (
-        index.hexes.get(usize::from(from)),
-        index.hexes.get(usize::from(to)),
-    ) else {
-        return Crossing::Prohibited;
-    };
-    let Some(edge) = a
-        .neighbours
-        .iter()
-        .position(|&n| n == to)
-        .and_then(|i| a.edges.get(i))
-    else {
+    let (Some(b), Some(edge)) = (index.hexes.get(usize::from(to)), index.edge(from, to)) else {
         return Crossing::Prohibited;
     };
     // Engineer Bases arrive with the extended game (19); none exist in turns 1-16.
@@ -196,8 +206,7 @@ fn actors(state: &Omaha, division: Division) -> Vec<UsId> {
 /// Legal actions of the Action Phase (7).
 pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAction>) {
     let tide = tide_of_turn(state.turn);
-    let occupied = german_hexes(state);
-    let german_in = |_: &Omaha, h: HexId| occupied[usize::from(h)];
+    let occupancy = Occupancy::of(state);
     for unit in actors(state, division) {
         let u = state.us[usize::from(unit)];
         let Some(from) = hex_of(state, unit) else {
@@ -216,7 +225,8 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
         }
         if u.flags.has(UsFlags::CLIMB_CLIFF) {
             for &to in &state.data.index.hexes[usize::from(from)].neighbours {
-                if crossing(state, unit, from, to) == Crossing::ClimbCliff && !german_in(state, to)
+                if crossing(state, unit, from, to) == Crossing::ClimbCliff
+                    && !occupancy.german_in(to)
                 {
                     out.push(OmahaAction::ContinueCliff { unit, to });
                 }
@@ -227,13 +237,13 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
         let is_free = free(state, unit);
         for &to in &state.data.index.hexes[usize::from(from)].neighbours {
             let hex = &state.data.index.hexes[usize::from(to)];
-            if german_in(state, to) || crate::landing::submerged(hex.tide, tide) {
+            if occupancy.german_in(to) || crate::landing::submerged(hex.tide, tide) {
                 continue;
             }
             // 7.32: HQs and Generals may not infiltrate alone, only together with another unit
             // (no single-unit move is that).
             if state.data.index.us[usize::from(unit)].is_leader()
-                && !infiltration_positions(state, from, to).is_empty()
+                && occupancy.infiltrators(state, from, to) != 0
             {
                 continue;
             }
@@ -249,13 +259,13 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
             }
         }
     }
-    pairs(state, division, left, out);
+    pairs(state, &occupancy, division, left, out);
     crate::combat::legal_in_actions(state, division, left, out);
     out.push(OmahaAction::EndDivision);
 }
 
 /// Whether `unit` may make a plain move from `from` to `to` now (no climb, no cliff).
-fn may_step(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> bool {
+fn may_step(state: &Omaha, occupancy: &Occupancy, unit: UsId, from: HexId, to: HexId) -> bool {
     let u = state.us[usize::from(unit)];
     let blocked = u.flags.has(UsFlags::DISRUPTED)
         || u.flags.has(UsFlags::CLIMB)
@@ -263,7 +273,7 @@ fn may_step(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> bool {
     let tide = tide_of_turn(state.turn);
     let hex = &state.data.index.hexes[usize::from(to)];
     !blocked
-        && !german_in(state, to)
+        && !occupancy.german_in(to)
         && !crate::landing::submerged(hex.tide, tide)
         && crossing(state, unit, from, to) == Crossing::Allowed
 }
@@ -271,7 +281,13 @@ fn may_step(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> bool {
 /// 7.21: two units of one hex moving to the same hex for one action between them. Offered
 /// only when the pair would otherwise cost two actions, and not as an infiltration (whose card
 /// is drawn per unit).
-fn pairs(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAction>) {
+fn pairs(
+    state: &Omaha,
+    occupancy: &Occupancy,
+    division: Division,
+    left: u8,
+    out: &mut Vec<OmahaAction>,
+) {
     if left == 0 {
         return;
     }
@@ -290,9 +306,9 @@ fn pairs(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAction>
                 continue;
             }
             for &to in &state.data.index.hexes[usize::from(from)].neighbours {
-                if may_step(state, unit, from, to)
-                    && may_step(state, with, from, to)
-                    && infiltration_positions(state, from, to).is_empty()
+                if may_step(state, occupancy, unit, from, to)
+                    && may_step(state, occupancy, with, from, to)
+                    && occupancy.infiltrators(state, from, to) == 0
                 {
                     out.push(OmahaAction::MovePair { unit, with, to });
                 }
@@ -418,7 +434,7 @@ fn other(division: Division) -> Division {
 
 /// 7.3: the move itself, with infiltration (7.32) and a Climb marker across a bluff (7.4).
 fn move_unit(state: &mut Omaha, unit: UsId, from: HexId, to: HexId, log: &mut OmahaLog) {
-    if !infiltration_positions(state, from, to).is_empty()
+    if Occupancy::of(state).infiltrators(state, from, to) != 0
         && !state.data.index.us[usize::from(unit)].is_leader()
         && infiltrate(state, unit, from, to, log)
     {
@@ -477,39 +493,12 @@ fn finish_move(state: &mut Omaha, unit: UsId, from: HexId, to: HexId, log: &mut 
     });
 }
 
-/// 7.32: occupied, non-disrupted positions adjacent to both hexes with fire points in both.
-fn infiltration_positions(state: &Omaha, from: HexId, to: HexId) -> Vec<u8> {
-    let index = &state.data.index;
-    let fire_in = |h: HexId, p: u8| {
-        index.hexes[usize::from(h)]
-            .fire
-            .iter()
-            .any(|&(q, _)| q == p)
-    };
-    (0..index.positions.len() as u8)
-        .filter(|&p| {
-            let pos = &index.positions[usize::from(p)];
-            let occupied = state.germans.iter().any(|g| {
-                !g.disrupted && matches!(g.loc, GerLoc::Slot(s) if pos.slots.contains(&s))
-            });
-            let adjacent = |h: HexId| {
-                pos.slots.iter().any(|&s| {
-                    index.hexes[usize::from(index.slots[usize::from(s)].hex)]
-                        .neighbours
-                        .contains(&h)
-                })
-            };
-            occupied && adjacent(from) && adjacent(to) && fire_in(from, p) && fire_in(to, p)
-        })
-        .collect()
-}
-
 /// 7.32: draw a Fire card; a step is lost if it shows the unit's symbol and a qualifying colour
 /// (a double square counts only against a position with a depth marker). Returns `true` when the
 /// move stops here: the unit was eliminated, or it lost a step and the player now chooses
 /// (P-INFILTRATE-DONE).
 fn infiltrate(state: &mut Omaha, unit: UsId, from: HexId, to: HexId, log: &mut OmahaLog) -> bool {
-    let positions = infiltration_positions(state, from, to);
+    let positions = Occupancy::of(state).infiltrators(state, from, to);
     let Some(card) = state.draw_card(DrawFor::Infiltration, log) else {
         return false;
     };
@@ -519,8 +508,11 @@ fn infiltrate(state: &mut Omaha, unit: UsId, from: HexId, to: HexId, log: &mut O
     };
     let symbol = index.us[usize::from(unit)].symbol;
     let symbol_shown = symbol == Some(fire.target);
-    let qualifies = positions.iter().any(|&p| {
-        let pos = &index.positions[usize::from(p)];
+    let qualifies = (0..index.positions.len().min(MAX_POSITIONS)).any(|p| {
+        let pos = &index.positions[p];
+        if positions & (1 << p) == 0 {
+            return false;
+        }
         let has_depth = state.germans.iter().any(|g| {
             g.depth.is_some() && matches!(g.loc, GerLoc::Slot(s) if pos.slots.contains(&s))
         });

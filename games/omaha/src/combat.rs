@@ -12,7 +12,7 @@ use crate::action::{DrawFor, OmahaAction, OmahaEvent};
 use crate::data::{Division, GermanDivision, UsKind, Weapon};
 use crate::effects::OmahaLog;
 use crate::germans;
-use crate::index::{GerId, GerKind, Ground, HexId, PosId, UsCounter, UsId};
+use crate::index::{GerId, GerKind, Ground, HexId, MAX_POSITIONS, PosId, UsCounter, UsId};
 use crate::state::{DepthLoc, GerLoc, GerPool, Omaha, Step, UsFlags, UsLoc};
 use crate::tables::attack::{self, AttackResult, Counter};
 use crate::tables::barrage::{BarrageResult, barrage_result};
@@ -139,32 +139,22 @@ pub(crate) fn in_field(state: &Omaha, pos: PosId, hex: HexId) -> bool {
         .index
         .hexes
         .get(usize::from(hex))
-        .is_some_and(|h| h.fire.iter().any(|&(p, _)| p == pos))
+        .is_some_and(|h| usize::from(pos) < MAX_POSITIONS && h.fired_on_by & (1 << pos) != 0)
 }
 
-/// The hexside features between two adjacent hexes.
-fn sides(state: &Omaha, a: HexId, b: HexId) -> Vec<Hexside> {
-    let index = &state.data.index;
-    let map = &state.data.map;
-    let (Some(a), Some(b)) = (
-        index.hexes.get(usize::from(a)),
-        index.hexes.get(usize::from(b)),
-    ) else {
-        return Vec::new();
-    };
-    let Some(side) = overlord_hexmap::HexsideId::between(a.hex, b.hex) else {
-        return Vec::new();
-    };
-    map.hexside_features(side)
-        .iter()
-        .filter_map(|f| map.feature_name(f).and_then(Hexside::from_tag))
-        .collect()
+/// The hexside features between two adjacent hexes (none when they are not adjacent).
+fn sides(state: &Omaha, a: HexId, b: HexId) -> &[Hexside] {
+    state
+        .data
+        .index
+        .edge(a, b)
+        .map_or(&[][..], |e| e.sides.as_slice())
 }
 
 /// T5b, 8.15: how an adjacent attack from `from` crosses into `target`.
 fn side_defence(state: &Omaha, from: HexId, target: HexId) -> SideDefence {
     let above = !low(state, from) && low(state, target);
-    hexside_defence_all(&sides(state, from, target), above)
+    hexside_defence_all(sides(state, from, target), above)
 }
 
 fn across_bluff_or_cliff(state: &Omaha, from: HexId, target: HexId) -> bool {
@@ -185,12 +175,7 @@ fn elevation_ok(state: &Omaha, from: HexId, target: HexId) -> bool {
     let Some(pos) = german_at(state, target).and_then(|g| position_of(state, g)) else {
         return false;
     };
-    state
-        .data
-        .index
-        .hexes
-        .iter()
-        .any(|h| h.ground == Ground::Beach && h.fire.iter().any(|&(p, _)| p == pos))
+    usize::from(pos) < MAX_POSITIONS && state.data.index.firing_on_beach & (1 << pos) != 0
 }
 
 fn kind(state: &Omaha, unit: UsId) -> Option<UsKind> {
@@ -241,24 +226,28 @@ fn strength(state: &Omaha, unit: UsId) -> u8 {
 /// benefit ends. Units that take part in combat have not moved, so this is the start-of-phase
 /// command less the leaders that have moved. `hq_only`: HQs, not Generals (8.1 artillery, 8.24).
 pub(crate) fn commanded(state: &Omaha, unit: UsId, hq_only: bool) -> bool {
-    !commanders(state, unit, hq_only).is_empty()
+    commanders(state, unit, hq_only).next().is_some()
 }
 
-fn commanders(state: &Omaha, unit: UsId, hq_only: bool) -> Vec<UsId> {
-    let Some(at) = hex_of(state, unit) else {
-        return Vec::new();
-    };
+fn commanders(state: &Omaha, unit: UsId, hq_only: bool) -> impl Iterator<Item = UsId> + '_ {
+    let at = hex_of(state, unit);
     let index = &state.data.index;
-    (0..state.us.len())
-        .filter(|&l| match index.us[l].counter {
+    index
+        .leaders
+        .iter()
+        .copied()
+        .filter(move |_| at.is_some())
+        .filter(move |&l| match index.us[usize::from(l)].counter {
             UsCounter::Hq => true,
             UsCounter::General => !hq_only,
             UsCounter::Unit(_) => false,
         })
-        .filter(|&l| !state.us[l].flags.has(UsFlags::ACTED))
-        .filter(|&l| hex_of(state, l as UsId).is_some_and(|h| distance(state, h, at) <= 1))
-        .map(|l| l as UsId)
-        .collect()
+        .filter(|&l| !state.us[usize::from(l)].flags.has(UsFlags::ACTED))
+        .filter(move |&l| {
+            hex_of(state, l)
+                .zip(at)
+                .is_some_and(|(h, at)| distance(state, h, at) <= 1)
+        })
 }
 
 /// A Hero (not Inspired) is with the unit: it may give the attack bonus (8.23, 11.13, 11.15).
@@ -384,9 +373,9 @@ fn may_join(state: &Omaha, unit: UsId, target: HexId, with: &[UsId]) -> bool {
             geometry && condition
         }
         UsKind::Artillery | UsKind::SpArtillery | UsKind::Dukw => {
-            let hqs = commanders(state, unit, true);
+            let hqs: Vec<UsId> = commanders(state, unit, true).collect();
             let coordinated = with.iter().any(|&w| {
-                infantry(state, w) && commanders(state, w, true).iter().any(|h| hqs.contains(h))
+                infantry(state, w) && commanders(state, w, true).any(|h| hqs.contains(&h))
             });
             let exposed = !k.armored() && crate::control::in_german_fire_field(state, from, false);
             !adjacent && ranged && coordinated && !exposed
@@ -429,31 +418,46 @@ pub fn legal_in_actions(state: &Omaha, division: Division, left: u8, out: &mut V
     let actors: Vec<UsId> = (0..state.us.len() as UsId)
         .filter(|&u| can_act(state, u, division))
         .collect();
-    for target in targets(state) {
-        // A-ATTACK: only where some infantry could open it (8.1), so a started attack can
-        // always be declared.
-        if may_attack_hex(state, target)
-            && actors.iter().any(|&u| {
-                infantry(state, u)
-                    && adjacent_infantry(state, u, target)
-                    && may_join(state, u, target, &[])
-                    && (left > 0 || free(state, u))
-            })
-        {
-            out.push(OmahaAction::Attack { target });
+    // A-ATTACK: only where some infantry could open it (8.1), so a started attack can always
+    // be declared. Only hexes beside an infantry actor can qualify: look there, not at every
+    // German hex against every actor.
+    let mut opened: Vec<HexId> = Vec::new();
+    for &u in &actors {
+        let Some(from) = hex_of(state, u) else {
+            continue;
+        };
+        if !infantry(state, u) || !(left > 0 || free(state, u)) {
+            continue;
+        }
+        for &target in &state.data.index.hexes[usize::from(from)].neighbours {
+            if !opened.contains(&target)
+                && german_at(state, target).is_some()
+                && may_attack_hex(state, target)
+                && adjacent_infantry(state, u, target)
+                && may_join(state, u, target, &[])
+            {
+                opened.push(target);
+            }
         }
     }
+    opened.sort_unstable();
+    out.extend(
+        opened
+            .into_iter()
+            .map(|target| OmahaAction::Attack { target }),
+    );
+    let targets = targets(state);
     for &unit in &actors {
         if kind(state, unit) != Some(UsKind::Tank) || (left == 0 && !free(state, unit)) {
             continue;
         }
-        for target in targets(state) {
+        for &target in &targets {
             if may_barrage(state, unit, target) {
                 out.push(OmahaAction::Barrage { unit, target });
             }
         }
     }
-    for target in targets(state) {
+    for &target in &targets {
         if may_naval_barrage(state, target) {
             out.push(OmahaAction::NavalBarrage { target });
         }
@@ -481,13 +485,16 @@ fn may_barrage(state: &Omaha, unit: UsId, target: HexId) -> bool {
     let Some(from) = hex_of(state, unit) else {
         return false;
     };
+    let d = distance(state, from, target);
+    if d < 2 || d > range(state, unit) {
+        return false; // 8.4: at range, within the printed range
+    }
     let Some(g) = german_at(state, target) else {
         return false;
     };
     let Some(pos) = position_of(state, g) else {
         return false;
     };
-    let d = distance(state, from, target);
     // 8.42: an unrevealed reinforcement unit can never be barraged.
     let hidden_reinforcement = !state.germans[usize::from(g)].revealed
         && !matches!(
@@ -497,8 +504,6 @@ fn may_barrage(state: &Omaha, unit: UsId, target: HexId) -> bool {
     // 8.41: several barrages, but never on a hex attacked this phase.
     if this_turn(&state.attacked, state.turn, target)
         || hidden_reinforcement
-        || d < 2
-        || d > range(state, unit)
         || !elevation_ok(state, from, target)
     {
         return false;
@@ -509,9 +514,9 @@ fn may_barrage(state: &Omaha, unit: UsId, target: HexId) -> bool {
     // 8.4: an observer: non-disrupted infantry in the field; tank or observer commanded.
     let tank_commanded = commanded(state, unit, false);
     (0..state.us.len() as UsId).any(|o| {
-        infantry(state, o)
+        hex_of(state, o).is_some_and(|h| in_field(state, pos, h))
+            && infantry(state, o)
             && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED)
-            && hex_of(state, o).is_some_and(|h| in_field(state, pos, h))
             && (tank_commanded || commanded(state, o, false))
     })
 }
@@ -535,9 +540,9 @@ fn may_naval_barrage(state: &Omaha, target: HexId) -> bool {
         return false; // 8.52: a hidden reinforcement unit cannot be naval-barraged
     }
     (0..state.us.len() as UsId).any(|o| {
-        infantry(state, o)
+        hex_of(state, o).is_some_and(|h| in_field(state, pos, h))
+            && infantry(state, o)
             && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED)
-            && hex_of(state, o).is_some_and(|h| in_field(state, pos, h))
             && (own_radio(state, o) || commanded(state, o, true))
     })
 }
@@ -1233,5 +1238,5 @@ fn naval_barrage(state: &mut Omaha, target: HexId, log: &mut OmahaLog) {
 
 #[cfg(test)]
 pub(crate) fn sides_for_test(state: &Omaha, a: HexId, b: HexId) -> Vec<Hexside> {
-    sides(state, a, b)
+    sides(state, a, b).to_vec()
 }

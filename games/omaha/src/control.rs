@@ -127,6 +127,29 @@ pub fn german_loc(state: &Omaha, pos: PosId) -> bool {
     Control::build(state, false).german_loc(pos)
 }
 
+/// 12.2–12.23 asked of several positions in a row (placement priorities, 9.2, 9.3): the map's
+/// control is worked out at the first question and kept for the rest.
+pub struct GermanLoc<'a> {
+    state: &'a Omaha,
+    control: std::cell::OnceCell<Control<'a>>,
+}
+
+impl<'a> GermanLoc<'a> {
+    pub fn new(state: &'a Omaha) -> GermanLoc<'a> {
+        GermanLoc {
+            state,
+            control: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// Whether position `pos` has a line of communication to an exit hex.
+    pub fn has(&self, pos: PosId) -> bool {
+        self.control
+            .get_or_init(|| Control::build(self.state, false))
+            .german_loc(pos)
+    }
+}
+
 /// 12.3, 12.31 (AMB-23): whether `hex` has a US line of communication to a beach hex.
 pub fn us_loc(state: &Omaha, hex: HexId) -> bool {
     Control::new(state).us_loc(hex)

@@ -6,7 +6,7 @@ use crate::action::{DrawFor, OmahaEvent};
 use crate::data::{Calibre, FireLevel, Sector, UsKind, WnCategory};
 use crate::effects::OmahaLog;
 use crate::fire_alloc::{Candidate, Mode, allocate};
-use crate::index::{GerKind, HexId, PosId, PosKind, UsCounter, UsId};
+use crate::index::{GerKind, HexId, MAX_POSITIONS, PosId, PosKind, UsCounter, UsId};
 use crate::state::{GerLoc, GerPool, Omaha, Step, UsFlags, UsLoc};
 use crate::tables::fire_chart::{FireColumn, FireEffect, FireTarget, fire_effect};
 use overlord_engine::RuleId;
@@ -37,13 +37,13 @@ pub struct Firing {
 }
 
 /// SYS-GER-ORDER: descending WN number or priority (ID-less 0), then descending name.
-fn order_key(state: &Omaha, p: PosId) -> (u8, String) {
+fn order_key(state: &Omaha, p: PosId) -> (u8, &str) {
     let pos = &state.data.index.positions[usize::from(p)];
     let number = match pos.kind {
         PosKind::Wn { number } => number,
         PosKind::Reinforcement { priority, .. } => priority,
     };
-    (number, pos.name.clone())
+    (number, pos.name.as_str())
 }
 
 /// SYS-FIRE-ELIG (6.1, 6.3, 6.41): the positions of `sector` firing on `card`, in order.
@@ -52,6 +52,38 @@ pub fn firing_positions(state: &Omaha, sector: Sector, card: u8) -> Vec<Firing> 
     let Some(fire) = state.data.card(card).and_then(|c| c.fire.as_ref()) else {
         return Vec::new();
     };
+    // Counters in each position's non-disrupted hexes (6.41), gathered in one pass.
+    #[derive(Clone, Copy)]
+    struct Manning {
+        capacity: u8,
+        with_depth: bool,
+        revealed: bool,
+    }
+    let mut manning = vec![
+        Manning {
+            capacity: 0,
+            with_depth: false,
+            revealed: true,
+        };
+        index.positions.len()
+    ];
+    for (g, german) in state.germans.iter().enumerate() {
+        let GerLoc::Slot(s) = german.loc else {
+            continue;
+        };
+        let Some(slot) = index.slots.get(usize::from(s)) else {
+            continue;
+        };
+        if german.disrupted {
+            continue;
+        }
+        let Some(m) = manning.get_mut(usize::from(slot.position)) else {
+            continue;
+        };
+        m.capacity += 1 + u8::from(german.depth.is_some());
+        m.with_depth |= german.depth.is_some();
+        m.revealed &= german.revealed || matches!(index.germans[g].kind, GerKind::Wn(_));
+    }
     let mut out: Vec<Firing> = Vec::new();
     for (p, pos) in index.positions.iter().enumerate() {
         let p = p as PosId;
@@ -71,21 +103,11 @@ pub fn firing_positions(state: &Omaha, sector: Sector, card: u8) -> Vec<Firing> 
             continue;
         }
         let single = icons.iter().any(|i| !i.double);
-        // Counters in the position's non-disrupted hexes (6.41).
-        let mut capacity = 0u8;
-        let mut with_depth = false;
-        let mut revealed = true;
-        for (g, german) in state.germans.iter().enumerate() {
-            let GerLoc::Slot(s) = german.loc else {
-                continue;
-            };
-            if !pos.slots.contains(&s) || german.disrupted {
-                continue;
-            }
-            capacity += 1 + u8::from(german.depth.is_some());
-            with_depth |= german.depth.is_some();
-            revealed &= german.revealed || matches!(index.germans[g].kind, GerKind::Wn(_));
-        }
+        let Manning {
+            capacity,
+            with_depth,
+            revealed,
+        } = manning[usize::from(p)];
         if capacity == 0 || (!single && !with_depth) {
             continue;
         }
@@ -148,7 +170,11 @@ pub fn candidates(state: &Omaha, firing: &[Firing], card: u8) -> Vec<Candidate> 
         for (i, u) in state.us.iter().enumerate() {
             let UsLoc::Hex(h) = u.loc else { continue };
             let info = &index.us[i];
-            if info.is_leader() {
+            let in_field = |p: PosId| {
+                usize::from(p) >= MAX_POSITIONS
+                    || index.hexes[usize::from(h)].fired_on_by & (1 << p) != 0
+            };
+            if info.is_leader() || !in_field(firing.position) {
                 continue;
             }
             let Some(&(_, level)) = index.hexes[usize::from(h)]
@@ -474,6 +500,7 @@ fn recover(state: &mut Omaha, sector: Sector, card: u8, log: &mut OmahaLog) {
 fn update_off_map_artillery(state: &mut Omaha, log: &mut OmahaLog) {
     let data = std::sync::Arc::clone(&state.data);
     for artillery_box in &data.boxes.artillery {
+        let loc = crate::control::GermanLoc::new(state);
         let silenced = artillery_box.observers.iter().all(|name| {
             let Some(p) = data.index.positions.iter().position(|p| &p.name == name) else {
                 return false;
@@ -488,7 +515,7 @@ fn update_off_map_artillery(state: &mut Omaha, log: &mut OmahaLog) {
                 state.us_at(UsLoc::Hex(hex)).next().is_some()
                     || crate::control::us_controls(state, hex)
             });
-            !occupied && us_held && !crate::control::german_loc(state, p as PosId)
+            !occupied && us_held && !loc.has(p as PosId)
         });
         for g in &mut state.germans {
             if g.loc == GerLoc::Pool(GerPool::Artillery(artillery_box.sector))

@@ -557,17 +557,24 @@ impl Network {
     /// network starts acyclic and successive shortest paths keep the residual network free of
     /// negative cycles, so Bellman-Ford is exact and the result is a maximum-gain flow.
     fn maximise(&mut self, source: usize, sink: usize) {
+        const UNREACHED: i128 = i128::MAX;
         let nodes = self.out.len();
         // Each augmentation moves at least one unit; the bound only guards against a bug.
         let mut rounds = self.arcs.len() + 1;
+        // One set of buffers for every round: this runs in every Fire Phase of every playout.
+        let mut dist = vec![UNREACHED; nodes];
+        let mut via: Vec<Option<usize>> = vec![None; nodes];
+        let mut queued = vec![false; nodes];
+        let mut queue = VecDeque::with_capacity(nodes);
+        let mut path = Vec::new();
         while rounds > 0 {
             rounds -= 1;
-            let mut dist: Vec<Option<i128>> = vec![None; nodes];
-            let mut via: Vec<Option<usize>> = vec![None; nodes];
-            let mut queued = vec![false; nodes];
-            let mut queue = VecDeque::new();
+            dist.fill(UNREACHED);
+            via.fill(None);
+            queued.fill(false);
+            queue.clear();
             if let Some(d) = dist.get_mut(source) {
-                *d = Some(0);
+                *d = 0;
             }
             queue.push_back(source);
             let mut budget = nodes.saturating_mul(self.arcs.len()).saturating_add(nodes);
@@ -579,7 +586,7 @@ impl Network {
                 if let Some(q) = queued.get_mut(v) {
                     *q = false;
                 }
-                let Some(dv) = dist.get(v).copied().flatten() else {
+                let Some(dv) = dist.get(v).copied().filter(|&d| d != UNREACHED) else {
                     continue;
                 };
                 for &a in self.out.get(v).map_or(&[][..], Vec::as_slice) {
@@ -587,11 +594,11 @@ impl Network {
                         continue;
                     };
                     let nd = dv.saturating_add(cost);
-                    if cap == 0 || dist.get(w).copied().flatten().is_some_and(|dw| dw <= nd) {
+                    if cap == 0 || dist.get(w).is_none_or(|&dw| dw <= nd) {
                         continue;
                     }
                     if let (Some(d), Some(p)) = (dist.get_mut(w), via.get_mut(w)) {
-                        *d = Some(nd);
+                        *d = nd;
                         *p = Some(a);
                     }
                     if let Some(q) = queued.get_mut(w)
@@ -602,10 +609,10 @@ impl Network {
                     }
                 }
             }
-            if dist.get(sink).copied().flatten().is_none_or(|d| d >= 0) {
+            if dist.get(sink).is_none_or(|&d| d == UNREACHED || d >= 0) {
                 return;
             }
-            let mut path = Vec::new();
+            path.clear();
             let mut push = u32::MAX;
             let mut v = sink;
             while v != source {
@@ -622,7 +629,7 @@ impl Network {
                     return;
                 }
             }
-            for a in path {
+            for &a in &path {
                 if let Some(arc) = self.arcs.get_mut(a) {
                     arc.1 -= push;
                 }

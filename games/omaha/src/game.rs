@@ -214,6 +214,56 @@ impl Game for Omaha {
                 ),
             ));
         }
+        self.carry_out(action, log)
+    }
+
+    /// The legal list is half of a playout's cost; an action taken from it need not be
+    /// checked against it again. Debug builds (the tests) still check.
+    fn apply_listed(
+        &mut self,
+        action: OmahaAction,
+        log: &mut OmahaLog,
+    ) -> Result<Applied, Refusal> {
+        if cfg!(debug_assertions) {
+            return self.apply(action, log);
+        }
+        if self.outcome.is_some() {
+            return Err(Refusal::new("the game is over"));
+        }
+        self.carry_out(action, log)
+    }
+
+    fn view(&self, viewer: Viewer) -> OmahaView {
+        crate::view::view(self, viewer)
+    }
+
+    fn determinize<R: Rng + ?Sized>(&self, _seat: Seat, rng: &mut R) -> Omaha {
+        crate::view::determinize(self, rng)
+    }
+
+    fn anchors(&self, action: &OmahaAction) -> Anchors {
+        crate::view::anchors(self, action)
+    }
+
+    fn rng(&self) -> &GameRng {
+        &self.rng
+    }
+
+    fn text_picture(&self, _viewer: Viewer) -> Option<String> {
+        Some(crate::text::picture(self))
+    }
+}
+
+impl Omaha {
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+}
+
+impl Omaha {
+    /// The state change of an action already known to answer the prompt.
+    fn carry_out(&mut self, action: OmahaAction, log: &mut OmahaLog) -> Result<Applied, Refusal> {
         let draws = self.draws;
         match (self.step, action) {
             (Step::RangerDrift { sector, unit }, OmahaAction::RangerDrift { boxes }) => {
@@ -271,32 +321,5 @@ impl Game for Omaha {
         } else {
             Applied::QUIET
         })
-    }
-
-    fn view(&self, viewer: Viewer) -> OmahaView {
-        crate::view::view(self, viewer)
-    }
-
-    fn determinize<R: Rng + ?Sized>(&self, _seat: Seat, rng: &mut R) -> Omaha {
-        crate::view::determinize(self, rng)
-    }
-
-    fn anchors(&self, action: &OmahaAction) -> Anchors {
-        crate::view::anchors(self, action)
-    }
-
-    fn rng(&self) -> &GameRng {
-        &self.rng
-    }
-
-    fn text_picture(&self, _viewer: Viewer) -> Option<String> {
-        Some(crate::text::picture(self))
-    }
-}
-
-impl Omaha {
-    /// The outcome, once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
     }
 }

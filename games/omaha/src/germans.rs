@@ -340,9 +340,10 @@ fn first_with_loc(
     state: &Omaha,
     candidates: Vec<(DepthKey, GerId, PosId)>,
 ) -> Option<(GerId, PosId)> {
+    let loc = crate::control::GermanLoc::new(state);
     candidates
         .into_iter()
-        .find(|(_, _, p)| crate::control::german_loc(state, *p))
+        .find(|(_, _, p)| loc.has(*p))
         .map(|(_, g, p)| (g, p))
 }
 
@@ -462,7 +463,7 @@ pub(crate) fn add_depth_marker_to(state: &mut Omaha, unit: GerId, log: &mut Omah
 /// 9.32, 9.33, 11.31: a reinforcement may enter position `p`: no German unit there, no US
 /// counter there but a lone General (who is captured), and LOC (12.22: the position's own hex
 /// may be US-controlled). Positions of sectors out of play (Easy Fox) never open.
-fn open_position(state: &Omaha, p: PosId) -> bool {
+fn open_position(state: &Omaha, loc: &crate::control::GermanLoc<'_>, p: PosId) -> bool {
     let index = &state.data.index;
     let pos = &index.positions[usize::from(p)];
     if !state.in_play(pos.sector) {
@@ -481,7 +482,7 @@ fn open_position(state: &Omaha, p: PosId) -> bool {
             .us_at(UsLoc::Hex(hex))
             .any(|u| index.us[usize::from(u)].counter != UsCounter::General)
     });
-    !us_held && crate::control::german_loc(state, p)
+    !us_held && loc.has(p)
 }
 
 /// A random unit of a reinforcement box.
@@ -607,9 +608,10 @@ fn best_in_zone(state: &Omaha, zone: char, us: &[HexId]) -> Option<(Reinforcemen
         })
         .collect();
     candidates.sort();
+    let loc = crate::control::GermanLoc::new(state);
     candidates
         .into_iter()
-        .find(|(_, p)| open_position(state, *p))
+        .find(|(_, p)| open_position(state, &loc, *p))
 }
 
 /// SYS-REINF (9.3, 9.31–9.34, 11.31): one reinforcement for each zone named by an event.
@@ -681,10 +683,11 @@ pub(crate) fn tactical_reinforcement(
         })
         .collect();
     candidates.sort();
+    let loc = crate::control::GermanLoc::new(state);
     let Some(p) = candidates
         .into_iter()
         .map(|(_, p)| p)
-        .find(|&p| open_position(state, p))
+        .find(|&p| open_position(state, &loc, p))
     else {
         log.public(TACTICAL, OmahaEvent::Note, || {
             "No free reinforcement position has a line of communication: no tactical reinforcement (9.4, 9.41).".to_owned()

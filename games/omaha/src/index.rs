@@ -12,6 +12,12 @@ use overlord_hexmap::{Hex, HexLabel, HexMap};
 pub type HexId = u16;
 /// A German position (WNs first, then reinforcement positions, in file order).
 pub type PosId = u8;
+/// A set of positions, one bit per `PosId`: infiltration asks "which positions are manned,
+/// adjacent to both hexes and firing into both" on every candidate move (7.32), and four ANDs
+/// answer it where scans of slots and counters took most of a playout's time.
+pub type PosSet = u128;
+/// Validation refuses more positions than a `PosSet` holds.
+pub const MAX_POSITIONS: usize = PosSet::BITS as usize;
 /// One hex of a position: a WN hex (`WN62N`) or a reinforcement position.
 pub type SlotId = u8;
 /// A landing box, east to west.
@@ -44,6 +50,10 @@ pub struct HexInfo {
     pub neighbours: Vec<HexId>,
     /// Fire points in this hex: (position, level).
     pub fire: Vec<(PosId, FireLevel)>,
+    /// The positions with fire points in this hex (the positions of `fire`).
+    pub fired_on_by: PosSet,
+    /// The positions with a slot hex adjacent to this hex.
+    pub adjacent_positions: PosSet,
     /// The defensive and movement feature of the hex itself (T5).
     pub feature: crate::tables::terrain::HexFeature,
     /// Per neighbour (same order as `neighbours`): the road along that step and the hexside
@@ -193,6 +203,10 @@ pub struct Index {
     pub boxes: Vec<BoxInfo>,
     pub germans: Vec<GerInfo>,
     pub depth: Vec<DepthInfo>,
+    /// The HQs and Generals, for command questions asked of every unit (7.1, 11.2, 11.3).
+    pub leaders: Vec<UsId>,
+    /// The positions with fire points in some beach hex (8.12).
+    pub firing_on_beach: PosSet,
     /// Map facts for control and lines of communication (12), built after the rest.
     pub terrain: crate::control::Terrain,
 }
@@ -252,6 +266,8 @@ impl Index {
                 feature: crate::tables::terrain::HexFeature::from_tags(map.tags(hex)),
                 edges,
                 fire: Vec::new(),
+                fired_on_by: 0,
+                adjacent_positions: 0,
                 protective_distance: u32::MAX,
             });
         }
@@ -309,6 +325,7 @@ impl Index {
             });
             index.add_fire(map, position, &r.fire);
         }
+        index.position_sets();
         for b in &data.boxes.landing {
             let land = [Some(b.land.low), Some(b.land.mid), b.land.high]
                 .map(|h| h.and_then(|h| hex_id(map, h)));
@@ -363,6 +380,10 @@ impl Index {
             };
             index.us.push(info);
         }
+        index.leaders = (0..index.us.len())
+            .filter(|&u| index.us[u].is_leader())
+            .filter_map(|u| UsId::try_from(u).ok())
+            .collect();
         let g = &data.german;
         let mut add = |name: &str, kind, strength| {
             index.germans.push(GerInfo {
@@ -399,6 +420,29 @@ impl Index {
         index
     }
 
+    /// Fill `fired_on_by` and `adjacent_positions` once the positions and fire are known.
+    fn position_sets(&mut self) {
+        for p in 0..self.positions.len().min(MAX_POSITIONS) {
+            let bit: PosSet = 1 << p;
+            for s in self.positions[p].slots.clone() {
+                let hex = usize::from(self.slots[usize::from(s)].hex);
+                for n in self.hexes[hex].neighbours.clone() {
+                    self.hexes[usize::from(n)].adjacent_positions |= bit;
+                }
+            }
+        }
+        for h in &mut self.hexes {
+            h.fired_on_by = h
+                .fire
+                .iter()
+                .filter(|&&(p, _)| usize::from(p) < MAX_POSITIONS)
+                .fold(0, |set, &(p, _)| set | (1 << p));
+            if h.ground == Ground::Beach {
+                self.firing_on_beach |= h.fired_on_by;
+            }
+        }
+    }
+
     /// 7.1, AMB-12: distance from every hex to the nearest protective hex.
     fn protective_distances(&mut self, map: &HexMap) {
         const PROTECTIVE: [&str; 5] = ["shingle", "seawall", "slope", "bluff", "scalable_cliff"];
@@ -430,6 +474,13 @@ impl Index {
                 self.hexes[usize::from(hex)].fire.push((position, level));
             }
         }
+    }
+
+    /// The step from `a` to its neighbour `b` (T5a); `None` when they are not adjacent.
+    pub fn edge(&self, a: HexId, b: HexId) -> Option<&Edge> {
+        let from = self.hexes.get(usize::from(a))?;
+        let i = from.neighbours.iter().position(|&n| n == b)?;
+        from.edges.get(i)
     }
 
     /// The hex with this printed label.

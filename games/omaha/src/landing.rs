@@ -371,6 +371,16 @@ pub fn legal_boxes(state: &Omaha, unit: UsId) -> Vec<BoxId> {
     let free = delayed && state.turn > 10 && !hq_back;
     let ranger = info.kind() == Some(UsKind::Ranger);
     let leader = info.is_leader();
+    // 5.31: units (not leaders) already in each box, counted in one pass over the units.
+    let mut in_box = vec![0u8; index.boxes.len()];
+    for (u, us) in state.us.iter().enumerate() {
+        if let UsLoc::Box(b) = us.loc
+            && !index.us[u].is_leader()
+            && let Some(count) = in_box.get_mut(usize::from(b))
+        {
+            *count = count.saturating_add(1);
+        }
+    }
     (0..index.boxes.len() as BoxId)
         .filter(|&b| {
             let x = &index.boxes[usize::from(b)];
@@ -380,11 +390,7 @@ pub fn legal_boxes(state: &Omaha, unit: UsId) -> Vec<BoxId> {
             if x.name.starts_with("CH") && !ranger && !leader {
                 return false; // 5.33
             }
-            let units = state
-                .us_at(UsLoc::Box(b))
-                .filter(|&u| !index.us[usize::from(u)].is_leader())
-                .count();
-            if !leader && units >= 2 {
+            if !leader && in_box[usize::from(b)] >= 2 {
                 return false; // 5.31
             }
             if free {

@@ -55,6 +55,17 @@ pub fn check(data: &OmahaData, geo: &Geo<'_>, report: &mut Report) {
             report.at(&wn.at, "wn.hexes", "the two hexes of a WN must be adjacent");
         }
     }
+    let count = positions.wns.len() + positions.reinforcements.len();
+    if count > crate::index::MAX_POSITIONS {
+        report.file(
+            "positions.toml",
+            "reinforcement",
+            format!(
+                "{count} positions; the engine holds at most {} (sets of positions are 128-bit masks)",
+                crate::index::MAX_POSITIONS
+            ),
+        );
+    }
     artillery_symbols(data, report);
     let mut zones: HashMap<char, usize> = HashMap::new();
     for r in &positions.reinforcements {
