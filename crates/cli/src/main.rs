@@ -65,10 +65,15 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         load: Option<PathBuf>,
     },
-    /// Rebuild a game from its record (JSON) and print its log and where it stands.
+    /// Rebuild a game from its record (JSON) and print its log and where it stands, or step
+    /// through it one action at a time.
     Replay {
-        /// The record file, as written at the end of a game or by a bug report.
+        /// The record file, as written by `save FILE` or by a bug report.
         record: PathBuf,
+        /// Step through the record: Enter shows the next action with its log and the picture of
+        /// the table after it; a number N goes to just after action N; q quits.
+        #[arg(long)]
+        step: bool,
     },
 }
 
@@ -105,8 +110,12 @@ fn main() -> ExitCode {
             let mut input = std::io::stdin().lock();
             commands::play::run(&registry, &data_root, options, &mut input, &mut out)
         }
-        Command::Replay { record } => {
-            commands::replay::run(&registry, &data_root, &record, &mut out)
+        Command::Replay { record, step } => {
+            let mut input = std::io::stdin().lock();
+            let options = commands::replay::Options { step };
+            commands::replay::run(
+                &registry, &data_root, &record, options, &mut input, &mut out,
+            )
         }
     };
     match result {

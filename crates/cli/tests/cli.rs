@@ -215,6 +215,19 @@ fn play_shows_prompts_takes_numbers_undoes_saves_and_loads() {
     assert!(stdout(&resumed).contains("D-Day at Omaha Beach"));
     let replay = overlord(&["replay", save]);
     assert!(replay.status.success(), "{}", stderr(&replay));
+    // Stepping: Enter plays the next recorded action, a number jumps, backwards too.
+    let stepped = overlord_with_input(&["replay", "--step", save], "\n0\n99\n1\nq\n");
+    assert!(stepped.status.success(), "{}", stderr(&stepped));
+    let text = stdout(&stepped);
+    assert!(text.contains("easy-fox, 1 action(s)."), "{text}");
+    assert!(text.contains("1. seat 1: Move "), "{text}");
+    assert!(text.contains("End of the record."), "{text}");
+    assert!(text.contains("Back to just after action 0."), "{text}");
+    assert!(text.contains("`99` is not a step"), "{text}");
+    assert!(
+        text.contains("to decide: "),
+        "the prompt after each step: {text}"
+    );
     std::fs::remove_file(save).unwrap();
 }
 

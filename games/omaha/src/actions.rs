@@ -58,6 +58,12 @@ pub fn start_action_phase(state: &mut Omaha) {
 
 /// V.4: Action Taken markers come off; disruptions of this phase become old.
 pub fn end_action_phase(state: &mut Omaha) {
+    // 7.6: the phase only ends once P-STACKING has left no hex over the limit; the random-play
+    // tests run with debug assertions and hold the engine to it.
+    debug_assert!(
+        overstacked_hex(state).is_none(),
+        "the Action Phase ends with a hex over the stacking limit (7.6)"
+    );
     for u in &mut state.us {
         u.flags.set(UsFlags::ACTED, false);
         u.flags.set(UsFlags::DISRUPTED_NEW, false);

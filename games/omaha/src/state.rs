@@ -371,6 +371,11 @@ impl Omaha {
         &self.germans
     }
 
+    /// The US counters, by id.
+    pub fn us_units(&self) -> &[UsUnit] {
+        &self.us
+    }
+
     /// The invariants every state keeps; the first broken one, described.
     pub fn check_invariants(&self) -> Result<(), String> {
         let index = &self.data.index;

@@ -32,6 +32,7 @@ fn play(scenario: &str, seed: u64, check_every_step: bool) -> (Match<Omaha>, usi
     let mut policy = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
     let mut legal = Vec::new();
     let mut steps = 0;
+    let mut gone = Gone::default();
     while let Status::ToAct(seat) = game.status() {
         game.state().legal_actions(&mut legal);
         assert!(
@@ -46,9 +47,43 @@ fn play(scenario: &str, seed: u64, check_every_step: bool) -> (Match<Omaha>, usi
         assert!(steps < 20_000, "seed {seed}: the game does not end");
         if check_every_step {
             invariants(game.state());
+            gone = gone.after(game.state(), seed);
         }
     }
     (game, steps)
+}
+
+/// Counters that have left play: an eliminated US unit or one sent out of play never comes
+/// back, and no unit is ever on two places at once (each has one location), so these counts
+/// never fall while the counters in play plus these always make up the whole roster.
+#[derive(Clone, Copy, Default)]
+struct Gone {
+    us: usize,
+}
+
+impl Gone {
+    fn after(self, state: &Omaha, seed: u64) -> Gone {
+        use overlord_omaha::state::UsLoc;
+        let us = state.us_units();
+        let gone = us
+            .iter()
+            .filter(|u| matches!(u.loc, UsLoc::Eliminated | UsLoc::OutOfPlay))
+            .count();
+        let in_play = us
+            .iter()
+            .filter(|u| matches!(u.loc, UsLoc::Track(_) | UsLoc::Box(_) | UsLoc::Hex(_)))
+            .count();
+        assert!(
+            gone >= self.us,
+            "seed {seed}: a US unit came back from elimination"
+        );
+        assert_eq!(
+            gone + in_play,
+            state.data().index.us.len(),
+            "seed {seed}: US units not conserved"
+        );
+        Gone { us: gone }
+    }
 }
 
 /// What must hold after every step.
@@ -69,9 +104,9 @@ fn invariants(state: &Omaha) {
     }
 }
 
-#[test]
-fn random_first_wave_games_end_cleanly_and_replay() {
-    for seed in 0..24 {
+/// First Wave games `seeds` with every check after every step and the replay check at the end.
+fn first_wave_games(seeds: std::ops::Range<u64>) {
+    for seed in seeds {
         let (game, _) = play("first-wave", seed, true);
         let record = game.record();
         let replayed = Match::<Omaha>::from_record(data(), &record).expect("replay");
@@ -83,9 +118,30 @@ fn random_first_wave_games_end_cleanly_and_replay() {
     }
 }
 
+// A few hundred games in CI, in four tests so the harness runs them side by side.
+#[test]
+fn random_first_wave_games_end_cleanly_and_replay_0() {
+    first_wave_games(0..75);
+}
+
+#[test]
+fn random_first_wave_games_end_cleanly_and_replay_1() {
+    first_wave_games(75..150);
+}
+
+#[test]
+fn random_first_wave_games_end_cleanly_and_replay_2() {
+    first_wave_games(150..225);
+}
+
+#[test]
+fn random_first_wave_games_end_cleanly_and_replay_3() {
+    first_wave_games(225..300);
+}
+
 #[test]
 fn random_easy_fox_games_end_cleanly() {
-    for seed in 0..8 {
+    for seed in 0..60 {
         let (game, _) = play("easy-fox", seed, true);
         assert!(matches!(game.status(), Status::Over(_)));
     }
@@ -112,11 +168,64 @@ proptest! {
     }
 }
 
-/// 100,000 random games (issue 4): run with `cargo test --release -p overlord-omaha -- --ignored`.
+/// One game on the bare state, as simulation plays it (log off, no record), with the checked
+/// `apply`; the invariants are checked at the end. Returns the steps taken.
+fn bare_game(scenario: &str, seed: u64) -> u64 {
+    let mut log = overlord_engine::Log::disabled();
+    let mut state = Omaha::setup(
+        &data(),
+        scenario,
+        &Default::default(),
+        overlord_engine::GameRng::seeded(seed),
+        &mut log,
+    )
+    .expect("setup");
+    let mut policy = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    while let Status::ToAct(_) = state.status() {
+        state.legal_actions(&mut legal);
+        assert!(
+            !legal.is_empty(),
+            "seed {seed}: stalled at {:?}",
+            state.step()
+        );
+        let action = legal[policy.next_u32() as usize % legal.len()];
+        if let Err(e) = state.apply(action, &mut log) {
+            panic!("seed {seed}: legal {action:?} refused: {e}");
+        }
+        steps += 1;
+        assert!(steps < 20_000, "seed {seed}: the game does not end");
+    }
+    if let Err(broken) = state.check_invariants() {
+        panic!("seed {seed}: invariant broken at the end: {broken}");
+    }
+    steps
+}
+
+/// 100,000 random First Wave games (issue 4), on every core:
+/// `cargo test --release -p overlord-omaha --test random_play -- --ignored`.
 #[test]
 #[ignore = "long: 100,000 games"]
 fn one_hundred_thousand_random_games() {
-    for seed in 0..100_000 {
-        play("first-wave", seed, false);
-    }
+    const GAMES: u64 = 100_000;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+    let started = std::time::Instant::now();
+    let steps: u64 = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (t..GAMES)
+                        .step_by(threads as usize)
+                        .map(|seed| bare_game("first-wave", seed))
+                        .sum::<u64>()
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().expect("worker")).sum()
+    });
+    eprintln!(
+        "{GAMES} First Wave games, {steps} steps, {:.1} s on {threads} threads",
+        started.elapsed().as_secs_f64()
+    );
 }
