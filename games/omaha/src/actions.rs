@@ -240,7 +240,8 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
             out.push(OmahaAction::RemoveClimb { unit });
             continue;
         }
-        let is_free = free(state, unit);
+        // 7.1: whether the move is free only matters once the division's actions are spent.
+        let is_free = left == 0 && free(state, unit);
         for &to in &state.data.index.hexes[usize::from(from)].neighbours {
             let hex = &state.data.index.hexes[usize::from(to)];
             if occupancy.german_in(to) || crate::landing::submerged(hex.tide, tide) {
@@ -253,12 +254,10 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
             {
                 continue;
             }
-            let crossing = crossing(state, unit, from, to);
-            let costs = !(is_free || self_preservation(state, unit, from, to));
-            if costs && left == 0 {
+            if left == 0 && !is_free && !self_preservation(state, unit, from, to) {
                 continue;
             }
-            match crossing {
+            match crossing(state, unit, from, to) {
                 Crossing::Prohibited => {}
                 Crossing::Allowed | Crossing::Climb => out.push(OmahaAction::Move { unit, to }),
                 Crossing::ClimbCliff => out.push(OmahaAction::StartCliff { unit, toward: to }),

@@ -528,4 +528,67 @@ mod tests {
         assert_eq!(ids.len(), 4, "{ids:?}");
         assert!(draws(s.data()).iter().all(|(_, hexes)| !hexes.is_empty()));
     }
+
+    /// 4.2, 13.2: the late turns under random play. Random play almost always ends in a
+    /// catastrophe (13.1) by turn 10, so here every reduced regular infantry company is given
+    /// its steps back after each action: the games then run through turns 10-16 (the events,
+    /// the High tide, drowning at the end of turn 16) to the victory check, without a panic, a
+    /// stall or a broken invariant.
+    #[test]
+    fn late_turns_play_through_to_the_13_2_victory_check() {
+        use overlord_engine::{Game, GameRng, Log, Status};
+        use rand::{Rng, SeedableRng};
+        let mut checked = 0;
+        for seed in 0..12u64 {
+            let data = crate::acceptance::data();
+            let mut log = Log::disabled();
+            let mut state = crate::setup::setup(
+                &data,
+                "first-wave",
+                &crate::state::OmahaOptions::default(),
+                GameRng::seeded(seed),
+            )
+            .expect("setup");
+            state.run(&mut log);
+            let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut legal = Vec::new();
+            let mut steps = 0;
+            while let Status::ToAct(_) = state.status() {
+                state.legal_actions(&mut legal);
+                assert!(
+                    !legal.is_empty(),
+                    "seed {seed}: stalled at {:?}",
+                    state.step
+                );
+                let action = legal[policy.next_u32() as usize % legal.len()];
+                if let Err(e) = state.apply(action, &mut log) {
+                    panic!("seed {seed}: legal {action:?} refused: {e}");
+                }
+                for (u, info) in state.us.iter_mut().zip(&data.index.us) {
+                    if info.regular_infantry() && u.steps >= 1 {
+                        u.steps = info.steps;
+                    }
+                }
+                steps += 1;
+                assert!(steps < 20_000, "seed {seed}: the game does not end");
+                if let Err(broken) = state.check_invariants() {
+                    panic!("seed {seed}: {broken}");
+                }
+            }
+            let Status::Over(outcome) = state.status() else {
+                unreachable!("the loop ends when the game does")
+            };
+            if outcome.rule == crate::turn::VICTORY {
+                assert_eq!(
+                    state.turn, 16,
+                    "seed {seed}: the victory check comes on turn 16"
+                );
+                checked += 1;
+            }
+        }
+        assert!(
+            checked >= 6,
+            "only {checked} of 12 games reached the 13.2 check"
+        );
+    }
 }
