@@ -213,7 +213,8 @@ fn actors(state: &Omaha, division: Division) -> Vec<UsId> {
 pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAction>) {
     let tide = tide_of_turn(state.turn);
     let occupancy = Occupancy::of(state);
-    for unit in actors(state, division) {
+    let actors = actors(state, division);
+    for &unit in &actors {
         let u = state.us[usize::from(unit)];
         let Some(from) = hex_of(state, unit) else {
             continue;
@@ -264,7 +265,7 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
             }
         }
     }
-    pairs(state, &occupancy, division, left, out);
+    pairs(state, &occupancy, &actors, left, out);
     crate::combat::legal_in_actions(state, division, left, out);
     out.push(OmahaAction::EndDivision);
 }
@@ -289,14 +290,13 @@ fn may_step(state: &Omaha, occupancy: &Occupancy, unit: UsId, from: HexId, to: H
 fn pairs(
     state: &Omaha,
     occupancy: &Occupancy,
-    division: Division,
+    actors: &[UsId],
     left: u8,
     out: &mut Vec<OmahaAction>,
 ) {
     if left == 0 {
         return;
     }
-    let actors = actors(state, division);
     for (i, &unit) in actors.iter().enumerate() {
         let Some(from) = hex_of(state, unit) else {
             continue;

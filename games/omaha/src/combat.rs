@@ -421,6 +421,7 @@ pub fn legal_in_actions(state: &Omaha, division: Division, left: u8, out: &mut V
     // A-ATTACK: only where some infantry could open it (8.1), so a started attack can always
     // be declared. Only hexes beside an infantry actor can qualify: look there, not at every
     // German hex against every actor.
+    let targets = targets(state);
     let mut opened: Vec<HexId> = Vec::new();
     for &u in &actors {
         let Some(from) = hex_of(state, u) else {
@@ -431,7 +432,7 @@ pub fn legal_in_actions(state: &Omaha, division: Division, left: u8, out: &mut V
         }
         for &target in &state.data.index.hexes[usize::from(from)].neighbours {
             if !opened.contains(&target)
-                && german_at(state, target).is_some()
+                && targets.binary_search(&target).is_ok()
                 && may_attack_hex(state, target)
                 && adjacent_infantry(state, u, target)
                 && may_join(state, u, target, &[])
@@ -446,7 +447,6 @@ pub fn legal_in_actions(state: &Omaha, division: Division, left: u8, out: &mut V
             .into_iter()
             .map(|target| OmahaAction::Attack { target }),
     );
-    let targets = targets(state);
     for &unit in &actors {
         if kind(state, unit) != Some(UsKind::Tank) || (left == 0 && !free(state, unit)) {
             continue;

@@ -3,7 +3,7 @@
 use crate::action::OmahaEvent;
 use crate::data::Sector;
 use crate::effects::OmahaLog;
-use crate::index::HexId;
+use crate::index::{HexId, MAX_POSITIONS, PosId, PosSet};
 use crate::state::{GerLoc, Omaha, Step};
 use overlord_engine::RuleId;
 
@@ -33,23 +33,33 @@ pub fn clearable(state: &Omaha, sector: Sector) -> Vec<HexId> {
             .unwrap_or_default()
     };
     let cards = [colours(0), colours(1)];
-    let active = |position: u8| {
-        let p = &index.positions[usize::from(position)];
-        cards[usize::from(p.sector == Sector::West)].contains(&p.colour)
-            // [Smoke, AMB-62] a smoked WN does not block clearing.
-            && !state.smoke.contains(&position)
-            && state
-                .germans
-                .iter()
-                .any(|g| !g.disrupted && matches!(g.loc, GerLoc::Slot(s) if p.slots.contains(&s)))
-    };
+    // Positions manned by a non-disrupted unit, in one pass over the counters.
+    let mut manned: PosSet = 0;
+    for g in &state.germans {
+        if let GerLoc::Slot(s) = g.loc
+            && !g.disrupted
+            && let Some(slot) = index.slots.get(usize::from(s))
+            && usize::from(slot.position) < MAX_POSITIONS
+        {
+            manned |= 1 << slot.position;
+        }
+    }
+    let active: PosSet = (0..index.positions.len().min(MAX_POSITIONS))
+        .filter(|&p| {
+            let pos = &index.positions[p];
+            manned & (1 << p) != 0
+                && cards[usize::from(pos.sector == Sector::West)].contains(&pos.colour)
+                // [Smoke, AMB-62] a smoked WN does not block clearing.
+                && !state.smoke.contains(&(p as PosId))
+        })
+        .fold(0, |set, p| set | (1 << p));
     (0..index.hexes.len() as HexId)
         .filter(|&h| {
             let hex = &index.hexes[usize::from(h)];
             hex.obstacle
                 && hex.sector == sector
                 && !state.is_cleared(h)
-                && !hex.fire.iter().any(|&(p, _)| active(p))
+                && hex.fired_on_by & active == 0
         })
         .collect()
 }
