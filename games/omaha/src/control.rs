@@ -13,7 +13,7 @@
 //! needed.
 
 use crate::data::{OmahaData, UsKind};
-use crate::index::{Ground, HexId, Index, PosId, PosKind, UsCounter, UsId};
+use crate::index::{Ground, HexId, Index, MAX_POSITIONS, PosId, PosKind, PosSet, UsCounter, UsId};
 use crate::state::{GerLoc, Omaha, UsLoc};
 use overlord_engine::RuleId;
 use overlord_hexmap::{FeatureId, FeatureSet};
@@ -314,17 +314,13 @@ impl<'a> Control<'a> {
                 *o = true;
             }
         }
+        let occupied_set: PosSet = (0..position_occupied.len().min(MAX_POSITIONS))
+            .filter(|&p| position_occupied[p])
+            .fold(0, |set, p| set | (1 << p));
         let fire: Vec<bool> = index
             .hexes
             .iter()
-            .map(|h| {
-                h.fire.iter().any(|&(p, _)| {
-                    position_occupied
-                        .get(usize::from(p))
-                        .copied()
-                        .unwrap_or(false)
-                })
-            })
+            .map(|h| h.fired_on_by & occupied_set != 0)
             .collect();
 
         // 12.2 (12.21, AMB-22, AMB-59): German units pass hexes that are not US-occupied, not
