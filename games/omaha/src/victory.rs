@@ -278,6 +278,7 @@ mod tests {
         assert_eq!(infantry_losses(&s, Division::TwentyNinth), 0);
     }
 
+    /// 13.11, AMB-24: a heavy-weapons company is regular infantry for the Losses box.
     #[test]
     fn amb_24_heavy_companies_count() {
         let mut s = empty(12);
@@ -325,6 +326,7 @@ mod tests {
         assert_eq!(catastrophic(&s), None);
     }
 
+    /// 13.1, AMB-06: Command Transfer does not change a unit's Losses box.
     #[test]
     fn amb_06_losses_box_is_the_printed_division() {
         let mut s = empty(12);

@@ -272,6 +272,9 @@ fn t_7_32_infiltration() {
     );
 }
 
+/// T-7.4 / 7.5: climbing a bluff (Climb marker, then its free removal; 7.41: an HQ crosses in
+/// one action without a marker) and a scalable cliff; 7.51: a unit starting the Action Phase
+/// with Climb Cliff takes one free action, either going on up or removing the marker and staying.
 #[test]
 fn t_7_4_7_5_climbing() {
     // Bluff: 0704 (beach) → 0804 (high ground).
@@ -386,6 +389,8 @@ fn t_7_4_7_5_climbing() {
     assert_eq!(left(&ranger_state), 2);
 }
 
+/// T-7.6: three units in a hex at the end of the Action Phase; 7.61: the HQ and the Hero do not
+/// count; 7.63: the player eliminates one unit of his choice to comply.
 #[test]
 fn t_7_6_stacking() {
     // Three units, a Hero (with one of them) and an HQ in one hex at the end of the Action

@@ -11,7 +11,7 @@ use crate::tables::barrage::{BarrageResult, barrage_result};
 use overlord_engine::Game;
 
 /// The Action Phase of `division` with two actions left.
-fn actions(state: &mut Omaha, division: Division) {
+pub(super) fn actions(state: &mut Omaha, division: Division) {
     crate::actions::start_action_phase(state);
     state.step = Step::Actions {
         division,
@@ -20,13 +20,13 @@ fn actions(state: &mut Omaha, division: Division) {
     };
 }
 
-fn legal(state: &Omaha) -> Vec<OmahaAction> {
+pub(super) fn legal(state: &Omaha) -> Vec<OmahaAction> {
     let mut out = Vec::new();
     state.legal_actions(&mut out);
     out
 }
 
-fn play(state: &mut Omaha, log: &mut OmahaLog, action: OmahaAction) {
+pub(super) fn play(state: &mut Omaha, log: &mut OmahaLog, action: OmahaAction) {
     if let Err(e) = state.apply(action, log) {
         panic!("{action:?} refused: {e:?}; legal: {:?}", legal(state));
     }
@@ -43,7 +43,7 @@ fn ger(state: &Omaha, name: &str) -> GerId {
 }
 
 /// Put German `name` face-down in slot `slot`, with depth marker `depth` face-down under it.
-fn german(state: &mut Omaha, name: &str, slot: &str, depth: Option<&str>) -> GerId {
+pub(super) fn german(state: &mut Omaha, name: &str, slot: &str, depth: Option<&str>) -> GerId {
     let g = ger(state, name);
     let s = state.data.index.slot_named(slot).expect("slot");
     state.germans[usize::from(g)].loc = GerLoc::Slot(s);
@@ -65,7 +65,12 @@ fn german(state: &mut Omaha, name: &str, slot: &str, depth: Option<&str>) -> Ger
 }
 
 /// Put the first free US counter that `f` accepts in `label` with `steps` (0: full).
-fn us(state: &mut Omaha, label: &str, steps: u8, f: impl Fn(&crate::data::UsUnit) -> bool) -> UsId {
+pub(super) fn us(
+    state: &mut Omaha,
+    label: &str,
+    steps: u8,
+    f: impl Fn(&crate::data::UsUnit) -> bool,
+) -> UsId {
     let units = &state.data.us.units;
     let u = (0..units.len())
         .find(|&i| state.us[i].loc == UsLoc::OutOfPlay && f(&units[i]))
@@ -79,11 +84,11 @@ fn us(state: &mut Omaha, label: &str, steps: u8, f: impl Fn(&crate::data::UsUnit
     u
 }
 
-fn rifle(division: Division) -> impl Fn(&crate::data::UsUnit) -> bool {
+pub(super) fn rifle(division: Division) -> impl Fn(&crate::data::UsUnit) -> bool {
     move |u| u.kind == UsKind::Infantry && !u.heavy && u.division == division
 }
 
-fn leader(state: &mut Omaha, label: &str, counter: UsCounter) -> UsId {
+pub(super) fn leader(state: &mut Omaha, label: &str, counter: UsCounter) -> UsId {
     let u = (0..state.us.len())
         .find(|&i| state.data.index.us[i].counter == counter && state.us[i].loc == UsLoc::OutOfPlay)
         .expect("a leader") as UsId;
@@ -104,7 +109,7 @@ fn neighbours(state: &Omaha, label: &str) -> Vec<HexId> {
 }
 
 /// Start an attack on `target` with `units` (one at a time), declare, skip naval, confirm.
-fn attack(state: &mut Omaha, log: &mut OmahaLog, target: &str, units: &[UsId]) {
+pub(super) fn attack(state: &mut Omaha, log: &mut OmahaLog, target: &str, units: &[UsId]) {
     let target = hex(state, target);
     play(state, log, OmahaAction::Attack { target });
     for &unit in units {
@@ -137,6 +142,8 @@ fn example_1() -> (Omaha, UsId, GerId, Division) {
     (s, i, g, division)
 }
 
+/// T-8.3a; 8.23, 11.13: the Hero of an attacker adjacent to the target gives a wildcard weapon
+/// (here BR).
 #[test]
 fn t_8_3a_attack_example_1() {
     let (mut s, i, g, division) = example_1();
@@ -176,6 +183,8 @@ fn t_8_3a_attack_example_1() {
     );
 }
 
+/// T-8.3a without the wildcard; 11.13: the Hero's +1 attack strength instead of the wildcard,
+/// and 11.15: an Inspired unit gives no bonus.
 #[test]
 fn t_8_3a_without_the_hero_bonus() {
     // Without the wildcard BR is missing: the "No" half, ≥ double, alone → German disrupted;
@@ -691,6 +700,8 @@ fn r_8_15_no_attack_up_a_bluff_and_8_26_heavy_at_range() {
     assert!(legal(&s).contains(&OmahaAction::AttackWith { unit: heavy }));
 }
 
+/// 8.16, AMB-14: a hex may be attacked once per Action Phase, each hex of a two-hex WN on its
+/// own (8.32).
 #[test]
 fn r_8_16_once_per_hex_and_8_32_two_hex_wn() {
     // AMB-14: each hex of a two-hex WN is a separate target, attacked once per phase.

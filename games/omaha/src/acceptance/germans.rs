@@ -309,6 +309,7 @@ fn rule_9_21_box_by_unit_and_hex() {
     assert!(log.entries().iter().all(|e| !e.text.contains("MD-")));
 }
 
+/// 9.22: a unit that lost its depth marker may get a new one, with no limit.
 #[test]
 fn rule_9_22_a_unit_that_lost_its_marker_may_get_another() {
     let mut s = empty(5);
@@ -499,6 +500,8 @@ fn rule_9_34_shortage_goes_by_the_whole_event() {
     assert!(!zone_a);
 }
 
+/// 9.32: event reinforcements never enter positions without ID, WN positions, or positions held
+/// by a German unit (or a US unit, AMB-80).
 #[test]
 fn rule_9_32_never_id_less_wn_or_occupied_positions() {
     let mut s = empty(5);
@@ -638,6 +641,9 @@ fn t_9_4_wn_triggered_tactical_reinforcement() {
     assert!(s.germans[usize::from(t)].depth.is_none(), "9.42: no marker");
 }
 
+/// 9.4, AMB-15: revealing a WN depth marker with the Tactical Reinforcement symbol removes it and
+/// places a Tactical unit in the nearest open reinforcement position (face-up when an event
+/// revealed it).
 #[test]
 fn rule_9_4_event_reveal_places_the_reinforcement_face_up() {
     let mut s = empty(5);

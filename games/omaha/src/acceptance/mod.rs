@@ -9,6 +9,7 @@ mod fire;
 mod germans;
 mod landing;
 mod leaders;
+mod rules;
 
 use crate::data::OmahaData;
 use crate::effects::OmahaLog;

@@ -451,6 +451,7 @@ mod tests {
         }
     }
 
+    /// 5.15: infantry from turn 15 makes no landing check, mine check only.
     #[test]
     fn t1_5_15_infantry_turns_15_plus_mine_check_only() {
         for kind in [UsKind::Infantry, UsKind::Ranger] {
@@ -500,6 +501,7 @@ mod tests {
         }
     }
 
+    /// 5.12: HQs and Generals make no landing check.
     #[test]
     fn r_5_12_leaders_make_no_check() {
         for turn in [1, 8, 20] {
@@ -572,6 +574,7 @@ mod tests {
         );
     }
 
+    /// 5.13: the Ranger option after "No effect", from turn 4 (the turns 4–14 band).
     #[test]
     fn r_5_13_ranger_option() {
         assert!(ranger_may_drift(

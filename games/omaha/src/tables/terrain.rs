@@ -529,6 +529,7 @@ mod tests {
         assert_eq!(c(SheerCliff), Crossing::Prohibited);
     }
 
+    /// T5a, 7.41, AMB-20: HQs cross a bluff but no cliff; a General crosses any hexside.
     #[test]
     fn t5a_hexside_rows_leaders_amb_20() {
         use Hexside::*;

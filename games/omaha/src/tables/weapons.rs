@@ -280,6 +280,7 @@ mod tests {
         assert_eq!(unit_weapons(&across), HEAVY_AT_RANGE);
     }
 
+    /// 8.21: reduced infantry has only the weapons printed on its counter.
     #[test]
     fn t3_8_21_reduced_infantry_uses_printed_weapons() {
         let reduced = Attacker {
@@ -296,6 +297,7 @@ mod tests {
         assert_eq!(unit_weapons(&heavy), Weapons::of(&[BZ, BG, RD]));
     }
 
+    /// 8.21: the printed weapons of each reduced side, by steps left.
     #[test]
     fn t3_8_21_printed_weapons_by_steps() {
         use crate::data::{At, Division, Symbol};
@@ -357,6 +359,7 @@ mod tests {
         assert_eq!(unit_weapons(&tank(6)), Weapons::EMPTY);
     }
 
+    /// 8.24: an HQ's radio for a commanded attacker, adjacent attacks only.
     #[test]
     fn t3_8_24_hq_radio_for_adjacent_attackers() {
         let commanded = Attacker {
