@@ -12,6 +12,9 @@ pub enum OmahaAction {
     RangerDrift { boxes: u8 },
     /// P-MINE-VICTIM (5.14): this unit loses the step.
     MineVictim { unit: UsId },
+    /// P-LEADER-FOLLOW (5.12): the leader follows this drifted unit to its box, or stays
+    /// (`None`).
+    LeaderFollows { unit: Option<UsId> },
     /// P-BOX (5.3): put the arriving unit in this box.
     PlaceInBox { unit: UsId, landing_box: BoxId },
     /// P-DELAY (5.34): put the arriving unit on a later Turn-track space.
@@ -75,6 +78,13 @@ pub enum OmahaAction {
     NavalHitTarget { unit: UsId },
     /// P-HERO-SACRIFICE (11.14): sacrifice the Hero (the unit survives) or lose the unit.
     SacrificeHero { sacrifice: bool },
+    /// G-FIRE-TIE (6.31): the firing position hits this unit.
+    FireTieTarget { unit: UsId },
+    /// G-LEADER (11.41): the star hit falls on this HQ or General, or on the Hero with this
+    /// unit.
+    LeaderTarget { unit: UsId },
+    /// G-ART-TIE (6.5): German artillery hits this unit.
+    ArtilleryTarget { unit: UsId },
 }
 
 /// Why a card was drawn (6.1).

@@ -1,11 +1,17 @@
 //! German fire (rule 6): which positions fire on the sector's card (6.1, 6.3, 6.41,
 //! SYS-FIRE-ELIG), who they hit (T2, 6.31–6.37, SYS-FIRE-CANDIDATES, SYS-FIRE-ALLOC), fire
 //! against leaders (11.4), German artillery (6.5, 6.51) and the end of German disruption (6.4).
+//!
+//! The ties the rules leave to the player are prompts (spec 5.2): G-FIRE-TIE (6.31), G-LEADER
+//! (11.41) and G-ART-TIE (6.5). A sector's fire runs as stages that each prompt can stop and
+//! its answer resume: the allocation (asked until no tie is left, then applied), the star hits
+//! (`Omaha::star_slots`), the artillery, the recovery. The card is
+//! drawn once, at the start, and kept in `fire_cards`.
 
 use crate::action::{DrawFor, OmahaEvent};
 use crate::data::{Calibre, FireLevel, Sector, UsKind, WnCategory};
 use crate::effects::OmahaLog;
-use crate::fire_alloc::{Candidate, Mode, allocate};
+use crate::fire_alloc::{Candidate, Mode, allocate_pinned};
 use crate::index::{GerKind, HexId, MAX_POSITIONS, PosId, PosKind, UsCounter, UsId};
 use crate::state::{GerLoc, GerPool, Omaha, Step, UsFlags, UsLoc};
 use crate::tables::fire_chart::{FireColumn, FireEffect, FireTarget, fire_effect};
@@ -21,6 +27,7 @@ pub const RECOVERY: RuleId = RuleId("6.4");
 pub const ARTILLERY: RuleId = RuleId("6.5");
 pub const OFF_MAP: RuleId = RuleId("6.51");
 pub const LEADERS: RuleId = RuleId("11.4");
+pub const STAR_CHOICE: RuleId = RuleId("11.41");
 
 fn slot_of(sector: Sector) -> usize {
     usize::from(sector == Sector::West)
@@ -228,41 +235,94 @@ pub fn candidates(state: &Omaha, firing: &[Firing], card: u8) -> Vec<Candidate> 
     out
 }
 
-/// III: German fire in one sector (6.3), then artillery (6.5) and recovery (6.4).
-pub fn fire_phase(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
-    let next = match sector {
+/// The step after the fire of `sector` (4.2: East, then West, then the Engineer Phase).
+fn after(state: &Omaha, sector: Sector) -> Step {
+    match sector {
         Sector::East => Step::Fire(Sector::West),
         Sector::West => Step::Engineers {
             sector: Sector::East,
             left: crate::engineers::clears_allowed(state.turn),
         },
-    };
+    }
+}
+
+/// III: German fire in one sector (6.3), then artillery (6.5) and recovery (6.4). The card is
+/// drawn here, once; the G-FIRE-TIE, G-LEADER and G-ART-TIE answers resume the phase from the
+/// state without drawing again.
+pub fn fire_phase(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
     if sector == Sector::East {
         update_off_map_artillery(state, log);
     }
     if !state.in_play(sector) {
-        state.step = next;
+        state.step = after(state, sector);
         end_of_fire_phase(state, sector);
         return;
     }
     let Some(card) = state.draw_card(DrawFor::Fire(sector), log) else {
-        state.step = next;
+        state.step = after(state, sector);
         return;
     };
     state.fire_cards[slot_of(sector)] = Some(card);
+    state.fire_picks.clear();
+    state.star_slots.clear();
+    position_fire(state, sector, log);
+}
+
+/// SYS-FIRE-ALLOC with the G-FIRE-TIE answers so far: the first tie left is asked; without one
+/// the hits are applied (6.32, 6.33) and the star hits follow (11.41). Nothing the candidates
+/// depend on changes while a tie is asked, so they come out the same each time.
+fn position_fire(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
+    let Some(card) = state.fire_cards[slot_of(sector)] else {
+        state.step = after(state, sector);
+        return;
+    };
     let firing = firing_positions(state, sector, card);
     let candidates = candidates(state, &firing, card);
     let capacities: Vec<u8> = firing.iter().map(|f| f.capacity).collect();
-    let allocation = allocate(Mode::Basic, &capacities, &candidates);
-    for (f, hits) in allocation.hits.iter().enumerate() {
-        let name = state.data.index.positions[usize::from(firing[f].position)]
+    let pinned: Vec<usize> = state
+        .fire_picks
+        .iter()
+        .filter_map(|&(p, unit)| {
+            candidates.iter().position(|c| {
+                c.unit == usize::from(unit)
+                    && firing.get(c.position).is_some_and(|f| f.position == p)
+            })
+        })
+        .collect();
+    let allocation = allocate_pinned(Mode::Basic, &capacities, &candidates, &pinned);
+    // G-FIRE-TIE (6.31): equal fire level, distance and steps are the player's choice. Each
+    // answer pins one more candidate, so there are never more answers than candidates; the
+    // bound only keeps a rules bug from asking forever.
+    if let Some(tie) = allocation.ties.first()
+        && let Some(f) = firing.get(tie.position)
+        && state.fire_picks.len() < candidates.len()
+    {
+        state.choices = tie
+            .candidates
+            .iter()
+            .filter_map(|&c| candidates.get(c))
+            .map(|c| c.unit as UsId)
+            .collect();
+        state.step = Step::FireTie {
+            sector,
+            position: f.position,
+            take: u8::try_from(tie.take).unwrap_or(u8::MAX),
+        };
+        return;
+    }
+    state.choices.clear();
+    state.fire_picks.clear();
+    for (hits, firing) in allocation.hits.iter().zip(&firing) {
+        let name = state.data.index.positions[usize::from(firing.position)]
             .name
             .clone();
         for &c in hits {
             if state.outcome.is_some() {
                 return; // 13.1: the game ended at once.
             }
-            let candidate = &candidates[c];
+            let Some(candidate) = candidates.get(c) else {
+                continue;
+            };
             let unit = candidate.unit as UsId;
             if state.us[candidate.unit].loc == UsLoc::Eliminated {
                 continue;
@@ -282,19 +342,46 @@ pub fn fire_phase(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
                 state.disrupt(unit, FIRE, log);
             }
         }
-        let unused = allocation.unused.get(f).copied().unwrap_or(0);
-        if firing[f].star && unused > 0 {
-            hit_leaders(state, firing[f].position, usize::from(unused), log);
-        }
     }
-    if state.turn >= if state.options.v22_1 { 5 } else { 4 } {
-        artillery(state, sector, card, log);
+    if state.outcome.is_some() {
+        return;
     }
-    recover(state, sector, card, log);
-    end_of_fire_phase(state, sector);
-    if state.outcome.is_none() {
-        state.step = next;
-    }
+    // 11.41: star hits come after the hits on units. Doing every position's unit hits before
+    // any star hit changes nothing: no hit on a unit changes which Leaders a star reaches (a
+    // Hero's unit losing its last step waits for P-HERO-SACRIFICE until the phase ends, 11.14).
+    state.star_slots = firing
+        .iter()
+        .zip(&allocation.unused)
+        .filter(|&(f, &unused)| f.star && unused > 0)
+        .map(|(f, &unused)| (f.position, unused))
+        .collect();
+    leader_fire(state, sector, log);
+}
+
+/// G-FIRE-TIE answered: pin the answer and work the allocation out again (6.31).
+pub(crate) fn fire_tie_answered(state: &mut Omaha, unit: UsId, log: &mut OmahaLog) {
+    let Step::FireTie {
+        sector, position, ..
+    } = state.step
+    else {
+        return;
+    };
+    let name = position_name(state, position).to_owned();
+    let unit_name = state.name(unit).to_owned();
+    log.public(HIT_LIMIT, OmahaEvent::Note, || {
+        format!("G-FIRE-TIE: {name} hits {unit_name} (6.31, the player's choice).")
+    });
+    state.fire_picks.push((position, unit));
+    position_fire(state, sector, log);
+}
+
+pub(crate) fn position_name(state: &Omaha, p: PosId) -> &str {
+    state
+        .data
+        .index
+        .positions
+        .get(usize::from(p))
+        .map_or("?", |x| x.name.as_str())
 }
 
 fn end_of_fire_phase(state: &mut Omaha, sector: Sector) {
@@ -305,9 +392,11 @@ fn end_of_fire_phase(state: &mut Omaha, sector: Sector) {
     }
 }
 
-/// 11.4, 11.41: spare hits of a star colour fall on leaders in Intense or Moderate hexes,
-/// nearest first. HQs go two turns up the track (AMB-21); Generals are wounded, then killed.
-fn hit_leaders(state: &mut Omaha, p: PosId, slots: usize, log: &mut OmahaLog) {
+/// 11.4, 11.41: who a star of position `p` may hit: HQs and Generals in its Intense or Moderate
+/// hexes, and Heroes with units there (named by the unit carrying them), as (distance, unit);
+/// nearest first, and at one distance HQs and Generals before Heroes, then by id, which is the
+/// order G-LEADER lists them in.
+fn leader_targets(state: &Omaha, p: PosId) -> Vec<(u32, UsId)> {
     let index = &state.data.index;
     let mut leaders: Vec<(u32, Option<usize>, UsId)> = state
         .us
@@ -332,35 +421,162 @@ fn hit_leaders(state: &mut Omaha, p: PosId, slots: usize, log: &mut OmahaLog) {
             .map(|(d, hero, unit)| (d, Some(hero), unit)),
     );
     leaders.sort_unstable();
-    for (_, hero, leader) in leaders.into_iter().take(slots) {
-        if let Some(hero) = hero {
-            crate::heroes::kill(state, hero, log);
-            continue;
-        }
-        let name = state.name(leader).to_owned();
-        match state.data.index.us[usize::from(leader)].counter {
-            UsCounter::Hq => {
-                log.public(LEADERS, OmahaEvent::Note, || {
-                    format!("{name} is hit and must re-land (11.4).")
-                });
-                state.delay(leader, 2, LEADERS, log);
+    leaders.into_iter().map(|(d, _, u)| (d, u)).collect()
+}
+
+/// 11.41: the spare hits of star colours fall on Leaders, position by position, nearest first.
+/// Where more Leaders stand at the nearest distance left than hits remain, G-LEADER asks.
+fn leader_fire(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
+    while !state.star_slots.is_empty() {
+        let (p, slots) = state.star_slots.remove(0);
+        let targets = leader_targets(state, p);
+        let mut left = usize::from(slots);
+        let mut rest = targets.as_slice();
+        while left > 0
+            && let Some(&(nearest, _)) = rest.first()
+        {
+            let tied = rest.iter().take_while(|(d, _)| *d == nearest).count();
+            let (group, further) = rest.split_at(tied);
+            if tied > left {
+                state.choices = group.iter().map(|&(_, u)| u).collect();
+                state.step = Step::LeaderHit {
+                    sector,
+                    position: p,
+                    left: u8::try_from(left).unwrap_or(u8::MAX),
+                };
+                return;
             }
-            _ if state.us[usize::from(leader)].flags.has(UsFlags::WOUNDED) => {
-                log.public(LEADERS, OmahaEvent::Note, || {
-                    format!("General {name} is hit again and killed (11.4).")
-                });
-                state.eliminate(leader, LEADERS, log);
+            for &(_, leader) in group {
+                hit_leader(state, p, leader, log);
             }
-            _ => {
-                log.public(LEADERS, OmahaEvent::Note, || {
-                    format!("General {name} is lightly wounded (11.4).")
-                });
-                state.us[usize::from(leader)]
-                    .flags
-                    .set(UsFlags::WOUNDED, true);
+            if state.outcome.is_some() {
+                return; // 13.1: the game ended at once.
             }
+            left -= tied;
+            rest = further;
         }
     }
+    artillery_stage(state, sector, log);
+}
+
+/// G-LEADER answered (11.41): the star hit falls on `unit`. While hits are left the rest of
+/// the same Leaders are asked about again, or all hit if no more of them than hits are left.
+pub(crate) fn leader_answered(state: &mut Omaha, unit: UsId, log: &mut OmahaLog) {
+    let Step::LeaderHit {
+        sector,
+        position,
+        left,
+    } = state.step
+    else {
+        return;
+    };
+    let name = position_name(state, position).to_owned();
+    let target = star_target_name(state, unit);
+    log.public(STAR_CHOICE, OmahaEvent::Note, || {
+        format!("G-LEADER: {name}'s star hit falls on {target} (11.41, the player's choice).")
+    });
+    state.choices.retain(|&u| u != unit);
+    hit_leader(state, position, unit, log);
+    let left = left.saturating_sub(1);
+    if state.outcome.is_some() {
+        return;
+    }
+    if left > 0 && state.choices.len() > usize::from(left) {
+        state.step = Step::LeaderHit {
+            sector,
+            position,
+            left,
+        };
+        return;
+    }
+    if left > 0 {
+        for leader in std::mem::take(&mut state.choices) {
+            hit_leader(state, position, leader, log);
+        }
+        if state.outcome.is_some() {
+            return;
+        }
+    }
+    state.choices.clear();
+    leader_fire(state, sector, log);
+}
+
+/// Who a star hit on `unit` strikes, for people: the HQ or General, or the Hero with the unit.
+pub(crate) fn star_target_name(state: &Omaha, unit: UsId) -> String {
+    let name = state.name(unit);
+    let leader = state
+        .data
+        .index
+        .us
+        .get(usize::from(unit))
+        .is_some_and(|u| u.is_leader());
+    match state.hero_with(unit) {
+        Some(h) if !leader => format!("{}, the Hero with {name}", state.hero_name(h)),
+        _ => name.to_owned(),
+    }
+}
+
+/// 11.4: one star hit of position `p`. A Hero (named by its unit) is killed; an HQ goes two
+/// turns up the track (AMB-21); a General is wounded, then killed.
+fn hit_leader(state: &mut Omaha, p: PosId, leader: UsId, log: &mut OmahaLog) {
+    let Some(info) = state.data.index.us.get(usize::from(leader)) else {
+        return;
+    };
+    let counter = info.counter;
+    if !info.is_leader() {
+        if let Some(hero) = state.hero_with(leader) {
+            crate::heroes::kill(state, hero, log);
+        }
+        return;
+    }
+    let name = state.name(leader).to_owned();
+    let from = position_name(state, p).to_owned();
+    match counter {
+        UsCounter::Hq => {
+            log.public(LEADERS, OmahaEvent::Note, || {
+                format!("{from}'s star fire hits {name}, who must re-land (11.4).")
+            });
+            state.delay(leader, 2, LEADERS, log);
+        }
+        _ if state.us[usize::from(leader)].flags.has(UsFlags::WOUNDED) => {
+            log.public(LEADERS, OmahaEvent::Note, || {
+                format!("{from}'s star fire hits General {name} again: killed (11.4).")
+            });
+            state.eliminate(leader, LEADERS, log);
+        }
+        _ => {
+            log.public(LEADERS, OmahaEvent::Note, || {
+                format!("{from}'s star fire lightly wounds General {name} (11.4).")
+            });
+            state.us[usize::from(leader)]
+                .flags
+                .set(UsFlags::WOUNDED, true);
+        }
+    }
+}
+
+/// 6.5 from turn 4 (turn 5 with 22.1), then the end of the sector's fire.
+fn artillery_stage(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
+    let card = state.fire_cards[slot_of(sector)];
+    if state.turn >= if state.options.v22_1 { 5 } else { 4 }
+        && let Some(card) = card
+        && artillery(state, sector, card, log)
+    {
+        return;
+    }
+    finish(state, sector, log);
+}
+
+/// 6.4 recovery, and on to the next step.
+fn finish(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
+    if state.outcome.is_some() {
+        return;
+    }
+    if let Some(card) = state.fire_cards[slot_of(sector)] {
+        recover(state, sector, card, log);
+    }
+    end_of_fire_phase(state, sector);
+    state.step = after(state, sector);
 }
 
 /// The calibre of a German artillery unit, if it has one (rocket never counts, 6.53).
@@ -379,14 +595,15 @@ fn calibre(state: &Omaha, g: usize) -> Option<Calibre> {
 }
 
 /// 6.5: count qualifying artillery; on N or more, one US unit with the card symbol in a box
-/// or on a beach hex of the sector loses a step, by the four priorities.
-fn artillery(state: &mut Omaha, sector: Sector, card: u8, log: &mut OmahaLog) {
+/// or on a beach hex of the sector loses a step, by the four priorities, then most steps, then
+/// the player's choice (G-ART-TIE). Returns whether G-ART-TIE is asked.
+fn artillery(state: &mut Omaha, sector: Sector, card: u8, log: &mut OmahaLog) -> bool {
     let Some(c) = state.data.card(card) else {
-        return;
+        return false;
     };
     let (Some(block), Some(target)) = (c.artillery.clone(), c.fire.as_ref().map(|f| f.target))
     else {
-        return;
+        return false;
     };
     let index = &state.data.index;
     let count = state
@@ -420,11 +637,13 @@ fn artillery(state: &mut Omaha, sector: Sector, card: u8, log: &mut OmahaLog) {
                 block.value
             )
         });
-        return;
+        return false;
     }
-    // (priority class, most steps first, unit id) of the best target so far.
-    type Key = (u8, std::cmp::Reverse<u8>, usize);
-    let mut best: Option<(Key, UsId)> = None;
+    // (priority class, most steps first) of the best targets so far, and those targets in id
+    // order: more than one is G-ART-TIE (AMB-09: in every class, priority 1 included).
+    type Key = (u8, std::cmp::Reverse<u8>);
+    let mut best: Option<Key> = None;
+    let mut tied: Vec<UsId> = Vec::new();
     for (i, u) in state.us.iter().enumerate() {
         let info = &index.us[i];
         if info.is_leader() || info.symbol != Some(target) {
@@ -451,24 +670,54 @@ fn artillery(state: &mut Omaha, sector: Sector, card: u8, log: &mut OmahaLog) {
             }
             _ => continue,
         };
-        let key = (class, std::cmp::Reverse(u.steps), i);
-        if best.as_ref().is_none_or(|(k, _)| key < *k) {
-            best = Some((key, i as UsId));
+        let key = (class, std::cmp::Reverse(u.steps));
+        if best.is_none_or(|k| key < k) {
+            best = Some(key);
+            tied.clear();
+        }
+        if best == Some(key) {
+            tied.push(i as UsId);
         }
     }
-    match best {
-        Some((_, unit)) => {
+    match tied[..] {
+        [] => {
+            log.public(ARTILLERY, OmahaEvent::Note, || {
+                "German artillery fires, but no unit with the symbol is in a box or on the beach."
+                    .into()
+            });
+            false
+        }
+        [unit] => {
             let name = state.name(unit).to_owned();
             log.public(ARTILLERY, OmahaEvent::Note, || {
                 format!("German artillery ({count} batteries) hits {name}.")
             });
             state.lose_step(unit, ARTILLERY, log);
+            false
         }
-        None => log.public(ARTILLERY, OmahaEvent::Note, || {
-            "German artillery fires, but no unit with the symbol is in a box or on the beach."
-                .into()
-        }),
+        _ => {
+            log.public(ARTILLERY, OmahaEvent::Note, || {
+                format!("German artillery ({count} batteries) fires: several targets are equal.")
+            });
+            state.choices = tied;
+            state.step = Step::ArtilleryTie { sector };
+            true
+        }
     }
+}
+
+/// G-ART-TIE answered (6.5): the chosen unit loses the step, and the sector's fire ends.
+pub(crate) fn artillery_answered(state: &mut Omaha, unit: UsId, log: &mut OmahaLog) {
+    let Step::ArtilleryTie { sector } = state.step else {
+        return;
+    };
+    state.choices.clear();
+    let name = state.name(unit).to_owned();
+    log.public(ARTILLERY, OmahaEvent::Note, || {
+        format!("G-ART-TIE: German artillery hits {name} (6.5, the player's choice).")
+    });
+    state.lose_step(unit, ARTILLERY, log);
+    finish(state, sector, log);
 }
 
 /// 6.4: units in this sector's positions whose colour is on the card recover.

@@ -9,13 +9,18 @@
 //!
 //! A position ranks its candidates by fire level (Intense, then Moderate, then Sporadic), then
 //! distance (nearest first), then steps (most first): [`Candidate::key`]. Candidates with equal
-//! keys are the player's choice (G-FIRE-TIE). The engine picks the lowest unit id and reports
-//! the choice in [`Allocation::ties`].
+//! keys are the player's choice (G-FIRE-TIE). [`allocate`] picks the lowest unit ids and reports
+//! each real choice in [`Allocation::ties`]; [`allocate_pinned`] takes the player's answers so
+//! far. Asking the first tie, pinning the answer and allocating again until no tie is left gives
+//! the player every choice the rules leave open, one at a time; a player who always answers
+//! with the first option (the lowest unit id) gets exactly what [`allocate`] gives (see the end
+//! of the proof below).
 //!
 //! # Extended mode (14.11, 14.12)
 //!
 //! Each position takes its first c(P) candidates in priority order, whatever the others do.
-//! Effects add up, so a unit can lose one step per position.
+//! Effects add up, so a unit can lose one step per position. In a key group that straddles the
+//! limit the player's answers come first, then the lowest unit ids.
 //!
 //! # Basic mode (6.34)
 //!
@@ -61,6 +66,26 @@
 //! asking the oracle whether an optimal allocation remains. A tie is reported for a group when
 //! more of its members can each appear in an optimal allocation (given the choices already made
 //! before it) than the group has hits.
+//!
+//! ## The player's answers
+//!
+//! [`allocate_pinned`] pins the player's answers in from the start. Every answer was an option
+//! of a reported tie, so some allocation optimal by objectives 1–3 holds all the answers
+//! together (each option is, by the definition of a tie, in an optimal allocation that also
+//! holds the choices made before it). So the first oracle call still finds the optimal
+//! objectives 1 and 2, and the greedy of objective 3, being exact under any pins, finds the same
+//! counts per key group as without the answers: the pinned optimum cannot exceed the free one,
+//! and the allocation holding the answers reaches it. In the choice stage a pinned candidate
+//! takes its place in its group first; the group's tie, if one is left, offers its other
+//! members for the hits still open. After every decision the pins fully describe the choices
+//! made, and the witness always meets the pins, so each later answer of the oracle, and with it
+//! the final allocation, depends on the pins alone. A player who answers each tie with its first
+//! option pins what the engine would have pinned at that point anyway (the first option is the
+//! lowest unit id that an optimal allocation can still hold, which is exactly the engine's next
+//! pick in that group), so the pins, and therefore the allocation, are those of [`allocate`].
+//! The proptest `prop_lowest_answers_match_allocate` checks this on random instances. Pins that
+//! were never offered are still honoured (the result is then the best allocation that holds
+//! them), unless no valid allocation holds them all: then they are all ignored.
 //!
 //! Each oracle call builds and solves a network of a few hundred arcs. The last allocation the
 //! oracle returned (the "witness") already proves many answers, so the oracle is only asked when
@@ -120,13 +145,13 @@ pub enum Mode {
     Extended,
 }
 
-/// A choice the rules leave to the player (G-FIRE-TIE): `position` hits `take` of
+/// A choice the rules leave to the player (G-FIRE-TIE): `position` hits `take` more of
 /// `candidates`, which have the same key, and any `take` of them would do as well.
 ///
 /// The engine has already picked the lowest unit ids; they are in [`Allocation::hits`]. To let
-/// the player choose instead, prompt with the first tie, drop the tied candidates the player did
-/// not pick, and call [`allocate`] again: the choice can change later ties, so take them one at
-/// a time, in order.
+/// the player choose instead, prompt with the first tie, add the candidate the player picks to
+/// the pins and call [`allocate_pinned`] again: the choice can change later ties, so take them
+/// one at a time, in order. Candidates already pinned are not in `candidates`, nor in `take`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Tie {
     pub position: usize,
@@ -153,10 +178,32 @@ pub struct Allocation {
 /// extended mode, 14.11). `candidates` are every (position, unit) hit SYS-FIRE-CANDIDATES found.
 /// See the module documentation for the rules applied. Never panics.
 pub fn allocate(mode: Mode, capacities: &[u8], candidates: &[Candidate]) -> Allocation {
+    allocate_pinned(mode, capacities, candidates, &[])
+}
+
+/// [`allocate`] with the player's answers to earlier G-FIRE-TIE prompts: `pinned` holds indices
+/// into `candidates`, each an option of a [`Tie`] reported with the answers before it. The
+/// pinned candidates are hit, and the rest is chosen as [`allocate`] would, with the ties still
+/// open reported. Answers offered by ties can always be met together by an optimal allocation,
+/// so the result is then as good as [`allocate`]'s (module documentation). An index out of range
+/// or of a candidate that no position lists is ignored; pins that no valid allocation can meet
+/// together are all ignored. Never panics.
+pub fn allocate_pinned(
+    mode: Mode,
+    capacities: &[u8],
+    candidates: &[Candidate],
+    pinned: &[usize],
+) -> Allocation {
     let groups = priority_groups(capacities, candidates);
+    let mut picked = vec![false; candidates.len()];
+    for &c in pinned {
+        if let Some(p) = picked.get_mut(c) {
+            *p = true;
+        }
+    }
     let (hits, ties) = match mode {
-        Mode::Extended => extended(capacities, &groups),
-        Mode::Basic => Basic::new(capacities, candidates, &groups).allocate(),
+        Mode::Extended => extended(capacities, &groups, &picked),
+        Mode::Basic => Basic::new(capacities, candidates, &groups, picked).allocate(),
     };
     let unused = capacities
         .iter()
@@ -190,8 +237,14 @@ fn priority_groups(capacities: &[u8], candidates: &[Candidate]) -> Vec<Vec<Vec<u
         .collect()
 }
 
-/// Extended mode: each position takes its first c(P) candidates (14.12).
-fn extended(capacities: &[u8], groups: &[Vec<Vec<usize>>]) -> (Vec<Vec<usize>>, Vec<Tie>) {
+/// Extended mode: each position takes its first c(P) candidates (14.12); within a key group
+/// the player's picks first, then the lowest unit ids.
+fn extended(
+    capacities: &[u8],
+    groups: &[Vec<Vec<usize>>],
+    picked: &[bool],
+) -> (Vec<Vec<usize>>, Vec<Tie>) {
+    let is_picked = |c: &usize| picked.get(*c).copied().unwrap_or(false);
     let mut hits = Vec::with_capacity(groups.len());
     let mut ties = Vec::new();
     for (position, (&capacity, groups)) in capacities.iter().zip(groups).enumerate() {
@@ -202,12 +255,25 @@ fn extended(capacities: &[u8], groups: &[Vec<Vec<usize>>]) -> (Vec<Vec<usize>>, 
                 break;
             }
             let take = left.min(group.len());
-            chosen.extend_from_slice(&group[..take]);
-            if take < group.len() {
+            let pins = group.iter().filter(|c| is_picked(c)).count().min(take);
+            let (mut pins_left, mut free_left) = (pins, take - pins);
+            for &c in group {
+                let slot = if is_picked(&c) {
+                    &mut pins_left
+                } else {
+                    &mut free_left
+                };
+                if *slot > 0 {
+                    *slot -= 1;
+                    chosen.push(c);
+                }
+            }
+            let open: Vec<usize> = group.iter().copied().filter(|c| !is_picked(c)).collect();
+            if take > pins && take - pins < open.len() {
                 ties.push(Tie {
                     position,
-                    candidates: group.clone(),
-                    take,
+                    candidates: open,
+                    take: take - pins,
                 });
             }
             left -= take;
@@ -265,6 +331,8 @@ struct Basic<'a> {
     listed: usize,
     group_rule: Vec<Vec<GroupRule>>,
     pin: Vec<Pin>,
+    /// Per candidate index: the player pinned it (G-FIRE-TIE).
+    picked: Vec<bool>,
 }
 
 impl<'a> Basic<'a> {
@@ -272,7 +340,22 @@ impl<'a> Basic<'a> {
         capacities: &'a [u8],
         candidates: &'a [Candidate],
         groups: &'a [Vec<Vec<usize>>],
+        mut picked: Vec<bool>,
     ) -> Self {
+        // Only listed candidates can be pinned: the others take part in no allocation.
+        let mut listed_ones = vec![false; candidates.len()];
+        for &c in groups.iter().flatten().flatten() {
+            if let Some(l) = listed_ones.get_mut(c) {
+                *l = true;
+            }
+        }
+        for (p, l) in picked.iter_mut().zip(&listed_ones) {
+            *p &= *l;
+        }
+        let pin = picked
+            .iter()
+            .map(|&p| if p { Pin::In } else { Pin::Free })
+            .collect();
         let mut ids: Vec<usize> = candidates.iter().map(|c| c.unit).collect();
         ids.sort_unstable();
         ids.dedup();
@@ -291,8 +374,13 @@ impl<'a> Basic<'a> {
                 .iter()
                 .map(|g| vec![GroupRule::Open; g.len()])
                 .collect(),
-            pin: vec![Pin::Free; candidates.len()],
+            pin,
+            picked,
         }
+    }
+
+    fn is_picked(&self, c: usize) -> bool {
+        self.picked.get(c).copied().unwrap_or(false)
     }
 
     /// Objectives 1 and 2 of a set of hits: units losing a step, units affected.
@@ -412,7 +500,17 @@ impl<'a> Basic<'a> {
     }
 
     fn allocate(mut self) -> (Vec<Vec<usize>>, Vec<Tie>) {
-        let Some(mut witness) = self.solve() else {
+        let first = match self.solve() {
+            Some(s) => Some(s),
+            // Answers no allocation holds together were never offered: drop them all.
+            None if self.picked.iter().any(|&p| p) => {
+                self.picked.fill(false);
+                self.pin.fill(Pin::Free);
+                self.solve()
+            }
+            None => None,
+        };
+        let Some(mut witness) = first else {
             return (vec![Vec::new(); self.groups.len()], Vec::new());
         };
         let best = witness.score;
@@ -447,21 +545,26 @@ impl<'a> Basic<'a> {
                     }
                     continue;
                 }
+                // The player's picks hold their places first; the witness holds them all.
+                let mut taken = members.iter().filter(|&&c| self.is_picked(c)).count();
                 let mut options = Vec::new();
                 for &c in members {
-                    if witness.has(c) || self.feasible_with(c, &optimal) {
+                    if !self.is_picked(c) && (witness.has(c) || self.feasible_with(c, &optimal)) {
                         options.push(c);
                     }
                 }
-                if options.len() > take {
+                let open = take.saturating_sub(taken);
+                if open > 0 && options.len() > open {
                     ties.push(Tie {
                         position: p,
                         candidates: options.clone(),
-                        take,
+                        take: open,
                     });
                 }
-                let mut taken = 0;
                 for &c in members {
+                    if self.is_picked(c) {
+                        continue;
+                    }
                     if taken < take && options.contains(&c) {
                         self.set_pin(c, Pin::In);
                         if witness.has(c) {
@@ -947,11 +1050,70 @@ mod tests {
                 take: 1
             }]
         );
-        // The player picks unit 9: drop the other tied candidate and allocate again.
-        let picked = [cs[0], cs[2]];
-        let a = allocate(Mode::Basic, &[1, 1], &picked);
-        assert_eq!(units(&a, &picked), vec![vec![9], vec![7]]);
+        // The player picks unit 9: pin it and allocate again.
+        let a = allocate_pinned(Mode::Basic, &[1, 1], &cs, &[0]);
+        assert_eq!(units(&a, &cs), vec![vec![9], vec![7]]);
         assert!(a.ties.is_empty());
+        // Picking the first option gives what `allocate` gives.
+        let a = allocate_pinned(Mode::Basic, &[1, 1], &cs, &[1]);
+        assert_eq!(a.hits, allocate(Mode::Basic, &[1, 1], &cs).hits);
+        assert!(a.ties.is_empty());
+    }
+
+    #[test]
+    fn g_fire_tie_6_31_answers_one_at_a_time() {
+        // Limit 2 among three equal candidates: two prompts, the second without the first pick.
+        let cs = [
+            step(0, 3, Moderate, 2, 2),
+            step(0, 5, Moderate, 2, 2),
+            step(0, 8, Moderate, 2, 2),
+        ];
+        for mode in [Mode::Basic, Mode::Extended] {
+            let a = allocate(mode, &[2], &cs);
+            assert_eq!(
+                a.ties,
+                vec![Tie {
+                    position: 0,
+                    candidates: vec![0, 1, 2],
+                    take: 2
+                }],
+                "{mode:?}"
+            );
+            let a = allocate_pinned(mode, &[2], &cs, &[2]);
+            assert_eq!(
+                a.ties,
+                vec![Tie {
+                    position: 0,
+                    candidates: vec![0, 1],
+                    take: 1
+                }],
+                "{mode:?}"
+            );
+            assert_eq!(units(&a, &cs), vec![vec![3, 8]], "{mode:?}");
+            let a = allocate_pinned(mode, &[2], &cs, &[2, 1]);
+            assert!(a.ties.is_empty(), "{mode:?}");
+            assert_eq!(units(&a, &cs), vec![vec![5, 8]], "{mode:?}");
+        }
+    }
+
+    #[test]
+    fn g_fire_tie_6_31_odd_pins() {
+        // B can hit only X, so A hits Y: no tie is offered. A pin of A on X, never offered, is
+        // still honoured (B's hit then changes nothing); indices out of range are ignored, and
+        // pins no valid allocation holds together (two hits of one position with limit 1) are
+        // all dropped.
+        let (x, y) = (1, 2);
+        let cs = [
+            step(0, x, Moderate, 2, 2),
+            step(0, y, Moderate, 2, 2),
+            step(1, x, Intense, 1, 2),
+        ];
+        let free = allocate(Mode::Basic, &[1, 1], &cs);
+        assert!(free.ties.is_empty());
+        let pinned = allocate_pinned(Mode::Basic, &[1, 1], &cs, &[0]);
+        assert_eq!(units(&pinned, &cs), vec![vec![x], vec![]]);
+        assert_eq!(allocate_pinned(Mode::Basic, &[1, 1], &cs, &[99]), free);
+        assert_eq!(allocate_pinned(Mode::Basic, &[1, 1], &cs, &[0, 1]), free);
     }
 
     #[test]
@@ -1197,6 +1359,75 @@ mod tests {
                 let chosen = t.candidates.iter().filter(|c| a.hits[t.position].contains(c)).count();
                 prop_assert_eq!(chosen, t.take);
             }
+        }
+
+        #[test]
+        fn prop_lowest_answers_match_allocate(
+            caps in prop::collection::vec(0u8..5, 0..7),
+            cs in prop::collection::vec(candidate(), 0..40),
+            basic in any::<bool>(),
+        ) {
+            // G-FIRE-TIE answered with the first option every time: what `allocate` gives.
+            let mode = if basic { Mode::Basic } else { Mode::Extended };
+            let engine = allocate(mode, &caps, &cs);
+            let mut pins = Vec::new();
+            let mut a = allocate_pinned(mode, &caps, &cs, &pins);
+            while let Some(tie) = a.ties.first() {
+                prop_assert!(pins.len() <= cs.len(), "the prompts never end");
+                prop_assert!(!pins.contains(&tie.candidates[0]), "a pinned candidate offered again");
+                pins.push(tie.candidates[0]);
+                a = allocate_pinned(mode, &caps, &cs, &pins);
+            }
+            prop_assert_eq!(&a.hits, &engine.hits);
+            prop_assert_eq!(&a.unused, &engine.unused);
+            // Each tie the engine settled is asked, once per hit at most.
+            prop_assert!(pins.len() >= engine.ties.len());
+            prop_assert!(pins.len() <= engine.ties.iter().map(|t| t.take).sum::<usize>());
+        }
+
+        #[test]
+        fn prop_any_answers_stay_optimal(
+            (caps, cs) in small(),
+            choices in prop::collection::vec(any::<prop::sample::Index>(), 8),
+        ) {
+            // G-FIRE-TIE answered at random: every answer is hit, the allocation stays valid
+            // and as good as the best by objectives 1-3 (6.34, 6.31), and the prompts end.
+            let (best, _) = brute(&caps, &cs);
+            let score = |hits: &[Vec<usize>]| {
+                let flat: Vec<usize> = hits.iter().flatten().copied().collect();
+                let units = |f: &dyn Fn(&Candidate) -> bool| {
+                    flat.iter()
+                        .filter(|&&c| f(&cs[c]))
+                        .map(|&c| cs[c].unit)
+                        .collect::<std::collections::BTreeSet<_>>()
+                        .len()
+                };
+                let mut profile = Vec::new();
+                for (p, chosen) in hits.iter().enumerate() {
+                    let mut l: Vec<usize> = (0..cs.len()).filter(|&i| cs[i].position == p).collect();
+                    l.sort_by_key(|&i| (cs[i].key(), cs[i].unit));
+                    for g in l.chunk_by(|&a, &b| cs[a].key() == cs[b].key()) {
+                        profile.push(g.iter().filter(|c| chosen.contains(c)).count());
+                    }
+                }
+                ((units(&|c| c.loses_step), units(&|_| true)), profile)
+            };
+            let mut pins = Vec::new();
+            let mut a = allocate_pinned(Mode::Basic, &caps, &cs, &pins);
+            let mut asked = 0;
+            while let Some(tie) = a.ties.first() {
+                prop_assert!(asked < 64, "the prompts never end");
+                let pick = tie.candidates[choices[asked % choices.len()].index(tie.candidates.len())];
+                asked += 1;
+                pins.push(pick);
+                a = allocate_pinned(Mode::Basic, &caps, &cs, &pins);
+            }
+            let flat: Vec<usize> = a.hits.iter().flatten().copied().collect();
+            prop_assert!(basic_valid(&flat, &cs));
+            for c in &pins {
+                prop_assert!(flat.contains(c), "an answer is not hit");
+            }
+            prop_assert_eq!(score(&a.hits), score(&best));
         }
 
         #[test]

@@ -66,6 +66,47 @@ impl Game for Omaha {
                     "A mine explodes in the {sector:?} sector: choose the unit that loses a step (5.14)."
                 ),
             ),
+            Step::LeaderFollow { leader, .. } => (
+                "leader_follow",
+                crate::landing::LEADERS,
+                format!(
+                    "P-LEADER-FOLLOW: {} may follow a unit that drifted out of its box, or stay (5.12).",
+                    self.name(leader)
+                ),
+            ),
+            Step::FireTie { position, take, .. } => (
+                "fire_tie",
+                crate::fire::HIT_LIMIT,
+                format!(
+                    "G-FIRE-TIE: which unit does {} hit{}? These are equal in fire level, distance and steps (6.31).",
+                    crate::fire::position_name(self, position),
+                    if take > 1 {
+                        format!(" ({take} hits left)")
+                    } else {
+                        String::new()
+                    }
+                ),
+            ),
+            Step::LeaderHit { position, left, .. } => (
+                "leader_hit",
+                crate::fire::STAR_CHOICE,
+                format!(
+                    "G-LEADER: which Leader does {}'s star hit{}? These are equally near (11.41).",
+                    crate::fire::position_name(self, position),
+                    if left > 1 {
+                        format!(" ({left} hits left)")
+                    } else {
+                        String::new()
+                    }
+                ),
+            ),
+            Step::ArtilleryTie { sector } => (
+                "artillery_tie",
+                crate::fire::ARTILLERY,
+                format!(
+                    "G-ART-TIE: which unit does German artillery hit in the {sector:?} sector? These are equal in priority and steps (6.5)."
+                ),
+            ),
             Step::Place(unit) => (
                 "place_box",
                 crate::landing::PLACE,
@@ -142,6 +183,29 @@ impl Game for Omaha {
                         .map(|unit| OmahaAction::MineVictim { unit }),
                 );
             }
+            Step::LeaderFollow { leader, .. } => {
+                out.extend(
+                    crate::landing::follow_options(self, leader)
+                        .into_iter()
+                        .map(|unit| OmahaAction::LeaderFollows { unit: Some(unit) }),
+                );
+                out.push(OmahaAction::LeaderFollows { unit: None });
+            }
+            Step::FireTie { .. } => out.extend(
+                self.choices
+                    .iter()
+                    .map(|&unit| OmahaAction::FireTieTarget { unit }),
+            ),
+            Step::LeaderHit { .. } => out.extend(
+                self.choices
+                    .iter()
+                    .map(|&unit| OmahaAction::LeaderTarget { unit }),
+            ),
+            Step::ArtilleryTie { .. } => out.extend(
+                self.choices
+                    .iter()
+                    .map(|&unit| OmahaAction::ArtilleryTarget { unit }),
+            ),
             Step::Place(unit) => {
                 out.extend(
                     crate::landing::legal_boxes(self, unit)
@@ -271,6 +335,18 @@ impl Omaha {
             }
             (Step::MineVictim(sector), OmahaAction::MineVictim { unit }) => {
                 crate::landing::mine_victim(self, sector, unit, log)
+            }
+            (Step::LeaderFollow { .. }, OmahaAction::LeaderFollows { unit }) => {
+                crate::landing::leader_follows(self, unit, log)
+            }
+            (Step::FireTie { .. }, OmahaAction::FireTieTarget { unit }) => {
+                crate::fire::fire_tie_answered(self, unit, log)
+            }
+            (Step::LeaderHit { .. }, OmahaAction::LeaderTarget { unit }) => {
+                crate::fire::leader_answered(self, unit, log)
+            }
+            (Step::ArtilleryTie { .. }, OmahaAction::ArtilleryTarget { unit }) => {
+                crate::fire::artillery_answered(self, unit, log)
             }
             (Step::Place(_), OmahaAction::PlaceInBox { unit, landing_box }) => {
                 crate::landing::place(self, unit, landing_box, log)

@@ -1,5 +1,6 @@
 //! US amphibious operations (rule 5): landing checks with the Landing card and table T1
-//! (5.1–5.15), landing on the tide's hex (5.2), and placing arrivals in boxes (5.3–5.34).
+//! (5.1–5.15), leaders following drifted units (5.12, P-LEADER-FOLLOW), landing on the tide's
+//! hex (5.2), and placing arrivals in boxes (5.3–5.34).
 
 use crate::action::{DrawFor, OmahaEvent};
 use crate::data::{Sector, Tide, UsKind, tide_of_turn};
@@ -11,6 +12,7 @@ use overlord_engine::RuleId;
 
 pub const CHECK: RuleId = RuleId("5.1");
 pub const DRIFT: RuleId = RuleId("5.11");
+pub const LEADERS: RuleId = RuleId("5.12");
 pub const RANGERS: RuleId = RuleId("5.13");
 pub const MINES: RuleId = RuleId("5.14");
 pub const LAND: RuleId = RuleId("5.2");
@@ -144,6 +146,16 @@ pub fn check(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
             return;
         }
     }
+    // 5.12: P-LEADER-FOLLOW once every unit's result is known (a leader may choose among
+    // several drifted units), and before the mines (5.14), which depend on where an HQ lands.
+    while let Some(&(leader, _)) = state.follow.first() {
+        if follow_options(state, leader).is_empty() {
+            state.follow.retain(|&(l, _)| l != leader);
+            continue;
+        }
+        state.step = Step::LeaderFollow { sector, leader };
+        return;
+    }
     // 5.14: the mine check, after every other result.
     if mine_candidates(state, sector, card).is_empty() {
         state.step = next;
@@ -232,6 +244,13 @@ fn drift(state: &mut Omaha, unit: UsId, from: BoxId, east: bool, boxes: u8, log:
         && state.data.index.boxes[to as usize].land[tide_slot(tide)].is_some();
     if lands {
         let to = to as BoxId;
+        // 5.12: each leader in the box it leaves may follow it (P-LEADER-FOLLOW). A unit that
+        // drifts off the line is delayed, and there is no box to follow it to.
+        for (l, u) in state.us.iter().enumerate() {
+            if u.loc == UsLoc::Box(from) && state.data.index.us[l].is_leader() {
+                state.follow.push((l as UsId, unit));
+            }
+        }
         state.us[usize::from(unit)].loc = UsLoc::Box(to);
         let box_name = state.data.index.boxes[usize::from(to)].name.clone();
         log.public(
@@ -263,6 +282,64 @@ pub fn ranger_drift(state: &mut Omaha, sector: Sector, unit: UsId, boxes: u8, lo
         drift(state, unit, b, true, boxes, log);
     }
     state.step = Step::LandingCheck(sector);
+}
+
+/// P-LEADER-FOLLOW (5.12): the units that drifted out of `leader`'s box this check and sit in
+/// another box now, in the order they drifted.
+pub fn follow_options(state: &Omaha, leader: UsId) -> Vec<UsId> {
+    let Some(UsLoc::Box(here)) = state.us.get(usize::from(leader)).map(|u| u.loc) else {
+        return Vec::new();
+    };
+    state
+        .follow
+        .iter()
+        .filter(|&&(l, _)| l == leader)
+        .map(|&(_, u)| u)
+        .filter(|&u| {
+            matches!(state.us.get(usize::from(u)).map(|x| x.loc), Some(UsLoc::Box(b)) if b != here)
+        })
+        .collect()
+}
+
+/// P-LEADER-FOLLOW answered (5.12): the leader joins the unit's new box, or stays; then the
+/// check goes on (the next leader, then the mines).
+pub fn leader_follows(state: &mut Omaha, unit: Option<UsId>, log: &mut OmahaLog) {
+    let Step::LeaderFollow { sector, leader } = state.step else {
+        return;
+    };
+    state.follow.retain(|&(l, _)| l != leader);
+    state.step = Step::LandingCheck(sector);
+    let name = state.name(leader).to_owned();
+    let from = match state.us[usize::from(leader)].loc {
+        UsLoc::Box(b) => state.data.index.boxes[usize::from(b)].name.clone(),
+        _ => String::new(),
+    };
+    let to = unit.and_then(|u| match state.us.get(usize::from(u))?.loc {
+        UsLoc::Box(b) => Some((u, b)),
+        _ => None,
+    });
+    match to {
+        Some((u, b)) => {
+            state.us[usize::from(leader)].loc = UsLoc::Box(b);
+            let followed = state.name(u).to_owned();
+            let box_name = state.data.index.boxes[usize::from(b)].name.clone();
+            log.public(
+                LEADERS,
+                OmahaEvent::Drifted {
+                    unit: leader,
+                    to_box: Some(b),
+                },
+                || {
+                    format!(
+                        "P-LEADER-FOLLOW: {name} follows {followed} from {from} to {box_name} (5.12)."
+                    )
+                },
+            );
+        }
+        None => log.public(LEADERS, OmahaEvent::Note, || {
+            format!("P-LEADER-FOLLOW: {name} stays in {from} (5.12).")
+        }),
+    }
 }
 
 /// 5.14: units checked with this sector's card (wherever they drifted, AMB-63), and HQs in the
@@ -354,6 +431,7 @@ pub fn land(state: &mut Omaha, log: &mut OmahaLog) {
         u.flags.set(UsFlags::CHECKED_EAST, false);
         u.flags.set(UsFlags::CHECKED_WEST, false);
     }
+    state.follow.clear();
     state.landing_cards = [None; 2];
     state.step = Step::NextArrival;
 }

@@ -146,6 +146,10 @@ pub fn setup(
         engineers_limited: false,
         artillery_fired: [false; 2],
         mobile_refilled: false,
+        choices: Vec::new(),
+        fire_picks: Vec::new(),
+        star_slots: Vec::new(),
+        follow: Vec::new(),
     };
     deal(&mut state)?;
     crate::germans::improved_reaction_setup(&mut state);

@@ -150,6 +150,9 @@ pub enum Step {
     RangerDrift { sector: Sector, unit: UsId },
     /// I.1: P-MINE-VICTIM in this sector.
     MineVictim(Sector),
+    /// I.1, P-LEADER-FOLLOW (5.12): units drifted out of `leader`'s box; it follows one of
+    /// them (`Omaha::follow`) or stays.
+    LeaderFollow { sector: Sector, leader: UsId },
     /// I.2: units in boxes land.
     Land,
     /// I.3: arriving units go into boxes; P-BOX / P-DELAY for this unit.
@@ -160,6 +163,23 @@ pub enum Step {
     Event,
     /// III: German fire in a sector.
     Fire(Sector),
+    /// III, G-FIRE-TIE (6.31): `position` hits `take` more of `Omaha::choices`, equal by
+    /// 6.31's priorities; the sector's card is already drawn.
+    FireTie {
+        sector: Sector,
+        position: crate::index::PosId,
+        take: u8,
+    },
+    /// III, G-LEADER (11.41): `position`'s star hits `left` more of `Omaha::choices`, the
+    /// nearest Leaders; the position fire is applied.
+    LeaderHit {
+        sector: Sector,
+        position: crate::index::PosId,
+        left: u8,
+    },
+    /// III, G-ART-TIE (6.5): German artillery hits one of `Omaha::choices`, equal by 6.5's
+    /// priorities; position and star fire are applied.
+    ArtilleryTie { sector: Sector },
     /// IV: engineers clear obstacles in a sector (P-CLEAR); `left` clears remain.
     Engineers { sector: Sector, left: u8 },
     /// V.1: P-DIV-ORDER.
@@ -298,6 +318,16 @@ pub struct Omaha {
     pub(crate) artillery_fired: [bool; 2],
     /// 22.4: the one-time refill of the Mobile depth box has been made.
     pub(crate) mobile_refilled: bool,
+    /// The units a G-FIRE-TIE, G-LEADER or G-ART-TIE prompt offers, kept from when the fire
+    /// was worked out so that the answers match it exactly (6.31, 11.41, 6.5).
+    pub(crate) choices: Vec<UsId>,
+    /// G-FIRE-TIE answers of this sector's fire so far: the position hits the unit (6.31).
+    pub(crate) fire_picks: Vec<(crate::index::PosId, UsId)>,
+    /// Star hits still to place this sector's fire, per position in SYS-GER-ORDER (11.41).
+    pub(crate) star_slots: Vec<(crate::index::PosId, u8)>,
+    /// This sector's landing check: (leader, unit that drifted out of the leader's box), for
+    /// P-LEADER-FOLLOW (5.12).
+    pub(crate) follow: Vec<(UsId, UsId)>,
 }
 
 impl PartialEq for Omaha {
@@ -331,6 +361,10 @@ impl PartialEq for Omaha {
             && self.engineers_limited == other.engineers_limited
             && self.artillery_fired == other.artillery_fired
             && self.mobile_refilled == other.mobile_refilled
+            && self.choices == other.choices
+            && self.fire_picks == other.fire_picks
+            && self.star_slots == other.star_slots
+            && self.follow == other.follow
     }
 }
 

@@ -2,9 +2,9 @@
 //! bottom, inland up, east on the left, as the board is printed), then the landing boxes and the
 //! units that can act.
 
-use crate::index::Ground;
+use crate::index::{Ground, UsId};
 use crate::landing::submerged;
-use crate::state::{GerLoc, Omaha, UsFlags, UsLoc};
+use crate::state::{GerLoc, Omaha, Step, UsFlags, UsLoc};
 use std::fmt::Write;
 
 /// The picture.
@@ -111,5 +111,64 @@ pub fn picture(state: &Omaha) -> String {
     if !ashore.is_empty() {
         let _ = writeln!(out, "Ashore: {}", ashore.join("; "));
     }
+    if let Some(line) = choice_line(state) {
+        let _ = writeln!(out, "{line}");
+    }
     out
+}
+
+/// Where each option of a G-FIRE-TIE, G-LEADER, G-ART-TIE or P-LEADER-FOLLOW prompt stands: the
+/// numbered answers name units only, and the choice is about where they are.
+fn choice_line(state: &Omaha) -> Option<String> {
+    let index = &state.data.index;
+    let place = |u: UsId| -> String {
+        let Some(us) = state.us.get(usize::from(u)) else {
+            return "?".to_owned();
+        };
+        match us.loc {
+            UsLoc::Hex(h) => index
+                .hexes
+                .get(usize::from(h))
+                .map_or("?".to_owned(), |x| x.label.to_string()),
+            UsLoc::Box(b) => index
+                .boxes
+                .get(usize::from(b))
+                .map_or("?".to_owned(), |x| x.name.clone()),
+            _ => "off the map".to_owned(),
+        }
+    };
+    let at = |u: UsId| -> String {
+        let steps = state.us.get(usize::from(u)).map_or(0, |x| x.steps);
+        let plural = if steps == 1 { "" } else { "s" };
+        format!("{} {} ({steps} step{plural})", state.name(u), place(u))
+    };
+    let listed = |units: &[UsId]| units.iter().map(|&u| at(u)).collect::<Vec<_>>().join("; ");
+    Some(match state.step {
+        Step::FireTie { position, take, .. } => format!(
+            "G-FIRE-TIE (6.31): {} hits {take} of: {}",
+            crate::fire::position_name(state, position),
+            listed(&state.choices)
+        ),
+        Step::LeaderHit { position, left, .. } => format!(
+            "G-LEADER (11.41): {}'s star hits {left} of: {}",
+            crate::fire::position_name(state, position),
+            state
+                .choices
+                .iter()
+                .map(|&u| format!("{} {}", crate::fire::star_target_name(state, u), place(u)))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+        Step::ArtilleryTie { sector } => format!(
+            "G-ART-TIE (6.5): German artillery in the {sector:?} sector hits one of: {}",
+            listed(&state.choices)
+        ),
+        Step::LeaderFollow { leader, .. } => format!(
+            "P-LEADER-FOLLOW (5.12): {} in {} may follow {}, or stay",
+            state.name(leader),
+            place(leader),
+            listed(&crate::landing::follow_options(state, leader))
+        ),
+        _ => return None,
+    })
 }

@@ -47,8 +47,14 @@ impl Omaha {
                 self.step = Step::Over;
                 return;
             }
-            // 11.14: P-HERO-SACRIFICE comes as soon as the procedure that hit the unit is done.
-            if crate::heroes::ask_sacrifice(self, log) {
+            // 11.14: P-HERO-SACRIFICE comes as soon as the procedure that hit the unit is done;
+            // a sector's German fire is not done while its G-FIRE-TIE, G-LEADER or G-ART-TIE
+            // prompt is showing (a star hit may yet kill the Hero, 11.4).
+            let in_fire = matches!(
+                self.step,
+                Step::FireTie { .. } | Step::LeaderHit { .. } | Step::ArtilleryTie { .. }
+            );
+            if !in_fire && crate::heroes::ask_sacrifice(self, log) {
                 return;
             }
             match self.step {
@@ -93,6 +99,10 @@ impl Omaha {
                 Step::Over => return,
                 Step::RangerDrift { .. }
                 | Step::MineVictim(_)
+                | Step::LeaderFollow { .. }
+                | Step::FireTie { .. }
+                | Step::LeaderHit { .. }
+                | Step::ArtilleryTie { .. }
                 | Step::Place(_)
                 | Step::Actions { .. }
                 | Step::Infiltration { .. }

@@ -400,6 +400,60 @@ pub fn anchors(state: &Omaha, action: &OmahaAction) -> Anchors {
                 .unwrap_or_default(),
             ..Anchors::label(crate::events::anchor_label(state, action).unwrap_or_default())
         },
+        OmahaAction::LeaderFollows { unit } => {
+            let leader = match state.step {
+                Step::LeaderFollow { leader, .. } => Some(leader),
+                _ => None,
+            };
+            let box_of = |u: UsId| match state.us.get(usize::from(u)).map(|x| x.loc) {
+                Some(UsLoc::Box(b)) => index
+                    .boxes
+                    .get(usize::from(b))
+                    .map_or("?".to_owned(), |x| x.name.clone()),
+                _ => "?".to_owned(),
+            };
+            let who = leader.map_or("?".to_owned(), name);
+            Anchors {
+                units: leader.into_iter().chain(unit).map(u32::from).collect(),
+                ..Anchors::label(match (unit, leader) {
+                    (Some(u), _) => format!("{who} follows {} to {}", name(u), box_of(u)),
+                    (None, Some(l)) => format!("{who} stays in {}", box_of(l)),
+                    (None, None) => "Stay".to_owned(),
+                })
+            }
+        }
+        // G-FIRE-TIE, G-LEADER: the firing position's hexes, then the target's.
+        OmahaAction::FireTieTarget { unit } | OmahaAction::LeaderTarget { unit } => {
+            let position = match state.step {
+                Step::FireTie { position, .. } | Step::LeaderHit { position, .. } => Some(position),
+                _ => None,
+            };
+            let mut hexes: Vec<String> = position
+                .and_then(|p| index.positions.get(usize::from(p)))
+                .map(|p| {
+                    p.slots
+                        .iter()
+                        .filter_map(|&s| index.slots.get(usize::from(s)))
+                        .map(|s| hex(s.hex))
+                        .collect()
+                })
+                .unwrap_or_default();
+            hexes.extend(unit_hex(unit));
+            let from = position.map_or("?", |p| crate::fire::position_name(state, p));
+            let target = match action {
+                OmahaAction::LeaderTarget { .. } => crate::fire::star_target_name(state, unit),
+                _ => name(unit),
+            };
+            Anchors {
+                hexes,
+                units: vec![u32::from(unit)],
+                ..Anchors::label(format!("{from} hits {target}"))
+            }
+        }
+        OmahaAction::ArtilleryTarget { unit } => Anchors {
+            units: vec![u32::from(unit)],
+            ..Anchors::label(format!("German artillery hits {}", name(unit)))
+        },
         OmahaAction::SacrificeHero { .. } => {
             let mut a =
                 Anchors::label(crate::events::anchor_label(state, action).unwrap_or_default());
@@ -426,7 +480,8 @@ fn unit_of(action: &OmahaAction) -> Option<UsId> {
         | OmahaAction::PlaceHero { unit }
         | OmahaAction::AddStep { unit }
         | OmahaAction::MeemiesTarget { unit }
-        | OmahaAction::NavalHitTarget { unit } => Some(unit),
+        | OmahaAction::NavalHitTarget { unit }
+        | OmahaAction::ArtilleryTarget { unit } => Some(unit),
         _ => None,
     }
 }

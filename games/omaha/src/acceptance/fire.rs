@@ -7,7 +7,8 @@
 
 use super::*;
 use crate::data::{Colour, Division, FireLevel, FireSection, Sector, Symbol, UsKind, WnCategory};
-use crate::fire::{candidates, fire_phase, firing_positions};
+use crate::effects::OmahaLog;
+use crate::fire::{ARTILLERY, HIT_LIMIT, candidates, fire_phase, firing_positions};
 use crate::index::{DepthId, GerId, GerKind, PosId};
 use crate::state::{GerPool, Step};
 
@@ -872,4 +873,349 @@ fn t_x1_basic_one_step_cap_with_disruption() {
             .all(|x| !x.flags.has(UsFlags::HIT_THIS_PHASE)),
         "the phase's marks are cleared after the West fire"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The German side's choices the rules leave to the player: G-FIRE-TIE (6.31), G-LEADER (11.41),
+// G-ART-TIE (6.5).
+
+/// The legal actions of `s`.
+fn legal(s: &Omaha) -> Vec<crate::action::OmahaAction> {
+    let mut out = Vec::new();
+    overlord_engine::Game::legal_actions(s, &mut out);
+    out
+}
+
+/// Answer the prompt of `s` with `action`, which must be legal.
+fn answer(s: &mut Omaha, action: crate::action::OmahaAction, log: &mut OmahaLog) {
+    let _ = overlord_engine::Game::apply(s, action, log).expect("legal");
+}
+
+/// G-FIRE-TIE fixture: red WN70 (a lone unit: hit limit 1, with `depth` a depth marker too:
+/// limit 2) on a West card showing red in a single square; one 3-step infantry unit with the
+/// card symbol in red Moderate 0626 and `in_0527` more in 0527, both at distance 2.
+fn fire_tie_state(depth: bool, in_0527: usize) -> (Omaha, u8, Vec<UsId>) {
+    let mut s = empty(2);
+    let g = put_wn(&mut s, "WN70");
+    if depth {
+        add_depth(&mut s, g);
+    }
+    let card = fire_card(&s, |f| single(f, Colour::Red));
+    let symbol = s
+        .data
+        .card(card)
+        .and_then(|c| c.fire.clone())
+        .expect("fire")
+        .target;
+    let mut units = Vec::new();
+    for i in 0..=in_0527 {
+        let u = find(&s, Division::TwentyNinth, UsKind::Infantry, symbol, &units);
+        place(&mut s, u, if i == 0 { "0626" } else { "0527" });
+        units.push(u);
+    }
+    units.sort_unstable();
+    let firing = firing_positions(&s, Sector::West, card);
+    let cs = candidates(&s, &firing, card);
+    assert_eq!(cs.len(), units.len());
+    assert!(
+        cs.iter().all(|c| c.key() == cs[0].key()),
+        "6.31: same level, distance and steps"
+    );
+    stack(&mut s, &[card]);
+    (s, card, units)
+}
+
+#[test]
+fn g_fire_tie_6_31_player_chooses_which_unit_is_hit() {
+    let (mut s, card, units) = fire_tie_state(false, 1);
+    let (low, high) = (units[0], units[1]);
+    let draws = s.draws;
+    let mut log = log();
+    fire_phase(&mut s, Sector::West, &mut log);
+    let wn70 = position(&s, "WN70");
+    assert_eq!(
+        s.step,
+        Step::FireTie {
+            sector: Sector::West,
+            position: wn70,
+            take: 1
+        }
+    );
+    use crate::action::OmahaAction::FireTieTarget;
+    assert_eq!(
+        legal(&s),
+        vec![FireTieTarget { unit: low }, FireTieTarget { unit: high }]
+    );
+    let prompt = overlord_engine::Game::prompt(&s);
+    assert_eq!((prompt.name, prompt.rule), ("fire_tie", HIT_LIMIT));
+    assert!(
+        prompt.text.contains("WN70") && prompt.text.contains("6.31"),
+        "{}",
+        prompt.text
+    );
+    let anchors = overlord_engine::Game::anchors(&s, &FireTieTarget { unit: high });
+    assert_eq!(anchors.units, vec![u32::from(high)]);
+    assert_eq!(anchors.hexes, vec!["0728".to_owned(), "0527".to_owned()]);
+    let picture = overlord_engine::Game::text_picture(
+        &s,
+        overlord_engine::Viewer::Seat(overlord_engine::Seat(0)),
+    )
+    .expect("picture");
+    assert!(
+        picture.contains("G-FIRE-TIE (6.31): WN70 hits 1 of"),
+        "{picture}"
+    );
+    // Nothing is hit before the answer.
+    assert_eq!((steps(&s, low), steps(&s, high)), (3, 3));
+
+    // The player picks the higher id: it is hit, the other not; no second card is drawn.
+    let mut high_pick = s.clone();
+    answer(&mut high_pick, FireTieTarget { unit: high }, &mut log);
+    assert_eq!((steps(&high_pick, low), steps(&high_pick, high)), (3, 2));
+    assert_eq!(high_pick.draws, draws + 1, "the Fire card is drawn once");
+    assert_eq!(high_pick.fire_cards[1], Some(card));
+    assert!(!matches!(high_pick.step, Step::FireTie { .. }));
+    assert!(high_pick.fire_picks.is_empty() && high_pick.choices.is_empty());
+    assert!(
+        log.entries()
+            .iter()
+            .any(|e| e.rule == HIT_LIMIT && e.text.starts_with("G-FIRE-TIE"))
+    );
+
+    // The lowest id gives what the engine allocated before it asked (SYS-FIRE-ALLOC).
+    let firing = firing_positions(&s, Sector::West, card);
+    let cs = candidates(&s, &firing, card);
+    let engine = crate::fire_alloc::allocate(crate::fire_alloc::Mode::Basic, &[1], &cs);
+    let hit: Vec<UsId> = engine.hits[0].iter().map(|&c| cs[c].unit as UsId).collect();
+    assert_eq!(hit, vec![low]);
+    answer(&mut s, FireTieTarget { unit: low }, &mut log);
+    assert_eq!((steps(&s, low), steps(&s, high)), (2, 3));
+}
+
+#[test]
+fn g_fire_tie_6_31_one_prompt_per_hit_and_no_prompt_without_a_choice() {
+    // Limit 2 among three equal units: two prompts, the second without the first answer.
+    let (mut s, _, units) = fire_tie_state(true, 2);
+    let mut log = log();
+    let draws = s.draws;
+    fire_phase(&mut s, Sector::West, &mut log);
+    assert!(matches!(s.step, Step::FireTie { take: 2, .. }));
+    use crate::action::OmahaAction::FireTieTarget;
+    assert_eq!(
+        legal(&s),
+        units
+            .iter()
+            .map(|&unit| FireTieTarget { unit })
+            .collect::<Vec<_>>()
+    );
+    answer(&mut s, FireTieTarget { unit: units[2] }, &mut log);
+    assert!(matches!(s.step, Step::FireTie { take: 1, .. }));
+    assert_eq!(
+        legal(&s),
+        vec![
+            FireTieTarget { unit: units[0] },
+            FireTieTarget { unit: units[1] }
+        ]
+    );
+    answer(&mut s, FireTieTarget { unit: units[0] }, &mut log);
+    assert_eq!(
+        units.iter().map(|&u| steps(&s, u)).collect::<Vec<_>>(),
+        vec![2, 3, 2]
+    );
+    assert_eq!(s.draws, draws + 1, "the Fire card is drawn once");
+    // The limit covers every equal unit: no choice, no prompt.
+    let (mut s, _, units) = fire_tie_state(true, 1);
+    fire_phase(&mut s, Sector::West, &mut log);
+    assert!(!matches!(s.step, Step::FireTie { .. }));
+    assert!(units.iter().all(|&u| steps(&s, u) == 2));
+}
+
+/// G-LEADER fixture: red WN70 with a unit and a depth marker (hit limit 2) on a West card with
+/// a red star, one qualifying unit in 0527 (red Moderate): one hit is left for a Leader.
+fn star_tie_state() -> (Omaha, UsId) {
+    let mut s = empty(2);
+    let g = put_wn(&mut s, "WN70");
+    add_depth(&mut s, g);
+    let card = fire_card(&s, |f| {
+        f.icons
+            .iter()
+            .any(|i| i.colour == Colour::Red && i.star && !i.double)
+    });
+    let symbol = s
+        .data
+        .card(card)
+        .and_then(|c| c.fire.clone())
+        .expect("fire")
+        .target;
+    let u = find(&s, Division::TwentyNinth, UsKind::Infantry, symbol, &[]);
+    place(&mut s, u, "0527");
+    stack(&mut s, &[card]);
+    (s, u)
+}
+
+#[test]
+fn g_leader_11_41_player_chooses_which_leader_is_hit() {
+    // General Cota and 116 HQ both in 0626 (red Moderate), equally near WN70.
+    let (mut s, u) = star_tie_state();
+    let (cota, hq) = (unit(&s, "Cota"), unit(&s, "116 HQ"));
+    place(&mut s, cota, "0626");
+    place(&mut s, hq, "0626");
+    let mut log = log();
+    fire_phase(&mut s, Sector::West, &mut log);
+    assert_eq!(steps(&s, u), 2, "11.41: units first");
+    let wn70 = position(&s, "WN70");
+    assert_eq!(
+        s.step,
+        Step::LeaderHit {
+            sector: Sector::West,
+            position: wn70,
+            left: 1
+        }
+    );
+    use crate::action::OmahaAction::LeaderTarget;
+    let mut options = vec![LeaderTarget { unit: cota }, LeaderTarget { unit: hq }];
+    options.sort_by_key(|a| match a {
+        LeaderTarget { unit } => *unit,
+        _ => 0,
+    });
+    assert_eq!(legal(&s), options);
+    let prompt = overlord_engine::Game::prompt(&s);
+    assert_eq!((prompt.name, prompt.rule.0), ("leader_hit", "11.41"));
+    assert_eq!(
+        overlord_engine::Game::anchors(&s, &LeaderTarget { unit: cota }).label,
+        "WN70 hits Cota"
+    );
+    // The player picks the General: wounded; the HQ stays on the map.
+    answer(&mut s, LeaderTarget { unit: cota }, &mut log);
+    assert!(s.us[usize::from(cota)].flags.has(UsFlags::WOUNDED));
+    assert_eq!(s.us[usize::from(hq)].loc, UsLoc::Hex(hex(&s, "0626")));
+    assert!(
+        log.entries()
+            .iter()
+            .any(|e| e.rule.0 == "11.41" && e.text.starts_with("G-LEADER"))
+    );
+
+    // One Leader nearer than the other: no prompt, the nearer is hit (11.41).
+    let (mut s, _) = star_tie_state();
+    place(&mut s, cota, "0626");
+    place(&mut s, hq, "0427");
+    fire_phase(&mut s, Sector::West, &mut log);
+    assert!(!matches!(s.step, Step::LeaderHit { .. }));
+    assert!(s.us[usize::from(cota)].flags.has(UsFlags::WOUNDED));
+    assert_eq!(s.us[usize::from(hq)].loc, UsLoc::Hex(hex(&s, "0427")));
+}
+
+#[test]
+fn g_leader_11_41_hero_sacrifice_waits_for_the_answer() {
+    // The unit in 0527 has one step and a Hero: its loss waits (11.14), and its Hero is one of
+    // the Leaders as near as Cota (11.4). P-HERO-SACRIFICE comes only after G-LEADER.
+    let (mut s, u) = star_tie_state();
+    s.us[usize::from(u)].steps = 1;
+    s.heroes[0].loc = crate::state::HeroLoc::On(u);
+    let cota = unit(&s, "Cota");
+    place(&mut s, cota, "0626");
+    let mut log = log();
+    fire_phase(&mut s, Sector::West, &mut log);
+    use crate::action::OmahaAction::LeaderTarget;
+    assert!(matches!(s.step, Step::LeaderHit { .. }));
+    assert_eq!(
+        legal(&s),
+        vec![LeaderTarget { unit: cota }, LeaderTarget { unit: u }]
+    );
+    s.run(&mut log);
+    assert!(
+        matches!(s.step, Step::LeaderHit { .. }),
+        "no P-HERO-SACRIFICE inside the fire"
+    );
+    assert!(
+        overlord_engine::Game::anchors(&s, &LeaderTarget { unit: u })
+            .label
+            .contains("the Hero with"),
+    );
+    // Star fire on Cota: the Hero lives, and P-HERO-SACRIFICE is asked now.
+    let mut on_cota = s.clone();
+    answer(&mut on_cota, LeaderTarget { unit: cota }, &mut log);
+    assert_eq!(on_cota.step, Step::HeroSacrifice { unit: u });
+    // Star fire on the Hero: it dies, and its unit loses its last step (11.14).
+    answer(&mut s, LeaderTarget { unit: u }, &mut log);
+    assert!(s.heroes[0].inspired);
+    assert_eq!(s.us[usize::from(u)].loc, UsLoc::Eliminated);
+    assert!(!s.us[usize::from(cota)].flags.has(UsFlags::WOUNDED));
+}
+
+#[test]
+fn g_art_tie_6_5_player_chooses_the_artillery_target() {
+    // "3 / 75 88 105" with ◆ and no orange or blue icon: two ◆ infantry units of 2 steps in
+    // East landing boxes, both priority 1 with the most steps.
+    let mut s = artillery_state(4);
+    let three = (1..=54u8)
+        .find(|&c| {
+            s.data.card(c).is_some_and(|card| {
+                card.artillery.as_ref().is_some_and(|b| {
+                    b.value == 3
+                        && [
+                            crate::data::Calibre::C75,
+                            crate::data::Calibre::C88,
+                            crate::data::Calibre::C105,
+                        ]
+                        .iter()
+                        .all(|c| b.calibres.contains(c))
+                }) && card.fire.as_ref().is_some_and(|f| {
+                    f.target == Symbol::Diamond
+                        && shows(f, Colour::Orange).is_none()
+                        && shows(f, Colour::Blue).is_none()
+                })
+            })
+        })
+        .expect("a card 3 / 75 88 105 with ◆");
+    let a = find(&s, Division::First, UsKind::Infantry, Symbol::Diamond, &[]);
+    let b = find(&s, Division::First, UsKind::Infantry, Symbol::Diamond, &[a]);
+    s.us[usize::from(a)].loc = UsLoc::Box(landing_box(&s, "ER1"));
+    s.us[usize::from(b)].loc = UsLoc::Box(landing_box(&s, "ER2"));
+    for u in [a, b] {
+        s.us[usize::from(u)].steps = 2;
+    }
+    stack(&mut s, &[three]);
+    let draws = s.draws;
+    let mut log = log();
+    fire_phase(&mut s, Sector::East, &mut log);
+    assert_eq!(
+        s.step,
+        Step::ArtilleryTie {
+            sector: Sector::East
+        }
+    );
+    use crate::action::OmahaAction::ArtilleryTarget;
+    let (low, high) = (a.min(b), a.max(b));
+    assert_eq!(
+        legal(&s),
+        vec![
+            ArtilleryTarget { unit: low },
+            ArtilleryTarget { unit: high }
+        ]
+    );
+    let prompt = overlord_engine::Game::prompt(&s);
+    assert_eq!((prompt.name, prompt.rule), ("artillery_tie", ARTILLERY));
+    assert_eq!((steps(&s, a), steps(&s, b)), (2, 2));
+    // The player picks the higher id. The East card is not drawn again (the West one is).
+    let west_card = s.deck.hidden_cards_mut().last().copied();
+    answer(&mut s, ArtilleryTarget { unit: high }, &mut log);
+    assert_eq!((steps(&s, low), steps(&s, high)), (2, 1));
+    assert_eq!(s.fire_cards[0], Some(three));
+    assert_eq!(s.draws, draws + 2, "the East card once, then the West card");
+    assert_eq!(s.fire_cards[1], west_card);
+    assert!(
+        log.entries()
+            .iter()
+            .any(|e| e.rule == ARTILLERY && e.text.starts_with("G-ART-TIE"))
+    );
+    // Different steps: no choice, no prompt; the unit with more steps is hit.
+    let mut s = artillery_state(4);
+    s.us[usize::from(a)].loc = UsLoc::Box(landing_box(&s, "ER1"));
+    s.us[usize::from(b)].loc = UsLoc::Box(landing_box(&s, "ER2"));
+    s.us[usize::from(a)].steps = 2;
+    stack(&mut s, &[three]);
+    fire_phase(&mut s, Sector::East, &mut log);
+    assert!(!matches!(s.step, Step::ArtilleryTie { .. }));
+    assert_eq!((steps(&s, a), steps(&s, b)), (2, 2));
 }

@@ -199,3 +199,141 @@ fn t_5_21_tide_drowning() {
             .any(|a| matches!(a, crate::action::OmahaAction::Move { to, .. } if *to == low))
     );
 }
+
+/// P-LEADER-FOLLOW fixture: turn 2, the card "◆B ▲A ●D" on top (drift 2 East for ◆ 29th
+/// infantry, 4 East for ▲, nothing for ●), and 116 HQ in DR2 with the units `symbols`.
+fn follow_state(symbols: &[Symbol]) -> (Omaha, UsId, Vec<UsId>) {
+    let mut s = empty(2);
+    let card = (1..=54u8)
+        .find(|&c| {
+            s.data
+                .card(c)
+                .and_then(|c| c.landing.clone())
+                .is_some_and(|l| format!("{:?}{:?}{:?}", l.diamond, l.triangle, l.circle) == "BAD")
+        })
+        .expect("a card ◆B ▲A ●D");
+    stack(&mut s, &[card]);
+    let dr2 = landing_box(&s, "DR2");
+    let hq = unit(&s, "116 HQ");
+    s.us[usize::from(hq)].loc = UsLoc::Box(dr2);
+    let mut units = Vec::new();
+    for &symbol in symbols {
+        let u = find(&s, Division::TwentyNinth, UsKind::Infantry, symbol, &units);
+        s.us[usize::from(u)].loc = UsLoc::Box(dr2);
+        units.push(u);
+    }
+    (s, hq, units)
+}
+
+fn legal(s: &Omaha) -> Vec<crate::action::OmahaAction> {
+    let mut out = Vec::new();
+    overlord_engine::Game::legal_actions(s, &mut out);
+    out
+}
+
+/// Where the log says `unit` landed (5.2).
+fn landed(log: &OmahaLog, unit: UsId) -> Option<HexId> {
+    log.entries().iter().find_map(|e| match e.event {
+        crate::action::OmahaEvent::Landed { unit: u, hex } if u == unit => Some(hex),
+        _ => None,
+    })
+}
+
+#[test]
+fn p_leader_follow_5_12_leader_follows_a_drifting_unit() {
+    use crate::action::OmahaAction::LeaderFollows;
+    // Two units drift out of the HQ's box: it may follow either (which one) or stay.
+    let (mut s, hq, units) = follow_state(&[Symbol::Diamond, Symbol::Triangle]);
+    let [diamond, triangle] = units[..] else {
+        panic!("two units")
+    };
+    let dr2 = landing_box(&s, "DR2");
+    let mut log = log();
+    crate::landing::check(&mut s, Sector::West, &mut log);
+    assert_eq!(s.us[usize::from(diamond)].loc, UsLoc::Box(dr2 - 2));
+    assert_eq!(s.us[usize::from(triangle)].loc, UsLoc::Box(dr2 - 4));
+    assert_eq!(
+        s.step,
+        Step::LeaderFollow {
+            sector: Sector::West,
+            leader: hq
+        }
+    );
+    // In the order they drifted: the check goes through a box's units by id (5.1).
+    let (first, second) = (diamond.min(triangle), diamond.max(triangle));
+    assert_eq!(
+        legal(&s),
+        vec![
+            LeaderFollows { unit: Some(first) },
+            LeaderFollows { unit: Some(second) },
+            LeaderFollows { unit: None },
+        ]
+    );
+    let prompt = overlord_engine::Game::prompt(&s);
+    assert_eq!((prompt.name, prompt.rule.0), ("leader_follow", "5.12"));
+    let anchors = overlord_engine::Game::anchors(
+        &s,
+        &LeaderFollows {
+            unit: Some(triangle),
+        },
+    );
+    assert_eq!(anchors.units, vec![u32::from(hq), u32::from(triangle)]);
+    let picture = overlord_engine::Game::text_picture(&s, overlord_engine::Viewer::Spectator)
+        .expect("picture");
+    assert!(
+        picture.contains("P-LEADER-FOLLOW (5.12): 116 HQ in DR2"),
+        "{picture}"
+    );
+    // The HQ goes with the ▲ unit: both land from DR2 - 4 (5.2).
+    let stay = s.clone();
+    let _ = overlord_engine::Game::apply(
+        &mut s,
+        LeaderFollows {
+            unit: Some(triangle),
+        },
+        &mut log,
+    )
+    .expect("legal");
+    let low = |s: &Omaha, b: BoxId| s.data.index.boxes[usize::from(b)].land[0].expect("low hex");
+    assert_eq!(landed(&log, hq), Some(low(&s, dr2 - 4)));
+    assert_eq!(landed(&log, triangle), Some(low(&s, dr2 - 4)));
+    assert!(
+        log.entries()
+            .iter()
+            .any(|e| e.rule.0 == "5.12" && e.text.starts_with("P-LEADER-FOLLOW"))
+    );
+    // Or it stays: it lands from DR2.
+    let (mut s, mut log) = (stay, self::log());
+    let _ = overlord_engine::Game::apply(&mut s, LeaderFollows { unit: None }, &mut log)
+        .expect("legal");
+    assert_eq!(landed(&log, hq), Some(low(&s, dr2)));
+}
+
+#[test]
+fn p_leader_follow_5_12_no_prompt_without_a_drift() {
+    // ● → D: no effect, nothing drifts: no prompt, the check goes on to the landing.
+    let (mut s, hq, _) = follow_state(&[Symbol::Circle]);
+    crate::landing::check(&mut s, Sector::West, &mut log());
+    assert_eq!(s.step, Step::Land);
+    assert_eq!(
+        s.us[usize::from(hq)].loc,
+        UsLoc::Box(landing_box(&s, "DR2"))
+    );
+    assert!(s.follow.is_empty());
+    // A unit drifting out of another box asks nothing of this HQ.
+    let (mut s, hq, _) = follow_state(&[]);
+    let other = find(
+        &s,
+        Division::TwentyNinth,
+        UsKind::Infantry,
+        Symbol::Diamond,
+        &[],
+    );
+    s.us[usize::from(other)].loc = UsLoc::Box(landing_box(&s, "DW2"));
+    crate::landing::check(&mut s, Sector::West, &mut log());
+    assert_eq!(s.step, Step::Land);
+    assert_eq!(
+        s.us[usize::from(hq)].loc,
+        UsLoc::Box(landing_box(&s, "DR2"))
+    );
+}
