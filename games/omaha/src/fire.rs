@@ -663,7 +663,10 @@ fn artillery(state: &mut Omaha, sector: Sector, card: u8, log: &mut OmahaLog) ->
                 )
             });
             state.choices = tied;
-            state.step = Step::ArtilleryTie { sector };
+            state.step = Step::ArtilleryTie {
+                sector,
+                event: false,
+            };
             true
         }
     }
@@ -742,12 +745,17 @@ pub(crate) fn artillery_hit(state: &mut Omaha, unit: UsId, rule: RuleId, log: &m
     state.lose_step(unit, rule, log);
 }
 
-/// G-ART-TIE answered (6.5): the chosen unit loses the step, and the sector's fire ends.
+/// G-ART-TIE answered (6.5): the chosen unit loses the step, and the sector's fire ends; for
+/// the German artillery event (19.33) the turn goes on to the German Fire Phase.
 pub(crate) fn artillery_answered(state: &mut Omaha, unit: UsId, log: &mut OmahaLog) {
-    let Step::ArtilleryTie { sector } = state.step else {
+    let Step::ArtilleryTie { sector, event } = state.step else {
         return;
     };
     state.choices.clear();
+    if event {
+        crate::events::german_artillery_answered(state, sector, unit, log);
+        return;
+    }
     let name = state.name(unit).to_owned();
     log.public(ARTILLERY, OmahaEvent::Note, || {
         format!("G-ART-TIE: German artillery hits {name} (6.5, the player's choice).")

@@ -1182,7 +1182,8 @@ fn g_art_tie_6_5_player_chooses_the_artillery_target() {
     assert_eq!(
         s.step,
         Step::ArtilleryTie {
-            sector: Sector::East
+            sector: Sector::East,
+            event: false
         }
     );
     use crate::action::OmahaAction::ArtilleryTarget;
