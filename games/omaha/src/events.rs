@@ -3,8 +3,9 @@
 //! and above, Kampfgruppe Meyer and zones E–G; "each sector" becomes one marker).
 //!
 //! Events that need a decision stop at a prompt: P-HERO, P-STEP-ADD, G-PRISONER,
-//! G-PATROL-REPORT-TIE, G-MEEMIES, G-NAVALHIT; a prompt with a single answer is answered by
-//! the engine. Once the event is done the turn goes on to the German Fire Phase.
+//! G-PATROL-REPORT-TIE, G-MEEMIES, G-NAVALHIT, and G-ART-TIE (6.5) for the German artillery
+//! event; a prompt with a single answer is answered by the engine. Once the event is done the
+//! turn goes on to the German Fire Phase.
 
 use crate::action::{DrawFor, OmahaAction, OmahaEvent};
 use crate::data::{
@@ -31,10 +32,6 @@ pub const SNIPERS: RuleId = RuleId("EV-SNIPERS");
 pub const NAVAL_HIT: RuleId = RuleId("EV-NAVAL-FIRE-HITS");
 pub const PATROL: RuleId = RuleId("EV-PATROL-REPORT");
 pub const GERMAN_ARTILLERY: RuleId = RuleId("19.33");
-
-fn slot_of(sector: Sector) -> usize {
-    usize::from(sector == Sector::West)
-}
 
 fn easy_fox(state: &Omaha) -> bool {
     state.scenario_kind() == VictoryKind::EasyFox
@@ -427,16 +424,12 @@ fn meemies(state: &mut Omaha, log: &mut OmahaLog) {
 /// The barrage costs `unit` a step; it is German artillery fire in the unit's sector (19.33,
 /// AMB-30).
 fn meemies_hit(state: &mut Omaha, unit: UsId, log: &mut OmahaLog) {
-    if let UsLoc::Hex(h) = state.us[usize::from(unit)].loc {
-        let sector = state.data.index.hexes[usize::from(h)].sector;
-        state.artillery_fired[slot_of(sector)] = true;
-    }
     let name = state.name(unit).to_owned();
     log.public(MEEMIES, OmahaEvent::Note, || {
         format!("The Nebelwerfer barrage from WN69 hits {name}.")
     });
     done(state);
-    state.lose_step(unit, MEEMIES, log);
+    crate::fire::artillery_hit(state, unit, MEEMIES, log);
 }
 
 /// Unexpected US Naval Fire Hits Position: a Fire card picks the position by its symbol.
@@ -558,7 +551,8 @@ fn naval_loss(state: &mut Omaha, unit: UsId, log: &mut OmahaLog) {
 /// The German artillery event (19.33): the sector's artillery fires if any of it can (a
 /// non-disrupted 75/88 WN unit of the sector, or an active off-map battery of its box): one US
 /// unit in the sector's boxes or on its beach loses a step, chosen by the 6.5 priorities with
-/// no symbol needed; the sector's artillery-fire flag is set (AMB-30).
+/// no symbol needed; equal targets are the player's choice (G-ART-TIE, 6.5), asked only when
+/// there are two or more. The hit sets the sector's artillery-fire flag (AMB-30).
 fn german_artillery(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
     if !state.in_play(sector) {
         return;
@@ -578,56 +572,59 @@ fn german_artillery(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
     });
     if !guns {
         log.public(GERMAN_ARTILLERY, OmahaEvent::Note, || {
-            format!("No German artillery can fire on the {sector:?} sector: no effect.")
+            format!("No German artillery can fire on the {sector:?} sector: no effect (19.33).")
         });
         return;
     }
-    state.artillery_fired[slot_of(sector)] = true;
     // 6.5 priorities: infantry in a box; non-infantry on the beach; non-infantry in a box;
-    // infantry on the beach; most steps; lowest id.
-    let target =
-        state
-            .us
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !index.us[*i].is_leader())
-            .filter_map(|(i, u)| {
-                let infantry = index.us[i].kind().is_some_and(UsKind::infantry);
-                let class =
-                    match u.loc {
-                        UsLoc::Box(b) if index.boxes[usize::from(b)].sector == sector => {
-                            if infantry { 1 } else { 3 }
-                        }
-                        UsLoc::Hex(h)
-                            if index.hexes[usize::from(h)].sector == sector
-                                && index.hexes[usize::from(h)].ground == Ground::Beach =>
-                        {
-                            if infantry {
-                                4
-                            } else {
-                                2
-                            }
-                        }
-                        _ => return None,
-                    };
-                Some(((class, std::cmp::Reverse(u.steps), i), i as UsId))
-            })
-            .min()
-            .map(|(_, u)| u);
-    match target {
-        Some(unit) => {
-            let name = state.name(unit).to_owned();
+    // infantry on the beach; most steps; then G-ART-TIE.
+    let tied = crate::fire::artillery_targets(state, sector, None);
+    match tied[..] {
+        [] => log.public(GERMAN_ARTILLERY, OmahaEvent::Note, || {
+            format!(
+                "German artillery shells the {sector:?} beach, but no US unit is there (19.33)."
+            )
+        }),
+        [unit] => german_artillery_hit(state, sector, unit, log),
+        _ => {
             log.public(GERMAN_ARTILLERY, OmahaEvent::Note, || {
                 format!(
-                    "German artillery shells the {sector:?} beach and hits {name} (6.5 priorities)."
+                    "German artillery shells the {sector:?} beach: several targets are equal (19.33, G-ART-TIE)."
                 )
             });
-            state.lose_step(unit, GERMAN_ARTILLERY, log);
+            state.choices = tied;
+            state.step = Step::ArtilleryTie {
+                sector,
+                event: true,
+            };
         }
-        None => log.public(GERMAN_ARTILLERY, OmahaEvent::Note, || {
-            format!("German artillery shells the {sector:?} beach, but no US unit is there.")
-        }),
     }
+}
+
+/// G-ART-TIE answered for the German artillery event (19.33, 6.5).
+pub(crate) fn german_artillery_answered(
+    state: &mut Omaha,
+    sector: Sector,
+    unit: UsId,
+    log: &mut OmahaLog,
+) {
+    let name = state.name(unit).to_owned();
+    log.public(GERMAN_ARTILLERY, OmahaEvent::Note, || {
+        format!("G-ART-TIE: German artillery hits {name} (19.33, 6.5, the player's choice).")
+    });
+    german_artillery_hit(state, sector, unit, log);
+}
+
+/// The event's hit: the unit loses a step (sets the 19.33 flag, AMB-30); the event is over.
+fn german_artillery_hit(state: &mut Omaha, sector: Sector, unit: UsId, log: &mut OmahaLog) {
+    let name = state.name(unit).to_owned();
+    log.public(GERMAN_ARTILLERY, OmahaEvent::Note, || {
+        format!(
+            "German artillery shells the {sector:?} beach and hits {name} (19.33, 6.5 priorities)."
+        )
+    });
+    done(state);
+    crate::fire::artillery_hit(state, unit, GERMAN_ARTILLERY, log);
 }
 
 // ---------------------------------------------------------------------------------------------

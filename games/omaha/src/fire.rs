@@ -9,7 +9,7 @@
 //! drawn once, at the start, and kept in `fire_cards`.
 
 use crate::action::{DrawFor, OmahaEvent};
-use crate::data::{Calibre, FireLevel, Sector, UsKind, WnCategory};
+use crate::data::{Calibre, FireLevel, Sector, Symbol, UsKind, WnCategory};
 use crate::effects::OmahaLog;
 use crate::fire_alloc::{Candidate, Mode, allocate_pinned};
 use crate::index::{GerKind, HexId, MAX_POSITIONS, PosId, PosKind, UsCounter, UsId};
@@ -639,6 +639,54 @@ fn artillery(state: &mut Omaha, sector: Sector, card: u8, log: &mut OmahaLog) ->
         });
         return false;
     }
+    let tied = artillery_targets(state, sector, Some(target));
+    match tied[..] {
+        [] => {
+            log.public(ARTILLERY, OmahaEvent::Note, || {
+                "German artillery fires, but no unit with the symbol is in a box or on the beach (6.5)."
+                    .into()
+            });
+            false
+        }
+        [unit] => {
+            let name = state.name(unit).to_owned();
+            log.public(ARTILLERY, OmahaEvent::Note, || {
+                format!("German artillery ({count} batteries) hits {name} (6.5).")
+            });
+            artillery_hit(state, unit, ARTILLERY, log);
+            false
+        }
+        _ => {
+            log.public(ARTILLERY, OmahaEvent::Note, || {
+                format!(
+                    "German artillery ({count} batteries) fires: several targets are equal (6.5, G-ART-TIE)."
+                )
+            });
+            state.choices = tied;
+            state.step = Step::ArtilleryTie {
+                sector,
+                event: false,
+            };
+            true
+        }
+    }
+}
+
+/// 6.5: the artillery targets of `sector` a hit falls on, in id order: US units (never
+/// leaders) in the sector's landing boxes or on its beach hexes, in the best of the four
+/// priority classes (infantry in a box; non-infantry on the beach; non-infantry in a box;
+/// infantry on the beach), then with the most steps (AMB-09). More than one is G-ART-TIE.
+/// With `symbol`, a unit needs the card's symbol: printed, or by standing in a concentrated
+/// hex (6.35); a landing box is never a concentrated target (AMB-10). Without it (the German
+/// artillery event, 19.33) any unit qualifies.
+pub(crate) fn artillery_targets(
+    state: &Omaha,
+    sector: Sector,
+    symbol: Option<Symbol>,
+) -> Vec<UsId> {
+    let index = &state.data.index;
+    // 6.35, AMB-10: only hexes are concentrated; worked out only when a symbol is needed.
+    let concentrated = symbol.map(|_| concentrated(state)).unwrap_or_default();
     // (priority class, most steps first) of the best targets so far, and those targets in id
     // order: more than one is G-ART-TIE (AMB-09: in every class, priority 1 included).
     type Key = (u8, std::cmp::Reverse<u8>);
@@ -646,20 +694,20 @@ fn artillery(state: &mut Omaha, sector: Sector, card: u8, log: &mut OmahaLog) ->
     let mut tied: Vec<UsId> = Vec::new();
     for (i, u) in state.us.iter().enumerate() {
         let info = &index.us[i];
-        if info.is_leader() || info.symbol != Some(target) {
+        if info.is_leader() {
             continue;
         }
+        let printed = symbol.is_none_or(|s| info.symbol == Some(s));
         let infantry = info.kind().is_some_and(UsKind::infantry);
         let class = match u.loc {
-            UsLoc::Box(b) if index.boxes[usize::from(b)].sector == sector => {
-                if infantry {
-                    1
-                } else {
-                    3
-                }
+            // AMB-10: in a box the printed symbol is needed.
+            UsLoc::Box(b) if printed && index.boxes[usize::from(b)].sector == sector => {
+                if infantry { 1 } else { 3 }
             }
+            // 6.35, AMB-10: on a beach hex a concentrated target counts as having the symbol.
             UsLoc::Hex(h)
-                if index.hexes[usize::from(h)].sector == sector
+                if (printed || concentrated.get(usize::from(h)).copied().unwrap_or(false))
+                    && index.hexes[usize::from(h)].sector == sector
                     && index.hexes[usize::from(h)].ground == crate::index::Ground::Beach =>
             {
                 if infantry {
@@ -679,44 +727,40 @@ fn artillery(state: &mut Omaha, sector: Sector, card: u8, log: &mut OmahaLog) ->
             tied.push(i as UsId);
         }
     }
-    match tied[..] {
-        [] => {
-            log.public(ARTILLERY, OmahaEvent::Note, || {
-                "German artillery fires, but no unit with the symbol is in a box or on the beach."
-                    .into()
-            });
-            false
-        }
-        [unit] => {
-            let name = state.name(unit).to_owned();
-            log.public(ARTILLERY, OmahaEvent::Note, || {
-                format!("German artillery ({count} batteries) hits {name}.")
-            });
-            state.lose_step(unit, ARTILLERY, log);
-            false
-        }
-        _ => {
-            log.public(ARTILLERY, OmahaEvent::Note, || {
-                format!("German artillery ({count} batteries) fires: several targets are equal.")
-            });
-            state.choices = tied;
-            state.step = Step::ArtilleryTie { sector };
-            true
-        }
-    }
+    tied
 }
 
-/// G-ART-TIE answered (6.5): the chosen unit loses the step, and the sector's fire ends.
+/// German artillery costs `unit` a step (6.5, 19.33 events). 19.33, AMB-30: artillery fire
+/// occurred this turn in the sector where the unit stands (box or hex).
+pub(crate) fn artillery_hit(state: &mut Omaha, unit: UsId, rule: RuleId, log: &mut OmahaLog) {
+    let index = &state.data.index;
+    let sector = match state.us.get(usize::from(unit)).map(|u| u.loc) {
+        Some(UsLoc::Box(b)) => index.boxes.get(usize::from(b)).map(|x| x.sector),
+        Some(UsLoc::Hex(h)) => index.hexes.get(usize::from(h)).map(|x| x.sector),
+        _ => None,
+    };
+    if let Some(sector) = sector {
+        state.artillery_fired[slot_of(sector)] = true;
+    }
+    state.lose_step(unit, rule, log);
+}
+
+/// G-ART-TIE answered (6.5): the chosen unit loses the step, and the sector's fire ends; for
+/// the German artillery event (19.33) the turn goes on to the German Fire Phase.
 pub(crate) fn artillery_answered(state: &mut Omaha, unit: UsId, log: &mut OmahaLog) {
-    let Step::ArtilleryTie { sector } = state.step else {
+    let Step::ArtilleryTie { sector, event } = state.step else {
         return;
     };
     state.choices.clear();
+    if event {
+        crate::events::german_artillery_answered(state, sector, unit, log);
+        return;
+    }
     let name = state.name(unit).to_owned();
     log.public(ARTILLERY, OmahaEvent::Note, || {
         format!("G-ART-TIE: German artillery hits {name} (6.5, the player's choice).")
     });
-    state.lose_step(unit, ARTILLERY, log);
+    artillery_hit(state, unit, ARTILLERY, log);
     finish(state, sector, log);
 }
 

@@ -100,7 +100,7 @@ impl Game for Omaha {
                     }
                 ),
             ),
-            Step::ArtilleryTie { sector } => (
+            Step::ArtilleryTie { sector, .. } => (
                 "artillery_tie",
                 crate::fire::ARTILLERY,
                 format!(

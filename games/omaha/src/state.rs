@@ -178,8 +178,9 @@ pub enum Step {
         left: u8,
     },
     /// III, G-ART-TIE (6.5): German artillery hits one of `Omaha::choices`, equal by 6.5's
-    /// priorities; position and star fire are applied.
-    ArtilleryTie { sector: Sector },
+    /// priorities; position and star fire are applied. With `event`, II: the German artillery
+    /// event (19.33) asks the same, and the turn then goes on to the German Fire Phase.
+    ArtilleryTie { sector: Sector, event: bool },
     /// IV: engineers clear obstacles in a sector (P-CLEAR); `left` clears remain.
     Engineers { sector: Sector, left: u8 },
     /// V.1: P-DIV-ORDER.

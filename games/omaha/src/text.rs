@@ -159,7 +159,7 @@ fn choice_line(state: &Omaha) -> Option<String> {
                 .collect::<Vec<_>>()
                 .join("; ")
         ),
-        Step::ArtilleryTie { sector } => format!(
+        Step::ArtilleryTie { sector, .. } => format!(
             "G-ART-TIE (6.5): German artillery in the {sector:?} sector hits one of: {}",
             listed(&state.choices)
         ),

@@ -739,6 +739,89 @@ fn event_german_artillery() {
     assert!(s.artillery_fired[0]);
 }
 
+/// G-ART-TIE (6.5) for the German artillery event (19.33): equal targets by the 6.5
+/// priorities and steps are the player's choice, with the same prompt as the card's artillery;
+/// the answer costs that unit a step, sets the sector's flag (AMB-30) and the turn goes on to
+/// the German Fire Phase. A lower priority is not offered; with guns but no target, no flag.
+#[test]
+fn g_art_tie_6_5_german_artillery_event_asks_the_player() {
+    let mut s = empty(5);
+    let card = event_card(&s, 5, |e| {
+        matches!(
+            e,
+            EventEffect::GermanArtillery {
+                sector: Sector::East
+            }
+        )
+    });
+    put(&mut s, "WN60", |k| k == GerKind::Wn(WnCategory::C75));
+    let mut guns_only = s.clone();
+    let log = play_event(&mut guns_only, card);
+    assert_eq!(
+        guns_only.artillery_fired,
+        [false, false],
+        "AMB-30: no step lost"
+    );
+    assert!(log.entries().iter().any(|e| e.rule == RuleId("19.33")));
+    // Two 3-step infantry units in East boxes (priority 1) and one on the beach (priority 4).
+    let infantry = |i: &crate::index::UsInfo| {
+        i.kind() == Some(UsKind::Infantry) && i.division == Division::First
+    };
+    let a = pick(&s, infantry);
+    s.us[usize::from(a)].loc = UsLoc::Box(landing_box(&s, "ER1"));
+    let b = pick(&s, infantry);
+    s.us[usize::from(b)].loc = UsLoc::Box(landing_box(&s, "ER2"));
+    let c = pick(&s, infantry);
+    s.us[usize::from(c)].loc = UsLoc::Hex(hex(&s, "0515"));
+    let units = [a, b, c];
+    let mut log = play_event(&mut s, card);
+    assert_eq!(
+        s.step,
+        Step::ArtilleryTie {
+            sector: Sector::East,
+            event: true
+        }
+    );
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    assert_eq!(
+        legal,
+        vec![
+            OmahaAction::ArtilleryTarget { unit: a.min(b) },
+            OmahaAction::ArtilleryTarget { unit: a.max(b) }
+        ]
+    );
+    let prompt = s.prompt();
+    assert_eq!(
+        (prompt.name, prompt.rule),
+        ("artillery_tie", crate::fire::ARTILLERY)
+    );
+    // No step lost and no flag before the answer; the beach unit is refused.
+    assert_eq!(units.map(|u| s.us[usize::from(u)].steps), [3, 3, 3]);
+    assert_eq!(s.artillery_fired, [false, false]);
+    assert!(
+        s.clone()
+            .apply(OmahaAction::ArtilleryTarget { unit: c }, &mut log)
+            .is_err()
+    );
+    // The player picks the higher id.
+    let high = a.max(b);
+    crate::fire::artillery_answered(&mut s, high, &mut log);
+    assert_eq!(
+        units.map(|u| s.us[usize::from(u)].steps),
+        units.map(|u| if u == high { 2 } else { 3 })
+    );
+    assert_eq!(s.step, Step::Fire(Sector::East));
+    assert_eq!(s.artillery_fired, [true, false], "AMB-30");
+    assert!(s.choices.is_empty());
+    assert!(
+        log.entries()
+            .iter()
+            .any(|e| e.rule == RuleId("19.33") && e.text.starts_with("G-ART-TIE"))
+    );
+    assert!(s.check_invariants().is_ok());
+}
+
 // ---- Germans Concealed, add a step (P-STEP-ADD), snipers.
 
 #[test]

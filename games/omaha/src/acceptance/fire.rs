@@ -1182,7 +1182,8 @@ fn g_art_tie_6_5_player_chooses_the_artillery_target() {
     assert_eq!(
         s.step,
         Step::ArtilleryTie {
-            sector: Sector::East
+            sector: Sector::East,
+            event: false
         }
     );
     use crate::action::OmahaAction::ArtilleryTarget;
@@ -1218,4 +1219,139 @@ fn g_art_tie_6_5_player_chooses_the_artillery_target() {
     fire_phase(&mut s, Sector::East, &mut log);
     assert!(!matches!(s.step, Step::ArtilleryTie { .. }));
     assert_eq!((steps(&s, a), steps(&s, b)), (2, 2));
+}
+
+/// The T-6.5 card "3 / 75 88 105" with ◆ and no orange or blue icon (the fixture's 75s sit in
+/// orange WN62 and blue WN64, so no position fires).
+fn three_diamond(s: &Omaha) -> u8 {
+    (1..=54u8)
+        .find(|&c| {
+            s.data.card(c).is_some_and(|card| {
+                card.artillery.as_ref().is_some_and(|b| {
+                    b.value == 3
+                        && [
+                            crate::data::Calibre::C75,
+                            crate::data::Calibre::C88,
+                            crate::data::Calibre::C105,
+                        ]
+                        .iter()
+                        .all(|c| b.calibres.contains(c))
+                }) && card.fire.as_ref().is_some_and(|f| {
+                    f.target == Symbol::Diamond
+                        && shows(f, Colour::Orange).is_none()
+                        && shows(f, Colour::Blue).is_none()
+                })
+            })
+        })
+        .expect("a card 3 / 75 88 105 with ◆")
+}
+
+/// 6.5, 6.35, AMB-10: a beach hex holding five or more steps (leaders excluded) is a
+/// concentrated target, so its units count as having the card's symbol for artillery; a
+/// landing box never is, so its units need the printed symbol.
+#[test]
+fn amb_10_concentrated_beach_hex_is_an_artillery_target() {
+    let card = three_diamond(&empty(4));
+    // Infantry without ◆: 3 + 3 steps in box ER1 (priority 1 if they qualified), 3 + `second`
+    // steps on beach hex 0515 (priority 4), and `hq` puts an HQ in 0515 too.
+    let fixture = |second: u8, hq: bool| {
+        let mut s = artillery_state(4);
+        let mut units = Vec::new();
+        for _ in 0..4 {
+            let u = find(
+                &s,
+                Division::First,
+                UsKind::Infantry,
+                Symbol::Circle,
+                &units,
+            );
+            units.push(u);
+        }
+        let er1 = landing_box(&s, "ER1");
+        for &u in &units[..2] {
+            s.us[usize::from(u)].loc = UsLoc::Box(er1);
+        }
+        place(&mut s, units[2], "0515");
+        place(&mut s, units[3], "0515");
+        s.us[usize::from(units[3])].steps = second;
+        if hq {
+            let h = crate::control::tests::pick(&s, |i| i.counter == crate::index::UsCounter::Hq);
+            place(&mut s, h, "0515");
+        }
+        assert_eq!(
+            s.data.index.hexes[usize::from(hex(&s, "0515"))].ground,
+            crate::index::Ground::Beach
+        );
+        stack(&mut s, &[card]);
+        let mut log = log();
+        fire_phase(&mut s, Sector::East, &mut log);
+        (units.iter().map(|&u| steps(&s, u)).collect::<Vec<_>>(), log)
+    };
+    // 3 + 2 = 5 steps on the beach: concentrated, the 3-step unit is hit (6.35); the box's 6
+    // steps do not make its units targets (AMB-10).
+    let (hit, log) = fixture(2, false);
+    assert_eq!(hit, vec![3, 3, 2, 2]);
+    assert!(
+        log.entries()
+            .iter()
+            .any(|e| e.rule == ARTILLERY && e.text.contains("hits"))
+    );
+    // 3 + 1 = 4: not concentrated, and no unit has ◆: no hit. An HQ adds no steps (6.35).
+    assert_eq!(fixture(1, false).0, vec![3, 3, 3, 1]);
+    assert_eq!(fixture(1, true).0, vec![3, 3, 3, 1]);
+}
+
+/// 19.33, AMB-30: a 6.5 artillery hit sets this turn's artillery flag of the hit unit's sector
+/// (automatic target or G-ART-TIE answer); no hit, no flag; the flags clear at the end of the
+/// turn (VI).
+#[test]
+fn amb_30_artillery_flag_from_6_5_hits_cleared_at_end_of_turn() {
+    let card = three_diamond(&empty(4));
+    let fixture = |units: usize, batteries: bool| {
+        let mut s = artillery_state(4);
+        if !batteries {
+            for g in &mut s.germans {
+                if matches!(g.loc, GerLoc::Pool(GerPool::Artillery(_))) {
+                    g.loc = GerLoc::OutOfPlay;
+                }
+            }
+        }
+        let mut us = Vec::new();
+        for name in ["ER1", "ER2"].iter().take(units) {
+            let u = find(&s, Division::First, UsKind::Infantry, Symbol::Diamond, &us);
+            s.us[usize::from(u)].loc = UsLoc::Box(landing_box(&s, name));
+            us.push(u);
+        }
+        stack(&mut s, &[card]);
+        (s, us)
+    };
+    // One target: hit at once, the East flag is set.
+    let (mut s, us) = fixture(1, true);
+    let mut log = log();
+    fire_phase(&mut s, Sector::East, &mut log);
+    assert_eq!(steps(&s, us[0]), 2);
+    assert_eq!(s.artillery_fired, [true, false], "AMB-30: East");
+    // Two equal targets: the flag is set when the G-ART-TIE answer lands.
+    let (mut s, us) = fixture(2, true);
+    fire_phase(&mut s, Sector::East, &mut log);
+    assert!(matches!(s.step, Step::ArtilleryTie { .. }));
+    assert_eq!(s.artillery_fired, [false, false]);
+    crate::fire::artillery_answered(&mut s, us[1], &mut log);
+    assert_eq!(steps(&s, us[1]), 2);
+    assert_eq!(s.artillery_fired, [true, false], "AMB-30 after G-ART-TIE");
+    // Two batteries of three: no hit, no flag.
+    let (mut s, us) = fixture(1, false);
+    fire_phase(&mut s, Sector::East, &mut log);
+    assert_eq!(steps(&s, us[0]), 3);
+    assert_eq!(s.artillery_fired, [false, false], "AMB-30: no step lost");
+    // VI: the flags come off at the end of the turn. The turn runs on into turn 5 (whose fire
+    // finds no US unit to hit: the hit one leaves play).
+    let (mut s, us) = fixture(1, true);
+    fire_phase(&mut s, Sector::East, &mut log);
+    assert_eq!(s.artillery_fired, [true, false]);
+    s.us[usize::from(us[0])].loc = UsLoc::OutOfPlay;
+    s.step = Step::EndOfTurn;
+    s.run(&mut log);
+    assert_eq!(s.turn, 5);
+    assert_eq!(s.artillery_fired, [false, false], "AMB-30: cleared in VI");
 }
