@@ -55,12 +55,17 @@
 //! maximises objectives 1 and 2.
 //!
 //! Objective 3 is a lexicographic maximum of the vector of counts "hits of P in key group g",
-//! positions in order, groups in key order. It is found greedily, one count at a time: the
-//! count of the current group is maximised (gain 1 on its arc) while every earlier count is held
-//! (its arc capped at the count found, with a gain above every other tier, so a maximum flow
-//! saturates it whenever that is possible) and objectives 1 and 2 stay at their optimum. Fixing
-//! the first coordinate at its maximum, then the next at its maximum among what remains, is the
-//! definition of the lexicographic maximum, so the greedy is exact as long as each step is an
+//! positions in order, groups in key order. Fixing the first coordinate at its maximum, then
+//! the next at its maximum among what remains, is the definition of the lexicographic maximum.
+//! Several coordinates are settled by one oracle call: P's counts are digits below c(P) + 1, so
+//! gains on the group arcs that weigh each digit by the product of the radices after it (a
+//! mixed-radix number, [`lex_weights`]) order allocations exactly as the vector does. A batch of
+//! consecutive positions whose weights stay small enough to sit below objective 2 is maximised
+//! in one call (the first call already does the first batch), then its counts are held (each arc
+//! capped at the count found, with a gain above every other tier, so a maximum flow saturates it
+//! whenever that is possible) while objectives 1 and 2 stay at their optimum; a position with
+//! too many groups for the weights goes one group at a time (gain 1). So the greedy is exact as
+//! long as each call is an
 //! exact oracle, which the tiered flow is. The same way, the player's choices (G-FIRE-TIE) are
 //! then fixed one candidate at a time, lowest unit id first, by pinning the candidate in and
 //! asking the oracle whether an optimal allocation remains. A tie is reported for a group when
@@ -92,6 +97,7 @@
 //! the witness does not settle the question.
 
 use std::cmp::Reverse;
+use std::ops::Range;
 
 use crate::data::FireLevel;
 
@@ -478,13 +484,68 @@ fn single_position(
     Some((vec![hits], ties))
 }
 
+/// The positions from `first` on whose objective-3 counts one oracle call can settle: as many
+/// as the weights of [`lex_weights`] allow (at least `first` itself).
+fn lex_batch(capacities: &[u8], groups: &[Vec<Vec<usize>>], first: usize) -> Range<usize> {
+    let mut end = first + 1;
+    while end < groups.len() && lex_total(capacities, groups, first..end + 1).is_some() {
+        end += 1;
+    }
+    first..end
+}
+
+/// Gains for the key groups of `batch` (per position, per group) whose order is the
+/// lexicographic order of the groups' hit counts, positions in order, groups in key order.
+///
+/// Position P hits at most c(P) units, so each of its counts is a digit below c(P) + 1: with
+/// that radix for P's digits, the weight of a digit is the product of the radices of every
+/// later digit, and the weighted sum writes the counts as one mixed-radix number, compared
+/// digit by digit. Only meaningful when [`lex_total`] accepts the batch.
+fn lex_weights(
+    capacities: &[u8],
+    groups: &[Vec<Vec<usize>>],
+    batch: Range<usize>,
+) -> Vec<Vec<i64>> {
+    let mut weights: Vec<Vec<i64>> = batch
+        .clone()
+        .map(|q| vec![1; groups.get(q).map_or(0, Vec::len)])
+        .collect();
+    let mut weight = 1i64;
+    for (q, slots) in batch.zip(weights.iter_mut()).rev() {
+        let radix = i64::from(capacities.get(q).copied().unwrap_or(0)) + 1;
+        for slot in slots.iter_mut().rev() {
+            *slot = weight;
+            weight = weight.saturating_mul(radix);
+        }
+    }
+    weights
+}
+
+/// The largest total gain of [`lex_weights`] over `batch`, or `None` above 2^32 (the oracle's
+/// tiers above objective 3 must stay within `i64`).
+fn lex_total(capacities: &[u8], groups: &[Vec<Vec<usize>>], batch: Range<usize>) -> Option<i64> {
+    const LIMIT: i64 = 1 << 32;
+    let mut weight = 1i64;
+    let mut total = 0i64;
+    for q in batch.rev() {
+        let radix = i64::from(capacities.get(q).copied().unwrap_or(0)) + 1;
+        for members in groups.get(q).into_iter().flatten().rev() {
+            total = total.checked_add(weight.checked_mul(i64::try_from(members.len()).ok()?)?)?;
+            weight = weight.checked_mul(radix)?;
+        }
+    }
+    (total <= LIMIT).then_some(total)
+}
+
 /// How the oracle treats the arc of one key group of one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum GroupRule {
     /// Not decided yet: any number of its members.
     Open,
-    /// Being decided: as many of its members as possible.
-    Current,
+    /// Being decided: each member hit gains this much (below objectives 1 and 2). Several
+    /// groups of one position are decided together with weights that make the gain order the
+    /// lexicographic order of their counts.
+    Weighted(i64),
     /// Decided: exactly this many of its members.
     Fixed(usize),
 }
@@ -611,7 +672,20 @@ impl<'a> Basic<'a> {
     /// the rules and pins cannot all be met.
     fn solve(&self) -> Option<Solution> {
         let big = |n: usize| i64::try_from(n).unwrap_or(i64::MAX).saturating_add(1);
-        let r2 = big(self.listed);
+        // Objective 2 must outweigh every weighted gain together.
+        let weighted: i64 = self
+            .group_rule
+            .iter()
+            .zip(self.groups)
+            .flat_map(|(rules, groups)| rules.iter().zip(groups))
+            .map(|(rule, members)| match rule {
+                GroupRule::Weighted(w) => {
+                    w.saturating_mul(i64::try_from(members.len()).unwrap_or(i64::MAX))
+                }
+                _ => 0,
+            })
+            .fold(0, i64::saturating_add);
+        let r2 = big(self.listed).max(weighted.saturating_add(1));
         let r1 = r2.saturating_mul(big(self.units));
         let fixed = r1.saturating_mul(big(self.units));
 
@@ -644,7 +718,7 @@ impl<'a> Basic<'a> {
                 let len = u32::try_from(members.len()).unwrap_or(u32::MAX);
                 let (cap, gain) = match rule {
                     GroupRule::Open => (len, 0),
-                    GroupRule::Current => (len, 1),
+                    GroupRule::Weighted(w) => (len, w),
                     GroupRule::Fixed(k) => (u32::try_from(k).unwrap_or(u32::MAX), fixed),
                 };
                 let group_arc = net.add(2 + p, group_node, cap, gain);
@@ -703,6 +777,14 @@ impl<'a> Basic<'a> {
     }
 
     fn allocate(mut self) -> (Vec<Vec<usize>>, Vec<Tie>) {
+        // The first call already settles objective 3 for the first batch of positions: the
+        // weights sit below objectives 1 and 2, so its score is still their optimum.
+        let first_batch = Some(lex_batch(self.capacities, self.groups, 0)).filter(|b| {
+            !self.groups.is_empty() && lex_total(self.capacities, self.groups, b.clone()).is_some()
+        });
+        if let Some(batch) = first_batch.clone() {
+            self.weigh(batch);
+        }
         let first = match self.solve() {
             Some(s) => Some(s),
             // Answers no allocation holds together were never offered: drop them all.
@@ -720,21 +802,52 @@ impl<'a> Basic<'a> {
         let optimal = |s: Option<Solution>| s.filter(|s| s.score == best);
 
         // Objective 3: the count of each key group, positions in order, groups in key order.
-        for (p, groups) in self.groups.iter().enumerate() {
-            let mut left = usize::from(self.capacities.get(p).copied().unwrap_or(0));
-            for (g, members) in groups.iter().enumerate() {
+        let mut p = 0;
+        if let Some(batch) = first_batch {
+            self.fix(batch.clone(), &witness);
+            p = batch.end;
+        }
+        while let Some(groups) = self.groups.get(p) {
+            let capacity = usize::from(self.capacities.get(p).copied().unwrap_or(0));
+            // The witness may already reach the greedy bound in every group: nothing to ask.
+            let mut left = capacity;
+            let reached = groups.iter().all(|members| {
+                let k = witness.count(members);
                 let most = members.len().min(left);
-                let mut k = witness.count(members);
-                if k < most {
-                    self.set_group(p, g, GroupRule::Current);
+                left = left.saturating_sub(k);
+                k >= most
+            });
+            let batch = if reached {
+                p..p + 1
+            } else {
+                let batch = lex_batch(self.capacities, self.groups, p);
+                if lex_total(self.capacities, self.groups, batch.clone()).is_some() {
+                    // One oracle call for the whole batch of positions.
+                    self.weigh(batch.clone());
                     if let Some(s) = optimal(self.solve()) {
-                        k = s.count(members);
                         witness = s;
                     }
+                } else {
+                    // A position with too many groups for the weights: one group at a time.
+                    let mut left = capacity;
+                    for (g, members) in groups.iter().enumerate() {
+                        let most = members.len().min(left);
+                        let mut k = witness.count(members);
+                        if k < most {
+                            self.set_group(p, g, GroupRule::Weighted(1));
+                            if let Some(s) = optimal(self.solve()) {
+                                k = s.count(members);
+                                witness = s;
+                            }
+                        }
+                        self.set_group(p, g, GroupRule::Fixed(k));
+                        left = left.saturating_sub(k);
+                    }
                 }
-                self.set_group(p, g, GroupRule::Fixed(k));
-                left = left.saturating_sub(k);
-            }
+                batch
+            };
+            self.fix(batch.clone(), &witness);
+            p = batch.end;
         }
 
         // The player's choices (G-FIRE-TIE): lowest unit id first, reporting real choices.
@@ -868,6 +981,28 @@ impl<'a> Basic<'a> {
         let found = optimal(self.solve()).is_some();
         self.set_pin(c, Pin::Free);
         found
+    }
+
+    /// Objective 3 for `batch` in the next oracle call ([`lex_weights`]).
+    fn weigh(&mut self, batch: Range<usize>) {
+        let weights = lex_weights(self.capacities, self.groups, batch.clone());
+        for (q, weights) in batch.zip(weights) {
+            for (g, w) in weights.into_iter().enumerate() {
+                self.set_group(q, g, GroupRule::Weighted(w));
+            }
+        }
+    }
+
+    /// Holds the group counts of `batch` at the witness's from now on.
+    fn fix(&mut self, batch: Range<usize>, witness: &Solution) {
+        for q in batch {
+            let Some(groups) = self.groups.get(q) else {
+                continue;
+            };
+            for (g, members) in groups.iter().enumerate() {
+                self.set_group(q, g, GroupRule::Fixed(witness.count(members)));
+            }
+        }
     }
 
     fn set_group(&mut self, p: usize, g: usize, rule: GroupRule) {
@@ -1598,6 +1733,21 @@ mod tests {
         });
         let best = best.map(|(_, c)| c).unwrap_or_default();
         (best, best_count == 1)
+    }
+
+    /// 6.31, 6.34: a position with more key groups than the objective-3 weights can hold is
+    /// settled one group at a time, with the same result: spreading (objective 1) moves the
+    /// first position off the unit the second one can reach, then its nearest units follow.
+    #[test]
+    fn rule_6_34_many_key_groups() {
+        let mut cs: Vec<Candidate> = (0..30u32)
+            .map(|d| step(0, d as usize, Intense, d, 1))
+            .collect();
+        cs.push(step(1, 0, Intense, 0, 1));
+        assert!(lex_total(&[3, 1], &priority_groups(&[3, 1], &cs), 0..1).is_none());
+        let a = allocate(Mode::Basic, &[3, 1], &cs);
+        assert_eq!(units(&a, &cs), vec![vec![1, 2, 3], vec![0]]);
+        assert!(a.ties.is_empty());
     }
 
     proptest! {
