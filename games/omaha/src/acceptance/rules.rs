@@ -1517,6 +1517,137 @@ fn r7_22_moving_across_the_sector_line() {
     assert!(!s.us[usize::from(u)].flags.has(UsFlags::TRANSFERRED));
 }
 
+/// The first East beach hex with a West beach neighbour, and that neighbour (7.22).
+fn across_the_line(s: &Omaha) -> (HexId, HexId) {
+    let index = &s.data.index;
+    (0..index.hexes.len() as HexId)
+        .filter(|&h| index.hexes[usize::from(h)].ground == Ground::Beach)
+        .filter(|&h| index.hexes[usize::from(h)].sector == Sector::East)
+        .find_map(|h| {
+            index.hexes[usize::from(h)]
+                .neighbours
+                .iter()
+                .copied()
+                .find(|&n| {
+                    let x = &index.hexes[usize::from(n)];
+                    x.sector == Sector::West && x.ground == Ground::Beach
+                })
+                .map(|n| (h, n))
+        })
+        .expect("beach hexes on both sides of the line")
+}
+
+/// 7.22: a unit of the other division moving across the East/West line may be paid by the
+/// acting division: it is offered that move only (no move within its sector, no marker
+/// removal), it spends one of the acting division's actions (none where 7.1 makes it free),
+/// keeps its one action of the phase, stays under its own command (solo game), and the move
+/// names the division that makes it (A-MOVE).
+#[test]
+fn r7_22_the_other_division_may_pay_for_a_crossing() {
+    let mut s = empty(2);
+    let (from, to) = across_the_line(&s);
+    let u = find(&s, Division::First, UsKind::Infantry, Symbol::Circle, &[]);
+    s.us[usize::from(u)].loc = UsLoc::Hex(from);
+    acting(&mut s, Division::TwentyNinth, 2);
+    s.step = Step::Actions {
+        division: Division::TwentyNinth,
+        left: 2,
+        second: false,
+    };
+    let sector = |h: HexId| s.data.index.hexes[usize::from(h)].sector;
+    let unit_moves = moves(&s, u);
+    assert!(unit_moves.contains(&to));
+    assert!(
+        unit_moves.iter().all(|&h| sector(h) == Sector::West),
+        "only moves across the line"
+    );
+    let label = s.anchors(&OmahaAction::Move { unit: u, to }).label;
+    assert!(label.contains("by the 29th Division, 7.22"), "{label}");
+    assert!(s.prompt().text.contains("7.22"));
+    let mut log = log();
+    play(&mut s, &mut log, OmahaAction::Move { unit: u, to });
+    assert_eq!(s.us[usize::from(u)].loc, UsLoc::Hex(to));
+    assert_eq!(actions_left(&s), 1, "paid by the 29th Division");
+    assert_eq!(s.us[usize::from(u)].command, Division::First);
+    assert!(
+        log.entries()
+            .iter()
+            .any(|e| e.rule.0 == "7.22" && e.text.contains("29th Division's actions"))
+    );
+    // The 1st Division's turn: the unit has taken its one action of the phase.
+    play(&mut s, &mut log, OmahaAction::EndDivision);
+    assert!(matches!(
+        s.step,
+        Step::Actions {
+            division: Division::First,
+            ..
+        }
+    ));
+    assert!(moves(&s, u).is_empty());
+    assert!(!legal(&s).iter().any(|a| matches!(
+        a,
+        OmahaAction::Move { unit, .. } | OmahaAction::MovePair { unit, .. } if *unit == u
+    )));
+
+    // Free where 7.1 makes it free: under a General's command, with no action left (and not a
+    // self-preservation move, free for another reason).
+    let mut s = empty(2);
+    let protective = |h: HexId| s.data.index.hexes[usize::from(h)].protective_distance;
+    assert!(protective(to) >= protective(from));
+    s.us[usize::from(u)].loc = UsLoc::Hex(from);
+    let wyman = unit(&s, "Wyman");
+    s.us[usize::from(wyman)].loc = UsLoc::Hex(from);
+    acting(&mut s, Division::TwentyNinth, 0);
+    assert!(moves(&s, u).contains(&to));
+    apply(&mut s, OmahaAction::Move { unit: u, to });
+    assert_eq!(actions_left(&s), 0);
+    assert_eq!(s.us[usize::from(u)].loc, UsLoc::Hex(to));
+
+    // Not paid: with no action left and no free action, or when Disrupted (7.7 is its own
+    // division's action).
+    let mut s = empty(2);
+    s.us[usize::from(u)].loc = UsLoc::Hex(from);
+    acting(&mut s, Division::TwentyNinth, 0);
+    let protective = |h: HexId| s.data.index.hexes[usize::from(h)].protective_distance;
+    assert!(
+        moves(&s, u)
+            .iter()
+            .all(|&h| ground(&s, h) == Ground::Beach && protective(h) < protective(from)),
+        "only a free self-preservation move (7.1)"
+    );
+    acting(&mut s, Division::TwentyNinth, 2);
+    s.us[usize::from(u)].flags.set(UsFlags::DISRUPTED, true);
+    assert!(!legal(&s).iter().any(|a| matches!(
+        a,
+        OmahaAction::RemoveDisrupted { unit } if *unit == u
+    )));
+
+    // 7.21 with 7.22: two 1st-Division units of one hex cross together for one 29th action.
+    let mut s = empty(2);
+    let w = find(&s, Division::First, UsKind::Infantry, Symbol::Circle, &[u]);
+    for x in [u, w] {
+        s.us[usize::from(x)].loc = UsLoc::Hex(from);
+    }
+    acting(&mut s, Division::TwentyNinth, 2);
+    let pair = OmahaAction::MovePair {
+        unit: u.min(w),
+        with: u.max(w),
+        to,
+    };
+    assert!(all_legal(&s).contains(&pair));
+    assert!(
+        s.anchors(&pair).label.contains(" and "),
+        "the pair names both units"
+    );
+    apply(&mut s, pair);
+    assert_eq!(actions_left(&s), 1);
+    assert!(
+        all_legal(&s)
+            .iter()
+            .all(|a| !matches!(a, OmahaAction::MovePair { .. }))
+    );
+}
+
 /// 7.31: a US unit may not enter a hex holding a German unit; it may enter an empty German
 /// position.
 #[test]
