@@ -459,14 +459,15 @@ pub fn legal_boxes(state: &Omaha, unit: UsId) -> Vec<BoxId> {
             *count = count.saturating_add(1);
         }
     }
-    (0..index.boxes.len() as BoxId)
+    let boxes: Vec<BoxId> = (0..index.boxes.len() as BoxId)
         .filter(|&b| {
             let x = &index.boxes[usize::from(b)];
             if !x.lettered || !state.in_play(x.sector) {
                 return false; // 5.32
             }
-            if x.name.starts_with("CH") && !ranger && !leader {
-                return false; // 5.33
+            if x.name.starts_with("CH") && !ranger {
+                // 5.33: Rangers only, leaders included (no HQ or General is a Ranger).
+                return false;
             }
             if !leader && in_box[usize::from(b)] >= 2 {
                 return false; // 5.31
@@ -483,14 +484,35 @@ pub fn legal_boxes(state: &Omaha, unit: UsId) -> Vec<BoxId> {
                 Landing::Division => x.sector == info.division.sector(),
             }
         })
-        .collect()
+        .collect();
+    // 5.31: a General is never placed alone when a unit arriving this turn could be placed
+    // with him. He is placed after every other arrival of the turn (`next_arrival`), and I.2
+    // emptied every box, so a unit in a box now arrived this turn: when any box open to him
+    // holds one, he goes into one of those.
+    if info.counter == UsCounter::General {
+        let joined: Vec<BoxId> = boxes
+            .iter()
+            .copied()
+            .filter(|&b| in_box[usize::from(b)] > 0)
+            .collect();
+        if !joined.is_empty() {
+            return joined;
+        }
+    }
+    boxes
 }
 
 /// I.3: the next unit on this turn's Track space, placed at once when there is no choice.
 pub fn next_arrival(state: &mut Omaha, log: &mut OmahaLog) {
     loop {
         let turn = state.turn;
-        let Some(unit) = state.us_at(UsLoc::Track(turn)).next() else {
+        // 5.31: a General is placed last, once the units he could join are in their boxes.
+        let general = |u: UsId| state.data.index.us[usize::from(u)].counter == UsCounter::General;
+        let next = state
+            .us_at(UsLoc::Track(turn))
+            .find(|&u| !general(u))
+            .or_else(|| state.us_at(UsLoc::Track(turn)).next());
+        let Some(unit) = next else {
             state.step = if turn == 1 {
                 Step::Fire(Sector::East)
             } else {

@@ -962,6 +962,114 @@ fn r5_32_r5_33_lettered_boxes_and_charlie_for_rangers() {
     );
 }
 
+/// 5.31: a General is never placed alone in a box when a unit arriving the same turn could be
+/// placed with him. He is placed after the other arrivals of the turn, and only into a box open
+/// to him that holds one of them (an HQ does not count); with none, any box open to him.
+#[test]
+fn r5_31_a_general_is_never_placed_alone() {
+    // Turn 5: A-B/2R (Dog Green), 116 HQ (Dog White) and Cota (any 29th box) arrive together.
+    let mut s = empty(5);
+    let (ranger, hq, cota) = (unit(&s, "A-B/2R"), unit(&s, "116 HQ"), unit(&s, "Cota"));
+    assert_eq!(
+        s.data.index.us[usize::from(cota)].counter,
+        UsCounter::General
+    );
+    for u in [cota, hq, ranger] {
+        s.us[usize::from(u)].loc = UsLoc::Track(5);
+    }
+    let alone = crate::landing::legal_boxes(&s, cota);
+    assert_eq!(
+        box_names(&s, &alone),
+        ["EG1", "EG2", "DR1", "DR2", "DW1", "DW2", "DG1", "DG2"],
+        "nobody placed yet: any lettered West box but Charlie (5.33)"
+    );
+    let (dg2, dw1) = (landing_box(&s, "DG2"), landing_box(&s, "DW1"));
+    s.step = Step::NextArrival;
+    s.run(&mut log());
+    assert_eq!(s.step, Step::Place(ranger));
+    apply(
+        &mut s,
+        OmahaAction::PlaceInBox {
+            unit: ranger,
+            landing_box: dg2,
+        },
+    );
+    assert_eq!(s.step, Step::Place(hq));
+    apply(
+        &mut s,
+        OmahaAction::PlaceInBox {
+            unit: hq,
+            landing_box: dw1,
+        },
+    );
+    // Last, Cota: only with the Ranger, not with the HQ alone.
+    assert_eq!(s.step, Step::Place(cota));
+    assert_eq!(
+        all_legal(&s),
+        vec![OmahaAction::PlaceInBox {
+            unit: cota,
+            landing_box: dg2
+        }]
+    );
+    let refused = Game::apply(
+        &mut s,
+        OmahaAction::PlaceInBox {
+            unit: cota,
+            landing_box: dw1,
+        },
+        &mut log(),
+    );
+    assert!(refused.is_err(), "Cota alone with the HQ is refused");
+    apply(
+        &mut s,
+        OmahaAction::PlaceInBox {
+            unit: cota,
+            landing_box: dg2,
+        },
+    );
+    assert_eq!(s.us[usize::from(cota)].loc, UsLoc::Box(dg2));
+    // A General listed before the units of his turn still waits for them.
+    let mut s = empty(5);
+    for u in [cota, ranger] {
+        s.us[usize::from(u)].loc = UsLoc::Track(5);
+    }
+    s.step = Step::NextArrival;
+    s.run(&mut log());
+    assert_eq!(
+        s.step,
+        Step::Place(ranger),
+        "the Ranger is placed before Cota"
+    );
+}
+
+/// 5.33: only Rangers are placed in the Charlie boxes: not an HQ coming back (AMB-21), nor a
+/// General, nor a General delayed past turn 10 who may use any box (5.34). (Seed and spec agree:
+/// "Solo le unità di Ranger"; no HQ or General is a Ranger.)
+#[test]
+fn r5_33_no_leader_placed_in_the_charlie_boxes() {
+    let mut s = empty(12);
+    let (hq, cota) = (unit(&s, "116 HQ"), unit(&s, "Cota"));
+    for u in [hq, cota] {
+        s.us[usize::from(u)].loc = UsLoc::Track(12);
+        s.us[usize::from(u)].flags.set(UsFlags::DELAYED, true);
+    }
+    let west_but_charlie = ["EG1", "EG2", "DR1", "DR2", "DW1", "DW2", "DG1", "DG2"];
+    assert_eq!(
+        box_names(&s, &crate::landing::legal_boxes(&s, hq)),
+        west_but_charlie,
+        "AMB-21: any lettered box of its sector but Charlie"
+    );
+    assert_eq!(
+        box_names(&s, &crate::landing::legal_boxes(&s, cota)),
+        lettered_except(&s, |name| name.starts_with("CH"))
+    );
+    let s = empty(5);
+    assert_eq!(
+        box_names(&s, &crate::landing::legal_boxes(&s, cota)),
+        west_but_charlie
+    );
+}
+
 /// 5.34: from turn 7 (never on turns 1–6, AMB-64) an arriving unit may be delayed to a later
 /// turn; arriving by turn 10 it must use its printed box, after turn 10 any box of either
 /// sector (5.31–5.33 still apply), and it may be delayed again.
