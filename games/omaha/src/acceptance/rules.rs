@@ -839,7 +839,12 @@ fn r5_15_late_infantry_is_checked_for_mines_only() {
         stack(&mut s, &[card]);
         let draws = s.draws;
         crate::landing::check(&mut s, Sector::East, &mut log());
-        assert_eq!(s.draws, draws + 1, "the card is drawn for the mine check");
+        // AMB-04: drawn for the mine check, unless the landing hex is cleared.
+        assert_eq!(
+            s.draws,
+            draws + u32::from(!cleared),
+            "the card is drawn for the mine check"
+        );
         s
     };
     let s = fifteen(drifting, false);
@@ -849,7 +854,8 @@ fn r5_15_late_infantry_is_checked_for_mines_only() {
     assert_eq!(s.us[usize::from(u)].loc, UsLoc::Box(er1));
     assert_eq!(steps(&s, u), 2, "a mine in the uncleared landing hex");
     let s = fifteen(mine, true);
-    assert_eq!(steps(&s, u), 3, "the hex is cleared");
+    assert_eq!(steps(&s, u), 3, "the hex is cleared: no card, no mine");
+    assert_eq!(s.landing_cards[0], None);
     // Turn 5: a tank alone (armor has no row from turn 4, no mines before turn 7): no card; an
     // infantry unit needs one.
     let mut s = empty(5);
@@ -864,6 +870,91 @@ fn r5_15_late_infantry_is_checked_for_mines_only() {
     let draws = s.draws;
     crate::landing::check(&mut s, Sector::East, &mut log());
     assert_eq!(s.draws, draws + 1);
+}
+
+/// AMB-04 (5.14, 5.15): on turns 7–22 a sector's Landing card is drawn for the mines only when
+/// a non-General unit in its boxes would land in (Mid Tide) or pass through (High Tide) an
+/// uncleared obstacle hex; a unit already checked with the East card that drifted into a West
+/// box leaves the West sector's draw alone (AMB-63).
+#[test]
+fn amb_04_a_card_for_the_mines_only_where_a_mine_could_go_off() {
+    let probe = empty(1);
+    let er1 = landing_box(&probe, "ER1");
+    let er1_box = probe.data.index.boxes[usize::from(er1)].clone();
+    let mid = er1_box.land[1].expect("a Mid Tide hex");
+    assert!(probe.data.index.hexes[usize::from(mid)].obstacle);
+    let high_path = er1_box.high_path.clone();
+    assert!(
+        high_path
+            .iter()
+            .any(|&h| probe.data.index.hexes[usize::from(h)].obstacle)
+    );
+    // Whether the East sector draws a card with `name` alone in ER1, `clear` cleared.
+    let draws_card = |turn: u8, name: &str, clear: &[HexId]| {
+        let mut s = empty(turn);
+        let u = unit(&s, name);
+        s.us[usize::from(u)].loc = UsLoc::Box(er1);
+        for &h in clear {
+            s.set_cleared(h);
+        }
+        let draws = s.draws;
+        crate::landing::check(&mut s, Sector::East, &mut log());
+        s.draws != draws
+    };
+    // Turn 9, Mid Tide: an HQ (no T1 check, but mines, 5.14) lands in ER1's Mid Tide hex.
+    assert!(draws_card(9, "16 HQ", &[]));
+    assert!(
+        !draws_card(9, "16 HQ", &[mid]),
+        "the landing hex is cleared"
+    );
+    assert!(
+        !draws_card(9, "Wyman", &[]),
+        "a General never sets off a mine"
+    );
+    // Turn 18, High Tide: a tank (no T1 row after turn 3) passes through ER1's path.
+    assert!(!crate::tables::landing::needs_check(
+        UsKind::Tank,
+        18,
+        &probe.landing_options()
+    ));
+    assert!(draws_card(18, "1/A/741", &[]));
+    assert!(
+        !draws_card(18, "1/A/741", &high_path),
+        "every hex of the path is cleared"
+    );
+    // Turn 15 in the West: a 1st-Division unit that drifted in after the East check (its card
+    // made its mine check) draws no West card; the same unit unchecked does.
+    let west = probe
+        .data
+        .index
+        .boxes
+        .iter()
+        .position(|b| {
+            b.sector == Sector::West
+                && b.land[1].is_some_and(|h| probe.data.index.hexes[usize::from(h)].obstacle)
+        })
+        .expect("a West box landing on an obstacle hex at Mid Tide") as BoxId;
+    let u = find(
+        &probe,
+        Division::First,
+        UsKind::Infantry,
+        Symbol::Circle,
+        &[],
+    );
+    for (checked_east, drawn) in [(true, false), (false, true)] {
+        let mut s = empty(15);
+        s.us[usize::from(u)].loc = UsLoc::Box(west);
+        s.us[usize::from(u)]
+            .flags
+            .set(UsFlags::CHECKED_EAST, checked_east);
+        let draws = s.draws;
+        crate::landing::check(&mut s, Sector::West, &mut log());
+        assert_eq!(
+            s.draws != draws,
+            drawn,
+            "checked with the East card: {checked_east}"
+        );
+    }
 }
 
 /// 5.31: a landing box holds one or two US units; HQs and Generals do not count and may join a
