@@ -1,6 +1,7 @@
-//! US actions (rule 7): who may act and for free (7.1), the division limits (7.2), moving one
-//! hex under the Terrain Effects Chart (7.3, T5a), infiltration (7.32), climbing bluffs and
-//! cliffs (7.4, 7.5), removing Disrupted (7.7), and stacking at the end of the phase (7.6).
+//! US actions (rule 7): who may act and for free (7.1), the division limits (7.2), pair moves
+//! (7.21), moves across the sector line paid by either division (7.22), moving one hex under
+//! the Terrain Effects Chart (7.3, T5a), infiltration (7.32), climbing bluffs and cliffs (7.4,
+//! 7.5), removing Disrupted (7.7), and stacking at the end of the phase (7.6).
 
 use crate::action::{DrawFor, OmahaAction, OmahaEvent};
 use crate::data::{Division, Sector, UsKind, tide_of_turn};
@@ -13,6 +14,7 @@ use overlord_engine::RuleId;
 pub const FREE: RuleId = RuleId("7.1");
 pub const LIMITS: RuleId = RuleId("7.2");
 pub const GROUP: RuleId = RuleId("7.21");
+pub const SECTOR_LINE: RuleId = RuleId("7.22");
 pub const MOVE: RuleId = RuleId("7.3");
 pub const NO_GERMAN_HEX: RuleId = RuleId("7.31");
 pub const INFILTRATION: RuleId = RuleId("7.32");
@@ -197,28 +199,63 @@ fn protective_distance(state: &Omaha, hex: HexId) -> u32 {
         .map_or(u32::MAX, |h| h.protective_distance)
 }
 
-/// The units of `division` that may still act.
-fn actors(state: &Omaha, division: Division) -> Vec<UsId> {
+/// The units on the map that may still act this phase (7.1, 7.2: one action each), of either
+/// division: a unit of the other division may only move across the sector line (7.22).
+fn actors(state: &Omaha) -> Vec<UsId> {
     (0..state.us.len() as UsId)
         .filter(|&u| {
             let unit = &state.us[usize::from(u)];
-            matches!(unit.loc, UsLoc::Hex(_))
-                && unit.command == division
-                && !unit.flags.has(UsFlags::ACTED)
+            matches!(unit.loc, UsLoc::Hex(_)) && !unit.flags.has(UsFlags::ACTED)
         })
         .collect()
+}
+
+/// Whether `unit` is commanded by the acting `division` (7.2, 5.22).
+fn own(state: &Omaha, unit: UsId, division: Division) -> bool {
+    state.us[usize::from(unit)].command == division
+}
+
+/// 7.22: a move between hexes of different sectors crosses the East/West line.
+fn across(state: &Omaha, from: HexId, to: HexId) -> bool {
+    let hexes = &state.data.index.hexes;
+    hexes[usize::from(from)].sector != hexes[usize::from(to)].sector
+}
+
+/// 7.22: whether `division` may pay for this move of `unit`: always for its own units, and for
+/// the other division's only across the sector line.
+fn may_pay(state: &Omaha, division: Division, unit: UsId, from: HexId, to: HexId) -> bool {
+    own(state, unit, division) || across(state, from, to)
+}
+
+/// The division whose action pays for a move of `unit` in the Action Phase showing now, when it
+/// is not the unit's own (7.22); `None` otherwise.
+pub fn paid_by_other(state: &Omaha, unit: UsId) -> Option<Division> {
+    let command = state.us.get(usize::from(unit))?.command;
+    match state.step {
+        Step::Actions { division, .. } if command != division => Some(division),
+        _ => None,
+    }
 }
 
 /// Legal actions of the Action Phase (7).
 pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAction>) {
     let tide = tide_of_turn(state.turn);
     let occupancy = Occupancy::of(state);
-    let actors = actors(state, division);
+    let actors = actors(state);
     for &unit in &actors {
         let u = state.us[usize::from(unit)];
         let Some(from) = hex_of(state, unit) else {
             continue;
         };
+        // 7.22: the other division's unit may only move across the line; removing its markers
+        // and climbing on (7.4, 7.5, 7.7) are its own division's actions.
+        let own = own(state, unit, division);
+        if !own
+            && u.flags
+                .has(UsFlags::DISRUPTED | UsFlags::CLIMB | UsFlags::CLIMB_CLIFF)
+        {
+            continue;
+        }
         // 7.7: a disrupted unit may only remove the marker, and not in the phase it got it.
         if u.flags.has(UsFlags::DISRUPTED) {
             if !u.flags.has(UsFlags::DISRUPTED_NEW) {
@@ -245,7 +282,10 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
         let is_free = left == 0 && free(state, unit);
         for &to in &state.data.index.hexes[usize::from(from)].neighbours {
             let hex = &state.data.index.hexes[usize::from(to)];
-            if occupancy.german_in(to) || crate::landing::submerged(hex.tide, tide) {
+            if (!own && !across(state, from, to))
+                || occupancy.german_in(to)
+                || crate::landing::submerged(hex.tide, tide)
+            {
                 continue;
             }
             // 7.32: HQs and Generals may not infiltrate alone, only together with another unit
@@ -261,11 +301,15 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
             match crossing(state, unit, from, to) {
                 Crossing::Prohibited => {}
                 Crossing::Allowed | Crossing::Climb => out.push(OmahaAction::Move { unit, to }),
-                Crossing::ClimbCliff => out.push(OmahaAction::StartCliff { unit, toward: to }),
+                // 7.5: the climb starts in place; only the unit's own division starts it.
+                Crossing::ClimbCliff if own => {
+                    out.push(OmahaAction::StartCliff { unit, toward: to })
+                }
+                Crossing::ClimbCliff => {}
             }
         }
     }
-    pairs(state, &occupancy, &actors, left, out);
+    pairs(state, &occupancy, &actors, division, left, out);
     crate::combat::legal_in_actions(state, division, left, out);
     out.push(OmahaAction::EndDivision);
 }
@@ -286,11 +330,12 @@ fn may_step(state: &Omaha, occupancy: &Occupancy, unit: UsId, from: HexId, to: H
 
 /// 7.21: two units of one hex moving to the same hex for one action between them. Offered
 /// only when the pair would otherwise cost two actions, and not as an infiltration (whose card
-/// is drawn per unit).
+/// is drawn per unit). A unit of the other division joins only across the sector line (7.22).
 fn pairs(
     state: &Omaha,
     occupancy: &Occupancy,
     actors: &[UsId],
+    division: Division,
     left: u8,
     out: &mut Vec<OmahaAction>,
 ) {
@@ -311,7 +356,9 @@ fn pairs(
                 continue;
             }
             for &to in &state.data.index.hexes[usize::from(from)].neighbours {
-                if may_step(state, occupancy, unit, from, to)
+                if may_pay(state, division, unit, from, to)
+                    && may_pay(state, division, with, from, to)
+                    && may_step(state, occupancy, unit, from, to)
                     && may_step(state, occupancy, with, from, to)
                     && occupancy.infiltrators(state, from, to) == 0
                 {
@@ -359,6 +406,7 @@ pub fn apply(state: &mut Omaha, action: OmahaAction, log: &mut OmahaLog) {
             log.public(GROUP, OmahaEvent::Note, || {
                 "Two units move together for one action (7.21).".to_owned()
             });
+            log_paid_by_other(state, &[unit, with], division, log);
             finish_move(state, unit, from, to, log);
             finish_move(state, with, from, to, log);
         }
@@ -368,6 +416,7 @@ pub fn apply(state: &mut Omaha, action: OmahaAction, log: &mut OmahaLog) {
             };
             let free_now = free(state, unit) || self_preservation(state, unit, from, to);
             charge(state, unit, free_now);
+            log_paid_by_other(state, &[unit], division, log);
             move_unit(state, unit, from, to, log);
         }
         OmahaAction::StartCliff { unit, .. } => {
@@ -430,7 +479,26 @@ pub fn apply(state: &mut Omaha, action: OmahaAction, log: &mut OmahaLog) {
     }
 }
 
-fn other(division: Division) -> Division {
+/// 7.22: say which division's Action Phase moved a unit of the other division across the line
+/// (free or paid from `division`'s actions). Its command does not change (solo game; see
+/// docs/omaha/interpretations.md).
+fn log_paid_by_other(state: &Omaha, units: &[UsId], division: Division, log: &mut OmahaLog) {
+    for &unit in units {
+        if own(state, unit, division) {
+            continue;
+        }
+        let name = state.name(unit).to_owned();
+        let command = state.us[usize::from(unit)].command;
+        log.public(SECTOR_LINE, OmahaEvent::Note, || {
+            format!(
+                "{name} ({command} Division) crosses the sector line in the {division} Division's actions (7.22)."
+            )
+        });
+    }
+}
+
+/// The other US division.
+pub fn other(division: Division) -> Division {
     match division {
         Division::First => Division::TwentyNinth,
         Division::TwentyNinth => Division::First,

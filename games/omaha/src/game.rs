@@ -131,7 +131,10 @@ impl Game for Omaha {
             Step::Actions { division, left, .. } => (
                 "actions",
                 crate::actions::LIMITS,
-                format!("{division} Division: {left} action(s) left; free actions too (7.1, 7.2)."),
+                format!(
+                    "{division} Division: {left} action(s) left; free actions too; {} Division units may also move across the sector line (7.1, 7.2, 7.22).",
+                    crate::actions::other(division)
+                ),
             ),
             Step::Infiltration { unit, .. } => (
                 "infiltration",

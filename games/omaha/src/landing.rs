@@ -106,14 +106,25 @@ pub fn check(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
     let units = in_boxes(state, sector);
     let slot = sector_index(sector);
     if state.landing_cards[slot].is_none() {
-        // 5.15, AMB-04: a card only when some unit needs a check or could set off a mine.
+        // 5.15, AMB-04: a card only when some unit in the boxes needs a T1 check, or (turns
+        // 7–22) some non-General unit would land in (Mid Tide) or pass through (High Tide) an
+        // uncleared obstacle hex. With no T1 check to make nothing drifts and no leader
+        // follows (5.11, 5.12), so each unit lands from the box it is in now. A unit already
+        // checked with the East card (drifted West) is that card's business (AMB-63).
         let mines = crate::tables::landing::mines_possible(state.turn);
         let needed = units.iter().any(|&u| {
             let info = &state.data.index.us[usize::from(u)];
-            match info.kind() {
-                Some(kind) => needs_check(kind, state.turn, &state.landing_options()) || mines,
-                None => mines && info.counter == UsCounter::Hq,
+            let us = &state.us[usize::from(u)];
+            if us.flags.has(UsFlags::CHECKED_EAST) || us.flags.has(UsFlags::CHECKED_WEST) {
+                return false;
             }
+            let check = info
+                .kind()
+                .is_some_and(|kind| needs_check(kind, state.turn, &state.landing_options()));
+            let mine = mines
+                && info.counter != UsCounter::General
+                && matches!(us.loc, UsLoc::Box(b) if mined_landing(state, b));
+            check || mine
         });
         if !needed {
             state.step = next;
@@ -354,11 +365,7 @@ pub fn mine_candidates(state: &Omaha, sector: Sector, card: u8) -> Vec<UsId> {
     if !mine || !crate::tables::landing::mines_possible(state.turn) {
         return Vec::new();
     }
-    let tide = tide_of_turn(state.turn);
     let index = &state.data.index;
-    let uncleared = |h: HexId| {
-        index.hexes.get(usize::from(h)).is_some_and(|x| x.obstacle) && !state.is_cleared(h)
-    };
     state
         .us
         .iter()
@@ -369,17 +376,26 @@ pub fn mine_candidates(state: &Omaha, sector: Sector, card: u8) -> Vec<UsId> {
             let landing_box = index.boxes.get(usize::from(b))?;
             let checked = u.flags.has(UsFlags::checked_by(sector))
                 || (info.counter == UsCounter::Hq && landing_box.sector == sector);
-            if !checked {
-                return None;
-            }
-            let hit = match tide {
-                Tide::Low => false,
-                Tide::Mid => landing_box.land[1].is_some_and(uncleared),
-                Tide::High => landing_box.high_path.iter().any(|&h| uncleared(h)),
-            };
-            hit.then_some(i as UsId)
+            (checked && mined_landing(state, b)).then_some(i as UsId)
         })
         .collect()
+}
+
+/// 5.14: whether a unit landing from box `b` this turn lands in (Mid Tide) or passes through
+/// (High Tide) a beach hex whose obstacles are not cleared. Low Tide: never.
+fn mined_landing(state: &Omaha, b: BoxId) -> bool {
+    let index = &state.data.index;
+    let Some(landing_box) = index.boxes.get(usize::from(b)) else {
+        return false;
+    };
+    let uncleared = |h: HexId| {
+        index.hexes.get(usize::from(h)).is_some_and(|x| x.obstacle) && !state.is_cleared(h)
+    };
+    match tide_of_turn(state.turn) {
+        Tide::Low => false,
+        Tide::Mid => landing_box.land[1].is_some_and(uncleared),
+        Tide::High => landing_box.high_path.iter().any(|&h| uncleared(h)),
+    }
 }
 
 /// P-MINE-VICTIM answered.
@@ -459,14 +475,15 @@ pub fn legal_boxes(state: &Omaha, unit: UsId) -> Vec<BoxId> {
             *count = count.saturating_add(1);
         }
     }
-    (0..index.boxes.len() as BoxId)
+    let boxes: Vec<BoxId> = (0..index.boxes.len() as BoxId)
         .filter(|&b| {
             let x = &index.boxes[usize::from(b)];
             if !x.lettered || !state.in_play(x.sector) {
                 return false; // 5.32
             }
-            if x.name.starts_with("CH") && !ranger && !leader {
-                return false; // 5.33
+            if x.name.starts_with("CH") && !ranger {
+                // 5.33: Rangers only, leaders included (no HQ or General is a Ranger).
+                return false;
             }
             if !leader && in_box[usize::from(b)] >= 2 {
                 return false; // 5.31
@@ -483,14 +500,35 @@ pub fn legal_boxes(state: &Omaha, unit: UsId) -> Vec<BoxId> {
                 Landing::Division => x.sector == info.division.sector(),
             }
         })
-        .collect()
+        .collect();
+    // 5.31: a General is never placed alone when a unit arriving this turn could be placed
+    // with him. He is placed after every other arrival of the turn (`next_arrival`), and I.2
+    // emptied every box, so a unit in a box now arrived this turn: when any box open to him
+    // holds one, he goes into one of those.
+    if info.counter == UsCounter::General {
+        let joined: Vec<BoxId> = boxes
+            .iter()
+            .copied()
+            .filter(|&b| in_box[usize::from(b)] > 0)
+            .collect();
+        if !joined.is_empty() {
+            return joined;
+        }
+    }
+    boxes
 }
 
 /// I.3: the next unit on this turn's Track space, placed at once when there is no choice.
 pub fn next_arrival(state: &mut Omaha, log: &mut OmahaLog) {
     loop {
         let turn = state.turn;
-        let Some(unit) = state.us_at(UsLoc::Track(turn)).next() else {
+        // 5.31: a General is placed last, once the units he could join are in their boxes.
+        let general = |u: UsId| state.data.index.us[usize::from(u)].counter == UsCounter::General;
+        let next = state
+            .us_at(UsLoc::Track(turn))
+            .find(|&u| !general(u))
+            .or_else(|| state.us_at(UsLoc::Track(turn)).next());
+        let Some(unit) = next else {
             state.step = if turn == 1 {
                 Step::Fire(Sector::East)
             } else {

@@ -309,10 +309,28 @@ pub fn anchors(state: &Omaha, action: &OmahaAction) -> Anchors {
         | OmahaAction::ContinueCliff { unit, to } => {
             let mut hexes = unit_hex(unit);
             hexes.push(hex(to));
+            let with = match *action {
+                OmahaAction::MovePair { with, .. } => Some(with),
+                _ => None,
+            };
+            let movers = match with {
+                Some(w) => format!("{} and {}", name(unit), name(w)),
+                None => name(unit),
+            };
+            // 7.22: a unit of the other division crossing the sector line names who pays.
+            let payer = [Some(unit), with]
+                .into_iter()
+                .flatten()
+                .find_map(|u| crate::actions::paid_by_other(state, u))
+                .map_or(String::new(), |d| format!(" (by the {d} Division, 7.22)"));
             Anchors {
                 hexes,
-                units: vec![u32::from(unit)],
-                ..Anchors::label(format!("Move {} to {}", name(unit), hex(to)))
+                units: [Some(unit), with]
+                    .into_iter()
+                    .flatten()
+                    .map(u32::from)
+                    .collect(),
+                ..Anchors::label(format!("Move {movers} to {}{payer}", hex(to)))
             }
         }
         OmahaAction::StartCliff { unit, toward } => Anchors {

@@ -839,7 +839,12 @@ fn r5_15_late_infantry_is_checked_for_mines_only() {
         stack(&mut s, &[card]);
         let draws = s.draws;
         crate::landing::check(&mut s, Sector::East, &mut log());
-        assert_eq!(s.draws, draws + 1, "the card is drawn for the mine check");
+        // AMB-04: drawn for the mine check, unless the landing hex is cleared.
+        assert_eq!(
+            s.draws,
+            draws + u32::from(!cleared),
+            "the card is drawn for the mine check"
+        );
         s
     };
     let s = fifteen(drifting, false);
@@ -849,7 +854,8 @@ fn r5_15_late_infantry_is_checked_for_mines_only() {
     assert_eq!(s.us[usize::from(u)].loc, UsLoc::Box(er1));
     assert_eq!(steps(&s, u), 2, "a mine in the uncleared landing hex");
     let s = fifteen(mine, true);
-    assert_eq!(steps(&s, u), 3, "the hex is cleared");
+    assert_eq!(steps(&s, u), 3, "the hex is cleared: no card, no mine");
+    assert_eq!(s.landing_cards[0], None);
     // Turn 5: a tank alone (armor has no row from turn 4, no mines before turn 7): no card; an
     // infantry unit needs one.
     let mut s = empty(5);
@@ -864,6 +870,91 @@ fn r5_15_late_infantry_is_checked_for_mines_only() {
     let draws = s.draws;
     crate::landing::check(&mut s, Sector::East, &mut log());
     assert_eq!(s.draws, draws + 1);
+}
+
+/// AMB-04 (5.14, 5.15): on turns 7–22 a sector's Landing card is drawn for the mines only when
+/// a non-General unit in its boxes would land in (Mid Tide) or pass through (High Tide) an
+/// uncleared obstacle hex; a unit already checked with the East card that drifted into a West
+/// box leaves the West sector's draw alone (AMB-63).
+#[test]
+fn amb_04_a_card_for_the_mines_only_where_a_mine_could_go_off() {
+    let probe = empty(1);
+    let er1 = landing_box(&probe, "ER1");
+    let er1_box = probe.data.index.boxes[usize::from(er1)].clone();
+    let mid = er1_box.land[1].expect("a Mid Tide hex");
+    assert!(probe.data.index.hexes[usize::from(mid)].obstacle);
+    let high_path = er1_box.high_path.clone();
+    assert!(
+        high_path
+            .iter()
+            .any(|&h| probe.data.index.hexes[usize::from(h)].obstacle)
+    );
+    // Whether the East sector draws a card with `name` alone in ER1, `clear` cleared.
+    let draws_card = |turn: u8, name: &str, clear: &[HexId]| {
+        let mut s = empty(turn);
+        let u = unit(&s, name);
+        s.us[usize::from(u)].loc = UsLoc::Box(er1);
+        for &h in clear {
+            s.set_cleared(h);
+        }
+        let draws = s.draws;
+        crate::landing::check(&mut s, Sector::East, &mut log());
+        s.draws != draws
+    };
+    // Turn 9, Mid Tide: an HQ (no T1 check, but mines, 5.14) lands in ER1's Mid Tide hex.
+    assert!(draws_card(9, "16 HQ", &[]));
+    assert!(
+        !draws_card(9, "16 HQ", &[mid]),
+        "the landing hex is cleared"
+    );
+    assert!(
+        !draws_card(9, "Wyman", &[]),
+        "a General never sets off a mine"
+    );
+    // Turn 18, High Tide: a tank (no T1 row after turn 3) passes through ER1's path.
+    assert!(!crate::tables::landing::needs_check(
+        UsKind::Tank,
+        18,
+        &probe.landing_options()
+    ));
+    assert!(draws_card(18, "1/A/741", &[]));
+    assert!(
+        !draws_card(18, "1/A/741", &high_path),
+        "every hex of the path is cleared"
+    );
+    // Turn 15 in the West: a 1st-Division unit that drifted in after the East check (its card
+    // made its mine check) draws no West card; the same unit unchecked does.
+    let west = probe
+        .data
+        .index
+        .boxes
+        .iter()
+        .position(|b| {
+            b.sector == Sector::West
+                && b.land[1].is_some_and(|h| probe.data.index.hexes[usize::from(h)].obstacle)
+        })
+        .expect("a West box landing on an obstacle hex at Mid Tide") as BoxId;
+    let u = find(
+        &probe,
+        Division::First,
+        UsKind::Infantry,
+        Symbol::Circle,
+        &[],
+    );
+    for (checked_east, drawn) in [(true, false), (false, true)] {
+        let mut s = empty(15);
+        s.us[usize::from(u)].loc = UsLoc::Box(west);
+        s.us[usize::from(u)]
+            .flags
+            .set(UsFlags::CHECKED_EAST, checked_east);
+        let draws = s.draws;
+        crate::landing::check(&mut s, Sector::West, &mut log());
+        assert_eq!(
+            s.draws != draws,
+            drawn,
+            "checked with the East card: {checked_east}"
+        );
+    }
 }
 
 /// 5.31: a landing box holds one or two US units; HQs and Generals do not count and may join a
@@ -959,6 +1050,114 @@ fn r5_32_r5_33_lettered_boxes_and_charlie_for_rangers() {
     assert_eq!(
         box_names(&s, &crate::landing::legal_boxes(&s, ranger)),
         lettered_except(&s, |_| false)
+    );
+}
+
+/// 5.31: a General is never placed alone in a box when a unit arriving the same turn could be
+/// placed with him. He is placed after the other arrivals of the turn, and only into a box open
+/// to him that holds one of them (an HQ does not count); with none, any box open to him.
+#[test]
+fn r5_31_a_general_is_never_placed_alone() {
+    // Turn 5: A-B/2R (Dog Green), 116 HQ (Dog White) and Cota (any 29th box) arrive together.
+    let mut s = empty(5);
+    let (ranger, hq, cota) = (unit(&s, "A-B/2R"), unit(&s, "116 HQ"), unit(&s, "Cota"));
+    assert_eq!(
+        s.data.index.us[usize::from(cota)].counter,
+        UsCounter::General
+    );
+    for u in [cota, hq, ranger] {
+        s.us[usize::from(u)].loc = UsLoc::Track(5);
+    }
+    let alone = crate::landing::legal_boxes(&s, cota);
+    assert_eq!(
+        box_names(&s, &alone),
+        ["EG1", "EG2", "DR1", "DR2", "DW1", "DW2", "DG1", "DG2"],
+        "nobody placed yet: any lettered West box but Charlie (5.33)"
+    );
+    let (dg2, dw1) = (landing_box(&s, "DG2"), landing_box(&s, "DW1"));
+    s.step = Step::NextArrival;
+    s.run(&mut log());
+    assert_eq!(s.step, Step::Place(ranger));
+    apply(
+        &mut s,
+        OmahaAction::PlaceInBox {
+            unit: ranger,
+            landing_box: dg2,
+        },
+    );
+    assert_eq!(s.step, Step::Place(hq));
+    apply(
+        &mut s,
+        OmahaAction::PlaceInBox {
+            unit: hq,
+            landing_box: dw1,
+        },
+    );
+    // Last, Cota: only with the Ranger, not with the HQ alone.
+    assert_eq!(s.step, Step::Place(cota));
+    assert_eq!(
+        all_legal(&s),
+        vec![OmahaAction::PlaceInBox {
+            unit: cota,
+            landing_box: dg2
+        }]
+    );
+    let refused = Game::apply(
+        &mut s,
+        OmahaAction::PlaceInBox {
+            unit: cota,
+            landing_box: dw1,
+        },
+        &mut log(),
+    );
+    assert!(refused.is_err(), "Cota alone with the HQ is refused");
+    apply(
+        &mut s,
+        OmahaAction::PlaceInBox {
+            unit: cota,
+            landing_box: dg2,
+        },
+    );
+    assert_eq!(s.us[usize::from(cota)].loc, UsLoc::Box(dg2));
+    // A General listed before the units of his turn still waits for them.
+    let mut s = empty(5);
+    for u in [cota, ranger] {
+        s.us[usize::from(u)].loc = UsLoc::Track(5);
+    }
+    s.step = Step::NextArrival;
+    s.run(&mut log());
+    assert_eq!(
+        s.step,
+        Step::Place(ranger),
+        "the Ranger is placed before Cota"
+    );
+}
+
+/// 5.33: only Rangers are placed in the Charlie boxes: not an HQ coming back (AMB-21), nor a
+/// General, nor a General delayed past turn 10 who may use any box (5.34). (Seed and spec agree:
+/// "Solo le unità di Ranger"; no HQ or General is a Ranger.)
+#[test]
+fn r5_33_no_leader_placed_in_the_charlie_boxes() {
+    let mut s = empty(12);
+    let (hq, cota) = (unit(&s, "116 HQ"), unit(&s, "Cota"));
+    for u in [hq, cota] {
+        s.us[usize::from(u)].loc = UsLoc::Track(12);
+        s.us[usize::from(u)].flags.set(UsFlags::DELAYED, true);
+    }
+    let west_but_charlie = ["EG1", "EG2", "DR1", "DR2", "DW1", "DW2", "DG1", "DG2"];
+    assert_eq!(
+        box_names(&s, &crate::landing::legal_boxes(&s, hq)),
+        west_but_charlie,
+        "AMB-21: any lettered box of its sector but Charlie"
+    );
+    assert_eq!(
+        box_names(&s, &crate::landing::legal_boxes(&s, cota)),
+        lettered_except(&s, |name| name.starts_with("CH"))
+    );
+    let s = empty(5);
+    assert_eq!(
+        box_names(&s, &crate::landing::legal_boxes(&s, cota)),
+        west_but_charlie
     );
 }
 
@@ -1515,6 +1714,137 @@ fn r7_22_moving_across_the_sector_line() {
     assert_eq!(actions_left(&s), 1, "paid by the 1st Division");
     assert_eq!(s.us[usize::from(u)].command, Division::First);
     assert!(!s.us[usize::from(u)].flags.has(UsFlags::TRANSFERRED));
+}
+
+/// The first East beach hex with a West beach neighbour, and that neighbour (7.22).
+fn across_the_line(s: &Omaha) -> (HexId, HexId) {
+    let index = &s.data.index;
+    (0..index.hexes.len() as HexId)
+        .filter(|&h| index.hexes[usize::from(h)].ground == Ground::Beach)
+        .filter(|&h| index.hexes[usize::from(h)].sector == Sector::East)
+        .find_map(|h| {
+            index.hexes[usize::from(h)]
+                .neighbours
+                .iter()
+                .copied()
+                .find(|&n| {
+                    let x = &index.hexes[usize::from(n)];
+                    x.sector == Sector::West && x.ground == Ground::Beach
+                })
+                .map(|n| (h, n))
+        })
+        .expect("beach hexes on both sides of the line")
+}
+
+/// 7.22: a unit of the other division moving across the East/West line may be paid by the
+/// acting division: it is offered that move only (no move within its sector, no marker
+/// removal), it spends one of the acting division's actions (none where 7.1 makes it free),
+/// keeps its one action of the phase, stays under its own command (solo game), and the move
+/// names the division that makes it (A-MOVE).
+#[test]
+fn r7_22_the_other_division_may_pay_for_a_crossing() {
+    let mut s = empty(2);
+    let (from, to) = across_the_line(&s);
+    let u = find(&s, Division::First, UsKind::Infantry, Symbol::Circle, &[]);
+    s.us[usize::from(u)].loc = UsLoc::Hex(from);
+    acting(&mut s, Division::TwentyNinth, 2);
+    s.step = Step::Actions {
+        division: Division::TwentyNinth,
+        left: 2,
+        second: false,
+    };
+    let sector = |h: HexId| s.data.index.hexes[usize::from(h)].sector;
+    let unit_moves = moves(&s, u);
+    assert!(unit_moves.contains(&to));
+    assert!(
+        unit_moves.iter().all(|&h| sector(h) == Sector::West),
+        "only moves across the line"
+    );
+    let label = s.anchors(&OmahaAction::Move { unit: u, to }).label;
+    assert!(label.contains("by the 29th Division, 7.22"), "{label}");
+    assert!(s.prompt().text.contains("7.22"));
+    let mut log = log();
+    play(&mut s, &mut log, OmahaAction::Move { unit: u, to });
+    assert_eq!(s.us[usize::from(u)].loc, UsLoc::Hex(to));
+    assert_eq!(actions_left(&s), 1, "paid by the 29th Division");
+    assert_eq!(s.us[usize::from(u)].command, Division::First);
+    assert!(
+        log.entries()
+            .iter()
+            .any(|e| e.rule.0 == "7.22" && e.text.contains("29th Division's actions"))
+    );
+    // The 1st Division's turn: the unit has taken its one action of the phase.
+    play(&mut s, &mut log, OmahaAction::EndDivision);
+    assert!(matches!(
+        s.step,
+        Step::Actions {
+            division: Division::First,
+            ..
+        }
+    ));
+    assert!(moves(&s, u).is_empty());
+    assert!(!legal(&s).iter().any(|a| matches!(
+        a,
+        OmahaAction::Move { unit, .. } | OmahaAction::MovePair { unit, .. } if *unit == u
+    )));
+
+    // Free where 7.1 makes it free: under a General's command, with no action left (and not a
+    // self-preservation move, free for another reason).
+    let mut s = empty(2);
+    let protective = |h: HexId| s.data.index.hexes[usize::from(h)].protective_distance;
+    assert!(protective(to) >= protective(from));
+    s.us[usize::from(u)].loc = UsLoc::Hex(from);
+    let wyman = unit(&s, "Wyman");
+    s.us[usize::from(wyman)].loc = UsLoc::Hex(from);
+    acting(&mut s, Division::TwentyNinth, 0);
+    assert!(moves(&s, u).contains(&to));
+    apply(&mut s, OmahaAction::Move { unit: u, to });
+    assert_eq!(actions_left(&s), 0);
+    assert_eq!(s.us[usize::from(u)].loc, UsLoc::Hex(to));
+
+    // Not paid: with no action left and no free action, or when Disrupted (7.7 is its own
+    // division's action).
+    let mut s = empty(2);
+    s.us[usize::from(u)].loc = UsLoc::Hex(from);
+    acting(&mut s, Division::TwentyNinth, 0);
+    let protective = |h: HexId| s.data.index.hexes[usize::from(h)].protective_distance;
+    assert!(
+        moves(&s, u)
+            .iter()
+            .all(|&h| ground(&s, h) == Ground::Beach && protective(h) < protective(from)),
+        "only a free self-preservation move (7.1)"
+    );
+    acting(&mut s, Division::TwentyNinth, 2);
+    s.us[usize::from(u)].flags.set(UsFlags::DISRUPTED, true);
+    assert!(!legal(&s).iter().any(|a| matches!(
+        a,
+        OmahaAction::RemoveDisrupted { unit } if *unit == u
+    )));
+
+    // 7.21 with 7.22: two 1st-Division units of one hex cross together for one 29th action.
+    let mut s = empty(2);
+    let w = find(&s, Division::First, UsKind::Infantry, Symbol::Circle, &[u]);
+    for x in [u, w] {
+        s.us[usize::from(x)].loc = UsLoc::Hex(from);
+    }
+    acting(&mut s, Division::TwentyNinth, 2);
+    let pair = OmahaAction::MovePair {
+        unit: u.min(w),
+        with: u.max(w),
+        to,
+    };
+    assert!(all_legal(&s).contains(&pair));
+    assert!(
+        s.anchors(&pair).label.contains(" and "),
+        "the pair names both units"
+    );
+    apply(&mut s, pair);
+    assert_eq!(actions_left(&s), 1);
+    assert!(
+        all_legal(&s)
+            .iter()
+            .all(|a| !matches!(a, OmahaAction::MovePair { .. }))
+    );
 }
 
 /// 7.31: a US unit may not enter a hex holding a German unit; it may enter an empty German
