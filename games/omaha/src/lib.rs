@@ -48,7 +48,11 @@ pub fn info() -> GameInfo {
     GameInfo {
         id: "omaha",
         name: "D-Day at Omaha Beach",
-        rules_version: "1",
+        // Raised whenever the same record would play differently: a record saved under
+        // another version is refused on load rather than replayed wrong. 2: the tie-break
+        // prompts (G-FIRE-TIE, G-LEADER, G-ART-TIE), P-LEADER-FOLLOW, 7.22, 5.31, 5.33, AMB-04,
+        // AMB-10.
+        rules_version: "2",
         min_seats: 1,
         max_seats: 1,
     }
