@@ -8,7 +8,7 @@ use crate::data::{Division, Sector, UsKind, tide_of_turn};
 use crate::effects::OmahaLog;
 use crate::index::{HexId, MAX_POSITIONS, PosSet, UsCounter, UsId};
 use crate::state::{GerLoc, Omaha, Step, UsFlags, UsLoc};
-use crate::tables::terrain::{Crossing, Mover, hex_entry, hexside_crossing};
+use crate::tables::terrain::{Crossing, Mover};
 use overlord_engine::RuleId;
 
 pub const FREE: RuleId = RuleId("7.1");
@@ -149,19 +149,16 @@ pub fn crossing(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> Crossing {
         UsCounter::Unit(kind) if kind.infantry() => Mover::Infantry,
         UsCounter::Unit(_) => Mover::Other,
     };
-    let (Some(b), Some(edge)) = (index.hexes.get(usize::from(to)), index.edge(from, to)) else {
+    // Engineer Bases arrive with the extended game (19); none exist in turns 1-16, so the
+    // table worked out without them (`HexInfo::crossings`) answers.
+    let Some(hex) = index.hexes.get(usize::from(from)) else {
         return Crossing::Prohibited;
     };
-    // Engineer Bases arrive with the extended game (19); none exist in turns 1-16.
-    let engineer_range = false;
-    if !hex_entry(mover, b.feature, edge.road, engineer_range) {
-        return Crossing::Prohibited;
-    }
-    edge.sides
+    hex.neighbours
         .iter()
-        .map(|&side| hexside_crossing(mover, side, edge.road, engineer_range))
-        .max()
-        .unwrap_or(Crossing::Allowed)
+        .position(|&n| n == to)
+        .and_then(|i| hex.crossings.get(i))
+        .map_or(Crossing::Prohibited, |c| c[mover.column()])
 }
 
 /// Whether `unit` may take a free action now (7.1): a leader, a Ranger, a unit under command of
@@ -201,12 +198,19 @@ fn protective_distance(state: &Omaha, hex: HexId) -> u32 {
 
 /// The units on the map that may still act this phase (7.1, 7.2: one action each), of either
 /// division: a unit of the other division may only move across the sector line (7.22).
-fn actors(state: &Omaha) -> Vec<UsId> {
+fn actors(on_map: &[UsId], state: &Omaha) -> Vec<UsId> {
+    on_map
+        .iter()
+        .copied()
+        .filter(|&u| !state.us[usize::from(u)].flags.has(UsFlags::ACTED))
+        .collect()
+}
+
+/// The US units on the map, in id order: every question of the Action Phase is about them, and
+/// most units of the roster are still at sea or gone.
+fn on_map(state: &Omaha) -> Vec<UsId> {
     (0..state.us.len() as UsId)
-        .filter(|&u| {
-            let unit = &state.us[usize::from(u)];
-            matches!(unit.loc, UsLoc::Hex(_)) && !unit.flags.has(UsFlags::ACTED)
-        })
+        .filter(|&u| matches!(state.us[usize::from(u)].loc, UsLoc::Hex(_)))
         .collect()
 }
 
@@ -241,7 +245,8 @@ pub fn paid_by_other(state: &Omaha, unit: UsId) -> Option<Division> {
 pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAction>) {
     let tide = tide_of_turn(state.turn);
     let occupancy = Occupancy::of(state);
-    let actors = actors(state);
+    let on_map = on_map(state);
+    let actors = actors(&on_map, state);
     for &unit in &actors {
         let u = state.us[usize::from(unit)];
         let Some(from) = hex_of(state, unit) else {
@@ -310,7 +315,7 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
         }
     }
     pairs(state, &occupancy, &actors, division, left, out);
-    crate::combat::legal_in_actions(state, division, left, out);
+    crate::combat::legal_in_actions(state, &on_map, division, left, out);
     out.push(OmahaAction::EndDivision);
 }
 
@@ -342,28 +347,34 @@ fn pairs(
     if left == 0 {
         return;
     }
-    for (i, &unit) in actors.iter().enumerate() {
-        let Some(from) = hex_of(state, unit) else {
-            continue;
-        };
-        for &with in &actors[i + 1..] {
-            if hex_of(state, with) != Some(from) || free(state, unit) || free(state, with) {
-                continue;
-            }
-            if state.data.index.us[usize::from(unit)].is_leader()
-                || state.data.index.us[usize::from(with)].is_leader()
+    // Only non-leader units that would pay can pair up: find them once and match them by hex
+    // (then list the pairs in unit order, as the prompt shows them).
+    let mut payers: Vec<(HexId, UsId)> = actors
+        .iter()
+        .filter(|&&u| !state.data.index.us[usize::from(u)].is_leader())
+        .filter_map(|&u| hex_of(state, u).map(|h| (h, u)))
+        .collect();
+    payers.sort_unstable();
+    let mut couples: Vec<(UsId, UsId, HexId)> = Vec::new();
+    for (i, &(from, unit)) in payers.iter().enumerate() {
+        for &(_, with) in payers[i + 1..].iter().take_while(|(h, _)| *h == from) {
+            couples.push((unit, with, from));
+        }
+    }
+    if couples.is_empty() {
+        return;
+    }
+    couples.retain(|&(unit, with, _)| !free(state, unit) && !free(state, with));
+    couples.sort_unstable();
+    for (unit, with, from) in couples {
+        for &to in &state.data.index.hexes[usize::from(from)].neighbours {
+            if may_pay(state, division, unit, from, to)
+                && may_pay(state, division, with, from, to)
+                && may_step(state, occupancy, unit, from, to)
+                && may_step(state, occupancy, with, from, to)
+                && occupancy.infiltrators(state, from, to) == 0
             {
-                continue;
-            }
-            for &to in &state.data.index.hexes[usize::from(from)].neighbours {
-                if may_pay(state, division, unit, from, to)
-                    && may_pay(state, division, with, from, to)
-                    && may_step(state, occupancy, unit, from, to)
-                    && may_step(state, occupancy, with, from, to)
-                    && occupancy.infiltrators(state, from, to) == 0
-                {
-                    out.push(OmahaAction::MovePair { unit, with, to });
-                }
+                out.push(OmahaAction::MovePair { unit, with, to });
             }
         }
     }

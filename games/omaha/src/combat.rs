@@ -169,10 +169,20 @@ fn across_bluff_or_cliff(state: &Omaha, from: HexId, target: HexId) -> bool {
 /// 8.12: a unit on the beach or the flat fires at range at a higher position only if that
 /// position projects fire points into a beach hex.
 fn elevation_ok(state: &Omaha, from: HexId, target: HexId) -> bool {
+    elevation_ok_at(
+        state,
+        from,
+        target,
+        german_at(state, target).and_then(|g| position_of(state, g)),
+    )
+}
+
+/// [`elevation_ok`] when the position of the target's German unit is already known.
+fn elevation_ok_at(state: &Omaha, from: HexId, target: HexId, pos: Option<PosId>) -> bool {
     if !low(state, from) || low(state, target) {
         return true;
     }
-    let Some(pos) = german_at(state, target).and_then(|g| position_of(state, g)) else {
+    let Some(pos) = pos else {
         return false;
     };
     usize::from(pos) < MAX_POSITIONS && state.data.index.firing_on_beach & (1 << pos) != 0
@@ -414,8 +424,17 @@ fn naval_usable(state: &Omaha, with: &[UsId]) -> bool {
 // ---- the Action Phase list ----------------------------------------------------------------
 
 /// The combat entries of the Action Phase list (7, 8.1, 8.4, 8.52).
-pub fn legal_in_actions(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAction>) {
-    let actors: Vec<UsId> = (0..state.us.len() as UsId)
+/// `on_map`: the US units on the map, in id order.
+pub fn legal_in_actions(
+    state: &Omaha,
+    on_map: &[UsId],
+    division: Division,
+    left: u8,
+    out: &mut Vec<OmahaAction>,
+) {
+    let actors: Vec<UsId> = on_map
+        .iter()
+        .copied()
         .filter(|&u| can_act(state, u, division))
         .collect();
     // A-ATTACK: only where some infantry could open it (8.1), so a started attack can always
@@ -432,7 +451,7 @@ pub fn legal_in_actions(state: &Omaha, division: Division, left: u8, out: &mut V
         }
         for &target in &state.data.index.hexes[usize::from(from)].neighbours {
             if !opened.contains(&target)
-                && targets.binary_search(&target).is_ok()
+                && targets.binary_search_by_key(&target, |t| t.0).is_ok()
                 && may_attack_hex(state, target)
                 && adjacent_infantry(state, u, target)
                 && may_join(state, u, target, &[])
@@ -451,37 +470,40 @@ pub fn legal_in_actions(state: &Omaha, division: Division, left: u8, out: &mut V
         if kind(state, unit) != Some(UsKind::Tank) || (left == 0 && !free(state, unit)) {
             continue;
         }
-        for &target in &targets {
-            if may_barrage(state, unit, target) {
+        for &(target, german) in &targets {
+            if may_barrage(state, on_map, unit, target, german) {
                 out.push(OmahaAction::Barrage { unit, target });
             }
         }
     }
-    for &target in &targets {
-        if may_naval_barrage(state, target) {
+    for &(target, german) in &targets {
+        if may_naval_barrage(state, on_map, target, german) {
             out.push(OmahaAction::NavalBarrage { target });
         }
     }
 }
 
-/// Hexes holding a German unit.
-fn targets(state: &Omaha) -> Vec<HexId> {
+/// Hexes holding a German unit, in hex order, each with the unit [`german_at`] finds there
+/// (the lowest id): one pass over the Germans instead of a search per hex and question.
+fn targets(state: &Omaha) -> Vec<(HexId, GerId)> {
     let index = &state.data.index;
-    let mut out: Vec<HexId> = state
+    let mut out: Vec<(HexId, GerId)> = state
         .germans
         .iter()
-        .filter_map(|g| match g.loc {
-            GerLoc::Slot(s) => index.slots.get(usize::from(s)).map(|x| x.hex),
+        .enumerate()
+        .filter_map(|(g, unit)| match unit.loc {
+            GerLoc::Slot(s) => index.slots.get(usize::from(s)).map(|x| (x.hex, g as GerId)),
             _ => None,
         })
         .collect();
     out.sort_unstable();
-    out.dedup();
+    out.dedup_by_key(|t| t.0);
     out
 }
 
 /// 8.4, 8.41, 8.42, 8.12: whether this tank may barrage `target` now.
-fn may_barrage(state: &Omaha, unit: UsId, target: HexId) -> bool {
+/// `g` is the German unit in `target` ([`german_at`]); `on_map` the US units on the map.
+fn may_barrage(state: &Omaha, on_map: &[UsId], unit: UsId, target: HexId, g: GerId) -> bool {
     let Some(from) = hex_of(state, unit) else {
         return false;
     };
@@ -489,9 +511,6 @@ fn may_barrage(state: &Omaha, unit: UsId, target: HexId) -> bool {
     if d < 2 || d > range(state, unit) {
         return false; // 8.4: at range, within the printed range
     }
-    let Some(g) = german_at(state, target) else {
-        return false;
-    };
     let Some(pos) = position_of(state, g) else {
         return false;
     };
@@ -504,7 +523,7 @@ fn may_barrage(state: &Omaha, unit: UsId, target: HexId) -> bool {
     // 8.41: several barrages, but never on a hex attacked this phase.
     if this_turn(&state.attacked, state.turn, target)
         || hidden_reinforcement
-        || !elevation_ok(state, from, target)
+        || !elevation_ok_at(state, from, target, Some(pos))
     {
         return false;
     }
@@ -512,23 +531,24 @@ fn may_barrage(state: &Omaha, unit: UsId, target: HexId) -> bool {
         return true;
     }
     // 8.4: an observer: non-disrupted infantry in the field; tank or observer commanded.
-    let tank_commanded = commanded(state, unit, false);
-    (0..state.us.len() as UsId).any(|o| {
+    let mut observers = on_map.iter().copied().filter(|&o| {
         hex_of(state, o).is_some_and(|h| in_field(state, pos, h))
             && infantry(state, o)
             && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED)
-            && (tank_commanded || commanded(state, o, false))
-    })
+    });
+    if commanded(state, unit, false) {
+        observers.next().is_some()
+    } else {
+        observers.any(|o| commanded(state, o, false))
+    }
 }
 
 /// 8.52, 8.53: whether a Naval Gunfire marker may barrage `target` now.
-fn may_naval_barrage(state: &Omaha, target: HexId) -> bool {
+/// `g` is the German unit in `target` ([`german_at`]); `on_map` the US units on the map.
+fn may_naval_barrage(state: &Omaha, on_map: &[UsId], target: HexId, g: GerId) -> bool {
     if state.naval_gunfire == 0 || this_turn(&state.attacked, state.turn, target) {
         return false;
     }
-    let Some(g) = german_at(state, target) else {
-        return false;
-    };
     let Some(pos) = position_of(state, g) else {
         return false;
     };
@@ -539,7 +559,7 @@ fn may_naval_barrage(state: &Omaha, target: HexId) -> bool {
     if !wn && !state.germans[usize::from(g)].revealed {
         return false; // 8.52: a hidden reinforcement unit cannot be naval-barraged
     }
-    (0..state.us.len() as UsId).any(|o| {
+    on_map.iter().copied().any(|o| {
         hex_of(state, o).is_some_and(|h| in_field(state, pos, h))
             && infantry(state, o)
             && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED)

@@ -56,9 +56,10 @@ impl Omaha {
         }
         u.steps -= 1;
         let steps_left = u.steps;
-        let name = self.name(unit).to_owned();
+        // The name is looked up only when the log is on (simulations run with it off).
+        let this = &*self;
         log.public(rule, OmahaEvent::StepLost { unit, steps_left }, || {
-            format!("{name} loses a step ({steps_left} left).")
+            format!("{} loses a step ({steps_left} left).", this.name(unit))
         });
         self.check_catastrophe(log);
     }
@@ -69,9 +70,10 @@ impl Omaha {
         };
         u.loc = UsLoc::Eliminated;
         u.steps = 0;
-        let name = self.name(unit).to_owned();
+        // The name is looked up only when the log is on (simulations run with it off).
+        let this = &*self;
         log.public(rule, OmahaEvent::Eliminated { unit }, || {
-            format!("{name} is eliminated.")
+            format!("{} is eliminated.", this.name(unit))
         });
         // 11.11: its Hero or Inspired marker goes with it.
         crate::heroes::unit_removed(self, unit, log);
@@ -88,9 +90,10 @@ impl Omaha {
         }
         u.flags.set(UsFlags::DISRUPTED, true);
         u.flags.set(UsFlags::DISRUPTED_NEW, in_action_phase);
-        let name = self.name(unit).to_owned();
+        // The name is looked up only when the log is on (simulations run with it off).
+        let this = &*self;
         log.public(rule, OmahaEvent::Disrupted { unit }, || {
-            format!("{name} is disrupted.")
+            format!("{} is disrupted.", this.name(unit))
         });
     }
 
@@ -102,9 +105,10 @@ impl Omaha {
         };
         u.loc = UsLoc::Track(to_turn);
         u.flags.set(UsFlags::DELAYED, true);
-        let name = self.name(unit).to_owned();
+        // The name is looked up only when the log is on (simulations run with it off).
+        let this = &*self;
         log.public(rule, OmahaEvent::Delayed { unit, to_turn }, || {
-            format!("{name} is delayed to turn {to_turn}.")
+            format!("{} is delayed to turn {to_turn}.", this.name(unit))
         });
     }
 

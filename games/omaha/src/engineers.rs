@@ -53,14 +53,10 @@ pub fn clearable(state: &Omaha, sector: Sector) -> Vec<HexId> {
                 && !state.smoke.contains(&(p as PosId))
         })
         .fold(0, |set, p| set | (1 << p));
-    (0..index.hexes.len() as HexId)
-        .filter(|&h| {
-            let hex = &index.hexes[usize::from(h)];
-            hex.obstacle
-                && hex.sector == sector
-                && !state.is_cleared(h)
-                && hex.fired_on_by & active == 0
-        })
+    index.obstacles[usize::from(sector == Sector::West)]
+        .iter()
+        .copied()
+        .filter(|&h| !state.is_cleared(h) && index.hexes[usize::from(h)].fired_on_by & active == 0)
         .collect()
 }
 

@@ -59,6 +59,10 @@ pub struct HexInfo {
     /// Per neighbour (same order as `neighbours`): the road along that step and the hexside
     /// features crossed (T5a), looked up once instead of on every move.
     pub edges: Vec<Edge>,
+    /// Per neighbour (same order as `neighbours`): T5a for each mover (in `Mover::ALL` order) with no
+    /// Engineer Base in range, worked out once (`actions::crossing` asks it for every unit and
+    /// neighbour of every Action-Phase prompt).
+    pub crossings: Vec<[crate::tables::terrain::Crossing; 4]>,
     /// Hexes to the nearest protective hex: one with a shingle, seawall, slope, bluff or
     /// scalable-cliff hexside (7.1, AMB-12).
     pub protective_distance: u32,
@@ -207,6 +211,8 @@ pub struct Index {
     pub leaders: Vec<UsId>,
     /// The positions with fire points in some beach hex (8.12).
     pub firing_on_beach: PosSet,
+    /// The obstacle hexes of each sector (East, West), in id order (10.1: what engineers clear).
+    pub obstacles: [Vec<HexId>; 2],
     /// Map facts for control and lines of communication (12), built after the rest.
     pub terrain: crate::control::Terrain,
 }
@@ -265,6 +271,7 @@ impl Index {
                 neighbours,
                 feature: crate::tables::terrain::HexFeature::from_tags(map.tags(hex)),
                 edges,
+                crossings: Vec::new(),
                 fire: Vec::new(),
                 fired_on_by: 0,
                 adjacent_positions: 0,
@@ -326,6 +333,7 @@ impl Index {
             index.add_fire(map, position, &r.fire);
         }
         index.position_sets();
+        index.crossings();
         for b in &data.boxes.landing {
             let land = [Some(b.land.low), Some(b.land.mid), b.land.high]
                 .map(|h| h.and_then(|h| hex_id(map, h)));
@@ -420,6 +428,36 @@ impl Index {
         index
     }
 
+    /// Fill `crossings` (T5a) once the hexes and their edges are known.
+    fn crossings(&mut self) {
+        use crate::tables::terrain::{Crossing, Mover, hex_entry, hexside_crossing};
+        let table: Vec<Vec<[Crossing; 4]>> = self
+            .hexes
+            .iter()
+            .map(|from| {
+                from.neighbours
+                    .iter()
+                    .zip(&from.edges)
+                    .map(|(&to, edge)| {
+                        let feature = self.hexes.get(usize::from(to)).map(|h| h.feature);
+                        Mover::ALL.map(|mover| match feature {
+                            Some(feature) if hex_entry(mover, feature, edge.road, false) => edge
+                                .sides
+                                .iter()
+                                .map(|&side| hexside_crossing(mover, side, edge.road, false))
+                                .max()
+                                .unwrap_or(Crossing::Allowed),
+                            _ => Crossing::Prohibited,
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        for (hex, crossings) in self.hexes.iter_mut().zip(table) {
+            hex.crossings = crossings;
+        }
+    }
+
     /// Fill `fired_on_by` and `adjacent_positions` once the positions and fire are known.
     fn position_sets(&mut self) {
         for p in 0..self.positions.len().min(MAX_POSITIONS) {
@@ -429,6 +467,11 @@ impl Index {
                 for n in self.hexes[hex].neighbours.clone() {
                     self.hexes[usize::from(n)].adjacent_positions |= bit;
                 }
+            }
+        }
+        for (id, h) in self.hexes.iter().enumerate() {
+            if h.obstacle {
+                self.obstacles[usize::from(h.sector == Sector::West)].push(id as HexId);
             }
         }
         for h in &mut self.hexes {

@@ -214,6 +214,16 @@ pub enum Mover {
     Other,
 }
 
+impl Mover {
+    /// Every column, in declaration order ([`Mover::column`]).
+    pub const ALL: [Mover; 4] = [Mover::Infantry, Mover::Hq, Mover::General, Mover::Other];
+
+    /// The index of this column in [`Mover::ALL`].
+    pub fn column(self) -> usize {
+        self as usize
+    }
+}
+
 /// The road a move follows from one hex to the next (T5a roads; TEC note 6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Road {
