@@ -304,8 +304,8 @@ fn r2_1_map_sectors_positions_boxes_exits_and_turn_track() {
     );
 }
 
-/// 2.2.1: the counters. 352 on the sheet; regular infantry companies (and Ranger companies)
-/// have 3 steps, artillery battalions 4, everything else 1 or 2, with a replacement counter
+/// 2.2.1: the counters. 352 on the sheet; regular infantry companies have 3 steps, artillery
+/// battalions 4, everything else (Rangers included) 1 or 2, with a replacement counter
 /// for 3–4 steps; a black symbol (control of adjacent hexes, 12.1) for infantry, Rangers and
 /// tanks; the 8 first-wave tanks have no arrival turn and start in their printed boxes, every
 /// other unit on the Turn track; 726th Regiment units belong to the 716th Division; WN units
@@ -316,7 +316,7 @@ fn r2_2_1_counters() {
     assert_eq!(d.counter_count(), 352);
     for u in &d.us.units {
         let expected: &[usize] = match u.kind {
-            UsKind::Infantry | UsKind::Ranger => &[3],
+            UsKind::Infantry => &[3],
             UsKind::Artillery | UsKind::SpArtillery | UsKind::Dukw => &[4],
             _ => &[1, 2],
         };

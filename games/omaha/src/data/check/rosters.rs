@@ -31,18 +31,21 @@ fn us(data: &OmahaData, report: &mut Report) {
     );
     for u in &us.units {
         let steps = u.steps();
-        // Rule 2.2.1: 1-4 steps; companies 3, artillery battalions 4.
-        let expected = match u.kind {
-            UsKind::Infantry | UsKind::Ranger => Some(3),
-            UsKind::Artillery | UsKind::Dukw => None,
-            _ => None,
+        // Rule 2.2.1: 1-4 steps; regular infantry companies 3, artillery battalions 4, "every
+        // other formation 1 or 2" (Rangers included: 13.11 keeps them apart from regular
+        // infantry).
+        let allowed = match u.kind {
+            UsKind::Infantry => 3..=3,
+            UsKind::Ranger => 1..=2,
+            _ => 1..=4,
         };
-        if !(1..=4).contains(&steps) || expected.is_some_and(|e| e != steps) {
+        if !allowed.contains(&steps) {
             report.at(
                 &u.at,
                 "unit.attack",
                 format!(
-                    "{} has {steps} step(s); units have 1-4, infantry companies 3 (rule 2.2.1)",
+                    "{} has {steps} step(s); units have 1-4, regular infantry companies 3, \
+                     Rangers 1 or 2 (rule 2.2.1)",
                     u.id
                 ),
             );
