@@ -11,6 +11,11 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+// Simulation and replay allocate many small, short-lived vectors (legal lists, fire
+// allocations); mimalloc plays them about 10 % faster than the system allocator (BENCHMARKS.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Overlord plays Normandy 1944 board wargames with every rule enforced.
 #[derive(Parser)]
 #[command(name = "overlord", version, about, long_about = None)]

@@ -12,6 +12,10 @@ use std::hint::black_box;
 use std::path::Path;
 use std::sync::Arc;
 
+// The allocator the `overlord` binary uses (see crates/cli).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn playout(data: &Arc<OmahaData>, seed: u64) -> u64 {
     let mut log = Log::disabled();
     let mut state = Omaha::setup(
