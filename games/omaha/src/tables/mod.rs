@@ -8,6 +8,7 @@
 //! - [`barrage`]: T4, the US Barrage table (8.4, 8.41, 17.3).
 //! - [`terrain`]: T5a movement and T5b defence (8.15, 8.31, TEC, T5-ALG).
 //! - [`attack`]: T6, the US Attack table and the 8.3 procedure around it.
+//! - [`german_actions`]: T7, the German Actions summary of turns 17–32 (16, 16.1–16.9, 23.4).
 //!
 //! Where the sources disagree, each table implements the spec's recommendation and cites the
 //! AMB id of section 9 next to the cell it decides.
@@ -15,6 +16,7 @@
 pub mod attack;
 pub mod barrage;
 pub mod fire_chart;
+pub mod german_actions;
 pub mod landing;
 pub mod terrain;
 pub mod weapons;
