@@ -9,6 +9,7 @@
 //! - [`terrain`]: T5a movement and T5b defence (8.15, 8.31, TEC, T5-ALG).
 //! - [`attack`]: T6, the US Attack table and the 8.3 procedure around it.
 //! - [`german_actions`]: T7, the German Actions summary of turns 17–32 (16, 16.1–16.9, 23.4).
+//! - [`tank_fire`]: T8, the German tank fire field (23.3, AMB-37), walked over the dense index.
 //! - [`victory`]: T9's levels: the 20.2 turn-16 check, the 20.3 and 21.2 levels, the 20.3 VP
 //!   items and the variant VP modifiers (22.1–22.4, 23.7).
 //!
@@ -20,6 +21,7 @@ pub mod barrage;
 pub mod fire_chart;
 pub mod german_actions;
 pub mod landing;
+pub mod tank_fire;
 pub mod terrain;
 pub mod victory;
 pub mod weapons;
