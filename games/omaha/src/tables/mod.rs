@@ -12,6 +12,8 @@
 //! - [`tank_fire`]: T8, the German tank fire field (23.3, AMB-37), walked over the dense index.
 //! - [`victory`]: T9's levels: the 20.2 turn-16 check, the 20.3 and 21.2 levels, the 20.3 VP
 //!   items and the variant VP modifiers (22.1–22.4, 23.7).
+//! - [`schedule`]: T10, the per-turn schedule values with no home elsewhere (turn length, Event
+//!   phases, actions per division, 14.12, 14.2, 19.4), and tests of every T10 row for 17–32.
 //!
 //! Where the sources disagree, each table implements the spec's recommendation and cites the
 //! AMB id of section 9 next to the cell it decides.
@@ -21,6 +23,7 @@ pub mod barrage;
 pub mod fire_chart;
 pub mod german_actions;
 pub mod landing;
+pub mod schedule;
 pub mod tank_fire;
 pub mod terrain;
 pub mod victory;
