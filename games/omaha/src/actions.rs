@@ -25,9 +25,6 @@ pub const STACKING: RuleId = RuleId("7.6");
 pub const REMOVE_DISRUPTED: RuleId = RuleId("7.7");
 pub const TERRAIN: RuleId = RuleId("T5");
 
-/// Actions per division per turn in the basic game (7).
-pub const ACTIONS_PER_DIVISION: u8 = 2;
-
 /// V.0: snapshot command (7.1) and clear the per-phase markers.
 pub fn start_action_phase(state: &mut Omaha) {
     let index = &state.data.index;
@@ -480,7 +477,7 @@ pub fn apply(state: &mut Omaha, action: OmahaAction, log: &mut OmahaLog) {
             } else {
                 Step::Actions {
                     division: other(division),
-                    left: ACTIONS_PER_DIVISION,
+                    left: crate::tables::schedule::actions_per_division(state.turn),
                     second: true,
                 }
             };

@@ -364,7 +364,7 @@ impl Omaha {
             (Step::DivisionOrder, OmahaAction::FirstDivision { division }) => {
                 self.step = Step::Actions {
                     division,
-                    left: crate::actions::ACTIONS_PER_DIVISION,
+                    left: crate::tables::schedule::actions_per_division(self.turn),
                     second: false,
                 };
             }

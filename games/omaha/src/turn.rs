@@ -84,7 +84,7 @@ impl Omaha {
                     // Easy Fox: only the 1st Division acts.
                     self.step = Step::Actions {
                         division: Division::First,
-                        left: 2,
+                        left: crate::tables::schedule::actions_per_division(self.turn),
                         second: true,
                     };
                 }

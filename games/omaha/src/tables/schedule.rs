@@ -8,8 +8,8 @@
 //! ([`crate::victory::catastrophe_threshold`]); the tests below check all of them against T10's
 //! rows.
 //!
-//! Nothing here is wired into the turn sequence yet: the basic game (turns 1–16) keeps its own
-//! constants ([`crate::actions::ACTIONS_PER_DIVISION`], one Event phase).
+//! The Action Phase takes its actions per division from [`actions_per_division`]; the rest is
+//! not wired into the turn sequence yet (the basic game has one Event phase, and the 6.34 cap).
 
 /// 14, 15: the first turn of the extended rules (rules 14–20 and variant 23) in *D-Day at Omaha
 /// Beach* and *Beyond the Beach*.
@@ -181,10 +181,7 @@ mod tests {
     /// T10, 14, 15 VI: two actions per division through turn 16, three from 17.
     #[test]
     fn t10_15_actions_per_division() {
-        assert_eq!(
-            actions_per_division(1),
-            crate::actions::ACTIONS_PER_DIVISION
-        );
+        assert_eq!(actions_per_division(1), 2);
         assert_eq!(actions_per_division(16), 2);
         for turn in EXTENDED_TURNS {
             assert_eq!(actions_per_division(turn), 3, "turn {turn}");
