@@ -93,13 +93,13 @@ fn hex_of(state: &Omaha, unit: UsId) -> Option<HexId> {
 
 /// Where the Germans stand, gathered once for questions asked of many hexes and moves: which
 /// hexes hold a German unit (7.31) and which positions are manned by a non-disrupted one (7.32).
-struct Occupancy {
+pub(crate) struct Occupancy {
     german_hexes: Vec<bool>,
-    manned: PosSet,
+    pub(crate) manned: PosSet,
 }
 
 impl Occupancy {
-    fn of(state: &Omaha) -> Occupancy {
+    pub(crate) fn of(state: &Omaha) -> Occupancy {
         let index = &state.data.index;
         let mut german_hexes = vec![false; index.hexes.len()];
         let mut manned: PosSet = 0;
@@ -119,13 +119,13 @@ impl Occupancy {
         }
     }
 
-    fn german_in(&self, hex: HexId) -> bool {
+    pub(crate) fn german_in(&self, hex: HexId) -> bool {
         self.german_hexes[usize::from(hex)]
     }
 
     /// 7.32: the occupied, non-disrupted positions adjacent to both hexes with fire points in
     /// both; a move between them is an infiltration when this is not empty.
-    fn infiltrators(&self, state: &Omaha, from: HexId, to: HexId) -> PosSet {
+    pub(crate) fn infiltrators(&self, state: &Omaha, from: HexId, to: HexId) -> PosSet {
         let (a, b) = (
             &state.data.index.hexes[usize::from(from)],
             &state.data.index.hexes[usize::from(to)],

@@ -72,7 +72,20 @@ pub struct HexInfo {
 #[derive(Clone, Debug)]
 pub struct Edge {
     pub road: crate::tables::terrain::Road,
+    /// The kind of road along the step as the map names it (17.2 tells main, secondary and
+    /// trail apart; T5a does not).
+    pub class: RoadClass,
     pub sides: Vec<crate::tables::terrain::Hexside>,
+}
+
+/// The road along a step, by the map's road kinds (docs/omaha/data.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RoadClass {
+    None,
+    Main,
+    Secondary,
+    Trail,
+    Mined,
 }
 
 /// The kind of a position.
@@ -565,10 +578,17 @@ impl Index {
 /// The road and hexside features of the step from `a` to its neighbour `b`.
 fn edge(map: &HexMap, a: Hex, b: Hex) -> Edge {
     use crate::tables::terrain::{Hexside, Road};
-    let road = match map.road_between(a, b).and_then(|k| map.road_kind_name(k)) {
-        None => Road::None,
-        Some("mined") => Road::Mined,
-        Some(_) => Road::Open,
+    let class = match map.road_between(a, b).and_then(|k| map.road_kind_name(k)) {
+        None => RoadClass::None,
+        Some("main") => RoadClass::Main,
+        Some("secondary") => RoadClass::Secondary,
+        Some("mined") => RoadClass::Mined,
+        Some(_) => RoadClass::Trail,
+    };
+    let road = match class {
+        RoadClass::None => Road::None,
+        RoadClass::Mined => Road::Mined,
+        _ => Road::Open,
     };
     let sides = overlord_hexmap::HexsideId::between(a, b)
         .map(|side| {
@@ -578,7 +598,7 @@ fn edge(map: &HexMap, a: Hex, b: Hex) -> Edge {
                 .collect()
         })
         .unwrap_or_default();
-    Edge { road, sides }
+    Edge { road, class, sides }
 }
 
 fn hex_id(map: &HexMap, label: HexLabel) -> Option<HexId> {
