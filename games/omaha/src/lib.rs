@@ -4,7 +4,8 @@
 //! ([`index`]); the state ([`state`]) is small and flat. The rules live one module per chapter:
 //! [`landing`] (5), [`fire`] with [`fire_alloc`] (6), [`actions`] (7), [`engineers`] (10),
 //! [`germans`] (9), [`heroes`] (11.1), [`control`] (12), [`victory`] (13), [`events`] (the event
-//! catalogue), the turn sequence in [`turn`] (4), the tables T1-T6 in
+//! catalogue), [`moves_extended`] (the extended game's multi-hex moves, 17.1, 17.2; not yet
+//! called), the turn sequence in [`turn`] (4), the tables T1-T6 in
 //! [`tables`]. [`game`] puts them under the engine's `Game` contract; [`view`] shows the player
 //! only what may be known; [`picture`] and [`text`] draw the board.
 //!
@@ -26,6 +27,7 @@ pub mod germans;
 pub mod heroes;
 pub mod index;
 pub mod landing;
+pub mod moves_extended;
 pub mod picture;
 pub mod setup;
 pub mod state;

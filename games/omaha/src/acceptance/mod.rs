@@ -9,6 +9,7 @@ mod fire;
 mod germans;
 mod landing;
 mod leaders;
+mod moves;
 mod rules;
 
 use crate::data::OmahaData;

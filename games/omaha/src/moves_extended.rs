@@ -1,0 +1,372 @@
+//! US movement of the extended game (rule 17, turns 17–32): two-hex moves of infantry, Rangers,
+//! HQs and Generals (17.1, 17.11, 17.12, AMB-27), tank road moves (17.2, 17.21, 17.22, AMB-28)
+//! and the units that move one hex only (17.23).
+//!
+//! Pure functions over the state, read-only: each lists the paths (the hexes entered, in order)
+//! a unit may take with one Move action, so that a future A-MOVE prompt can offer them. Nothing
+//! calls them yet: the extended turn sequence does not exist, and the basic game moves one hex
+//! (`actions`). Engineer Bases (19) do not exist yet either, so whether a hex is within an
+//! Engineer Base's range (19.3, 19.31) is an input predicate.
+//!
+//! Readings (docs/omaha/interpretations.md):
+//! - Every step of a path is a move of its own for T5a (`actions::crossing`), 7.31 (no German
+//!   hex, not even passed through), 5.21 (no submerged hex) and 7.32: each step that moves
+//!   between two hexes adjacent to and in the fire field of the same manned position is an
+//!   infiltration, checked when that step is taken ([`MovePath::infiltrates`]). HQs and Generals
+//!   may not infiltrate alone on either step.
+//! - An infantry two-hex move only continues from a hex it may stop in: a hex entered along no
+//!   road into bocage, or with an Intense or Moderate point of a manned position (AMB-27), can
+//!   only be the single hex of a one-hex move; so can a bluff (17.11, no Climb marker) or a
+//!   scalable cliff (17.12, Climb marker).
+//! - Tank road moves follow the road from hex to hex (the step itself is along the road);
+//!   trails never count (AMB-28); a mined road counts as a secondary road where the hex entered
+//!   is within an Engineer Base's range, and is closed otherwise (17.22, 19.3).
+
+use crate::actions::{Occupancy, crossing};
+use crate::data::{FireLevel, UsKind, tide_of_turn};
+use crate::index::{HexId, HexInfo, PosSet, RoadClass, UsCounter, UsId};
+use crate::state::{Omaha, UsFlags, UsLoc};
+use crate::tables::terrain::{
+    Crossing, Mover, Road, bocage_stops_infantry, hex_entry, hexside_crossing,
+};
+use overlord_engine::RuleId;
+
+pub const TWO_HEX: RuleId = RuleId("17.1");
+pub const BLUFF: RuleId = RuleId("17.11");
+pub const CLIFF: RuleId = RuleId("17.12");
+pub const TANK_ROAD: RuleId = RuleId("17.2");
+pub const ON_ROAD: RuleId = RuleId("17.21");
+pub const MINED_ROAD: RuleId = RuleId("17.22");
+pub const ONE_HEX: RuleId = RuleId("17.23");
+
+/// One way to move with a Move action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovePath {
+    /// The hexes entered, in order; the last is where the unit ends.
+    pub hexes: Vec<HexId>,
+    /// Per step (same order as `hexes`): the positions that step infiltrates (7.32); 0 for none.
+    pub infiltrates: Vec<PosSet>,
+    /// 17.12: the step crosses a scalable cliff and the unit ends with a Climb marker.
+    pub climb_marker: bool,
+}
+
+impl MovePath {
+    /// Where the unit ends.
+    pub fn end(&self) -> Option<HexId> {
+        self.hexes.last().copied()
+    }
+}
+
+/// The most hexes a counter may move with one Move action in the extended game: 2 for
+/// infantry, Rangers, HQs and Generals (17.1), 4 for tanks (17.2; only along a main road, 2
+/// from a secondary road, else 1), 1 for every other unit (17.23 names artillery, SP artillery,
+/// anti-tank, AA and SP AA; DUKWs and engineers get no multi-hex move anywhere in rule 17).
+pub fn max_hexes(counter: UsCounter) -> usize {
+    match counter {
+        UsCounter::Hq | UsCounter::General => 2,
+        UsCounter::Unit(kind) if kind.infantry() => 2,
+        UsCounter::Unit(UsKind::Tank) => 4,
+        UsCounter::Unit(_) => 1,
+    }
+}
+
+/// 17.23: the units the rule itself limits to one hex per turn.
+pub fn one_hex_only(kind: UsKind) -> bool {
+    matches!(
+        kind,
+        UsKind::Artillery | UsKind::SpArtillery | UsKind::AntiTank | UsKind::Aa | UsKind::SpAa
+    )
+}
+
+/// The hex of a unit that may move now: on the map, without Disrupted, Climb or Climb Cliff
+/// (7.4, 7.5, 7.7: those units have other actions).
+fn mover_hex(state: &Omaha, unit: UsId) -> Option<HexId> {
+    let u = state.us.get(usize::from(unit))?;
+    if u.flags
+        .has(UsFlags::DISRUPTED | UsFlags::CLIMB | UsFlags::CLIMB_CLIFF)
+    {
+        return None;
+    }
+    match u.loc {
+        UsLoc::Hex(h) => Some(h),
+        _ => None,
+    }
+}
+
+/// 7.31, 5.21: a hex any move may enter (no German unit; not under the tide).
+fn enterable(state: &Omaha, occupancy: &Occupancy, to: HexId) -> bool {
+    let hex = &state.data.index.hexes[usize::from(to)];
+    !occupancy.german_in(to) && !crate::landing::submerged(hex.tide, tide_of_turn(state.turn))
+}
+
+/// Whether `hex` has a point of `level` (or a stronger one when `or_moderate`) of a position in
+/// `manned`: occupied by a non-disrupted German unit (6.4: a disrupted unit projects no field).
+fn heavy_fire(hex: &HexInfo, manned: PosSet, or_moderate: bool) -> bool {
+    hex.fire.iter().any(|&(p, level)| {
+        usize::from(p) < crate::index::MAX_POSITIONS
+            && manned & (1 << p) != 0
+            && (level == FireLevel::Intense || (or_moderate && level == FireLevel::Moderate))
+    })
+}
+
+/// 17.1, AMB-27: entering `to` from `from` ends an infantry move: bocage entered along no road
+/// or trail, or an Intense or Moderate point of a manned position.
+pub fn stops_infantry(state: &Omaha, manned: PosSet, from: HexId, to: HexId) -> bool {
+    let index = &state.data.index;
+    let hex = &index.hexes[usize::from(to)];
+    let road = index.edge(from, to).map_or(Road::None, |e| e.road);
+    bocage_stops_infantry(hex.feature, road) || heavy_fire(hex, manned, true)
+}
+
+/// 17.1, 17.11, 17.12 (AMB-27): every path of one or two hexes an infantry or Ranger unit, an
+/// HQ or a General may take from its hex with one Move action. Empty for other units and for
+/// units that may not move now.
+///
+/// The first step is a legal one-hex move (T5a, 7.31, 5.21; a leader does not infiltrate
+/// alone, 7.32). Infantry crossing a bluff moves that one hex, with no Climb marker (17.11);
+/// crossing a scalable cliff it moves that one hex at once and gets a Climb marker (17.12).
+/// The second step is an ordinary move (no climb) from the first hex, and infantry takes it only
+/// when neither hex stops it ([`stops_infantry`]). HQs and Generals have no such limit; T5a
+/// still closes rough hexes to them and cliffs to HQs (AMB-20), and a bluff does not stop a
+/// leader (17.11, 7.41).
+pub fn two_hex_paths(state: &Omaha, unit: UsId) -> Vec<MovePath> {
+    let index = &state.data.index;
+    let Some(info) = index.us.get(usize::from(unit)) else {
+        return Vec::new();
+    };
+    let infantry = match info.counter {
+        UsCounter::Unit(kind) if kind.infantry() => true,
+        UsCounter::Hq | UsCounter::General => false,
+        UsCounter::Unit(_) => return Vec::new(),
+    };
+    let Some(from) = mover_hex(state, unit) else {
+        return Vec::new();
+    };
+    let occupancy = Occupancy::of(state);
+    let mut out = Vec::new();
+    for &mid in &index.hexes[usize::from(from)].neighbours {
+        if !enterable(state, &occupancy, mid) {
+            continue;
+        }
+        let first = occupancy.infiltrators(state, from, mid);
+        if !infantry && first != 0 {
+            continue;
+        }
+        let one = |climb_marker| MovePath {
+            hexes: vec![mid],
+            infiltrates: vec![first],
+            climb_marker,
+        };
+        match crossing(state, unit, from, mid) {
+            Crossing::Prohibited => continue,
+            // 17.11: no Climb marker, but only one hex.
+            Crossing::Climb => {
+                out.push(one(false));
+                continue;
+            }
+            // 17.12: across at once, with a Climb marker.
+            Crossing::ClimbCliff => {
+                out.push(one(true));
+                continue;
+            }
+            Crossing::Allowed => out.push(one(false)),
+        }
+        if infantry && stops_infantry(state, occupancy.manned, from, mid) {
+            continue;
+        }
+        for &to in &index.hexes[usize::from(mid)].neighbours {
+            if to == from || !enterable(state, &occupancy, to) {
+                continue;
+            }
+            let second = occupancy.infiltrators(state, mid, to);
+            if (!infantry && second != 0)
+                || crossing(state, unit, mid, to) != Crossing::Allowed
+                || (infantry && stops_infantry(state, occupancy.manned, mid, to))
+            {
+                continue;
+            }
+            out.push(MovePath {
+                hexes: vec![mid, to],
+                infiltrates: vec![first, second],
+                climb_marker: false,
+            });
+        }
+    }
+    out
+}
+
+/// T5a for a tank (or any other non-infantry, non-leader unit) stepping from `from` to `to`
+/// with `road` along the step, where `range` says which hexes are within an Engineer Base's
+/// range: a mined road needs the hex entered in range; shingle and AT ditch hexsides need
+/// either hex in range (19.31: the range covers the hexsides of its hexes).
+fn vehicle_step(
+    state: &Omaha,
+    from: HexId,
+    to: HexId,
+    road: Road,
+    range: &dyn Fn(HexId) -> bool,
+) -> bool {
+    let index = &state.data.index;
+    let (Some(edge), Some(hex)) = (index.edge(from, to), index.hexes.get(usize::from(to))) else {
+        return false;
+    };
+    let entered_in_range = range(to);
+    let side_in_range = entered_in_range || range(from);
+    hex_entry(Mover::Other, hex.feature, road, entered_in_range)
+        && edge.sides.iter().all(|&side| {
+            hexside_crossing(Mover::Other, side, road, side_in_range) == Crossing::Allowed
+        })
+        && (road != Road::Mined || entered_in_range)
+}
+
+/// The road a tank may use along the step `from` → `to` (17.22, AMB-28): trails are no road
+/// to a tank, a mined road only where the hex entered is within an Engineer Base's range.
+fn tank_road(state: &Omaha, from: HexId, to: HexId, range: &dyn Fn(HexId) -> bool) -> Road {
+    match state.data.index.edge(from, to).map(|e| e.class) {
+        Some(RoadClass::Main | RoadClass::Secondary) => Road::Open,
+        Some(RoadClass::Mined) if range(to) => Road::Open,
+        Some(RoadClass::Mined) => Road::Mined,
+        Some(RoadClass::Trail | RoadClass::None) | None => Road::None,
+    }
+}
+
+/// 17.23, 17.22, AMB-28: the one-hex moves of a unit that is not infantry or a leader in the
+/// extended game: T5a for "all other units", with Engineer Base range given by `range`. A tank
+/// gets no help from a trail (AMB-28: it may not move along a trail to cross terrain otherwise
+/// prohibited); other units keep TEC note 6 for trails.
+pub fn one_hex_paths(state: &Omaha, unit: UsId, range: impl Fn(HexId) -> bool) -> Vec<MovePath> {
+    let index = &state.data.index;
+    let Some(kind) = index.us.get(usize::from(unit)).and_then(|u| u.kind()) else {
+        return Vec::new();
+    };
+    if kind.infantry() {
+        return Vec::new();
+    }
+    let Some(from) = mover_hex(state, unit) else {
+        return Vec::new();
+    };
+    let occupancy = Occupancy::of(state);
+    let mut out = Vec::new();
+    for (&to, edge) in index.hexes[usize::from(from)]
+        .neighbours
+        .iter()
+        .zip(&index.hexes[usize::from(from)].edges)
+    {
+        let road = if kind == UsKind::Tank {
+            tank_road(state, from, to, &range)
+        } else {
+            edge.road
+        };
+        if enterable(state, &occupancy, to) && vehicle_step(state, from, to, road, &range) {
+            out.push(MovePath {
+                hexes: vec![to],
+                infiltrates: vec![occupancy.infiltrators(state, from, to)],
+                climb_marker: false,
+            });
+        }
+    }
+    out
+}
+
+/// 17.2, 17.21, 17.22 (AMB-28): the road moves of a tank from its hex, one to four hexes.
+///
+/// A tank on a main road may follow main roads up to 4 hexes; a tank on a secondary road may
+/// follow secondary and main roads up to 2 hexes (a hex on both may do either). Every step runs
+/// along the road from the hex before (17.21: start on the road, stay on it). Trails never count
+/// (AMB-28); a mined road counts as a secondary road where the hex entered — and, to start on
+/// it, the tank's own hex — is within an Engineer Base's range (`range`), and may not be entered
+/// otherwise (17.22, 19.3). The tank stops on entering a hex with an Intense point of a manned
+/// position (not for Moderate or Sporadic). Each path is listed once, shortest first; one-hex
+/// paths are included (they are also ordinary moves, [`one_hex_paths`]).
+pub fn tank_road_paths(state: &Omaha, unit: UsId, range: impl Fn(HexId) -> bool) -> Vec<MovePath> {
+    let index = &state.data.index;
+    if index.us.get(usize::from(unit)).and_then(|u| u.kind()) != Some(UsKind::Tank) {
+        return Vec::new();
+    }
+    let Some(from) = mover_hex(state, unit) else {
+        return Vec::new();
+    };
+    let occupancy = Occupancy::of(state);
+    let hex = &index.hexes[usize::from(from)];
+    let secondary = |class: RoadClass, to: HexId| match class {
+        RoadClass::Main | RoadClass::Secondary => true,
+        RoadClass::Mined => range(to),
+        RoadClass::Trail | RoadClass::None => false,
+    };
+    let main = |class: RoadClass, _: HexId| class == RoadClass::Main;
+    let on_main = hex.edges.iter().any(|e| e.class == RoadClass::Main);
+    let on_secondary = hex
+        .edges
+        .iter()
+        .any(|e| e.class == RoadClass::Secondary || (e.class == RoadClass::Mined && range(from)));
+    let mut out = Vec::new();
+    let walk = RoadWalk {
+        state,
+        occupancy: &occupancy,
+        range: &range,
+    };
+    if on_main {
+        walk.extend(&mut vec![from], &mut Vec::new(), 4, &main, &mut out);
+    }
+    if on_secondary {
+        walk.extend(&mut vec![from], &mut Vec::new(), 2, &secondary, &mut out);
+    }
+    out.sort_by(|a, b| (a.hexes.len(), &a.hexes).cmp(&(b.hexes.len(), &b.hexes)));
+    out.dedup();
+    out
+}
+
+/// A depth-first walk along roads for [`tank_road_paths`].
+struct RoadWalk<'a> {
+    state: &'a Omaha,
+    occupancy: &'a Occupancy,
+    range: &'a dyn Fn(HexId) -> bool,
+}
+
+impl RoadWalk<'_> {
+    fn extend(
+        &self,
+        hexes: &mut Vec<HexId>,
+        infiltrates: &mut Vec<PosSet>,
+        left: usize,
+        follows: &dyn Fn(RoadClass, HexId) -> bool,
+        out: &mut Vec<MovePath>,
+    ) {
+        let Some(&at) = hexes.last() else {
+            return;
+        };
+        if left == 0 {
+            return;
+        }
+        let index = &self.state.data.index;
+        let info = &index.hexes[usize::from(at)];
+        for (&to, edge) in info.neighbours.iter().zip(&info.edges) {
+            if hexes.contains(&to)
+                || !follows(edge.class, to)
+                || !enterable(self.state, self.occupancy, to)
+                || !vehicle_step(
+                    self.state,
+                    at,
+                    to,
+                    tank_road(self.state, at, to, self.range),
+                    self.range,
+                )
+            {
+                continue;
+            }
+            hexes.push(to);
+            infiltrates.push(self.occupancy.infiltrators(self.state, at, to));
+            out.push(MovePath {
+                hexes: hexes[1..].to_vec(),
+                infiltrates: infiltrates.clone(),
+                climb_marker: false,
+            });
+            // 17.2: an Intense point of a manned position stops the tank.
+            if !heavy_fire(&index.hexes[usize::from(to)], self.occupancy.manned, false) {
+                self.extend(hexes, infiltrates, left - 1, follows, out);
+            }
+            hexes.pop();
+            infiltrates.pop();
+        }
+    }
+}
