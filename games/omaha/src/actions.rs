@@ -137,25 +137,44 @@ impl Occupancy {
 /// How a unit may cross into an adjacent hex (T5a via `tables::terrain`, 7.3–7.5).
 pub fn crossing(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> Crossing {
     let index = &state.data.index;
-    let Some(info) = index.us.get(usize::from(unit)) else {
-        return Crossing::Prohibited;
-    };
-    let mover = match info.counter {
-        UsCounter::Hq => Mover::Hq,
-        UsCounter::General => Mover::General,
-        UsCounter::Unit(kind) if kind.infantry() => Mover::Infantry,
-        UsCounter::Unit(_) => Mover::Other,
-    };
-    // Engineer Bases arrive with the extended game (19); none exist in turns 1-16, so the
-    // table worked out without them (`HexInfo::crossings`) answers.
-    let Some(hex) = index.hexes.get(usize::from(from)) else {
+    let (Some(hex), Some(mover)) = (index.hexes.get(usize::from(from)), mover(state, unit)) else {
         return Crossing::Prohibited;
     };
     hex.neighbours
         .iter()
         .position(|&n| n == to)
-        .and_then(|i| hex.crossings.get(i))
+        .map_or(Crossing::Prohibited, |slot| {
+            crossing_at(state, from, slot, mover)
+        })
+}
+
+/// The T5a column of `unit` (`None` for an id out of range).
+fn mover(state: &Omaha, unit: UsId) -> Option<Mover> {
+    Some(match state.data.index.us.get(usize::from(unit))?.counter {
+        UsCounter::Hq => Mover::Hq,
+        UsCounter::General => Mover::General,
+        UsCounter::Unit(kind) if kind.infantry() => Mover::Infantry,
+        UsCounter::Unit(_) => Mover::Other,
+    })
+}
+
+/// [`crossing`] into the neighbour in position `slot` of `from`'s `neighbours`, for loops that
+/// already walk them. Engineer Bases arrive with the extended game (19); none exist in turns
+/// 1-16, so the table worked out without them (`HexInfo::crossings`) answers.
+fn crossing_at(state: &Omaha, from: HexId, slot: usize, mover: Mover) -> Crossing {
+    state
+        .data
+        .index
+        .hexes
+        .get(usize::from(from))
+        .and_then(|hex| hex.crossings.get(slot))
         .map_or(Crossing::Prohibited, |c| c[mover.column()])
+}
+
+/// 7.31, 5.21: a hex any move may enter: no German unit in it, and not under the tide.
+pub(crate) fn enterable(state: &Omaha, occupancy: &Occupancy, to: HexId) -> bool {
+    let hex = &state.data.index.hexes[usize::from(to)];
+    !occupancy.german_in(to) && !crate::landing::submerged(hex.tide, tide_of_turn(state.turn))
 }
 
 /// Whether `unit` may take a free action now (7.1): a leader, a Ranger, a unit under command of
@@ -240,7 +259,6 @@ pub fn paid_by_other(state: &Omaha, unit: UsId) -> Option<Division> {
 
 /// Legal actions of the Action Phase (7).
 pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAction>) {
-    let tide = tide_of_turn(state.turn);
     let occupancy = Occupancy::of(state);
     let on_map = on_map(state);
     let actors = actors(&on_map, state);
@@ -269,9 +287,13 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
             out.push(OmahaAction::RemoveClimb { unit });
             continue;
         }
+        let Some(mover) = mover(state, unit) else {
+            continue;
+        };
+        let neighbours = &state.data.index.hexes[usize::from(from)].neighbours;
         if u.flags.has(UsFlags::CLIMB_CLIFF) {
-            for &to in &state.data.index.hexes[usize::from(from)].neighbours {
-                if crossing(state, unit, from, to) == Crossing::ClimbCliff
+            for (slot, &to) in neighbours.iter().enumerate() {
+                if crossing_at(state, from, slot, mover) == Crossing::ClimbCliff
                     && !occupancy.german_in(to)
                 {
                     out.push(OmahaAction::ContinueCliff { unit, to });
@@ -282,12 +304,8 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
         }
         // 7.1: whether the move is free only matters once the division's actions are spent.
         let is_free = left == 0 && free(state, unit);
-        for &to in &state.data.index.hexes[usize::from(from)].neighbours {
-            let hex = &state.data.index.hexes[usize::from(to)];
-            if (!own && !across(state, from, to))
-                || occupancy.german_in(to)
-                || crate::landing::submerged(hex.tide, tide)
-            {
+        for (slot, &to) in neighbours.iter().enumerate() {
+            if (!own && !across(state, from, to)) || !enterable(state, &occupancy, to) {
                 continue;
             }
             // 7.32: HQs and Generals may not infiltrate alone, only together with another unit
@@ -300,7 +318,7 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
             if left == 0 && !is_free && !self_preservation(state, unit, from, to) {
                 continue;
             }
-            match crossing(state, unit, from, to) {
+            match crossing_at(state, from, slot, mover) {
                 Crossing::Prohibited => {}
                 Crossing::Allowed | Crossing::Climb => out.push(OmahaAction::Move { unit, to }),
                 // 7.5: the climb starts in place; only the unit's own division starts it.
@@ -322,11 +340,8 @@ fn may_step(state: &Omaha, occupancy: &Occupancy, unit: UsId, from: HexId, to: H
     let blocked = u.flags.has(UsFlags::DISRUPTED)
         || u.flags.has(UsFlags::CLIMB)
         || u.flags.has(UsFlags::CLIMB_CLIFF);
-    let tide = tide_of_turn(state.turn);
-    let hex = &state.data.index.hexes[usize::from(to)];
     !blocked
-        && !occupancy.german_in(to)
-        && !crate::landing::submerged(hex.tide, tide)
+        && enterable(state, occupancy, to)
         && crossing(state, unit, from, to) == Crossing::Allowed
 }
 

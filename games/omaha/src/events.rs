@@ -592,11 +592,7 @@ fn german_artillery(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
                     "German artillery shells the {sector:?} beach: several targets are equal (19.33, G-ART-TIE)."
                 )
             });
-            state.choices = tied;
-            state.step = Step::ArtilleryTie {
-                sector,
-                event: true,
-            };
+            crate::fire::ask_artillery_tie(state, sector, tied, true);
         }
     }
 }

@@ -662,11 +662,7 @@ fn artillery(state: &mut Omaha, sector: Sector, card: u8, log: &mut OmahaLog) ->
                     "German artillery ({count} batteries) fires: several targets are equal (6.5, G-ART-TIE)."
                 )
             });
-            state.choices = tied;
-            state.step = Step::ArtilleryTie {
-                sector,
-                event: false,
-            };
+            ask_artillery_tie(state, sector, tied, false);
             true
         }
     }
@@ -728,6 +724,13 @@ pub(crate) fn artillery_targets(
         }
     }
     tied
+}
+
+/// G-ART-TIE (6.5): ask which of the equal `tied` targets the hit falls on, for the Fire card's
+/// artillery or (`event`) the German artillery event (19.33).
+pub(crate) fn ask_artillery_tie(state: &mut Omaha, sector: Sector, tied: Vec<UsId>, event: bool) {
+    state.choices = tied;
+    state.step = Step::ArtilleryTie { sector, event };
 }
 
 /// German artillery costs `unit` a step (6.5, 19.33 events). 19.33, AMB-30: artillery fire

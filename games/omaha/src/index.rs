@@ -443,7 +443,7 @@ impl Index {
 
     /// Fill `crossings` (T5a) once the hexes and their edges are known.
     fn crossings(&mut self) {
-        use crate::tables::terrain::{Crossing, Mover, hex_entry, hexside_crossing};
+        use crate::tables::terrain::{Crossing, Mover, step_crossing};
         let table: Vec<Vec<[Crossing; 4]>> = self
             .hexes
             .iter()
@@ -454,13 +454,10 @@ impl Index {
                     .map(|(&to, edge)| {
                         let feature = self.hexes.get(usize::from(to)).map(|h| h.feature);
                         Mover::ALL.map(|mover| match feature {
-                            Some(feature) if hex_entry(mover, feature, edge.road, false) => edge
-                                .sides
-                                .iter()
-                                .map(|&side| hexside_crossing(mover, side, edge.road, false))
-                                .max()
-                                .unwrap_or(Crossing::Allowed),
-                            _ => Crossing::Prohibited,
+                            Some(feature) => {
+                                step_crossing(mover, feature, &edge.sides, edge.road, false, false)
+                            }
+                            None => Crossing::Prohibited,
                         })
                     })
                     .collect()

@@ -22,13 +22,11 @@
 //!   trails never count (AMB-28); a mined road counts as a secondary road where the hex entered
 //!   is within an Engineer Base's range, and is closed otherwise (17.22, 19.3).
 
-use crate::actions::{Occupancy, crossing};
-use crate::data::{FireLevel, UsKind, tide_of_turn};
+use crate::actions::{Occupancy, crossing, enterable};
+use crate::data::{FireLevel, UsKind};
 use crate::index::{HexId, HexInfo, PosSet, RoadClass, UsCounter, UsId};
 use crate::state::{Omaha, UsFlags, UsLoc};
-use crate::tables::terrain::{
-    Crossing, Mover, Road, bocage_stops_infantry, hex_entry, hexside_crossing,
-};
+use crate::tables::terrain::{Crossing, Mover, Road, bocage_stops_infantry, step_crossing};
 use overlord_engine::RuleId;
 
 pub const TWO_HEX: RuleId = RuleId("17.1");
@@ -91,12 +89,6 @@ fn mover_hex(state: &Omaha, unit: UsId) -> Option<HexId> {
         UsLoc::Hex(h) => Some(h),
         _ => None,
     }
-}
-
-/// 7.31, 5.21: a hex any move may enter (no German unit; not under the tide).
-fn enterable(state: &Omaha, occupancy: &Occupancy, to: HexId) -> bool {
-    let hex = &state.data.index.hexes[usize::from(to)];
-    !occupancy.german_in(to) && !crate::landing::submerged(hex.tide, tide_of_turn(state.turn))
 }
 
 /// Whether `hex` has a point of `level` (or a stronger one when `or_moderate`) of a position in
@@ -212,10 +204,14 @@ fn vehicle_step(
     };
     let entered_in_range = range(to);
     let side_in_range = entered_in_range || range(from);
-    hex_entry(Mover::Other, hex.feature, road, entered_in_range)
-        && edge.sides.iter().all(|&side| {
-            hexside_crossing(Mover::Other, side, road, side_in_range) == Crossing::Allowed
-        })
+    step_crossing(
+        Mover::Other,
+        hex.feature,
+        &edge.sides,
+        road,
+        entered_in_range,
+        side_in_range,
+    ) == Crossing::Allowed
         && (road != Road::Mined || entered_in_range)
 }
 

@@ -306,6 +306,27 @@ pub fn hexside_crossing(mover: Mover, side: Hexside, road: Road, engineer_range:
     }
 }
 
+/// T5a for one step: entering a hex with `hex` feature across `sides` with `road` along the
+/// step; the hardest hexside decides. `entry_in_range` / `sides_in_range`: an Engineer Base's
+/// range covers the hex entered / the hexsides crossed (19.31; always false before turn 17).
+pub fn step_crossing(
+    mover: Mover,
+    hex: HexFeature,
+    sides: &[Hexside],
+    road: Road,
+    entry_in_range: bool,
+    sides_in_range: bool,
+) -> Crossing {
+    if !hex_entry(mover, hex, road, entry_in_range) {
+        return Crossing::Prohibited;
+    }
+    sides
+        .iter()
+        .map(|&side| hexside_crossing(mover, side, road, sides_in_range))
+        .max()
+        .unwrap_or(Crossing::Allowed)
+}
+
 /// 17.1 (T5a extended column): an infantry two-hex move ends on entering a bocage hex without a
 /// road or trail.
 pub fn bocage_stops_infantry(hex: HexFeature, road: Road) -> bool {
