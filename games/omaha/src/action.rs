@@ -85,6 +85,13 @@ pub enum OmahaAction {
     LeaderTarget { unit: UsId },
     /// G-ART-TIE (6.5): German artillery hits this unit.
     ArtilleryTarget { unit: UsId },
+    /// G-MORTAR-TIE, G-PATROL-TIE, G-GER-ARTILLERY-TIE, G-AMBUSH-TIE, P-ADVANCE-LOSS (16.5,
+    /// 16.6, 16.7, 16.92, 16.82): the German action falls on this unit.
+    GermanTarget { unit: UsId },
+    /// G-REDEPLOY-TIE (16.3): the German unit redeploys to this position.
+    RedeployTo { position: crate::index::PosId },
+    /// P-ADVANCE-DISPLACE (16.82): this unit leaves the Advance's destination for `to`.
+    Displace { unit: UsId, to: HexId },
 }
 
 /// Why a card was drawn (6.1).

@@ -223,7 +223,7 @@ fn range(state: &Omaha, unit: UsId) -> u32 {
 }
 
 /// The printed attack strength at the unit's current steps.
-fn strength(state: &Omaha, unit: UsId) -> u8 {
+pub(crate) fn strength(state: &Omaha, unit: UsId) -> u8 {
     let steps = state.us.get(usize::from(unit)).map_or(0, |u| u.steps);
     roster(state, unit)
         .and_then(|r| r.attack.get(usize::from(steps).checked_sub(1)?))

@@ -37,9 +37,14 @@ fn easy_fox(state: &Omaha) -> bool {
     state.scenario_kind() == VictoryKind::EasyFox
 }
 
-/// The event is over: on to the German Fire Phase (4.2 III).
+/// The event is over: on to the German Fire Phase (4.2 III), or after the second Event Phase
+/// of an extended turn (15 IV) on to the US Engineer and HQ Phase (15 V).
 fn done(state: &mut Omaha) {
-    state.step = Step::Fire(Sector::East);
+    state.step = if state.second_event {
+        crate::turn::after_second_event(state)
+    } else {
+        Step::Fire(Sector::East)
+    };
 }
 
 /// II: draw the Event card and resolve its event for this turn.
@@ -144,6 +149,12 @@ fn resolve(state: &mut Omaha, effect: &EventEffect, log: &mut OmahaLog) {
             depth_marker,
         } => hero_event(state, *division, *depth_marker, log),
         EventEffect::ArtilleryLimitsEngineers => artillery_limits(state, log),
+        // 15 IV: drawn in the Second Event Phase, after the German Fire Phase, it is ignored.
+        EventEffect::PlungingFire if state.second_event => {
+            log.public(PLUNGING_FIRE, OmahaEvent::Note, || {
+                "German Plunging Fire drawn after the German Fire Phase: ignored (15 IV).".into()
+            });
+        }
         EventEffect::PlungingFire => {
             state.plunging_fire = true;
             log.public(PLUNGING_FIRE, OmahaEvent::Note, || {
@@ -748,6 +759,7 @@ fn smoke(state: &mut Omaha, wns: &[u8], log: &mut OmahaLog) {
 
 /// VI: this turn's event markers come off (Smoke, Plunging Fire, the 19.33 limits).
 pub(crate) fn end_of_turn(state: &mut Omaha) {
+    state.second_event = false;
     state.smoke.clear();
     state.plunging_fire = false;
     state.engineers_limited = false;

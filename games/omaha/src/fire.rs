@@ -44,7 +44,7 @@ pub struct Firing {
 }
 
 /// SYS-GER-ORDER: descending WN number or priority (ID-less 0), then descending name.
-fn order_key(state: &Omaha, p: PosId) -> (u8, &str) {
+pub(crate) fn order_key(state: &Omaha, p: PosId) -> (u8, &str) {
     let pos = &state.data.index.positions[usize::from(p)];
     let number = match pos.kind {
         PosKind::Wn { number } => number,
@@ -147,7 +147,7 @@ fn distance(state: &Omaha, p: PosId, hex: HexId) -> u32 {
 }
 
 /// Steps of US units (leaders excluded) in each hex: 5 or more make a concentrated target (6.35).
-fn concentrated(state: &Omaha) -> Vec<bool> {
+pub(crate) fn concentrated(state: &Omaha) -> Vec<bool> {
     let index = &state.data.index;
     let mut steps = vec![0u16; index.hexes.len()];
     for (i, u) in state.us.iter().enumerate() {
@@ -235,14 +235,16 @@ pub fn candidates(state: &Omaha, firing: &[Firing], card: u8) -> Vec<Candidate> 
     out
 }
 
-/// The step after the fire of `sector` (4.2: East, then West, then the Engineer Phase).
-fn after(state: &Omaha, sector: Sector) -> Step {
+/// The step after the fire of `sector` (4.2: East, then West, then the Engineer Phase; 15:
+/// East, then West, then the Second Event Phase on turns 17–31).
+fn after(state: &mut Omaha, sector: Sector) -> Step {
     match sector {
         Sector::East => Step::Fire(Sector::West),
-        Sector::West => Step::Engineers {
-            sector: Sector::East,
-            left: crate::engineers::clears_allowed(state.turn),
-        },
+        Sector::West if crate::tables::schedule::event_phases(state.turn) >= 2 => {
+            state.second_event = true;
+            Step::Event
+        }
+        Sector::West => crate::turn::after_second_event(state),
     }
 }
 
@@ -265,20 +267,39 @@ pub fn fire_phase(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
     state.fire_cards[slot_of(sector)] = Some(card);
     state.fire_picks.clear();
     state.star_slots.clear();
+    // 16: with German actions each position is examined and resolved in turn.
+    if crate::german_actions::active(state) {
+        crate::german_actions::start(state, sector);
+        return;
+    }
     position_fire(state, sector, log);
 }
 
 /// SYS-FIRE-ALLOC with the G-FIRE-TIE answers so far: the first tie left is asked; without one
 /// the hits are applied (6.32, 6.33) and the star hits follow (11.41). Nothing the candidates
 /// depend on changes while a tie is asked, so they come out the same each time.
-fn position_fire(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
+pub(crate) fn position_fire(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
     let Some(card) = state.fire_cards[slot_of(sector)] else {
         state.step = after(state, sector);
         return;
     };
-    let firing = firing_positions(state, sector, card);
+    let mut firing = firing_positions(state, sector, card);
+    // 16: a German action fires one position at a time.
+    if let Some(p) = state.ger_acting {
+        firing.retain(|f| f.position == p);
+    }
     let candidates = candidates(state, &firing, card);
-    let capacities: Vec<u8> = firing.iter().map(|f| f.capacity).collect();
+    // 6.31, 14.11: the hit limits, doubled from turn 17.
+    let capacities: Vec<u8> = firing
+        .iter()
+        .map(|f| crate::tables::fire_chart::hit_limit(f.capacity, state.turn))
+        .collect();
+    // 6.34 on turns 1–16; from turn 17 each position fires on its own (14.12).
+    let mode = if crate::tables::schedule::one_step_per_fire_phase(state.turn) {
+        Mode::Basic
+    } else {
+        Mode::Extended
+    };
     let pinned: Vec<usize> = state
         .fire_picks
         .iter()
@@ -289,7 +310,7 @@ fn position_fire(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
             })
         })
         .collect();
-    let allocation = allocate_pinned(Mode::Basic, &capacities, &candidates, &pinned);
+    let allocation = allocate_pinned(mode, &capacities, &candidates, &pinned);
     // G-FIRE-TIE (6.31): equal fire level, distance and steps are the player's choice. Each
     // answer pins one more candidate, so there are never more answers than candidates; the
     // bound only keeps a rules bug from asking forever.
@@ -333,9 +354,12 @@ fn position_fire(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
             });
             if candidate.loses_step && !state.us[candidate.unit].flags.has(UsFlags::HIT_THIS_PHASE)
             {
-                state.us[candidate.unit]
-                    .flags
-                    .set(UsFlags::HIT_THIS_PHASE, true);
+                // 6.34: one step per phase on turns 1–16; 14.12: no cap from turn 17.
+                if mode == Mode::Basic {
+                    state.us[candidate.unit]
+                        .flags
+                        .set(UsFlags::HIT_THIS_PHASE, true);
+                }
                 state.lose_step(unit, FIRE, log);
             }
             if candidate.disrupts && state.us[candidate.unit].loc != UsLoc::Eliminated {
@@ -456,6 +480,11 @@ fn leader_fire(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
             rest = further;
         }
     }
+    // 16: a German action's fire is done; the examination goes on.
+    if state.ger_acting.take().is_some() {
+        state.step = Step::GermanActions(sector);
+        return;
+    }
     artillery_stage(state, sector, log);
 }
 
@@ -556,7 +585,7 @@ fn hit_leader(state: &mut Omaha, p: PosId, leader: UsId, log: &mut OmahaLog) {
 }
 
 /// 6.5 from turn 4 (turn 5 with 22.1), then the end of the sector's fire.
-fn artillery_stage(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
+pub(crate) fn artillery_stage(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
     let card = state.fire_cards[slot_of(sector)];
     if state.turn >= if state.options.v22_1 { 5 } else { 4 }
         && let Some(card) = card
@@ -724,6 +753,25 @@ pub(crate) fn artillery_targets(
         }
     }
     tied
+}
+
+/// 6.5's priority class of an artillery target (1: infantry in a box; 2: non-infantry on a
+/// beach hex; 3: non-infantry in a box; 4: infantry on a beach hex), for 16.7's comparison of
+/// the two sectors.
+pub(crate) fn artillery_class(state: &Omaha, unit: UsId) -> u8 {
+    let infantry = state
+        .data
+        .index
+        .us
+        .get(usize::from(unit))
+        .and_then(|u| u.kind())
+        .is_some_and(UsKind::infantry);
+    match (state.us.get(usize::from(unit)).map(|u| u.loc), infantry) {
+        (Some(UsLoc::Box(_)), true) => 1,
+        (Some(UsLoc::Hex(_)), false) => 2,
+        (Some(UsLoc::Box(_)), false) => 3,
+        _ => 4,
+    }
 }
 
 /// G-ART-TIE (6.5): ask which of the equal `tied` targets the hit falls on, for the Fire card's

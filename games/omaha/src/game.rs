@@ -107,6 +107,7 @@ impl Game for Omaha {
                     "G-ART-TIE: which unit does German artillery hit in the {sector:?} sector? These are equal in priority and steps (6.5)."
                 ),
             ),
+            Step::GermanChoice { .. } => crate::german_actions::prompt(self),
             Step::Place(unit) => (
                 "place_box",
                 crate::landing::PLACE,
@@ -209,6 +210,7 @@ impl Game for Omaha {
                     .iter()
                     .map(|&unit| OmahaAction::ArtilleryTarget { unit }),
             ),
+            Step::GermanChoice { .. } => crate::german_actions::legal(self, out),
             Step::Place(unit) => {
                 out.extend(
                     crate::landing::legal_boxes(self, unit)
@@ -350,6 +352,9 @@ impl Omaha {
             }
             (Step::ArtilleryTie { .. }, OmahaAction::ArtilleryTarget { unit }) => {
                 crate::fire::artillery_answered(self, unit, log)
+            }
+            (Step::GermanChoice { .. }, action) => {
+                crate::german_actions::answer(self, action, log)?
             }
             (Step::Place(_), OmahaAction::PlaceInBox { unit, landing_box }) => {
                 crate::landing::place(self, unit, landing_box, log)

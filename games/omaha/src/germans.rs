@@ -514,7 +514,11 @@ fn enter(state: &mut Omaha, g: GerId, p: PosId, face_up: bool, rule: RuleId, log
     let Some(&s) = state.data.index.positions[usize::from(p)].slots.first() else {
         return;
     };
-    let hex = state.data.index.slots[usize::from(s)].hex;
+    enter_slot(state, g, s, face_up, rule, log);
+}
+
+/// 11.31: Generals alone in `hex`, where a German unit arrives, are captured.
+pub(crate) fn capture_generals(state: &mut Omaha, hex: HexId, log: &mut OmahaLog) {
     let generals: Vec<_> = state
         .us_at(UsLoc::Hex(hex))
         .filter(|&u| state.data.index.us[usize::from(u)].counter == UsCounter::General)
@@ -526,6 +530,19 @@ fn enter(state: &mut Omaha, g: GerId, p: PosId, face_up: bool, rule: RuleId, log
         });
         state.eliminate(general, CAPTURED, log);
     }
+}
+
+/// Put unit `g` into hex `s` of a position, capturing a lone General there (11.31).
+pub(crate) fn enter_slot(
+    state: &mut Omaha,
+    g: GerId,
+    s: SlotId,
+    face_up: bool,
+    rule: RuleId,
+    log: &mut OmahaLog,
+) {
+    let hex = state.data.index.slots[usize::from(s)].hex;
+    capture_generals(state, hex, log);
     state.germans[usize::from(g)] = crate::state::German {
         loc: GerLoc::Slot(s),
         revealed: face_up,
@@ -547,11 +564,42 @@ fn enter(state: &mut Omaha, g: GerId, p: PosId, face_up: bool, rule: RuleId, log
     }
 }
 
+/// 16.2: unit `g` draws a depth marker for its position (T7 has checked LOC and that it has
+/// none).
+pub(crate) fn resupply(state: &mut Omaha, g: GerId, log: &mut OmahaLog) {
+    if let Some(p) = position_of(state, g)
+        && let Some(d) = marker_for(state, p, log)
+    {
+        put_under(state, g, d, RuleId("16.2"), log);
+    }
+}
+
+/// 16.4: a unit from the Tactical box, else from the Division box, enters `p` face-down with a
+/// depth marker (9.21). Returns whether a unit entered.
+pub(crate) fn reinforce_with_depth(
+    state: &mut Omaha,
+    p: PosId,
+    rule: RuleId,
+    log: &mut OmahaLog,
+) -> bool {
+    reinforce_from_boxes(state, p, true, rule, log)
+}
+
 /// 9.3, 9.31, 22.4: a unit from the Tactical box (no depth marker; 22.4: with one), else from
 /// the Division box (always with one), enters `p`. Returns whether a unit entered.
 fn reinforce_position(state: &mut Omaha, p: PosId, log: &mut OmahaLog) -> bool {
+    reinforce_from_boxes(state, p, false, REINFORCEMENTS, log)
+}
+
+fn reinforce_from_boxes(
+    state: &mut Omaha,
+    p: PosId,
+    always_depth: bool,
+    action: RuleId,
+    log: &mut OmahaLog,
+) -> bool {
     let (g, with_depth, rule) = match draw_unit(state, GerPool::Tactical, REINFORCEMENTS) {
-        Some(g) => (g, state.options.v22_4, REINFORCEMENTS),
+        Some(g) => (g, always_depth || state.options.v22_4, REINFORCEMENTS),
         None => match draw_unit(state, GerPool::Division, DIVISION_BOX) {
             Some(g) => (g, true, DIVISION_BOX),
             None => {
@@ -562,19 +610,23 @@ fn reinforce_position(state: &mut Omaha, p: PosId, log: &mut OmahaLog) -> bool {
             }
         },
     };
-    enter(state, g, p, false, rule, log);
+    enter(
+        state,
+        g,
+        p,
+        false,
+        if always_depth { action } else { rule },
+        log,
+    );
     if with_depth && let Some(d) = marker_for(state, p, log) {
-        put_under(
-            state,
-            g,
-            d,
-            if rule == DIVISION_BOX {
-                DIVISION_BOX
-            } else {
-                IMPROVED
-            },
-            log,
-        );
+        let why = if always_depth {
+            action
+        } else if rule == DIVISION_BOX {
+            DIVISION_BOX
+        } else {
+            IMPROVED
+        };
+        put_under(state, g, d, why, log);
     }
     true
 }

@@ -529,7 +529,8 @@ pub fn next_arrival(state: &mut Omaha, log: &mut OmahaLog) {
             .find(|&u| !general(u))
             .or_else(|| state.us_at(UsLoc::Track(turn)).next());
         let Some(unit) = next else {
-            state.step = if turn == 1 {
+            // 4 II, 15 II: no Event Phase on turns 1 and 32 (T10).
+            state.step = if crate::tables::schedule::event_phases(turn) == 0 {
                 Step::Fire(Sector::East)
             } else {
                 Step::Event

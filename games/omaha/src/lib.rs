@@ -3,7 +3,7 @@
 //! The components are loaded and checked from `data/omaha/` ([`data`]) and indexed densely
 //! ([`index`]); the state ([`state`]) is small and flat. The rules live one module per chapter:
 //! [`landing`] (5), [`fire`] with [`fire_alloc`] (6), [`actions`] (7), [`engineers`] (10),
-//! [`germans`] (9), [`heroes`] (11.1), [`control`] (12), [`victory`] (13), [`events`] (the event
+//! [`germans`] (9), [`german_actions`] (16), [`heroes`] (11.1), [`control`] (12), [`victory`] (13), [`events`] (the event
 //! catalogue), [`moves_extended`] (the extended game's multi-hex moves, 17.1, 17.2; not yet
 //! called), the turn sequence in [`turn`] (4), the tables T1-T6 in
 //! [`tables`]. [`game`] puts them under the engine's `Game` contract; [`view`] shows the player
@@ -23,6 +23,7 @@ pub mod events;
 pub mod fire;
 pub mod fire_alloc;
 pub mod game;
+pub mod german_actions;
 pub mod germans;
 pub mod heroes;
 pub mod index;
@@ -53,8 +54,8 @@ pub fn info() -> GameInfo {
         // Raised whenever the same record would play differently: a record saved under
         // another version is refused on load rather than replayed wrong. 2: the tie-break
         // prompts (G-FIRE-TIE, G-LEADER, G-ART-TIE), P-LEADER-FOLLOW, 7.22, 5.31, 5.33, AMB-04,
-        // AMB-10.
-        rules_version: "2",
+        // AMB-10. 3: the extended game (14-16: two Event phases, German actions).
+        rules_version: "3",
         min_seats: 1,
         max_seats: 1,
     }

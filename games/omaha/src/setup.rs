@@ -48,6 +48,7 @@ pub fn setup(
         (options.v22_2, "22.2"),
         (options.v22_3, "22.3"),
         (options.v22_4, "22.4"),
+        (options.v14_2, "14.2"),
     ] {
         if flag && !scenario.variants.iter().any(|v| v == name) {
             return Err(SetupError(format!(
@@ -146,6 +147,10 @@ pub fn setup(
         engineers_limited: false,
         artillery_fired: [false; 2],
         mobile_refilled: false,
+        second_event: false,
+        ger_done: 0,
+        ger_advances: 0,
+        ger_acting: None,
         choices: Vec::new(),
         fire_picks: Vec::new(),
         star_slots: Vec::new(),

@@ -163,6 +163,15 @@ pub enum Step {
     Event,
     /// III: German fire in a sector.
     Fire(Sector),
+    /// III, 16: the sector's positions are examined one by one for German actions (from turn
+    /// 17, or 12 with 14.2); `Omaha::ger_done` holds those done.
+    GermanActions(Sector),
+    /// III, 16: a German action's tie left to the player, for `position`.
+    GermanChoice {
+        sector: Sector,
+        position: crate::index::PosId,
+        choice: crate::german_actions::GermanChoice,
+    },
     /// III, G-FIRE-TIE (6.31): `position` hits `take` more of `Omaha::choices`, equal by
     /// 6.31's priorities; the sector's card is already drawn.
     FireTie {
@@ -268,6 +277,8 @@ pub struct OmahaOptions {
     pub v22_3: bool,
     /// 22.4 Improved German reaction.
     pub v22_4: bool,
+    /// 14.2 Early German actions: section 16 from turn 12.
+    pub v14_2: bool,
 }
 
 /// A game of D-Day at Omaha Beach.
@@ -319,6 +330,14 @@ pub struct Omaha {
     pub(crate) artillery_fired: [bool; 2],
     /// 22.4: the one-time refill of the Mobile depth box has been made.
     pub(crate) mobile_refilled: bool,
+    /// 15 IV: the Event Phase under way is the turn's second (after the German Fire Phase).
+    pub(crate) second_event: bool,
+    /// 16: the positions of this sector's card already examined for German actions.
+    pub(crate) ger_done: crate::index::PosSet,
+    /// 16.85: the positions whose Advance waits until every other action is done.
+    pub(crate) ger_advances: crate::index::PosSet,
+    /// 16: the position firing as its German action (G-FIRE-TIE and G-LEADER resume it).
+    pub(crate) ger_acting: Option<crate::index::PosId>,
     /// The units a G-FIRE-TIE, G-LEADER or G-ART-TIE prompt offers, kept from when the fire
     /// was worked out so that the answers match it exactly (6.31, 11.41, 6.5).
     pub(crate) choices: Vec<UsId>,
@@ -362,6 +381,10 @@ impl PartialEq for Omaha {
             && self.engineers_limited == other.engineers_limited
             && self.artillery_fired == other.artillery_fired
             && self.mobile_refilled == other.mobile_refilled
+            && self.second_event == other.second_event
+            && self.ger_done == other.ger_done
+            && self.ger_advances == other.ger_advances
+            && self.ger_acting == other.ger_acting
             && self.choices == other.choices
             && self.fire_picks == other.fire_picks
             && self.star_slots == other.star_slots
@@ -387,7 +410,12 @@ impl Omaha {
         self.us.get(usize::from(id))
     }
 
+    /// Whether obstacle hex `hex` is clear of obstacles: a Cleared marker (10.1), or from turn
+    /// 23 every obstacle (19.4, AMB-31).
     pub fn is_cleared(&self, hex: HexId) -> bool {
+        if self.turn >= crate::tables::schedule::OBSTACLES_DEMOLISHED_FROM {
+            return true;
+        }
         let hex = usize::from(hex);
         self.cleared
             .get(hex / 64)

@@ -52,7 +52,11 @@ impl Omaha {
             // prompt is showing (a star hit may yet kill the Hero, 11.4).
             let in_fire = matches!(
                 self.step,
-                Step::FireTie { .. } | Step::LeaderHit { .. } | Step::ArtilleryTie { .. }
+                Step::FireTie { .. }
+                    | Step::LeaderHit { .. }
+                    | Step::ArtilleryTie { .. }
+                    | Step::GermanActions(_)
+                    | Step::GermanChoice { .. }
             );
             if !in_fire && crate::heroes::ask_sacrifice(self, log) {
                 return;
@@ -63,6 +67,7 @@ impl Omaha {
                 Step::NextArrival => crate::landing::next_arrival(self, log),
                 Step::Event => crate::events::event_phase(self, log),
                 Step::Fire(sector) => crate::fire::fire_phase(self, sector, log),
+                Step::GermanActions(sector) => crate::german_actions::run(self, sector, log),
                 Step::Engineers { sector, left } => {
                     if left == 0 || !crate::engineers::can_clear(self, sector) {
                         self.step = match sector {
@@ -103,6 +108,7 @@ impl Omaha {
                 | Step::FireTie { .. }
                 | Step::LeaderHit { .. }
                 | Step::ArtilleryTie { .. }
+                | Step::GermanChoice { .. }
                 | Step::Place(_)
                 | Step::Actions { .. }
                 | Step::Infiltration { .. }
@@ -117,6 +123,16 @@ impl Omaha {
                 | Step::HeroSacrifice { .. } => return,
             }
         }
+    }
+}
+
+/// The step after the German Fire Phase and, on turns 17–31, the Second Event Phase: the
+/// Engineer Phase (4 IV, 10.1), which has no clears from turn 17 (15: High Tide on turns
+/// 17–22, every obstacle demolished from turn 23), then the Action Phase.
+pub(crate) fn after_second_event(state: &Omaha) -> Step {
+    Step::Engineers {
+        sector: Sector::East,
+        left: crate::engineers::clears_allowed(state.turn),
     }
 }
 

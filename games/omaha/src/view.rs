@@ -472,6 +472,28 @@ pub fn anchors(state: &Omaha, action: &OmahaAction) -> Anchors {
             units: vec![u32::from(unit)],
             ..Anchors::label(format!("German artillery hits {}", name(unit)))
         },
+        OmahaAction::GermanTarget { unit } => Anchors {
+            units: vec![u32::from(unit)],
+            ..Anchors::label(format!("{} takes it", name(unit)))
+        },
+        OmahaAction::RedeployTo { position } => {
+            let p = index.positions.get(usize::from(position));
+            Anchors {
+                hexes: p
+                    .and_then(|p| p.slots.first())
+                    .map(|&s| vec![hex(index.slots[usize::from(s)].hex)])
+                    .unwrap_or_default(),
+                ..Anchors::label(format!(
+                    "Redeploy to {}",
+                    p.map_or("?", |p| p.name.as_str())
+                ))
+            }
+        }
+        OmahaAction::Displace { unit, to } => Anchors {
+            hexes: vec![hex(to)],
+            units: vec![u32::from(unit)],
+            ..Anchors::label(format!("{} to {}", name(unit), hex(to)))
+        },
         OmahaAction::SacrificeHero { .. } => {
             let mut a =
                 Anchors::label(crate::events::anchor_label(state, action).unwrap_or_default());
