@@ -226,6 +226,12 @@ fn advance_target(state: &Omaha, p: PosId) -> Option<PosId> {
     advance_arrow(&occupied).and_then(|i| targets.get(i).copied())
 }
 
+/// 16.86: the Advance target of `p` now.
+#[cfg(test)]
+pub(crate) fn advance_target_of(state: &Omaha, p: PosId) -> Option<PosId> {
+    advance_target(state, p)
+}
+
 /// The T7 situation and facts of position `p` now.
 fn examine(state: &Omaha, p: PosId, icon: &crate::data::Icon) -> Option<(Situation, Facts)> {
     let index = &state.data.index;
@@ -299,6 +305,23 @@ pub(crate) fn action_of(state: &Omaha, p: PosId, icon: &crate::data::Icon) -> Ge
     examine(state, p, icon).map_or(GermanAction::Nothing, |(situation, facts)| {
         german_action(ActionIcon::of(icon), situation, &facts)
     })
+}
+
+/// 16: resolve position `p` alone on `card` (the phase uses [`run`]).
+#[cfg(test)]
+pub(crate) fn resolve(state: &mut Omaha, sector: Sector, p: PosId, card: u8, log: &mut OmahaLog) {
+    let colour = state.data.index.positions[usize::from(p)].colour;
+    let Some(icon) = state
+        .data
+        .card(card)
+        .and_then(|c| c.fire.as_ref())
+        .and_then(|f| f.icons.iter().find(|i| i.colour == colour))
+        .cloned()
+    else {
+        return;
+    };
+    state.ger_done |= bit(p);
+    act(state, sector, p, &icon, card, log);
 }
 
 /// 16: resolve position `p` (T7), at once.

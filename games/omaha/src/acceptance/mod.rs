@@ -6,6 +6,7 @@ mod combat;
 mod engineers;
 mod events;
 mod fire;
+mod german_actions;
 mod germans;
 mod landing;
 mod leaders;
