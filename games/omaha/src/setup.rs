@@ -14,9 +14,13 @@ pub const SETUP: RuleId = RuleId("3");
 pub const EASY_FOX: RuleId = RuleId("EASY-FOX");
 pub const GAME_START: RuleId = RuleId("4.1");
 
-/// Scenarios whose rules this build plays (the extended game arrives with issue 5).
+/// Scenarios whose rules this build plays (Beyond the Beach needs its 21.1 setup of the US
+/// units ashore).
 fn playable(kind: VictoryKind) -> bool {
-    matches!(kind, VictoryKind::EasyFox | VictoryKind::FirstWave)
+    matches!(
+        kind,
+        VictoryKind::EasyFox | VictoryKind::FirstWave | VictoryKind::DDay
+    )
 }
 
 /// A new game of scenario `id`.
@@ -40,7 +44,7 @@ pub fn setup(
         .map_or(VictoryKind::FirstWave, |v| v.kind);
     if !playable(kind) {
         return Err(SetupError(format!(
-            "`{id}` needs the extended rules (14-23), which are not implemented yet; play easy-fox or first-wave"
+            "`{id}` is not playable yet (its setup of the US units ashore, 21.1, is not done); play easy-fox, first-wave or d-day"
         )));
     }
     for (flag, name) in [
@@ -337,7 +341,14 @@ fn put_depth(state: &mut Omaha, marker: usize, place: Place, under: bool) -> Res
         Place::Slot(_) => return Err("a depth marker goes under a unit: set `under = true`".into()),
         Place::DepthPool(pool) => DepthLoc::Pool(pool),
         Place::Pool(GerPool::Meyer) => DepthLoc::Pool(DepthPool::Meyer),
-        Place::Pool(_) => return Err("depth markers go to a depth box or the KG Meyer box".into()),
+        // 23.1: the Armor depth markers wait with the tanks in the Optional Armor box.
+        Place::Pool(GerPool::OptionalArmor) => DepthLoc::Pool(DepthPool::Armor),
+        Place::Pool(_) => {
+            return Err(
+                "depth markers go to a depth box, the KG Meyer box or the Optional Armor box"
+                    .into(),
+            );
+        }
         Place::Removed => DepthLoc::OutOfPlay,
     };
     if let Some(d) = state.depth.get_mut(marker) {
