@@ -253,10 +253,14 @@ fn commanders(state: &Omaha, unit: UsId, hq_only: bool) -> impl Iterator<Item = 
             UsCounter::Unit(_) => false,
         })
         .filter(|&l| !state.us[usize::from(l)].flags.has(UsFlags::ACTED))
-        .filter(move |&l| {
-            hex_of(state, l)
+        .filter(move |&l| match at {
+            // 18.3, 18.31, 18.32: a Command Post commands its range.
+            Some(at) if crate::command_posts::is_cp(state, l) => {
+                crate::command_posts::commands(state, l, at)
+            }
+            _ => hex_of(state, l)
                 .zip(at)
-                .is_some_and(|(h, at)| distance(state, h, at) <= 1)
+                .is_some_and(|(h, at)| distance(state, h, at) <= 1),
         })
 }
 

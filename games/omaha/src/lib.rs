@@ -15,9 +15,11 @@
 pub mod action;
 pub mod actions;
 pub mod combat;
+pub mod command_posts;
 pub mod control;
 pub mod data;
 pub mod effects;
+pub mod engineer_bases;
 pub mod engineers;
 pub mod events;
 pub mod fire;
