@@ -3,10 +3,9 @@
 //! and the units that move one hex only (17.23).
 //!
 //! Pure functions over the state, read-only: each lists the paths (the hexes entered, in order)
-//! a unit may take with one Move action, so that a future A-MOVE prompt can offer them. Nothing
-//! calls them yet: the extended turn sequence does not exist, and the basic game moves one hex
-//! (`actions`). Engineer Bases (19) do not exist yet either, so whether a hex is within an
-//! Engineer Base's range (19.3, 19.31) is an input predicate.
+//! a unit may take with one Move action; from turn 17 A-MOVE offers them ([`legal_moves`]) and
+//! carries them out step by step ([`carry_out`]). Whether a hex is within an Engineer Base's
+//! range (19.3, 19.31) is an input predicate; [`paths`] passes `engineer_bases::in_range`.
 //!
 //! Readings (docs/omaha/interpretations.md):
 //! - Every step of a path is a move of its own for T5a (`actions::crossing`), 7.31 (no German

@@ -206,6 +206,93 @@ fn t_17_2_mined_road_opens_in_engineer_range() {
 
 // ---- 17.3 -------------------------------------------------------------------------------------
 
+/// Put a WN unit in `slot`.
+fn man_wn(s: &mut Omaha, slot: crate::index::SlotId) -> GerId {
+    let g = (0..s.germans.len())
+        .find(|&g| {
+            s.germans[g].loc == GerLoc::OutOfPlay
+                && matches!(s.data.index.germans[g].kind, crate::index::GerKind::Wn(_))
+        })
+        .expect("a WN unit");
+    s.germans[g].loc = GerLoc::Slot(slot);
+    g as GerId
+}
+
+#[test]
+fn rule_17_3_artillery_barrage_needs_hq_and_observer() {
+    // Search the map: a WN slot, an HQ hex with a neighbour in the WN's field (the infantry
+    // observer) and a neighbour outside every field (the artillery) that may barrage.
+    let base_state = empty(28);
+    let index = &base_state.data.index;
+    let mut found = None;
+    'search: for (si, slot) in index.slots.iter().enumerate() {
+        let wn = index
+            .positions
+            .get(usize::from(slot.position))
+            .is_some_and(|p| matches!(p.kind, crate::index::PosKind::Wn { .. }));
+        if !wn {
+            continue;
+        }
+        for h in 0..index.hexes.len() as HexId {
+            let info = &index.hexes[usize::from(h)];
+            let in_p = |x: HexId| crate::combat::in_field(&base_state, slot.position, x);
+            let Some(&o) = info.neighbours.iter().find(|&&n| in_p(n) && n != slot.hex) else {
+                continue;
+            };
+            for &a in &info.neighbours {
+                if in_p(a) || index.distance(a, slot.hex) < 2 || a == o {
+                    continue;
+                }
+                let mut s = empty(28);
+                let g = man_wn(&mut s, si as crate::index::SlotId);
+                let l = |x: HexId| s.data.index.hexes[usize::from(x)].label.to_string();
+                let (lh, lo, la) = (l(h), l(o), l(a));
+                let hq = leader(&mut s, &lh, UsCounter::Hq);
+                let obs = us(&mut s, &lo, 0, |u| u.kind == UsKind::Infantry);
+                let art = us(&mut s, &la, 0, |u| u.kind == UsKind::Artillery);
+                let on_map: Vec<UsId> = vec![hq, obs, art];
+                if crate::combat::may_artillery_barrage(&s, &on_map, art, slot.hex, g) {
+                    found = Some((s, hq, obs, art, slot.hex, g));
+                    break 'search;
+                }
+            }
+        }
+    }
+    let (mut s, hq, obs, art, target, g) = found.expect("a legal artillery barrage on the map");
+    let on_map = vec![hq, obs, art];
+    // In the Action Phase list, from turn 17 only.
+    let division = s.us[usize::from(art)].command;
+    acting(&mut s, division, 3);
+    assert!(legal(&s).contains(&OmahaAction::Barrage { unit: art, target }));
+    let mut basic = s.clone();
+    basic.turn = 16;
+    assert!(!legal(&basic).contains(&OmahaAction::Barrage { unit: art, target }));
+    // A disrupted observer does not observe.
+    let mut t = s.clone();
+    t.us[usize::from(obs)].flags.set(UsFlags::DISRUPTED, true);
+    assert!(!crate::combat::may_artillery_barrage(
+        &t, &on_map, art, target, g
+    ));
+    // No HQ, no barrage (a General does not do).
+    let mut t = s.clone();
+    t.us[usize::from(hq)].loc = UsLoc::OutOfPlay;
+    assert!(!crate::combat::may_artillery_barrage(
+        &t, &on_map, art, target, g
+    ));
+    // 8.41: not on a hex attacked this phase.
+    let mut t = s.clone();
+    t.attacked.push((28, target));
+    assert!(!crate::combat::may_artillery_barrage(
+        &t, &on_map, art, target, g
+    ));
+    // A hidden reinforcement unit is never barraged: only WN units face down.
+    assert!(!s.germans[usize::from(g)].revealed);
+    // Carried out: one card, one action.
+    apply(&mut s, OmahaAction::Barrage { unit: art, target });
+    assert_eq!(left(&s), 2);
+    assert!(s.barraged.contains(&(28, target)));
+}
+
 // ---- 18 Command Posts ------------------------------------------------------------------------
 
 /// A hex with no fire point of any position, on land.
