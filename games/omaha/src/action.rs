@@ -92,6 +92,52 @@ pub enum OmahaAction {
     RedeployTo { position: crate::index::PosId },
     /// P-ADVANCE-DISPLACE (16.82): this unit leaves the Advance's destination for `to`.
     Displace { unit: UsId, to: HexId },
+    /// A-MOVE, extended game (17.1, 17.2): move one unit along `path`, two or more hexes.
+    MoveAlong { unit: UsId, path: Path },
+    /// P-ENG-BASE (19.1): the division's new Engineer Base goes on this beach hex.
+    PlaceBase { hex: HexId },
+    /// P-ENG-BASE (19.2): the division's base in this hex extends its range one space.
+    AdvanceBase { hex: HexId },
+    /// P-ENG-BASE (19.21): neither place nor advance a base this turn.
+    SkipBase,
+    /// P-CP (18.1): this HQ becomes a Command Post.
+    EstablishCp { hq: UsId },
+    /// P-CP: no more Command Posts this phase.
+    CommandPostsDone,
+    /// A-ABANDON-CP (18.11): the CP flips back to its HQ side, which may then move.
+    AbandonCp { hq: UsId },
+}
+
+/// The hexes a multi-hex move enters, in order (17.1: two; 17.2: up to four).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Path {
+    hexes: [HexId; 4],
+    len: u8,
+}
+
+impl Path {
+    /// A path of one to four hexes; `None` otherwise.
+    pub fn new(hexes: &[HexId]) -> Option<Path> {
+        if hexes.is_empty() || hexes.len() > 4 {
+            return None;
+        }
+        let mut all = [0; 4];
+        all[..hexes.len()].copy_from_slice(hexes);
+        Some(Path {
+            hexes: all,
+            len: hexes.len() as u8,
+        })
+    }
+
+    /// The hexes entered, in order (empty for a malformed path read from outside).
+    pub fn hexes(&self) -> &[HexId] {
+        self.hexes.get(..usize::from(self.len)).unwrap_or(&[])
+    }
+
+    /// Where the move ends.
+    pub fn end(&self) -> Option<HexId> {
+        self.hexes().last().copied()
+    }
 }
 
 /// Why a card was drawn (6.1).

@@ -33,18 +33,31 @@ pub fn start_action_phase(state: &mut Omaha) {
         .iter()
         .enumerate()
         .filter(|(i, _)| matches!(index.us[*i].counter, UsCounter::Hq | UsCounter::General))
+        // 18.3: a Command Post commands by its range instead (below).
+        .filter(|(i, _)| !crate::command_posts::is_cp(state, *i as UsId))
         .filter_map(|(_, u)| match u.loc {
             UsLoc::Hex(h) => Some(h),
             _ => None,
         })
         .collect();
+    // 18.3, 18.31, 18.32: the hexes each Command Post commands.
+    let cp_hexes: Vec<Vec<bool>> = state
+        .command_posts
+        .iter()
+        .map(|c| crate::command_posts::commanded_hexes(state, c.hq))
+        .collect();
     let commanded: Vec<bool> = state
         .us
         .iter()
         .map(|u| match u.loc {
-            UsLoc::Hex(h) => leaders
-                .iter()
-                .any(|&l| l == h || index.hexes[usize::from(l)].neighbours.contains(&h)),
+            UsLoc::Hex(h) => {
+                leaders
+                    .iter()
+                    .any(|&l| l == h || index.hexes[usize::from(l)].neighbours.contains(&h))
+                    || cp_hexes
+                        .iter()
+                        .any(|c| c.get(usize::from(h)).copied().unwrap_or(false))
+            }
             _ => false,
         })
         .collect();
@@ -84,7 +97,7 @@ pub fn overstacked_hex(state: &Omaha) -> Option<HexId> {
     counts.iter().position(|&c| c > 2).map(|h| h as HexId)
 }
 
-fn hex_of(state: &Omaha, unit: UsId) -> Option<HexId> {
+pub(crate) fn hex_of(state: &Omaha, unit: UsId) -> Option<HexId> {
     match state.us.get(usize::from(unit))?.loc {
         UsLoc::Hex(h) => Some(h),
         _ => None,
@@ -162,6 +175,30 @@ fn mover(state: &Omaha, unit: UsId) -> Option<Mover> {
 /// already walk them. Engineer Bases arrive with the extended game (19); none exist in turns
 /// 1-16, so the table worked out without them (`HexInfo::crossings`) answers.
 fn crossing_at(state: &Omaha, from: HexId, slot: usize, mover: Mover) -> Crossing {
+    // 19.3, 19.31, 19.34: within an Engineer Base's range shingle, AT walls and ditches and
+    // mined roads stop no unit (they only stop "other units"); seawalls still do.
+    if mover == Mover::Other && !state.bases.is_empty() {
+        let index = &state.data.index;
+        let Some(info) = index.hexes.get(usize::from(from)) else {
+            return Crossing::Prohibited;
+        };
+        let (Some(&to), Some(edge)) = (info.neighbours.get(slot), info.edges.get(slot)) else {
+            return Crossing::Prohibited;
+        };
+        let Some(feature) = index.hexes.get(usize::from(to)).map(|h| h.feature) else {
+            return Crossing::Prohibited;
+        };
+        let entered = crate::engineer_bases::in_range(state, to);
+        let sides = entered || crate::engineer_bases::in_range(state, from);
+        return crate::tables::terrain::step_crossing(
+            mover,
+            feature,
+            &edge.sides,
+            edge.road,
+            entered,
+            sides,
+        );
+    }
     state
         .data
         .index
@@ -190,7 +227,7 @@ pub(crate) fn free(state: &Omaha, unit: UsId) -> bool {
 }
 
 /// 7.1: an infantry move from beach to an adjacent beach hex closer to a protective hex.
-fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> bool {
+pub(crate) fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> bool {
     let index = &state.data.index;
     let infantry = index.us[usize::from(unit)]
         .kind()
@@ -236,7 +273,7 @@ fn own(state: &Omaha, unit: UsId, division: Division) -> bool {
 }
 
 /// 7.22: a move between hexes of different sectors crosses the East/West line.
-fn across(state: &Omaha, from: HexId, to: HexId) -> bool {
+pub(crate) fn across(state: &Omaha, from: HexId, to: HexId) -> bool {
     let hexes = &state.data.index.hexes;
     hexes[usize::from(from)].sector != hexes[usize::from(to)].sector
 }
@@ -287,6 +324,13 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
             out.push(OmahaAction::RemoveClimb { unit });
             continue;
         }
+        // 18: a Command Post does not move; it may be abandoned (18.11), for free.
+        if crate::command_posts::is_cp(state, unit) {
+            if own {
+                out.push(OmahaAction::AbandonCp { hq: unit });
+            }
+            continue;
+        }
         let Some(mover) = mover(state, unit) else {
             continue;
         };
@@ -300,6 +344,11 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
                 }
             }
             out.push(OmahaAction::RemoveClimb { unit });
+            continue;
+        }
+        // 17.1, 17.2, 17.23: from turn 17 a Move follows the extended paths.
+        if crate::tables::schedule::extended(state.turn) {
+            crate::moves_extended::legal_moves(state, unit, from, own, left, out);
             continue;
         }
         // 7.1: whether the move is free only matters once the division's actions are spent.
@@ -433,6 +482,14 @@ pub fn apply(state: &mut Omaha, action: OmahaAction, log: &mut OmahaLog) {
             finish_move(state, unit, from, to, log);
             finish_move(state, with, from, to, log);
         }
+        // 17.1, 17.2: the extended game's moves, step by step.
+        OmahaAction::Move { unit, to } if crate::tables::schedule::extended(state.turn) => {
+            crate::moves_extended::carry_out(state, unit, &[to], division, log)
+        }
+        OmahaAction::MoveAlong { unit, path } => {
+            crate::moves_extended::carry_out(state, unit, path.hexes(), division, log)
+        }
+        OmahaAction::AbandonCp { hq } => crate::command_posts::abandon(state, hq, log),
         OmahaAction::Move { unit, to } => {
             let Some(from) = hex_of(state, unit) else {
                 return;
@@ -505,7 +562,12 @@ pub fn apply(state: &mut Omaha, action: OmahaAction, log: &mut OmahaLog) {
 /// 7.22: say which division's Action Phase moved a unit of the other division across the line
 /// (free or paid from `division`'s actions). Its command does not change (solo game; see
 /// docs/omaha/interpretations.md).
-fn log_paid_by_other(state: &Omaha, units: &[UsId], division: Division, log: &mut OmahaLog) {
+pub(crate) fn log_paid_by_other(
+    state: &Omaha,
+    units: &[UsId],
+    division: Division,
+    log: &mut OmahaLog,
+) {
     for &unit in units {
         if own(state, unit, division) {
             continue;
@@ -556,6 +618,11 @@ pub fn complete_infiltration(state: &mut Omaha, go: bool, log: &mut OmahaLog) {
         left,
         second,
     };
+    // 17.1, 17.2: a multi-hex move goes on after the step (or stops with it).
+    if crate::tables::schedule::extended(state.turn) {
+        crate::moves_extended::after_infiltration(state, unit, to, go, log);
+        return;
+    }
     if go && let Some(from) = hex_of(state, unit) {
         finish_move(state, unit, from, to, log);
     }
@@ -593,7 +660,13 @@ fn finish_move(state: &mut Omaha, unit: UsId, from: HexId, to: HexId, log: &mut 
 /// (a double square counts only against a position with a depth marker). Returns `true` when the
 /// move stops here: the unit was eliminated, or it lost a step and the player now chooses
 /// (P-INFILTRATE-DONE).
-fn infiltrate(state: &mut Omaha, unit: UsId, from: HexId, to: HexId, log: &mut OmahaLog) -> bool {
+pub(crate) fn infiltrate(
+    state: &mut Omaha,
+    unit: UsId,
+    from: HexId,
+    to: HexId,
+    log: &mut OmahaLog,
+) -> bool {
     let positions = Occupancy::of(state).infiltrators(state, from, to);
     let Some(card) = state.draw_card(DrawFor::Infiltration, log) else {
         return false;

@@ -46,6 +46,7 @@ pub const MULTI: RuleId = RuleId("8.31");
 pub const TWO_HEX_WN: RuleId = RuleId("8.32");
 pub const RETREAT: RuleId = RuleId("8.33");
 pub const BARRAGE: RuleId = RuleId("8.4");
+pub const ARTILLERY_BARRAGE: RuleId = RuleId("17.3");
 pub const ONE_BARRAGER: RuleId = RuleId("8.41");
 pub const BARRAGE_LIMITS: RuleId = RuleId("8.42");
 pub const NAVAL_ATTACK: RuleId = RuleId("8.51");
@@ -253,10 +254,14 @@ fn commanders(state: &Omaha, unit: UsId, hq_only: bool) -> impl Iterator<Item = 
             UsCounter::Unit(_) => false,
         })
         .filter(|&l| !state.us[usize::from(l)].flags.has(UsFlags::ACTED))
-        .filter(move |&l| {
-            hex_of(state, l)
+        .filter(move |&l| match at {
+            // 18.3, 18.31, 18.32: a Command Post commands its range.
+            Some(at) if crate::command_posts::is_cp(state, l) => {
+                crate::command_posts::commands(state, l, at)
+            }
+            _ => hex_of(state, l)
                 .zip(at)
-                .is_some_and(|(h, at)| distance(state, h, at) <= 1)
+                .is_some_and(|(h, at)| distance(state, h, at) <= 1),
         })
 }
 
@@ -467,12 +472,25 @@ pub fn legal_in_actions(
             .map(|target| OmahaAction::Attack { target }),
     );
     for &unit in &actors {
-        if kind(state, unit) != Some(UsKind::Tank) || (left == 0 && !free(state, unit)) {
+        if left == 0 && !free(state, unit) {
             continue;
         }
-        for &(target, german) in &targets {
-            if may_barrage(state, on_map, unit, target, german) {
-                out.push(OmahaAction::Barrage { unit, target });
+        let artillery = matches!(
+            kind(state, unit),
+            Some(UsKind::Artillery | UsKind::SpArtillery)
+        );
+        if kind(state, unit) == Some(UsKind::Tank) {
+            for &(target, german) in &targets {
+                if may_barrage(state, on_map, unit, target, german) {
+                    out.push(OmahaAction::Barrage { unit, target });
+                }
+            }
+        } else if artillery && crate::tables::schedule::extended(state.turn) {
+            // 17.3: artillery barrages from turn 17.
+            for &(target, german) in &targets {
+                if may_artillery_barrage(state, on_map, unit, target, german) {
+                    out.push(OmahaAction::Barrage { unit, target });
+                }
             }
         }
     }
@@ -541,6 +559,64 @@ fn may_barrage(state: &Omaha, on_map: &[UsId], unit: UsId, target: HexId, g: Ger
     } else {
         observers.any(|o| commanded(state, o, false))
     }
+}
+
+/// 17.3 (with 8.41, 8.12): whether this artillery or SP artillery unit may barrage `target`
+/// now. `g` is the German unit in `target`; `on_map` the US units on the map.
+/// - in range, not adjacent;
+/// - a WN unit (revealed or not) or a revealed reinforcement unit;
+/// - not attacked this phase (8.41);
+/// - the artillery under command of an HQ or CP (not a General);
+/// - an observer in the target's fire field: the artillery itself if armored (non-armored
+///   artillery may not stand in a German fire field at all), or non-disrupted infantry under
+///   command of the same HQ or CP;
+/// - 8.12: from the beach or the flat only at a position firing into a beach hex.
+pub(crate) fn may_artillery_barrage(
+    state: &Omaha,
+    on_map: &[UsId],
+    unit: UsId,
+    target: HexId,
+    g: GerId,
+) -> bool {
+    let Some(from) = hex_of(state, unit) else {
+        return false;
+    };
+    let d = distance(state, from, target);
+    if d < 2 || d > range(state, unit) {
+        return false;
+    }
+    let Some(pos) = position_of(state, g) else {
+        return false;
+    };
+    let wn = matches!(
+        state.data.index.germans[usize::from(g)].kind,
+        GerKind::Wn(_)
+    );
+    if (!wn && !state.germans[usize::from(g)].revealed)
+        || this_turn(&state.attacked, state.turn, target)
+        || !elevation_ok_at(state, from, target, Some(pos))
+    {
+        return false;
+    }
+    let armored = state.data.index.us[usize::from(unit)].armored();
+    // 17.3: non-armored artillery may not be in a German fire field (of a non-disrupted
+    // occupied position, 6.4).
+    if !armored && crate::control::in_german_fire_field(state, from, false) {
+        return false;
+    }
+    let hqs: Vec<UsId> = commanders(state, unit, true).collect();
+    if hqs.is_empty() {
+        return false;
+    }
+    if armored && in_field(state, pos, from) {
+        return true;
+    }
+    on_map.iter().copied().any(|o| {
+        hex_of(state, o).is_some_and(|h| in_field(state, pos, h))
+            && infantry(state, o)
+            && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED)
+            && commanders(state, o, true).any(|c| hqs.contains(&c))
+    })
 }
 
 /// 8.52, 8.53: whether a Naval Gunfire marker may barrage `target` now.
@@ -1197,8 +1273,14 @@ fn barrage(state: &mut Omaha, unit: UsId, target: HexId, log: &mut OmahaLog) {
     state.barraged.push((turn, target));
     let name = state.name(unit).to_owned();
     let where_ = label(state, target);
-    log.public(BARRAGE, OmahaEvent::Barraged { target }, || {
-        format!("{name} barrages {where_} (8.4).")
+    // 17.3: artillery barrages by the same table and limits as tanks (8.4, 8.41).
+    let rule = if kind(state, unit) == Some(UsKind::Tank) {
+        BARRAGE
+    } else {
+        ARTILLERY_BARRAGE
+    };
+    log.public(rule, OmahaEvent::Barraged { target }, || {
+        format!("{name} barrages {where_} ({}).", rule.0)
     });
     // 8.41: a new card for this barrage.
     let Some(card) = state.draw_card(DrawFor::Barrage, log) else {

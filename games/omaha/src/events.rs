@@ -168,10 +168,16 @@ fn resolve(state: &mut Omaha, effect: &EventEffect, log: &mut OmahaLog) {
         EventEffect::ScreamingMeemies => meemies(state, log),
         EventEffect::Smoke { wns } => smoke(state, wns, log),
         EventEffect::Snipers { hq } => {
-            let hq = hq.clone();
-            log.public(SNIPERS, OmahaEvent::Note, || {
-                format!("{hq} has no Command Post before turn 17: no effect (18).")
-            });
+            if crate::tables::schedule::extended(state.turn) {
+                // 18, Snipers Target Runners: the named CP's range is 1 this turn.
+                let hq = hq.clone();
+                crate::command_posts::snipers(state, &hq, log);
+            } else {
+                let hq = hq.clone();
+                log.public(SNIPERS, OmahaEvent::Note, || {
+                    format!("{hq} has no Command Post before turn 17: no effect (18).")
+                });
+            }
         }
         EventEffect::NavalFireHitsPosition { targets } => naval_hit(state, targets, log),
         EventEffect::PatrolReport { sector } => patrol_report(state, *sector, log),
@@ -764,6 +770,7 @@ pub(crate) fn end_of_turn(state: &mut Omaha) {
     state.plunging_fire = false;
     state.engineers_limited = false;
     state.artillery_fired = [false; 2];
+    state.snipers = None;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -561,6 +561,8 @@ fn hit_leader(state: &mut Omaha, p: PosId, leader: UsId, log: &mut OmahaLog) {
     let name = state.name(leader).to_owned();
     let from = position_name(state, p).to_owned();
     match counter {
+        // 18.33: a Command Post flips back to its HQ side and stays.
+        UsCounter::Hq if crate::command_posts::hit(state, leader, &from, log) => {}
         UsCounter::Hq => {
             log.public(LEADERS, OmahaEvent::Note, || {
                 format!("{from}'s star fire hits {name}, who must re-land (11.4).")

@@ -124,6 +124,18 @@ impl Game for Omaha {
                     "Engineers in the {sector:?} sector may clear {left} more obstacle hex(es) (10.1)."
                 ),
             ),
+            Step::EngineerBase { division } => (
+                "engineer_base",
+                crate::engineer_bases::LIMITS,
+                format!(
+                    "P-ENG-BASE: the {division} Division may place a new Engineer Base or extend one base's range, not both (19.1, 19.2, 19.21)."
+                ),
+            ),
+            Step::CommandPosts => (
+                "command_posts",
+                crate::command_posts::ESTABLISH,
+                "P-CP: HQs outside every potential German fire field may become Command Posts (18.1).".to_owned(),
+            ),
             Step::DivisionOrder => (
                 "division_order",
                 crate::actions::LIMITS,
@@ -231,6 +243,27 @@ impl Game for Omaha {
                         .map(|hex| OmahaAction::Clear { hex }),
                 );
                 out.push(OmahaAction::StopClearing);
+            }
+            Step::EngineerBase { division } => {
+                out.extend(
+                    crate::engineer_bases::placeable(self, division)
+                        .into_iter()
+                        .map(|hex| OmahaAction::PlaceBase { hex }),
+                );
+                out.extend(
+                    crate::engineer_bases::advanceable(self, division)
+                        .into_iter()
+                        .map(|hex| OmahaAction::AdvanceBase { hex }),
+                );
+                out.push(OmahaAction::SkipBase);
+            }
+            Step::CommandPosts => {
+                out.extend(
+                    crate::command_posts::establishable(self)
+                        .into_iter()
+                        .map(|hq| OmahaAction::EstablishCp { hq }),
+                );
+                out.push(OmahaAction::CommandPostsDone);
             }
             Step::DivisionOrder => out.extend(
                 [
@@ -366,6 +399,19 @@ impl Omaha {
                 crate::engineers::clear(self, hex, log)
             }
             (Step::Engineers { .. }, OmahaAction::StopClearing) => crate::engineers::stop(self),
+            (Step::EngineerBase { .. }, OmahaAction::PlaceBase { hex }) => {
+                crate::engineer_bases::place(self, hex, log)
+            }
+            (Step::EngineerBase { .. }, OmahaAction::AdvanceBase { hex }) => {
+                crate::engineer_bases::advance(self, hex, log)
+            }
+            (Step::EngineerBase { .. }, OmahaAction::SkipBase) => {
+                crate::engineer_bases::skip(self, log)
+            }
+            (Step::CommandPosts, OmahaAction::EstablishCp { hq }) => {
+                crate::command_posts::establish(self, hq, log)
+            }
+            (Step::CommandPosts, OmahaAction::CommandPostsDone) => crate::command_posts::done(self),
             (Step::DivisionOrder, OmahaAction::FirstDivision { division }) => {
                 self.step = Step::Actions {
                     division,

@@ -35,6 +35,7 @@ pub const ARTILLERY: RuleId = RuleId("16.7");
 pub const ADVANCE: RuleId = RuleId("16.8");
 pub const ADVANCE_REPULSED: RuleId = RuleId("16.82");
 pub const AMBUSH: RuleId = RuleId("16.9");
+pub const GARRISON: RuleId = RuleId("19.3");
 
 /// A German-action tie the rules leave to the player (spec 5.2), asked as a prompt; the units
 /// offered are in `Omaha::choices`, the positions and hexes are worked out again from the state
@@ -349,6 +350,15 @@ fn act(
             }
             fire(state, sector, p, log);
         }
+        // 19.3: a Garrison stops German units appearing in its position.
+        GermanAction::Reoccupy | GermanAction::Reinforce
+            if crate::engineer_bases::garrisoned(state, p) =>
+        {
+            let name = crate::fire::position_name(state, p).to_owned();
+            log.public(GARRISON, OmahaEvent::Note, || {
+                format!("{name} holds a US Garrison: no German unit appears there (19.3).")
+            });
+        }
         GermanAction::Reoccupy => reoccupy(state, sector, p, card, log),
         GermanAction::Redeploy => redeploy(state, sector, p, log),
         GermanAction::Reinforce => reinforce(state, p, log),
@@ -514,7 +524,9 @@ pub(crate) fn redeploy_targets(state: &Omaha, sector: Sector, p: PosId) -> Vec<P
             .slots
             .iter()
             .any(|&s| us_hexes.contains(&index.slots[usize::from(s)].hex));
-        if !units_in(state, q).is_empty() || us_there {
+        // 19.3: no German unit appears in a garrisoned position.
+        if !units_in(state, q).is_empty() || us_there || crate::engineer_bases::garrisoned(state, q)
+        {
             continue;
         }
         let steps: u32 = us
@@ -1129,6 +1141,13 @@ fn advance_finish(state: &mut Omaha, sector: Sector, p: PosId, log: &mut OmahaLo
     log.public(ADVANCE, OmahaEvent::Note, || {
         format!("The German unit in {name} advances to {to} (16.82).")
     });
+    // 19.3: a Garrison in the destination of a successful Advance is removed.
+    if crate::engineer_bases::garrisoned(state, q) {
+        state.garrisons &= !bit(q);
+        log.public(GARRISON, OmahaEvent::Note, || {
+            format!("The US Garrison in {to} is removed by the Advance (19.3).")
+        });
+    }
     move_german(state, g, q, RuleId("16.83"), log);
     state.step = Step::GermanActions(sector);
 }

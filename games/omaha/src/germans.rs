@@ -466,7 +466,8 @@ pub(crate) fn add_depth_marker_to(state: &mut Omaha, unit: GerId, log: &mut Omah
 fn open_position(state: &Omaha, loc: &crate::control::GermanLoc<'_>, p: PosId) -> bool {
     let index = &state.data.index;
     let pos = &index.positions[usize::from(p)];
-    if !state.in_play(pos.sector) {
+    // 19.3: a Garrison stops German units appearing in its position.
+    if !state.in_play(pos.sector) || crate::engineer_bases::garrisoned(state, p) {
         return false;
     }
     let german = state

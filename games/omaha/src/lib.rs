@@ -3,9 +3,10 @@
 //! The components are loaded and checked from `data/omaha/` ([`data`]) and indexed densely
 //! ([`index`]); the state ([`state`]) is small and flat. The rules live one module per chapter:
 //! [`landing`] (5), [`fire`] with [`fire_alloc`] (6), [`actions`] (7), [`engineers`] (10),
-//! [`germans`] (9), [`german_actions`] (16), [`heroes`] (11.1), [`control`] (12), [`victory`] (13), [`events`] (the event
-//! catalogue), [`moves_extended`] (the extended game's multi-hex moves, 17.1, 17.2; not yet
-//! called), the turn sequence in [`turn`] (4), the tables T1-T6 in
+//! [`germans`] (9), [`heroes`] (11.1), [`control`] (12), [`victory`] (13), [`events`] (the event
+//! catalogue), [`german_actions`] (16), [`moves_extended`] (the extended game's multi-hex
+//! moves, 17.1, 17.2), [`command_posts`] (18) and [`engineer_bases`] (19 and the Engineer and
+//! HQ Phase, 15 V), the turn sequence in [`turn`] (4, 15), the tables T1-T10 in
 //! [`tables`]. [`game`] puts them under the engine's `Game` contract; [`view`] shows the player
 //! only what may be known; [`picture`] and [`text`] draw the board.
 //!
@@ -15,9 +16,11 @@
 pub mod action;
 pub mod actions;
 pub mod combat;
+pub mod command_posts;
 pub mod control;
 pub mod data;
 pub mod effects;
+pub mod engineer_bases;
 pub mod engineers;
 pub mod events;
 pub mod fire;

@@ -3,10 +3,9 @@
 //! and the units that move one hex only (17.23).
 //!
 //! Pure functions over the state, read-only: each lists the paths (the hexes entered, in order)
-//! a unit may take with one Move action, so that a future A-MOVE prompt can offer them. Nothing
-//! calls them yet: the extended turn sequence does not exist, and the basic game moves one hex
-//! (`actions`). Engineer Bases (19) do not exist yet either, so whether a hex is within an
-//! Engineer Base's range (19.3, 19.31) is an input predicate.
+//! a unit may take with one Move action; from turn 17 A-MOVE offers them ([`legal_moves`]) and
+//! carries them out step by step ([`carry_out`]). Whether a hex is within an Engineer Base's
+//! range (19.3, 19.31) is an input predicate; [`paths`] passes `engineer_bases::in_range`.
 //!
 //! Readings (docs/omaha/interpretations.md):
 //! - Every step of a path is a move of its own for T5a (`actions::crossing`), 7.31 (no German
@@ -365,4 +364,235 @@ impl RoadWalk<'_> {
             infiltrates.pop();
         }
     }
+}
+
+// ---- A-MOVE from turn 17 ------------------------------------------------------------------
+
+/// 17.1, 17.2, 17.23: every path `unit` may take with one Move action now, Engineer Base range
+/// (19.3, 19.31) included: two-hex paths for infantry and leaders, one-hex and road paths for
+/// tanks, one-hex paths for every other unit.
+pub fn paths(state: &Omaha, unit: UsId) -> Vec<MovePath> {
+    let range = |h: HexId| crate::engineer_bases::in_range(state, h);
+    match state
+        .data
+        .index
+        .us
+        .get(usize::from(unit))
+        .map(|u| u.counter)
+    {
+        Some(UsCounter::Hq | UsCounter::General) => two_hex_paths(state, unit),
+        Some(UsCounter::Unit(kind)) if kind.infantry() => two_hex_paths(state, unit),
+        Some(UsCounter::Unit(UsKind::Tank)) => {
+            let mut all = one_hex_paths(state, unit, range);
+            for p in tank_road_paths(state, unit, range) {
+                if !all.iter().any(|q| q.hexes == p.hexes) {
+                    all.push(p);
+                }
+            }
+            all
+        }
+        Some(UsCounter::Unit(_)) => one_hex_paths(state, unit, range),
+        None => Vec::new(),
+    }
+}
+
+/// A-MOVE from turn 17: the moves of `unit` (in `from`, not disrupted, climbing or a CP) for
+/// the Action Phase list. One hex is `Move`, more is `MoveAlong` with its path (two paths to one
+/// hex may differ in what they infiltrate). 7.22: the other division's unit only across the
+/// sector line; 7.5/17.12: only its own division climbs a cliff. Once `left` is 0 only free
+/// moves: 7.1, self-preservation (one beach hex), traffic management (19.3).
+pub(crate) fn legal_moves(
+    state: &Omaha,
+    unit: UsId,
+    from: HexId,
+    own: bool,
+    left: u8,
+    out: &mut Vec<crate::action::OmahaAction>,
+) {
+    use crate::action::{OmahaAction, Path};
+    let free = left > 0
+        || crate::actions::free(state, unit)
+        || crate::engineer_bases::traffic_managed(state, unit);
+    let start = out.len();
+    for path in paths(state, unit) {
+        let Some(to) = path.end() else {
+            continue;
+        };
+        if !own && (!crate::actions::across(state, from, to) || path.climb_marker) {
+            continue;
+        }
+        let self_preservation =
+            path.hexes.len() == 1 && crate::actions::self_preservation(state, unit, from, to);
+        if !(free || self_preservation) {
+            continue;
+        }
+        let action = match path.hexes.len() {
+            1 => OmahaAction::Move { unit, to },
+            _ => match Path::new(&path.hexes) {
+                Some(p) => OmahaAction::MoveAlong { unit, path: p },
+                None => continue,
+            },
+        };
+        if !out[start..].contains(&action) {
+            out.push(action);
+        }
+    }
+}
+
+/// Carry out an extended A-MOVE already found legal: charge the action (free under 7.1,
+/// self-preservation or traffic management, 19.3), then enter each hex in turn. Each step is an
+/// infiltration where 7.32 says so (a card per step; a lost step asks P-INFILTRATE-DONE, and the
+/// rest of the path waits in `move_rest`). 17.11: no Climb marker across a bluff; 17.12: a
+/// Climb marker across a cliff.
+pub(crate) fn carry_out(
+    state: &mut Omaha,
+    unit: UsId,
+    hexes: &[HexId],
+    division: crate::data::Division,
+    log: &mut crate::effects::OmahaLog,
+) {
+    let Some(from) = crate::actions::hex_of(state, unit) else {
+        return;
+    };
+    let Some(&to) = hexes.last() else {
+        return;
+    };
+    let traffic = crate::engineer_bases::traffic_managed(state, unit);
+    let free_now = crate::actions::free(state, unit)
+        || traffic
+        || (hexes.len() == 1 && crate::actions::self_preservation(state, unit, from, to));
+    let Some(u) = state.us.get_mut(usize::from(unit)) else {
+        return;
+    };
+    u.flags.set(UsFlags::ACTED, true);
+    if let crate::state::Step::Actions {
+        division: d,
+        left,
+        second,
+    } = state.step
+        && !free_now
+    {
+        state.step = crate::state::Step::Actions {
+            division: d,
+            left: left.saturating_sub(1),
+            second,
+        };
+    }
+    if traffic && !crate::actions::free(state, unit) {
+        let name = state.name(unit).to_owned();
+        log.public(
+            crate::engineer_bases::TRAFFIC,
+            crate::action::OmahaEvent::Note,
+            || format!("Engineers manage the traffic: {name} moves for free (19.3)."),
+        );
+    }
+    crate::actions::log_paid_by_other(state, &[unit], division, log);
+    walk(state, unit, from, hexes, log);
+}
+
+/// Enter `hexes` one by one from `from` (see [`carry_out`]).
+fn walk(
+    state: &mut Omaha,
+    unit: UsId,
+    mut from: HexId,
+    hexes: &[HexId],
+    log: &mut crate::effects::OmahaLog,
+) {
+    let leader = state
+        .data
+        .index
+        .us
+        .get(usize::from(unit))
+        .is_some_and(|i| i.is_leader());
+    for (i, &to) in hexes.iter().enumerate() {
+        // 7.32, per step.
+        if !leader
+            && Occupancy::of(state).infiltrators(state, from, to) != 0
+            && crate::actions::infiltrate(state, unit, from, to, log)
+        {
+            // The rest waits for P-INFILTRATE-DONE (nothing waits if the unit was lost).
+            if matches!(state.step, crate::state::Step::Infiltration { .. }) {
+                state.move_rest = hexes.get(i + 1..).unwrap_or(&[]).to_vec();
+            }
+            return;
+        }
+        step(state, unit, from, to, hexes.len() > 1, log);
+        from = to;
+    }
+}
+
+/// One hex of an extended move: 17.11 no Climb marker across a bluff, 17.12 a Climb marker
+/// across a scalable cliff.
+fn step(
+    state: &mut Omaha,
+    unit: UsId,
+    from: HexId,
+    to: HexId,
+    multi: bool,
+    log: &mut crate::effects::OmahaLog,
+) {
+    let crossing = crossing(state, unit, from, to);
+    let Some(u) = state.us.get_mut(usize::from(unit)) else {
+        return;
+    };
+    u.loc = UsLoc::Hex(to);
+    if crossing == Crossing::ClimbCliff {
+        u.flags.set(UsFlags::CLIMB, true);
+    }
+    let tank = state
+        .data
+        .index
+        .us
+        .get(usize::from(unit))
+        .and_then(|i| i.kind())
+        == Some(UsKind::Tank);
+    let rule = match crossing {
+        Crossing::Climb => BLUFF,
+        Crossing::ClimbCliff => CLIFF,
+        _ if multi && tank => TANK_ROAD,
+        _ if multi => TWO_HEX,
+        _ => crate::actions::MOVE,
+    };
+    let name = state.name(unit).to_owned();
+    let index = &state.data.index;
+    let (a, b) = (
+        index.hexes.get(usize::from(from)).map(|h| h.label),
+        index.hexes.get(usize::from(to)).map(|h| h.label),
+    );
+    let how = match crossing {
+        Crossing::Climb => ", across the bluff (no Climb marker, 17.11)",
+        Crossing::ClimbCliff => ", up the cliff (Climb marker, 17.12)",
+        _ => "",
+    };
+    log.public(
+        rule,
+        crate::action::OmahaEvent::Moved { unit, from, to },
+        || {
+            format!(
+                "{name} moves from {} to {}{how}.",
+                a.map_or("?".to_owned(), |l| l.to_string()),
+                b.map_or("?".to_owned(), |l| l.to_string())
+            )
+        },
+    );
+}
+
+/// P-INFILTRATE-DONE answered in an extended move (7.32): with `go` the unit enters `to` and
+/// goes on along the rest of its path; otherwise it stays and the move ends.
+pub(crate) fn after_infiltration(
+    state: &mut Omaha,
+    unit: UsId,
+    to: HexId,
+    go: bool,
+    log: &mut crate::effects::OmahaLog,
+) {
+    let rest = std::mem::take(&mut state.move_rest);
+    if !go {
+        return;
+    }
+    let Some(from) = crate::actions::hex_of(state, unit) else {
+        return;
+    };
+    step(state, unit, from, to, !rest.is_empty(), log);
+    walk(state, unit, to, &rest, log);
 }

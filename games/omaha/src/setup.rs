@@ -159,6 +159,11 @@ pub fn setup(
         fire_picks: Vec::new(),
         star_slots: Vec::new(),
         follow: Vec::new(),
+        command_posts: Vec::new(),
+        snipers: None,
+        bases: Vec::new(),
+        garrisons: 0,
+        move_rest: Vec::new(),
     };
     deal(&mut state)?;
     crate::germans::improved_reaction_setup(&mut state);

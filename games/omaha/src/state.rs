@@ -221,6 +221,13 @@ pub enum Step {
     Stacking,
     /// VI: end of turn.
     EndOfTurn,
+    /// 15 V: the US Engineer and HQ Phase begins (extended game): CP ranges advance (18.2).
+    EngineerHq,
+    /// 15 V, P-ENG-BASE (19.1, 19.2, 19.21): `division` places a base, advances one, or
+    /// neither.
+    EngineerBase { division: Division },
+    /// 15 V, P-CP (18.1): HQs may become Command Posts.
+    CommandPosts,
     /// The game has ended.
     Over,
     /// II, P-HERO (11.11): put the Hero on a unit of `division`; then, with `depth_marker`, a
@@ -245,6 +252,25 @@ pub enum Step {
     /// P-HERO-SACRIFICE (11.14, AMB-19): `unit` must lose its last step to German fire; the
     /// turn goes on at [`Omaha::hero_resume`] once answered.
     HeroSacrifice { unit: UsId },
+}
+
+/// A Command Post (18): an HQ flipped to its CP side, and the space of its Command Range marker
+/// on the HQ Range track (18.1, 18.22; the track's values are in `tracks.toml`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CommandPost {
+    pub hq: UsId,
+    /// 0 = the first space (18.1).
+    pub space: u8,
+}
+
+/// An Engineer Base (19): its division, its beach hex, and the space of its Engineer Range
+/// marker on the Engineer Range track (19.1, 19.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct EngineerBase {
+    pub division: Division,
+    pub hex: HexId,
+    /// 0 = the space "0" (19.1).
+    pub space: u8,
 }
 
 /// Where a Hero marker is (11.1).
@@ -348,6 +374,17 @@ pub struct Omaha {
     /// This sector's landing check: (leader, unit that drifted out of the leader's box), for
     /// P-LEADER-FOLLOW (5.12).
     pub(crate) follow: Vec<(UsId, UsId)>,
+    /// Command Posts (18), at most one per HQ.
+    pub(crate) command_posts: Vec<CommandPost>,
+    /// The HQ named by this turn's Snipers Target Runners: as a CP its range is 1 (event).
+    pub(crate) snipers: Option<UsId>,
+    /// Engineer Bases (19), at most two per division.
+    pub(crate) bases: Vec<EngineerBase>,
+    /// Positions with a US Garrison marker (19.3).
+    pub(crate) garrisons: crate::index::PosSet,
+    /// The hexes still to enter after a 7.32 infiltration interrupted a multi-hex move (17.1,
+    /// 17.2); empty otherwise.
+    pub(crate) move_rest: Vec<HexId>,
 }
 
 impl PartialEq for Omaha {
@@ -389,6 +426,11 @@ impl PartialEq for Omaha {
             && self.fire_picks == other.fire_picks
             && self.star_slots == other.star_slots
             && self.follow == other.follow
+            && self.command_posts == other.command_posts
+            && self.snipers == other.snipers
+            && self.bases == other.bases
+            && self.garrisons == other.garrisons
+            && self.move_rest == other.move_rest
     }
 }
 

@@ -75,6 +75,11 @@ impl Omaha {
                                 sector: Sector::West,
                                 left: crate::engineers::clears_allowed(self.turn),
                             },
+                            // 15 V: in the extended game the US Engineer and HQ Phase comes
+                            // before the Action Phase (engineer_bases, command_posts).
+                            Sector::West if crate::tables::schedule::extended(self.turn) => {
+                                Step::EngineerHq
+                            }
                             Sector::West => Step::DivisionOrder,
                         };
                     } else {
@@ -99,6 +104,11 @@ impl Omaha {
                     }
                     crate::actions::end_action_phase(self);
                     self.step = Step::EndOfTurn;
+                }
+                Step::EngineerHq | Step::EngineerBase { .. } | Step::CommandPosts => {
+                    if crate::engineer_bases::run_step(self, log) {
+                        return;
+                    }
                 }
                 Step::EndOfTurn => end_of_turn(self, log),
                 Step::Over => return,

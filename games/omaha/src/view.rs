@@ -50,6 +50,12 @@ pub struct OmahaView {
     pub smoke: Vec<String>,
     /// German Plunging Fire is waiting for the next German Fire Phase (event).
     pub plunging_fire: bool,
+    /// Command Posts (18): the HQ, its range now (18.2, Snipers included).
+    pub command_posts: Vec<(String, u8)>,
+    /// Engineer Bases (19): the hex and its range (19.2).
+    pub engineer_bases: Vec<(String, u8)>,
+    /// Positions with a US Garrison marker (19.3).
+    pub garrisons: Vec<String>,
 }
 
 /// A Hero or Inspired marker on a unit (11.1).
@@ -173,6 +179,33 @@ pub fn view(state: &Omaha, _viewer: Viewer) -> OmahaView {
             .filter_map(|&p| index.positions.get(usize::from(p)).map(|x| x.name.clone()))
             .collect(),
         plunging_fire: state.plunging_fire,
+        command_posts: state
+            .command_posts
+            .iter()
+            .map(|c| {
+                (
+                    state.name(c.hq).to_owned(),
+                    crate::command_posts::range(state, c.hq).unwrap_or(1),
+                )
+            })
+            .collect(),
+        engineer_bases: state
+            .bases
+            .iter()
+            .map(|b| {
+                (
+                    index
+                        .hexes
+                        .get(usize::from(b.hex))
+                        .map_or("?".to_owned(), |h| h.label.to_string()),
+                    crate::engineer_bases::base_range(state, b),
+                )
+            })
+            .collect(),
+        garrisons: (0..index.positions.len())
+            .filter(|&p| crate::engineer_bases::garrisoned(state, p as crate::index::PosId))
+            .map(|p| index.positions[p].name.clone())
+            .collect(),
     }
 }
 
@@ -354,6 +387,36 @@ pub fn anchors(state: &Omaha, action: &OmahaAction) -> Anchors {
             Anchors::label(if go { "Complete the move" } else { "Stay" })
         }
         OmahaAction::EndDivision => Anchors::label("End this division's actions"),
+        OmahaAction::MoveAlong { unit, path } => {
+            let mut hexes = unit_hex(unit);
+            hexes.extend(path.hexes().iter().map(|&h| hex(h)));
+            let via: Vec<String> = path.hexes().iter().map(|&h| hex(h)).collect();
+            let payer = crate::actions::paid_by_other(state, unit)
+                .map_or(String::new(), |d| format!(" (by the {d} Division, 7.22)"));
+            Anchors {
+                hexes,
+                units: vec![u32::from(unit)],
+                ..Anchors::label(format!("Move {} via {}{payer}", name(unit), via.join("-")))
+            }
+        }
+        OmahaAction::PlaceBase { hex: h } => Anchors {
+            hexes: vec![hex(h)],
+            ..Anchors::label(format!("Engineer Base in {}", hex(h)))
+        },
+        OmahaAction::AdvanceBase { hex: h } => Anchors {
+            hexes: vec![hex(h)],
+            ..Anchors::label(format!("Extend the range of the base in {}", hex(h)))
+        },
+        OmahaAction::SkipBase => Anchors::label("No Engineer Base this turn"),
+        OmahaAction::EstablishCp { hq } => Anchors {
+            units: vec![u32::from(hq)],
+            ..Anchors::label(format!("{} becomes a Command Post", name(hq)))
+        },
+        OmahaAction::CommandPostsDone => Anchors::label("No more Command Posts"),
+        OmahaAction::AbandonCp { hq } => Anchors {
+            units: vec![u32::from(hq)],
+            ..Anchors::label(format!("{}: abandon the Command Post", name(hq)))
+        },
         OmahaAction::EliminateForStacking { unit } => Anchors {
             units: vec![u32::from(unit)],
             ..Anchors::label(format!("Eliminate {}", name(unit)))
@@ -521,7 +584,9 @@ fn unit_of(action: &OmahaAction) -> Option<UsId> {
         | OmahaAction::AddStep { unit }
         | OmahaAction::MeemiesTarget { unit }
         | OmahaAction::NavalHitTarget { unit }
-        | OmahaAction::ArtilleryTarget { unit } => Some(unit),
+        | OmahaAction::ArtilleryTarget { unit }
+        | OmahaAction::EstablishCp { hq: unit }
+        | OmahaAction::AbandonCp { hq: unit } => Some(unit),
         _ => None,
     }
 }
