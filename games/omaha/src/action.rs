@@ -85,6 +85,8 @@ pub enum OmahaAction {
     LeaderTarget { unit: UsId },
     /// G-ART-TIE (6.5): German artillery hits this unit.
     ArtilleryTarget { unit: UsId },
+    /// A-EXIT (20.3, extended game): this unit, on a lettered exit hex, moves off the map.
+    ExitMap { unit: UsId },
 }
 
 /// Why a card was drawn (6.1).
@@ -104,24 +106,71 @@ pub enum DrawFor {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "event")]
 pub enum OmahaEvent {
-    TurnBegins { turn: u8 },
-    CardDrawn { card: u8, purpose: DrawFor },
+    TurnBegins {
+        turn: u8,
+    },
+    CardDrawn {
+        card: u8,
+        purpose: DrawFor,
+    },
     Reshuffled,
-    Drifted { unit: UsId, to_box: Option<BoxId> },
-    Delayed { unit: UsId, to_turn: u8 },
-    RemovedFromPlay { unit: UsId },
-    StepLost { unit: UsId, steps_left: u8 },
-    Eliminated { unit: UsId },
-    Landed { unit: UsId, hex: HexId },
-    CommandTransferred { unit: UsId },
-    Placed { unit: UsId, landing_box: BoxId },
-    Disrupted { unit: UsId },
-    Cleared { hex: HexId },
-    Moved { unit: UsId, from: HexId, to: HexId },
-    MarkerRemoved { unit: UsId },
-    Drowned { unit: UsId },
-    Attacked { target: HexId },
-    Barraged { target: HexId },
+    Drifted {
+        unit: UsId,
+        to_box: Option<BoxId>,
+    },
+    Delayed {
+        unit: UsId,
+        to_turn: u8,
+    },
+    RemovedFromPlay {
+        unit: UsId,
+    },
+    StepLost {
+        unit: UsId,
+        steps_left: u8,
+    },
+    Eliminated {
+        unit: UsId,
+    },
+    Landed {
+        unit: UsId,
+        hex: HexId,
+    },
+    CommandTransferred {
+        unit: UsId,
+    },
+    Placed {
+        unit: UsId,
+        landing_box: BoxId,
+    },
+    Disrupted {
+        unit: UsId,
+    },
+    Cleared {
+        hex: HexId,
+    },
+    Moved {
+        unit: UsId,
+        from: HexId,
+        to: HexId,
+    },
+    MarkerRemoved {
+        unit: UsId,
+    },
+    Drowned {
+        unit: UsId,
+    },
+    Attacked {
+        target: HexId,
+    },
+    /// A unit left the map through the exit hex `hex` (20.3).
+    Exited {
+        unit: UsId,
+        hex: HexId,
+    },
+    Barraged {
+        target: HexId,
+    },
     Note,
     GameOver,
 }

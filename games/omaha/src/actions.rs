@@ -304,6 +304,8 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
         }
         // 7.1: whether the move is free only matters once the division's actions are spent.
         let is_free = left == 0 && free(state, unit);
+        // 20.3: A-EXIT, off the map from a lettered exit hex (extended game).
+        crate::exits::legal(state, unit, from, division, left, out);
         for (slot, &to) in neighbours.iter().enumerate() {
             if (!own && !across(state, from, to)) || !enterable(state, &occupancy, to) {
                 continue;
@@ -485,6 +487,12 @@ pub fn apply(state: &mut Omaha, action: OmahaAction, log: &mut OmahaLog) {
             log.public(REMOVE_DISRUPTED, OmahaEvent::MarkerRemoved { unit }, || {
                 format!("{name} rallies (Disrupted removed).")
             });
+        }
+        OmahaAction::ExitMap { unit } => {
+            // 20.3: one action (free where 7.1 says so).
+            let free_now = free(state, unit);
+            charge(state, unit, free_now);
+            crate::exits::exit_map(state, unit, log);
         }
         OmahaAction::EndDivision => {
             state.step = if second || !state.in_play(Sector::West) {

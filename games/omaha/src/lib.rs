@@ -20,6 +20,7 @@ pub mod data;
 pub mod effects;
 pub mod engineers;
 pub mod events;
+pub mod exits;
 pub mod fire;
 pub mod fire_alloc;
 pub mod game;

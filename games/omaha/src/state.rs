@@ -20,6 +20,9 @@ pub enum UsLoc {
     Eliminated,
     /// Not in this scenario, or removed from play (T1 "delayed to 7 June").
     OutOfPlay,
+    /// Moved off the map through the lettered exit hex (20.3; the letter as an ASCII byte,
+    /// `b'A'`..=`b'G'`). Scored at the end of turn 32; never comes back.
+    Exited(u8),
 }
 
 /// Markers and per-turn facts of one US counter, as bits.

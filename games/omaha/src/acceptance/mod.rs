@@ -11,6 +11,7 @@ mod landing;
 mod leaders;
 mod moves;
 mod rules;
+mod scenarios;
 
 use crate::data::OmahaData;
 use crate::effects::OmahaLog;
