@@ -14,11 +14,6 @@ pub const SETUP: RuleId = RuleId("3");
 pub const EASY_FOX: RuleId = RuleId("EASY-FOX");
 pub const GAME_START: RuleId = RuleId("4.1");
 
-/// Scenarios whose rules this build plays (the extended game arrives with issue 5).
-fn playable(kind: VictoryKind) -> bool {
-    matches!(kind, VictoryKind::EasyFox | VictoryKind::FirstWave)
-}
-
 /// A new game of scenario `id`.
 pub fn setup(
     data: &Arc<OmahaData>,
@@ -38,11 +33,8 @@ pub fn setup(
         .victory
         .as_ref()
         .map_or(VictoryKind::FirstWave, |v| v.kind);
-    if !playable(kind) {
-        return Err(SetupError(format!(
-            "`{id}` needs the extended rules (14-23), which are not implemented yet; play easy-fox or first-wave"
-        )));
-    }
+    // 20, 21: D-Day at Omaha Beach and Beyond the Beach set up like the others; the extended
+    // turn sequence (14-19) is the turn driver's.
     for (flag, name) in [
         (options.v22_1, "22.1"),
         (options.v22_2, "22.2"),
@@ -59,6 +51,8 @@ pub fn setup(
     let index = &data.index;
     let easy_fox = kind == VictoryKind::EasyFox;
     let last_turn = scenario.turns[1];
+    // 21.1: a scenario with explicit US placements starts with the US already ashore.
+    let placed = !scenario.us.is_empty();
     let us = index
         .us
         .iter()
@@ -66,6 +60,11 @@ pub fn setup(
             // Setup 5 / Easy Fox: only the counters that can land before the scenario ends.
             let in_play = if easy_fox {
                 info.division == Division::First && info.arrival.is_none_or(|t| t <= 10)
+            } else if placed {
+                // 21.1: the units the scenario does not place are those due from its first
+                // turn on (on the Turn track); every other one is removed from play.
+                info.arrival
+                    .is_some_and(|t| t >= scenario.turns[0] && t < last_turn)
             } else {
                 info.arrival.is_none_or(|t| t < last_turn)
             };
@@ -152,6 +151,7 @@ pub fn setup(
         follow: Vec::new(),
     };
     deal(&mut state)?;
+    place_us(&mut state)?;
     crate::germans::improved_reaction_setup(&mut state);
     Ok(state)
 }
@@ -332,11 +332,111 @@ fn put_depth(state: &mut Omaha, marker: usize, place: Place, under: bool) -> Res
         Place::Slot(_) => return Err("a depth marker goes under a unit: set `under = true`".into()),
         Place::DepthPool(pool) => DepthLoc::Pool(pool),
         Place::Pool(GerPool::Meyer) => DepthLoc::Pool(DepthPool::Meyer),
+        // 23.1: the Armor depth markers wait in the German Optional Armor box.
+        Place::Pool(GerPool::OptionalArmor) => DepthLoc::Pool(DepthPool::Armor),
         Place::Pool(_) => return Err("depth markers go to a depth box or the KG Meyer box".into()),
         Place::Removed => DepthLoc::OutOfPlay,
     };
     if let Some(d) = state.depth.get_mut(marker) {
         d.loc = loc;
+    }
+    Ok(())
+}
+
+/// 21.1: the scenario's US placements (hex, landing box, Turn-track space or `eliminated`),
+/// with their steps, Hero and command; and its Cleared markers. A placement that does not
+/// resolve is refused with its file, line and field (the data check reports the same).
+fn place_us(state: &mut Omaha) -> Result<(), SetupError> {
+    let data = Arc::clone(&state.data);
+    let index = &data.index;
+    let scenario = &data.scenarios[usize::from(state.scenario)];
+    for p in &scenario.us {
+        let bad = |field: &str, what: String| {
+            SetupError(format!(
+                "{}:{}: us.{field}: {what}",
+                p.entry.file, p.entry.line
+            ))
+        };
+        let Some(unit) = index.us.iter().position(|u| u.name == p.unit) else {
+            return Err(bad(
+                "unit",
+                format!("no US unit, HQ or General `{}`", p.unit),
+            ));
+        };
+        let info = &index.us[unit];
+        let loc = match p.at.strip_prefix("track:") {
+            _ if p.at == "eliminated" => UsLoc::Eliminated,
+            Some(turn) => match turn.parse::<u8>() {
+                Ok(t) if (1..=32).contains(&t) => UsLoc::Track(t),
+                _ => return Err(bad("at", format!("`{}`: track:N takes a turn 1-32", p.at))),
+            },
+            None => {
+                if let Some(h) = p.at.parse().ok().and_then(|l| index.hex(l)) {
+                    UsLoc::Hex(h)
+                } else if let Some(b) = index.box_named(&p.at) {
+                    UsLoc::Box(b)
+                } else {
+                    return Err(bad(
+                        "at",
+                        format!(
+                            "`{}` is not a map hex, a landing box, track:N or eliminated",
+                            p.at
+                        ),
+                    ));
+                }
+            }
+        };
+        let steps = match (loc, p.steps) {
+            (UsLoc::Eliminated, _) => 0,
+            (_, None) => info.steps,
+            (_, Some(n)) if (1..=info.steps).contains(&n) => n,
+            (_, Some(n)) => {
+                return Err(bad(
+                    "steps",
+                    format!("{} has 1-{} steps, not {n}", info.name, info.steps),
+                ));
+            }
+        };
+        if let Some(u) = state.us.get_mut(unit) {
+            u.loc = loc;
+            u.steps = steps;
+            // 5.22: a unit landed in the other sector is commanded by that sector's division.
+            if let Some(command) = p.command {
+                u.command = command;
+            }
+        }
+        if let Some(hero) = &p.hero {
+            // 11.11: the Hero is with the unit from the start.
+            let Some(h) = data.us.heroes.iter().position(|x| &x.name == hero) else {
+                return Err(bad("hero", format!("no Hero `{hero}`")));
+            };
+            if !matches!(loc, UsLoc::Hex(_)) {
+                return Err(bad(
+                    "hero",
+                    format!(
+                        "a Hero goes with a unit on the map (AMB-79), not at `{}`",
+                        p.at
+                    ),
+                ));
+            }
+            if let (Some(slot), Ok(unit)) =
+                (state.heroes.get_mut(h), crate::index::UsId::try_from(unit))
+            {
+                slot.loc = crate::state::HeroLoc::On(unit);
+            }
+        }
+    }
+    // 21.1: Cleared markers on the beach hexes the scenario names.
+    for cleared in &scenario.cleared {
+        for &label in &cleared.hexes {
+            let Some(h) = index.hex(label) else {
+                return Err(SetupError(format!(
+                    "{}:{}: cleared.hexes: {label} is not on the map",
+                    cleared.at.file, cleared.at.line
+                )));
+            };
+            state.set_cleared(h);
+        }
     }
     Ok(())
 }

@@ -424,3 +424,182 @@ fn rule_22_variant_modifier_in_the_first_wave() {
     assert_eq!((p.score, p.winners.is_empty()), (22, false));
     let _ = unit;
 }
+
+fn setup_of(id: &str, options: &crate::state::OmahaOptions, seed: u64) -> Omaha {
+    crate::setup::setup(
+        &super::data(),
+        id,
+        options,
+        overlord_engine::GameRng::seeded(seed),
+    )
+    .unwrap_or_else(|e| panic!("{id}: {e}"))
+}
+
+fn slot_empty(s: &Omaha, name: &str) -> bool {
+    let slots: Vec<crate::index::SlotId> = s
+        .data
+        .index
+        .slots
+        .iter()
+        .enumerate()
+        .filter(|(_, x)| x.name == name || x.name.strip_suffix(['N', 'S']) == Some(name))
+        .map(|(i, _)| i as crate::index::SlotId)
+        .collect();
+    assert!(!slots.is_empty(), "no slot {name}");
+    !s.germans
+        .iter()
+        .any(|g| matches!(g.loc, GerLoc::Slot(x) if slots.contains(&x)))
+}
+
+/// T-21.1: after the Beyond the Beach setup: turn 17; Tactical box empty; Division box 5 units;
+/// WN60, 61, 64, 70, 73 empty; Losses boxes 1st = 4, 29th = 5; Cleared = the nine beach hexes;
+/// 62FA on turn 26; Screaming Meemies has occurred.
+#[test]
+fn t_21_1_beyond_the_beach_setup() {
+    for seed in [1, 2, 3] {
+        let s = setup_of("beyond-the-beach", &Default::default(), seed);
+        assert_eq!(s.turn, 17);
+        let in_pool = |p: GerPool| {
+            s.germans
+                .iter()
+                .filter(|g| g.loc == GerLoc::Pool(p))
+                .count()
+        };
+        assert_eq!(in_pool(GerPool::Tactical), 0, "Tactical box empty");
+        assert_eq!(in_pool(GerPool::Division), 5, "Division box: 5 units");
+        assert_eq!(in_pool(GerPool::Meyer), 8);
+        for wn in ["WN60", "WN61", "WN64", "WN70", "WN73"] {
+            assert!(slot_empty(&s, wn), "{wn} starts empty");
+        }
+        for wn in ["WN62N", "WN62S", "WN69", "WN72S", "WN71"] {
+            assert!(!slot_empty(&s, wn), "{wn} is held");
+        }
+        assert_eq!(crate::victory::infantry_losses(&s, Division::First), 4);
+        assert_eq!(
+            crate::victory::infantry_losses(&s, Division::TwentyNinth),
+            5
+        );
+        let cleared: Vec<String> = (0..s.data.index.hexes.len())
+            .filter(|&h| s.is_cleared(h as HexId))
+            .map(|h| label(&s, h as HexId))
+            .collect();
+        assert_eq!(
+            cleared,
+            [
+                "0426", "0523", "0524", "0525", "0612", "0613", "0614", "0615", "0616"
+            ]
+        );
+        assert_eq!(s.us[usize::from(unit(&s, "62FA"))].loc, UsLoc::Track(26));
+        assert!(s.meemies_occurred);
+        assert!(s.check_invariants().is_ok(), "{:?}", s.check_invariants());
+    }
+}
+
+/// 21.1: the US placements of the scenario file: hexes and steps, Heroes, the command of
+/// E/2/116 (5.22), A/1/116 wiped out, units due on turn 16 in boxes, units due later on the
+/// Turn track, every other unit due before turn 16 removed from play.
+#[test]
+fn rule_21_1_us_placements() {
+    let s = setup_of("beyond-the-beach", &Default::default(), 7);
+    let at = |name: &str| s.us[usize::from(unit(&s, name))];
+    assert_eq!(at("A/1/16").loc, UsLoc::Hex(hex(&s, "1115")));
+    assert_eq!(at("A/1/16").steps, 3);
+    assert_eq!(at("E/2/16").steps, 1);
+    assert_eq!(at("M/3/116").steps, 3);
+    assert_eq!(at("Cota").loc, UsLoc::Hex(hex(&s, "0830")));
+    assert_eq!(at("16 HQ").loc, UsLoc::Hex(hex(&s, "1014")));
+    assert_eq!(at("E/2/116").command, Division::First);
+    assert_eq!(at("E/2/116").loc, UsLoc::Hex(hex(&s, "1113")));
+    assert_eq!(at("A/1/116").loc, UsLoc::Eliminated);
+    assert_eq!(at("1/A/743").loc, UsLoc::Hex(hex(&s, "0523")));
+    assert!(
+        matches!(at("E/2/18").loc, UsLoc::Box(_)),
+        "due on turn 16: a box"
+    );
+    let hero_on = |hero: &str, name: &str| {
+        let h = s
+            .data
+            .us
+            .heroes
+            .iter()
+            .position(|x| x.name == hero)
+            .expect("hero");
+        assert_eq!(
+            s.heroes[h].loc,
+            crate::state::HeroLoc::On(unit(&s, name)),
+            "{hero}"
+        );
+    };
+    hero_on("Spalding", "E/2/16");
+    hero_on("Strojny", "F/2/16");
+    hero_on("Montieth", "L/3/16");
+    hero_on("Thompson", "F/2/116");
+    hero_on("Smith", "M/3/116");
+    let placed: Vec<&str> = s.data.scenarios[usize::from(s.scenario)]
+        .us
+        .iter()
+        .map(|p| p.unit.as_str())
+        .collect();
+    for (i, info) in s.data.index.us.iter().enumerate() {
+        if placed.contains(&info.name.as_str()) {
+            continue;
+        }
+        let loc = s.us[i].loc;
+        match info.arrival {
+            Some(t) if (17..32).contains(&t) => {
+                assert_eq!(loc, UsLoc::Track(t), "{}", info.name)
+            }
+            _ => assert_eq!(loc, UsLoc::OutOfPlay, "{} removed (21.1)", info.name),
+        }
+    }
+}
+
+/// 21.1: a placement that does not resolve is refused at setup with file, line and field.
+#[test]
+fn rule_21_1_broken_placement_names_file_line_field() {
+    let mut data = (*super::data()).clone();
+    let btb = data
+        .scenarios
+        .iter()
+        .position(|x| x.id == "beyond-the-beach")
+        .expect("btb");
+    data.scenarios[btb].us[0].at = "nowhere".into();
+    let err = crate::setup::setup(
+        &std::sync::Arc::new(data),
+        "beyond-the-beach",
+        &Default::default(),
+        overlord_engine::GameRng::seeded(1),
+    )
+    .expect_err("refused");
+    let text = err.to_string();
+    assert!(
+        text.contains("scenarios/beyond-the-beach.toml:")
+            && text.contains("us.at")
+            && text.contains("nowhere"),
+        "{text}"
+    );
+}
+
+/// 20, 21: D-Day at Omaha Beach and Beyond the Beach set up and play (random legal play for a
+/// few hundred actions without a panic or a broken invariant).
+#[test]
+fn rule_21_extended_scenarios_set_up_and_play() {
+    use rand::{Rng, SeedableRng};
+    for id in ["d-day", "beyond-the-beach"] {
+        let mut s = setup_of(id, &Default::default(), 3);
+        let mut l = overlord_engine::Log::disabled();
+        s.run(&mut l);
+        let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut legal = Vec::new();
+        for _ in 0..300 {
+            let Status::ToAct(_) = s.status() else { break };
+            s.legal_actions(&mut legal);
+            assert!(!legal.is_empty(), "{id}: stalled at {:?}", s.step);
+            let a = legal[policy.next_u32() as usize % legal.len()];
+            let _ = s
+                .apply(a, &mut l)
+                .unwrap_or_else(|e| panic!("{id}: {a:?}: {e}"));
+            s.check_invariants().unwrap_or_else(|e| panic!("{id}: {e}"));
+        }
+    }
+}
