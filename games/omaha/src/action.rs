@@ -100,6 +100,8 @@ pub enum DrawFor {
     Barrage,
     /// Unexpected US Naval Fire Hits Position (event): the position, then the US victim.
     NavalFire,
+    /// 22.1: the pre-invasion bombardment's two Fire cards.
+    Bombardment,
 }
 
 /// The structured event of a log entry.

@@ -196,10 +196,22 @@ fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> bool 
         .kind()
         .is_some_and(UsKind::infantry);
     let beach = |h: HexId| index.hexes[usize::from(h)].ground == crate::index::Ground::Beach;
-    infantry
+    let basic = infantry
         && beach(from)
         && beach(to)
-        && protective_distance(state, to) < protective_distance(state, from)
+        && protective_distance(state, to) < protective_distance(state, from);
+    // 22.1: also a move into a beach or flat hex in no occupied German position's fire field,
+    // disrupted positions included.
+    let extended = || {
+        state.options.v22_1
+            && infantry
+            && matches!(
+                index.hexes[usize::from(to)].ground,
+                crate::index::Ground::Beach | crate::index::Ground::Flat
+            )
+            && !crate::control::in_german_fire_field(state, to, true)
+    };
+    basic || extended()
 }
 
 /// Distance to the nearest protective hex (AMB-12), precomputed in the index.

@@ -31,7 +31,7 @@ impl Game for Omaha {
         rng: GameRng,
         log: &mut OmahaLog,
     ) -> Result<Omaha, SetupError> {
-        let mut state = crate::setup::setup(data, scenario, options, rng)?;
+        let mut state = crate::setup::setup_logged(data, scenario, options, rng, log)?;
         let name = data
             .scenarios
             .get(usize::from(state.scenario))

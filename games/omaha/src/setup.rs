@@ -14,12 +14,29 @@ pub const SETUP: RuleId = RuleId("3");
 pub const EASY_FOX: RuleId = RuleId("EASY-FOX");
 pub const GAME_START: RuleId = RuleId("4.1");
 
-/// A new game of scenario `id`.
+/// A new game of scenario `id` (its setup not logged).
 pub fn setup(
     data: &Arc<OmahaData>,
     id: &str,
     options: &OmahaOptions,
+    rng: GameRng,
+) -> Result<Omaha, SetupError> {
+    setup_logged(
+        data,
+        id,
+        options,
+        rng,
+        &mut overlord_engine::Log::disabled(),
+    )
+}
+
+/// A new game of scenario `id`; the variants' setup (22.1's bombardment) goes to `log`.
+pub fn setup_logged(
+    data: &Arc<OmahaData>,
+    id: &str,
+    options: &OmahaOptions,
     mut rng: GameRng,
+    log: &mut crate::effects::OmahaLog,
 ) -> Result<Omaha, SetupError> {
     let Some(scenario_index) = data.scenarios.iter().position(|s| s.id == id) else {
         let ids: Vec<&str> = data.scenarios.iter().map(|s| s.id.as_str()).collect();
@@ -153,6 +170,8 @@ pub fn setup(
     deal(&mut state)?;
     place_us(&mut state)?;
     crate::germans::improved_reaction_setup(&mut state);
+    rangers_to_pointe_du_hoc(&mut state);
+    effective_bombardment(&mut state, log);
     Ok(state)
 }
 
@@ -439,4 +458,122 @@ fn place_us(state: &mut Omaha) -> Result<(), SetupError> {
         }
     }
     Ok(())
+}
+
+/// 22.3: every Ranger unit but C/2R (the turn-1 arrival) goes to Pointe du Hoc: out of play.
+fn rangers_to_pointe_du_hoc(state: &mut Omaha) {
+    if !state.options.v22_3 {
+        return;
+    }
+    let data = Arc::clone(&state.data);
+    for (u, info) in state.us.iter_mut().zip(&data.index.us) {
+        if info.kind() == Some(crate::data::UsKind::Ranger) && info.name != "C/2R" {
+            u.loc = UsLoc::OutOfPlay;
+        }
+    }
+}
+
+/// 22.1: the late start and the pre-invasion bombardment. A scenario starting on turn 1 starts
+/// on turn 4; units due before turn 16 arrive 3 turns later, units due on turn 16 or later 1
+/// turn later (first-wave tanks stay in their boxes); a unit pushed to the scenario's last turn
+/// or beyond never lands (out of play). Beyond the Beach (turn 17 on) keeps only the 1-turn
+/// delay of its Turn-track units. Then two Fire cards: every WN unit of a colour on either card
+/// is disrupted and loses its depth marker; of a colour on both, it leaves play with its
+/// marker. Both cards are discarded.
+fn effective_bombardment(state: &mut Omaha, log: &mut crate::effects::OmahaLog) {
+    const RULE: RuleId = RuleId("22.1");
+    if !state.options.v22_1 {
+        return;
+    }
+    let late_start = state.turn == 1;
+    let last = state.last_turn();
+    for u in &mut state.us {
+        if let UsLoc::Track(t) = u.loc {
+            let delay = if t < 16 { 3 } else { 1 };
+            if !late_start && t < 16 {
+                continue;
+            }
+            let to = t.saturating_add(delay);
+            u.loc = if to < last {
+                UsLoc::Track(to)
+            } else {
+                UsLoc::OutOfPlay
+            };
+        }
+    }
+    if !late_start {
+        return;
+    }
+    state.turn = 4;
+    log.public(RULE, crate::action::OmahaEvent::Note, || {
+        "Effective Allied bombardment: the landings start at 07:00 (turn 4); every arrival is delayed (22.1).".into()
+    });
+    let mut colours: [Vec<crate::data::Colour>; 2] = [Vec::new(), Vec::new()];
+    for c in &mut colours {
+        let Some(card) = state.draw_card(crate::action::DrawFor::Bombardment, log) else {
+            return;
+        };
+        state.turn_cards.retain(|&x| x != card);
+        state.deck.discard(card);
+        if let Some(fire) = state
+            .data
+            .cards
+            .iter()
+            .find(|x| x.number == card)
+            .and_then(|x| x.fire.as_ref())
+        {
+            *c = fire.icons.iter().map(|i| i.colour).collect();
+        }
+    }
+    bombard(state, &colours, log);
+}
+
+/// 22.1: the pre-invasion bombardment with the colours of the two Fire cards.
+pub(crate) fn bombard(
+    state: &mut Omaha,
+    colours: &[Vec<crate::data::Colour>; 2],
+    log: &mut crate::effects::OmahaLog,
+) {
+    const RULE: RuleId = RuleId("22.1");
+    let data = Arc::clone(&state.data);
+    let index = &data.index;
+    for g in 0..state.germans.len() {
+        let german = state.germans[g];
+        let (GerKind::Wn(_), GerLoc::Slot(slot)) = (index.germans[g].kind, german.loc) else {
+            continue;
+        };
+        let Some(position) = index
+            .slots
+            .get(usize::from(slot))
+            .and_then(|s| index.positions.get(usize::from(s.position)))
+        else {
+            continue;
+        };
+        let on = |c: &Vec<crate::data::Colour>| c.contains(&position.colour);
+        let (first, second) = (on(&colours[0]), on(&colours[1]));
+        if !first && !second {
+            continue;
+        }
+        if let Some(d) = german.depth
+            && let Some(marker) = state.depth.get_mut(usize::from(d))
+        {
+            marker.loc = DepthLoc::OutOfPlay;
+        }
+        let g_state = &mut state.germans[g];
+        g_state.depth = None;
+        let name = position.name.clone();
+        if first && second {
+            g_state.loc = GerLoc::OutOfPlay;
+            log.public(RULE, crate::action::OmahaEvent::Note, || {
+                format!(
+                    "The bombardment destroys {name}: its unit and depth marker leave play (22.1)."
+                )
+            });
+        } else {
+            g_state.disrupted = true;
+            log.public(RULE, crate::action::OmahaEvent::Note, || {
+                format!("The bombardment disrupts {name} and strips its depth marker (22.1).")
+            });
+        }
+    }
 }

@@ -264,12 +264,16 @@ pub struct HeroState {
 #[serde(default, deny_unknown_fields)]
 pub struct OmahaOptions {
     /// 22.1 Effective Allied bombardment.
+    #[serde(alias = "22.1")]
     pub v22_1: bool,
     /// 22.2 First-wave tanks safe.
+    #[serde(alias = "22.2")]
     pub v22_2: bool,
     /// 22.3 Rangers reinforce Pointe du Hoc.
+    #[serde(alias = "22.3")]
     pub v22_3: bool,
     /// 22.4 Improved German reaction.
+    #[serde(alias = "22.4")]
     pub v22_4: bool,
 }
 

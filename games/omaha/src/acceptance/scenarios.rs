@@ -603,3 +603,273 @@ fn rule_21_extended_scenarios_set_up_and_play() {
         }
     }
 }
+
+fn v(f: impl FnOnce(&mut crate::state::OmahaOptions)) -> crate::state::OmahaOptions {
+    let mut o = crate::state::OmahaOptions::default();
+    f(&mut o);
+    o
+}
+
+/// T-22.1: the pre-invasion cards show {red, purple, blue} and {purple, green, orange}: WN units
+/// of red, blue, green and orange are disrupted and lose their depth markers; purple WN units
+/// leave play with their markers. The game starts on turn 4 with its Event Phase; turns 4–5
+/// use the turn 2–3 landing rows; no German artillery and no engineer clearing on turn 4, and
+/// no recovery from the bombardment's disruption on turn 4 (AMB-34).
+#[test]
+fn t_22_1_bombardment() {
+    use crate::data::Colour::*;
+    let mut s = setup_of("d-day", &v(|o| o.v22_1 = true), 5);
+    assert_eq!(s.turn, 4, "22.1: the game starts on turn 4");
+    // Undo the random cards' effect on a fresh WN layout, then bombard with the case's cards.
+    let mut fresh = setup_of("d-day", &Default::default(), 5);
+    fresh.options.v22_1 = true;
+    fresh.turn = 4;
+    let before = fresh.clone();
+    crate::setup::bombard(
+        &mut fresh,
+        &[vec![Red, Purple, Blue], vec![Purple, Green, Orange]],
+        &mut log(),
+    );
+    let index = &fresh.data.index;
+    let mut seen = [false; 2];
+    for (g, info) in index.germans.iter().enumerate() {
+        let (GerKind::Wn(_), GerLoc::Slot(slot)) = (info.kind, before.germans[g].loc) else {
+            continue;
+        };
+        let colour = index.positions[usize::from(index.slots[usize::from(slot)].position)].colour;
+        let after = fresh.germans[g];
+        match colour {
+            Purple => {
+                seen[0] = true;
+                assert_eq!(
+                    after.loc,
+                    GerLoc::OutOfPlay,
+                    "purple on both cards: removed"
+                );
+                if let Some(d) = before.germans[g].depth {
+                    assert_eq!(
+                        fresh.depth[usize::from(d)].loc,
+                        crate::state::DepthLoc::OutOfPlay
+                    );
+                }
+            }
+            Red | Blue | Green | Orange => {
+                seen[1] = true;
+                assert_eq!(after.loc, before.germans[g].loc);
+                assert!(
+                    after.disrupted && after.depth.is_none(),
+                    "{colour:?}: disrupted, no marker"
+                );
+                if let Some(d) = before.germans[g].depth {
+                    assert_eq!(
+                        fresh.depth[usize::from(d)].loc,
+                        crate::state::DepthLoc::OutOfPlay
+                    );
+                }
+            }
+            Brown => assert_eq!(after, before.germans[g], "brown is on neither card"),
+        }
+    }
+    assert_eq!(seen, [true, true]);
+    assert!(fresh.check_invariants().is_ok());
+    // Turns 4–5 read the turn 2–3 rows of T1; from 6 the current turn.
+    let o = s.landing_options();
+    assert_eq!(crate::tables::landing::table_turn(4, &o), 2);
+    assert_eq!(crate::tables::landing::table_turn(5, &o), 3);
+    assert_eq!(crate::tables::landing::table_turn(6, &o), 6);
+    // No engineer clearing on turn 4 (none at all: nothing to ask).
+    assert!(!crate::engineers::can_clear(&s, crate::data::Sector::East));
+    // Turn 4 has its Event Phase: play on until it comes, with any legal answers.
+    let mut l = log();
+    s.run(&mut l);
+    let mut legal = Vec::new();
+    for _ in 0..200 {
+        if !matches!(
+            s.step,
+            Step::LandingCheck(_)
+                | Step::Land
+                | Step::NextArrival
+                | Step::Place(_)
+                | Step::RangerDrift { .. }
+                | Step::MineVictim(_)
+                | Step::LeaderFollow { .. }
+        ) {
+            break;
+        }
+        s.legal_actions(&mut legal);
+        let _ = s.apply(legal[0], &mut l).expect("legal");
+    }
+    assert_eq!(s.turn, 4);
+    assert!(
+        l.entries().iter().any(|e| matches!(
+            e.event,
+            crate::action::OmahaEvent::CardDrawn {
+                purpose: crate::action::DrawFor::Event,
+                ..
+            }
+        )),
+        "turn 4 starts with an Event Phase"
+    );
+}
+
+/// 22.1: arrivals before turn 16 are delayed 3 turns, later ones 1; first-wave tanks stay in
+/// their boxes; units pushed to turn 32 never land.
+#[test]
+fn rule_22_1_late_start_delays() {
+    let plain = setup_of("d-day", &Default::default(), 9);
+    let late = setup_of("d-day", &v(|o| o.v22_1 = true), 9);
+    for (i, info) in plain.data.index.us.iter().enumerate() {
+        let (a, b) = (plain.us[i].loc, late.us[i].loc);
+        match a {
+            UsLoc::Track(t) if t < 16 => assert_eq!(b, UsLoc::Track(t + 3), "{}", info.name),
+            UsLoc::Track(t) if t + 1 < 32 => assert_eq!(b, UsLoc::Track(t + 1), "{}", info.name),
+            UsLoc::Track(_) => assert_eq!(b, UsLoc::OutOfPlay, "{}", info.name),
+            other => assert_eq!(b, other, "{}: boxes unchanged", info.name),
+        }
+    }
+}
+
+/// 22.1, AMB-34: a German unit disrupted on turn 4 stays disrupted through its Fire Phase.
+#[test]
+fn amb_34_no_recovery_on_turn_4() {
+    let mut s = setup_of("d-day", &v(|o| o.v22_1 = true), 11);
+    let disrupted: Vec<usize> = (0..s.germans.len())
+        .filter(|&g| s.germans[g].disrupted)
+        .collect();
+    let mut l = log();
+    s.run(&mut l);
+    let mut legal = Vec::new();
+    for _ in 0..400 {
+        if s.turn > 4 || !matches!(s.status(), Status::ToAct(_)) {
+            break;
+        }
+        s.legal_actions(&mut legal);
+        let _ = s.apply(legal[0], &mut l).expect("legal");
+        if matches!(s.step, Step::Actions { .. } | Step::DivisionOrder) {
+            break;
+        }
+    }
+    assert_eq!(s.turn, 4);
+    assert!(
+        disrupted
+            .iter()
+            .all(|&g| s.germans[g].disrupted || s.germans[g].loc == GerLoc::OutOfPlay),
+        "no 6.4 recovery on turn 4"
+    );
+}
+
+/// 22.1: infantry may also make a self-preservation move into a beach or flat hex outside every
+/// occupied position's fire field (disrupted positions included).
+#[test]
+fn rule_22_1_extended_self_preservation() {
+    let mut s = empty_in("d-day", 8);
+    // A flat hex in no fire field at all, and a neighbour to start from.
+    let index = s.data.index.clone();
+    let (to, from) = index
+        .hexes
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.ground == Ground::Flat && h.tide.is_none())
+        .find_map(|(i, h)| {
+            h.neighbours
+                .iter()
+                .find(|&&n| index.hexes[usize::from(n)].ground == Ground::Flat)
+                .map(|&n| (i as HexId, n))
+        })
+        .expect("a quiet flat hex");
+    let from_label = label(&s, from);
+    let u = put(
+        &mut s,
+        |i| i.regular_infantry() && i.division == Division::First,
+        &from_label,
+        3,
+    );
+    s.us[usize::from(u)].command = Division::First;
+    s.step = Step::Actions {
+        division: Division::First,
+        left: 0,
+        second: false,
+    };
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    let mv = OmahaAction::Move { unit: u, to };
+    assert!(
+        !legal.contains(&mv),
+        "no actions left: no move without 22.1"
+    );
+    // No German on the map: no fire field anywhere.
+    s.options.v22_1 = true;
+    s.legal_actions(&mut legal);
+    assert!(legal.contains(&mv), "22.1: the free self-preservation move");
+}
+
+/// 22.3: every Ranger but C/2R leaves play (in D-Day and in Beyond the Beach).
+#[test]
+fn rule_22_3_only_c_2r() {
+    for id in ["d-day", "beyond-the-beach", "first-wave"] {
+        let s = setup_of(id, &v(|o| o.v22_3 = true), 2);
+        for (i, info) in s.data.index.us.iter().enumerate() {
+            if info.kind() == Some(UsKind::Ranger) {
+                if info.name == "C/2R" {
+                    assert_ne!(s.us[i].loc, UsLoc::OutOfPlay, "{id}");
+                } else {
+                    assert_eq!(s.us[i].loc, UsLoc::OutOfPlay, "{id}: {}", info.name);
+                }
+            }
+        }
+    }
+}
+
+/// 22.2: turn-1 tanks read the turn-2 row of T1.
+#[test]
+fn rule_22_2_turn_1_tanks_use_turn_2() {
+    let s = setup_of("d-day", &v(|o| o.v22_2 = true), 2);
+    let o = s.landing_options();
+    assert!(o.tanks_safe_22_2);
+    let plain = setup_of("d-day", &Default::default(), 2).landing_options();
+    assert!(!plain.tanks_safe_22_2);
+}
+
+/// 22.4 at setup of D-Day and Beyond the Beach: the KG Meyer units in the Division box and every
+/// Mobile marker in the Mobile box.
+#[test]
+fn rule_22_4_kg_meyer_into_the_division_box() {
+    for id in ["d-day", "beyond-the-beach"] {
+        let plain = setup_of(id, &Default::default(), 4);
+        let s = setup_of(id, &v(|o| o.v22_4 = true), 4);
+        let in_pool = |s: &Omaha, p: GerPool| {
+            s.germans
+                .iter()
+                .filter(|g| g.loc == GerLoc::Pool(p))
+                .count()
+        };
+        assert_eq!(in_pool(&s, GerPool::Meyer), 0, "{id}");
+        assert_eq!(
+            in_pool(&s, GerPool::Division),
+            in_pool(&plain, GerPool::Division) + 8,
+            "{id}"
+        );
+        assert!(
+            !s.depth
+                .iter()
+                .any(|d| d.loc == crate::state::DepthLoc::Pool(crate::state::DepthPool::Meyer))
+        );
+        // 20.3: with the KG Meyer box empty, it costs nothing at the end.
+        assert_eq!(final_tally(&s, &no_engineer_bases).kg_meyer_units, 0);
+        assert_eq!(final_tally(&plain, &no_engineer_bases).kg_meyer_units, 8);
+    }
+}
+
+/// 22: a variant the scenario does not offer is refused (22.4 only with D-Day and Beyond the
+/// Beach).
+#[test]
+fn rule_22_4_refused_in_the_first_wave() {
+    let err = crate::setup::setup(
+        &super::data(),
+        "first-wave",
+        &v(|o| o.v22_4 = true),
+        overlord_engine::GameRng::seeded(1),
+    )
+    .expect_err("refused");
+    assert!(err.to_string().contains("22.4"), "{err}");
+}
