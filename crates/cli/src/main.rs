@@ -69,6 +69,10 @@ enum Command {
         /// Go on with a game saved by `save FILE` (a game record).
         #[arg(long, value_name = "FILE")]
         load: Option<PathBuf>,
+        /// A scenario option, repeatable: `NAME` turns it on, `NAME=VALUE` sets it (VALUE read
+        /// as JSON, else as text). Omaha's optional variants: `--option 22.1` … `--option 22.4`.
+        #[arg(long = "option", value_name = "NAME[=VALUE]")]
+        options: Vec<String>,
     },
     /// Rebuild a game from its record (JSON) and print its log and where it stands, or step
     /// through it one action at a time.
@@ -105,12 +109,14 @@ fn main() -> ExitCode {
             scenario,
             seed,
             load,
+            options: game_options,
         } => {
             let options = commands::play::Options {
                 game,
                 scenario,
                 seed,
                 load,
+                options: game_options,
             };
             let mut input = std::io::stdin().lock();
             commands::play::run(&registry, &data_root, options, &mut input, &mut out)

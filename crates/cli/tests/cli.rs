@@ -247,3 +247,49 @@ fn play_refuses_an_unknown_scenario_with_the_list() {
         stderr(&output)
     );
 }
+
+/// 22.1-22.4: the variants are scenario options (`--option 22.3`); an unknown one is refused.
+#[test]
+fn play_takes_scenario_options() {
+    let output = overlord_with_input(
+        &[
+            "play",
+            "omaha",
+            "--scenario",
+            "d-day",
+            "--option",
+            "22.1",
+            "--option",
+            "22.4",
+        ],
+        "quit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("22.1"), "{}", stdout(&output));
+    let output = overlord_with_input(
+        &[
+            "play",
+            "omaha",
+            "--scenario",
+            "first-wave",
+            "--option",
+            "22.4",
+        ],
+        "",
+    );
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("22.4"), "{}", stderr(&output));
+    let output = overlord_with_input(
+        &[
+            "play",
+            "omaha",
+            "--scenario",
+            "first-wave",
+            "--option",
+            "bogus",
+        ],
+        "",
+    );
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("bogus"), "{}", stderr(&output));
+}

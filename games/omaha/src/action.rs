@@ -106,6 +106,8 @@ pub enum OmahaAction {
     CommandPostsDone,
     /// A-ABANDON-CP (18.11): the CP flips back to its HQ side, which may then move.
     AbandonCp { hq: UsId },
+    /// A-EXIT (20.3, extended game): this unit, on a lettered exit hex, moves off the map.
+    ExitMap { unit: UsId },
 }
 
 /// The hexes a multi-hex move enters, in order (17.1: two; 17.2: up to four).
@@ -151,30 +153,79 @@ pub enum DrawFor {
     Barrage,
     /// Unexpected US Naval Fire Hits Position (event): the position, then the US victim.
     NavalFire,
+    /// 22.1: the pre-invasion bombardment's two Fire cards.
+    Bombardment,
 }
 
 /// The structured event of a log entry.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "event")]
 pub enum OmahaEvent {
-    TurnBegins { turn: u8 },
-    CardDrawn { card: u8, purpose: DrawFor },
+    TurnBegins {
+        turn: u8,
+    },
+    CardDrawn {
+        card: u8,
+        purpose: DrawFor,
+    },
     Reshuffled,
-    Drifted { unit: UsId, to_box: Option<BoxId> },
-    Delayed { unit: UsId, to_turn: u8 },
-    RemovedFromPlay { unit: UsId },
-    StepLost { unit: UsId, steps_left: u8 },
-    Eliminated { unit: UsId },
-    Landed { unit: UsId, hex: HexId },
-    CommandTransferred { unit: UsId },
-    Placed { unit: UsId, landing_box: BoxId },
-    Disrupted { unit: UsId },
-    Cleared { hex: HexId },
-    Moved { unit: UsId, from: HexId, to: HexId },
-    MarkerRemoved { unit: UsId },
-    Drowned { unit: UsId },
-    Attacked { target: HexId },
-    Barraged { target: HexId },
+    Drifted {
+        unit: UsId,
+        to_box: Option<BoxId>,
+    },
+    Delayed {
+        unit: UsId,
+        to_turn: u8,
+    },
+    RemovedFromPlay {
+        unit: UsId,
+    },
+    StepLost {
+        unit: UsId,
+        steps_left: u8,
+    },
+    Eliminated {
+        unit: UsId,
+    },
+    Landed {
+        unit: UsId,
+        hex: HexId,
+    },
+    CommandTransferred {
+        unit: UsId,
+    },
+    Placed {
+        unit: UsId,
+        landing_box: BoxId,
+    },
+    Disrupted {
+        unit: UsId,
+    },
+    Cleared {
+        hex: HexId,
+    },
+    Moved {
+        unit: UsId,
+        from: HexId,
+        to: HexId,
+    },
+    MarkerRemoved {
+        unit: UsId,
+    },
+    Drowned {
+        unit: UsId,
+    },
+    Attacked {
+        target: HexId,
+    },
+    /// A unit left the map through the exit hex `hex` (20.3).
+    Exited {
+        unit: UsId,
+        hex: HexId,
+    },
+    Barraged {
+        target: HexId,
+    },
     Note,
     GameOver,
 }

@@ -233,10 +233,22 @@ pub(crate) fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexI
         .kind()
         .is_some_and(UsKind::infantry);
     let beach = |h: HexId| index.hexes[usize::from(h)].ground == crate::index::Ground::Beach;
-    infantry
+    let basic = infantry
         && beach(from)
         && beach(to)
-        && protective_distance(state, to) < protective_distance(state, from)
+        && protective_distance(state, to) < protective_distance(state, from);
+    // 22.1: also a move into a beach or flat hex in no occupied German position's fire field,
+    // disrupted positions included.
+    let extended = || {
+        state.options.v22_1
+            && infantry
+            && matches!(
+                index.hexes[usize::from(to)].ground,
+                crate::index::Ground::Beach | crate::index::Ground::Flat
+            )
+            && !crate::control::in_german_fire_field(state, to, true)
+    };
+    basic || extended()
 }
 
 /// Distance to the nearest protective hex (AMB-12), precomputed in the index.
@@ -346,6 +358,8 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
             out.push(OmahaAction::RemoveClimb { unit });
             continue;
         }
+        // 20.3: A-EXIT, off the map from a lettered exit hex (extended game).
+        crate::exits::legal(state, unit, from, division, left, out);
         // 17.1, 17.2, 17.23: from turn 17 a Move follows the extended paths.
         if crate::tables::schedule::extended(state.turn) {
             crate::moves_extended::legal_moves(state, unit, from, own, left, out);
@@ -542,6 +556,12 @@ pub fn apply(state: &mut Omaha, action: OmahaAction, log: &mut OmahaLog) {
             log.public(REMOVE_DISRUPTED, OmahaEvent::MarkerRemoved { unit }, || {
                 format!("{name} rallies (Disrupted removed).")
             });
+        }
+        OmahaAction::ExitMap { unit } => {
+            // 20.3: one action (free where 7.1 says so).
+            let free_now = free(state, unit);
+            charge(state, unit, free_now);
+            crate::exits::exit_map(state, unit, log);
         }
         OmahaAction::EndDivision => {
             state.step = if second || !state.in_play(Sector::West) {

@@ -62,6 +62,33 @@ pub fn covers(state: &Omaha, base: &EngineerBase, hex: HexId) -> bool {
         && !crate::control::in_german_fire_field(state, hex, true)
 }
 
+/// 20.3, AMB-29, 19.3: whether the German obstacles of draw `region` (its index among the map's
+/// regions, as `victory::draws` gives it) are all cleared: every AT wall or ditch hexside and
+/// every mined road step of its hexes lies in some Engineer Base's range (a hexside is in range
+/// when either of its hexes is, 19.31). A draw without obstacles has nothing to clear.
+pub fn draw_cleared(state: &Omaha, region: usize) -> bool {
+    let data = &state.data;
+    let Some(r) = data.map.regions().get(region) else {
+        return false;
+    };
+    let index = &data.index;
+    r.hexes
+        .iter()
+        .filter_map(|&h| data.map.index(h).and_then(|h| HexId::try_from(h).ok()))
+        .all(|h| {
+            let Some(info) = index.hexes.get(usize::from(h)) else {
+                return true;
+            };
+            info.neighbours.iter().zip(&info.edges).all(|(&n, edge)| {
+                let obstacle = edge.road == crate::tables::terrain::Road::Mined
+                    || edge
+                        .sides
+                        .contains(&crate::tables::terrain::Hexside::AtDitch);
+                !obstacle || in_range(state, h) || in_range(state, n)
+            })
+        })
+}
+
 /// 19.3, 19.31: whether some Engineer Base's range covers `hex` (its hexsides too: a step
 /// crosses a hexside in range when either of its hexes is).
 pub fn in_range(state: &Omaha, hex: HexId) -> bool {

@@ -61,7 +61,9 @@ pub fn clearable(state: &Omaha, sector: Sector) -> Vec<HexId> {
 }
 
 pub fn can_clear(state: &Omaha, sector: Sector) -> bool {
-    state.in_play(sector) && !clearable(state, sector).is_empty()
+    // 22.1: engineer clearing starts on turn 5.
+    let started = !(state.options.v22_1 && state.turn < 5);
+    started && state.in_play(sector) && !clearable(state, sector).is_empty()
 }
 
 /// P-CLEAR answered with a hex.

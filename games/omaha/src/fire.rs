@@ -603,7 +603,11 @@ fn finish(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
     if state.outcome.is_some() {
         return;
     }
-    if let Some(card) = state.fire_cards[slot_of(sector)] {
+    // 22.1, AMB-34: on turn 4 the bombardment's disruption lasts (no 6.4 recovery).
+    let bombarded = state.options.v22_1 && state.turn == 4;
+    if let Some(card) = state.fire_cards[slot_of(sector)]
+        && !bombarded
+    {
         recover(state, sector, card, log);
     }
     end_of_fire_phase(state, sector);

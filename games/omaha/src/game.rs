@@ -31,7 +31,7 @@ impl Game for Omaha {
         rng: GameRng,
         log: &mut OmahaLog,
     ) -> Result<Omaha, SetupError> {
-        let mut state = crate::setup::setup(data, scenario, options, rng)?;
+        let mut state = crate::setup::setup_logged(data, scenario, options, rng, log)?;
         let name = data
             .scenarios
             .get(usize::from(state.scenario))
@@ -306,6 +306,12 @@ impl Game for Omaha {
         let mut legal = Vec::new();
         self.legal_actions(&mut legal);
         if !legal.contains(&action) {
+            // 20.3: say why a unit may not leave the map.
+            if let OmahaAction::ExitMap { unit } = action
+                && let Some(reason) = crate::exits::why_not(self, unit)
+            {
+                return Err(Refusal::by_rule(crate::exits::EXIT, reason));
+            }
             let prompt = self.prompt();
             return Err(Refusal::by_rule(
                 prompt.rule,

@@ -228,6 +228,9 @@ pub struct Index {
     pub obstacles: [Vec<HexId>; 2],
     /// Map facts for control and lines of communication (12), built after the rest.
     pub terrain: crate::control::Terrain,
+    /// The lettered exit hexes (2.1, 20.3): `(letter, hex)` from the map's `exit-A` … `exit-G`
+    /// places, in letter order.
+    pub exits: Vec<(char, HexId)>,
 }
 
 impl Index {
@@ -292,6 +295,7 @@ impl Index {
             });
         }
         index.protective_distances(map);
+        index.exits = exits(map);
         for wn in &data.positions.wns {
             let position = index.positions.len() as PosId;
             let mut slots = Vec::new();
@@ -544,6 +548,19 @@ impl Index {
             .and_then(|i| HexId::try_from(i).ok())
     }
 
+    /// 2.1, 20.3: the letter of the exit hex `hex`, if it is one.
+    pub fn exit_at(&self, hex: HexId) -> Option<char> {
+        self.exits.iter().find(|&&(_, h)| h == hex).map(|&(l, _)| l)
+    }
+
+    /// 2.1, 20.3: the hex of exit `letter`.
+    pub fn exit_hex(&self, letter: char) -> Option<HexId> {
+        self.exits
+            .iter()
+            .find(|&&(l, _)| l == letter)
+            .map(|&(_, h)| h)
+    }
+
     /// The landing box with this name.
     pub fn box_named(&self, name: &str) -> Option<BoxId> {
         self.boxes
@@ -610,4 +627,21 @@ pub fn division_of(sector: Sector) -> Division {
         Sector::East => Division::First,
         Sector::West => Division::TwentyNinth,
     }
+}
+
+/// 2.1: the exits of the map, `exit-<letter>` places tagged `exit` (their first hex), sorted by
+/// letter.
+fn exits(map: &HexMap) -> Vec<(char, HexId)> {
+    let mut out: Vec<(char, HexId)> = map
+        .positions()
+        .iter()
+        .filter(|p| p.has_tag("exit"))
+        .filter_map(|p| {
+            let letter = p.id.strip_prefix("exit-")?.chars().next()?;
+            let hex = p.hexes.first().and_then(|&h| map.index(h))?;
+            Some((letter, HexId::try_from(hex).ok()?))
+        })
+        .collect();
+    out.sort_unstable();
+    out
 }

@@ -23,6 +23,7 @@ pub mod effects;
 pub mod engineer_bases;
 pub mod engineers;
 pub mod events;
+pub mod exits;
 pub mod fire;
 pub mod fire_alloc;
 pub mod game;

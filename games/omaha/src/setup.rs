@@ -14,21 +14,29 @@ pub const SETUP: RuleId = RuleId("3");
 pub const EASY_FOX: RuleId = RuleId("EASY-FOX");
 pub const GAME_START: RuleId = RuleId("4.1");
 
-/// Scenarios whose rules this build plays (Beyond the Beach needs its 21.1 setup of the US
-/// units ashore).
-fn playable(kind: VictoryKind) -> bool {
-    matches!(
-        kind,
-        VictoryKind::EasyFox | VictoryKind::FirstWave | VictoryKind::DDay
-    )
-}
-
-/// A new game of scenario `id`.
+/// A new game of scenario `id` (its setup not logged).
 pub fn setup(
     data: &Arc<OmahaData>,
     id: &str,
     options: &OmahaOptions,
+    rng: GameRng,
+) -> Result<Omaha, SetupError> {
+    setup_logged(
+        data,
+        id,
+        options,
+        rng,
+        &mut overlord_engine::Log::disabled(),
+    )
+}
+
+/// A new game of scenario `id`; the variants' setup (22.1's bombardment) goes to `log`.
+pub fn setup_logged(
+    data: &Arc<OmahaData>,
+    id: &str,
+    options: &OmahaOptions,
     mut rng: GameRng,
+    log: &mut crate::effects::OmahaLog,
 ) -> Result<Omaha, SetupError> {
     let Some(scenario_index) = data.scenarios.iter().position(|s| s.id == id) else {
         let ids: Vec<&str> = data.scenarios.iter().map(|s| s.id.as_str()).collect();
@@ -42,11 +50,8 @@ pub fn setup(
         .victory
         .as_ref()
         .map_or(VictoryKind::FirstWave, |v| v.kind);
-    if !playable(kind) {
-        return Err(SetupError(format!(
-            "`{id}` is not playable yet (its setup of the US units ashore, 21.1, is not done); play easy-fox, first-wave or d-day"
-        )));
-    }
+    // 20, 21: D-Day at Omaha Beach and Beyond the Beach set up like the others; the extended
+    // turn sequence (14-19) is the turn driver's.
     for (flag, name) in [
         (options.v22_1, "22.1"),
         (options.v22_2, "22.2"),
@@ -64,6 +69,8 @@ pub fn setup(
     let index = &data.index;
     let easy_fox = kind == VictoryKind::EasyFox;
     let last_turn = scenario.turns[1];
+    // 21.1: a scenario with explicit US placements starts with the US already ashore.
+    let placed = !scenario.us.is_empty();
     let us = index
         .us
         .iter()
@@ -71,6 +78,11 @@ pub fn setup(
             // Setup 5 / Easy Fox: only the counters that can land before the scenario ends.
             let in_play = if easy_fox {
                 info.division == Division::First && info.arrival.is_none_or(|t| t <= 10)
+            } else if placed {
+                // 21.1: the units the scenario does not place are those due from its first
+                // turn on (on the Turn track); every other one is removed from play.
+                info.arrival
+                    .is_some_and(|t| t >= scenario.turns[0] && t < last_turn)
             } else {
                 info.arrival.is_none_or(|t| t < last_turn)
             };
@@ -166,7 +178,10 @@ pub fn setup(
         move_rest: Vec::new(),
     };
     deal(&mut state)?;
+    place_us(&mut state)?;
     crate::germans::improved_reaction_setup(&mut state);
+    rangers_to_pointe_du_hoc(&mut state);
+    effective_bombardment(&mut state, log);
     Ok(state)
 }
 
@@ -360,4 +375,220 @@ fn put_depth(state: &mut Omaha, marker: usize, place: Place, under: bool) -> Res
         d.loc = loc;
     }
     Ok(())
+}
+
+/// 21.1: the scenario's US placements (hex, landing box, Turn-track space or `eliminated`),
+/// with their steps, Hero and command; and its Cleared markers. A placement that does not
+/// resolve is refused with its file, line and field (the data check reports the same).
+fn place_us(state: &mut Omaha) -> Result<(), SetupError> {
+    let data = Arc::clone(&state.data);
+    let index = &data.index;
+    let scenario = &data.scenarios[usize::from(state.scenario)];
+    for p in &scenario.us {
+        let bad = |field: &str, what: String| {
+            SetupError(format!(
+                "{}:{}: us.{field}: {what}",
+                p.entry.file, p.entry.line
+            ))
+        };
+        let Some(unit) = index.us.iter().position(|u| u.name == p.unit) else {
+            return Err(bad(
+                "unit",
+                format!("no US unit, HQ or General `{}`", p.unit),
+            ));
+        };
+        let info = &index.us[unit];
+        let loc = match p.at.strip_prefix("track:") {
+            _ if p.at == "eliminated" => UsLoc::Eliminated,
+            Some(turn) => match turn.parse::<u8>() {
+                Ok(t) if (1..=32).contains(&t) => UsLoc::Track(t),
+                _ => return Err(bad("at", format!("`{}`: track:N takes a turn 1-32", p.at))),
+            },
+            None => {
+                if let Some(h) = p.at.parse().ok().and_then(|l| index.hex(l)) {
+                    UsLoc::Hex(h)
+                } else if let Some(b) = index.box_named(&p.at) {
+                    UsLoc::Box(b)
+                } else {
+                    return Err(bad(
+                        "at",
+                        format!(
+                            "`{}` is not a map hex, a landing box, track:N or eliminated",
+                            p.at
+                        ),
+                    ));
+                }
+            }
+        };
+        let steps = match (loc, p.steps) {
+            (UsLoc::Eliminated, _) => 0,
+            (_, None) => info.steps,
+            (_, Some(n)) if (1..=info.steps).contains(&n) => n,
+            (_, Some(n)) => {
+                return Err(bad(
+                    "steps",
+                    format!("{} has 1-{} steps, not {n}", info.name, info.steps),
+                ));
+            }
+        };
+        if let Some(u) = state.us.get_mut(unit) {
+            u.loc = loc;
+            u.steps = steps;
+            // 5.22: a unit landed in the other sector is commanded by that sector's division.
+            if let Some(command) = p.command {
+                u.command = command;
+            }
+        }
+        if let Some(hero) = &p.hero {
+            // 11.11: the Hero is with the unit from the start.
+            let Some(h) = data.us.heroes.iter().position(|x| &x.name == hero) else {
+                return Err(bad("hero", format!("no Hero `{hero}`")));
+            };
+            if !matches!(loc, UsLoc::Hex(_)) {
+                return Err(bad(
+                    "hero",
+                    format!(
+                        "a Hero goes with a unit on the map (AMB-79), not at `{}`",
+                        p.at
+                    ),
+                ));
+            }
+            if let (Some(slot), Ok(unit)) =
+                (state.heroes.get_mut(h), crate::index::UsId::try_from(unit))
+            {
+                slot.loc = crate::state::HeroLoc::On(unit);
+            }
+        }
+    }
+    // 21.1: Cleared markers on the beach hexes the scenario names.
+    for cleared in &scenario.cleared {
+        for &label in &cleared.hexes {
+            let Some(h) = index.hex(label) else {
+                return Err(SetupError(format!(
+                    "{}:{}: cleared.hexes: {label} is not on the map",
+                    cleared.at.file, cleared.at.line
+                )));
+            };
+            state.set_cleared(h);
+        }
+    }
+    Ok(())
+}
+
+/// 22.3: every Ranger unit but C/2R (the turn-1 arrival) goes to Pointe du Hoc: out of play.
+fn rangers_to_pointe_du_hoc(state: &mut Omaha) {
+    if !state.options.v22_3 {
+        return;
+    }
+    let data = Arc::clone(&state.data);
+    for (u, info) in state.us.iter_mut().zip(&data.index.us) {
+        if info.kind() == Some(crate::data::UsKind::Ranger) && info.name != "C/2R" {
+            u.loc = UsLoc::OutOfPlay;
+        }
+    }
+}
+
+/// 22.1: the late start and the pre-invasion bombardment. A scenario starting on turn 1 starts
+/// on turn 4; units due before turn 16 arrive 3 turns later, units due on turn 16 or later 1
+/// turn later (first-wave tanks stay in their boxes); a unit pushed to the scenario's last turn
+/// or beyond never lands (out of play). Beyond the Beach (turn 17 on) keeps only the 1-turn
+/// delay of its Turn-track units. Then two Fire cards: every WN unit of a colour on either card
+/// is disrupted and loses its depth marker; of a colour on both, it leaves play with its
+/// marker. Both cards are discarded.
+fn effective_bombardment(state: &mut Omaha, log: &mut crate::effects::OmahaLog) {
+    const RULE: RuleId = RuleId("22.1");
+    if !state.options.v22_1 {
+        return;
+    }
+    let late_start = state.turn == 1;
+    let last = state.last_turn();
+    for u in &mut state.us {
+        if let UsLoc::Track(t) = u.loc {
+            let delay = if t < 16 { 3 } else { 1 };
+            if !late_start && t < 16 {
+                continue;
+            }
+            let to = t.saturating_add(delay);
+            u.loc = if to < last {
+                UsLoc::Track(to)
+            } else {
+                UsLoc::OutOfPlay
+            };
+        }
+    }
+    if !late_start {
+        return;
+    }
+    state.turn = 4;
+    log.public(RULE, crate::action::OmahaEvent::Note, || {
+        "Effective Allied bombardment: the landings start at 07:00 (turn 4); every arrival is delayed (22.1).".into()
+    });
+    let mut colours: [Vec<crate::data::Colour>; 2] = [Vec::new(), Vec::new()];
+    for c in &mut colours {
+        let Some(card) = state.draw_card(crate::action::DrawFor::Bombardment, log) else {
+            return;
+        };
+        state.turn_cards.retain(|&x| x != card);
+        state.deck.discard(card);
+        if let Some(fire) = state
+            .data
+            .cards
+            .iter()
+            .find(|x| x.number == card)
+            .and_then(|x| x.fire.as_ref())
+        {
+            *c = fire.icons.iter().map(|i| i.colour).collect();
+        }
+    }
+    bombard(state, &colours, log);
+}
+
+/// 22.1: the pre-invasion bombardment with the colours of the two Fire cards.
+pub(crate) fn bombard(
+    state: &mut Omaha,
+    colours: &[Vec<crate::data::Colour>; 2],
+    log: &mut crate::effects::OmahaLog,
+) {
+    const RULE: RuleId = RuleId("22.1");
+    let data = Arc::clone(&state.data);
+    let index = &data.index;
+    for g in 0..state.germans.len() {
+        let german = state.germans[g];
+        let (GerKind::Wn(_), GerLoc::Slot(slot)) = (index.germans[g].kind, german.loc) else {
+            continue;
+        };
+        let Some(position) = index
+            .slots
+            .get(usize::from(slot))
+            .and_then(|s| index.positions.get(usize::from(s.position)))
+        else {
+            continue;
+        };
+        let on = |c: &Vec<crate::data::Colour>| c.contains(&position.colour);
+        let (first, second) = (on(&colours[0]), on(&colours[1]));
+        if !first && !second {
+            continue;
+        }
+        if let Some(d) = german.depth
+            && let Some(marker) = state.depth.get_mut(usize::from(d))
+        {
+            marker.loc = DepthLoc::OutOfPlay;
+        }
+        let g_state = &mut state.germans[g];
+        g_state.depth = None;
+        let name = position.name.clone();
+        if first && second {
+            g_state.loc = GerLoc::OutOfPlay;
+            log.public(RULE, crate::action::OmahaEvent::Note, || {
+                format!(
+                    "The bombardment destroys {name}: its unit and depth marker leave play (22.1)."
+                )
+            });
+        } else {
+            g_state.disrupted = true;
+            log.public(RULE, crate::action::OmahaEvent::Note, || {
+                format!("The bombardment disrupts {name} and strips its depth marker (22.1).")
+            });
+        }
+    }
 }

@@ -20,6 +20,9 @@ pub enum UsLoc {
     Eliminated,
     /// Not in this scenario, or removed from play (T1 "delayed to 7 June").
     OutOfPlay,
+    /// Moved off the map through the lettered exit hex (20.3; the letter as an ASCII byte,
+    /// `b'A'`..=`b'G'`). Scored at the end of turn 32; never comes back.
+    Exited(u8),
 }
 
 /// Markers and per-turn facts of one US counter, as bits.
@@ -296,12 +299,16 @@ pub struct HeroState {
 #[serde(default, deny_unknown_fields)]
 pub struct OmahaOptions {
     /// 22.1 Effective Allied bombardment.
+    #[serde(alias = "22.1")]
     pub v22_1: bool,
     /// 22.2 First-wave tanks safe.
+    #[serde(alias = "22.2")]
     pub v22_2: bool,
     /// 22.3 Rangers reinforce Pointe du Hoc.
+    #[serde(alias = "22.3")]
     pub v22_3: bool,
     /// 22.4 Improved German reaction.
+    #[serde(alias = "22.4")]
     pub v22_4: bool,
     /// 14.2 Early German actions: section 16 from turn 12.
     pub v14_2: bool,

@@ -168,6 +168,13 @@ fn end_of_turn(state: &mut Omaha, log: &mut OmahaLog) {
     if state.outcome.is_some() {
         return;
     }
+    // 20.2: D-Day at Omaha Beach's first check, at the end of turn 16.
+    if state.turn == 16
+        && state.scenario_kind() == VictoryKind::DDay
+        && crate::victory::end_turn_16(state, log)
+    {
+        return;
+    }
     if state.turn >= state.last_turn() {
         final_victory(state, log);
         return;
@@ -226,10 +233,29 @@ pub(crate) fn catastrophe(state: &mut Omaha, log: &mut OmahaLog) {
     }
 }
 
-/// 13.2 / Easy Fox: count VP at the end of turn 16.
+/// 13.2 / Easy Fox: count VP at the end of turn 16; 20.3 / 21.2 at the end of turn 32.
 fn final_victory(state: &mut Omaha, log: &mut OmahaLog) {
+    // 20.3, 21.2: the extended scenarios; a draw is opened once Engineer Bases have cleared its
+    // obstacles (19.3, AMB-29).
+    if let Some(extended) = crate::tables::victory::ExtendedScenario::of(state.scenario_kind()) {
+        crate::victory::end_turn_32(state, extended, &crate::engineer_bases::draw_cleared, log);
+        return;
+    }
     let easy_fox = state.scenario_kind() == VictoryKind::EasyFox;
     let (won, vp) = crate::victory::scenario_result(state, easy_fox);
+    // 22: the variant modifiers (0 without variants) change the total compared.
+    let modifier = crate::victory::variant_modifier(state);
+    let vp = i32::from(vp) + i32::from(modifier);
+    let needed = if easy_fox {
+        crate::victory::EASY_FOX_VP
+    } else {
+        crate::victory::FIRST_WAVE_VP
+    };
+    let won = if modifier == 0 {
+        won
+    } else {
+        vp >= i32::from(needed)
+    };
     state.outcome = Some(Outcome {
         winners: if won {
             SeatSet::first(1)
@@ -237,11 +263,10 @@ fn final_victory(state: &mut Omaha, log: &mut OmahaLog) {
             SeatSet::EMPTY
         },
         draw: false,
-        score: i32::from(vp),
+        score: vp,
         rule: VICTORY,
     });
     state.step = Step::Over;
-    let needed = if easy_fox { 9 } else { 19 };
     log.public(VICTORY, OmahaEvent::GameOver, || {
         format!(
             "End of turn 16: {vp} VP ({needed} needed). {}",

@@ -205,6 +205,262 @@ pub fn scenario_result(state: &Omaha, easy_fox: bool) -> (bool, u16) {
     (vp >= needed, vp)
 }
 
+/// 20.3: the final victory-point count of the extended game.
+pub const FINAL_VP: RuleId = RuleId("20.3");
+/// 20.2: the check at the end of turn 16 of D-Day at Omaha Beach.
+pub const FIRST_CHECK: RuleId = RuleId("20.2");
+/// 21.2: Beyond the Beach's levels.
+pub const BTB_VICTORY: RuleId = RuleId("21.2");
+/// 22: the VP modifiers of the optional variants.
+pub const VARIANT_VP: RuleId = RuleId("22");
+
+/// 20.3, AMB-29: whether the German obstacles of a draw (its index among the map's regions, as
+/// [`draws`] gives it) are all cleared by an Engineer Base: every obstacle hexside and mined road
+/// of the draw inside some base's range (19.3, 19.31): `engineer_bases::draw_cleared`.
+pub type DrawCleared<'a> = &'a dyn Fn(&Omaha, usize) -> bool;
+
+/// The [`DrawCleared`] test where no draw has its obstacles cleared (tests of the rest of 20.3).
+pub fn no_engineer_bases(_state: &Omaha, _draw: usize) -> bool {
+    false
+}
+
+/// 20.3 (T9 "20.3 VP"): count every item of the final tally from the state.
+///
+/// - road-side reinforcement positions: positions with the VP flag (AMB-65) whose every hex is
+///   controlled for VP (13.22);
+/// - draws opened (AMB-29): every hex of the draw inland of the anti-tank barrier controlled
+///   for VP, and `draw_cleared` says engineers have cleared its obstacles;
+/// - units on high ground: US units that are neither infantry (regular or Ranger) nor HQs, on a
+///   high-ground hex; Generals are leaders, not units, and never count (▶ spec);
+/// - exited steps: steps of tanks and regular infantry exited by a lettered exit hex to which a
+///   US line of communication (12.3) can be traced now; an exited unit is off the map, so it
+///   never also scores on high ground (AMB-32);
+/// - Ranger steps exited by exit F or G, line of communication or not;
+/// - WN hexes not controlled for VP (both hexes of a two-hex WN count, one by one);
+/// - German units in the Kampfgruppe Meyer box (its depth markers do not count).
+pub fn final_tally(
+    state: &Omaha,
+    draw_cleared: DrawCleared<'_>,
+) -> crate::tables::victory::FinalTally {
+    use crate::data::UsKind;
+    use crate::index::Ground;
+    use crate::state::{GerLoc, GerPool};
+    let data = state.data();
+    let index = &data.index;
+    let control = Control::new(state);
+    let count = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+    let all_controlled = |slots: &[crate::index::SlotId]| {
+        !slots.is_empty()
+            && slots.iter().all(|&s| {
+                index
+                    .slots
+                    .get(usize::from(s))
+                    .is_some_and(|slot| control.vp_control(slot.hex))
+            })
+    };
+    let road_positions = count(
+        index
+            .positions
+            .iter()
+            .filter(|p| matches!(p.kind, PosKind::Reinforcement { vp: true, .. }))
+            .filter(|p| all_controlled(&p.slots))
+            .count(),
+    );
+    let draws_opened = count(
+        draws(data)
+            .into_iter()
+            .filter(|(region, hexes)| {
+                !hexes.is_empty()
+                    && hexes.iter().all(|&h| control.vp_control(h))
+                    && draw_cleared(state, *region)
+            })
+            .count(),
+    );
+    let mut high_ground_units = 0u16;
+    let mut exited_steps = 0u16;
+    let mut ranger_steps_f_g = 0u16;
+    for (u, info) in state.us.iter().zip(&index.us) {
+        let Some(kind) = info.kind() else { continue }; // HQs and Generals
+        match u.loc {
+            UsLoc::Hex(h) => {
+                let high = index
+                    .hexes
+                    .get(usize::from(h))
+                    .is_some_and(|x| x.ground == Ground::High);
+                if high && !kind.infantry() {
+                    high_ground_units = high_ground_units.saturating_add(1);
+                }
+            }
+            UsLoc::Exited(letter) => {
+                let letter = char::from(letter);
+                let steps = u16::from(u.steps);
+                match kind {
+                    UsKind::Tank | UsKind::Infantry => {
+                        let loc = index.exit_hex(letter).is_some_and(|h| control.us_loc(h));
+                        if loc {
+                            exited_steps = exited_steps.saturating_add(steps);
+                        }
+                    }
+                    UsKind::Ranger if matches!(letter, 'F' | 'G') => {
+                        ranger_steps_f_g = ranger_steps_f_g.saturating_add(steps);
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut wn_hexes: Vec<HexId> = index
+        .positions
+        .iter()
+        .filter(|p| matches!(p.kind, PosKind::Wn { .. }))
+        .flat_map(|p| p.slots.iter())
+        .filter_map(|&s| index.slots.get(usize::from(s)).map(|slot| slot.hex))
+        .collect();
+    wn_hexes.sort_unstable();
+    wn_hexes.dedup();
+    let uncontrolled_wn_hexes = count(wn_hexes.iter().filter(|&&h| !control.vp_control(h)).count());
+    let kg_meyer_units = count(
+        state
+            .germans
+            .iter()
+            .filter(|g| g.loc == GerLoc::Pool(GerPool::Meyer))
+            .count(),
+    );
+    crate::tables::victory::FinalTally {
+        road_positions,
+        draws_opened,
+        high_ground_units,
+        exited_steps,
+        ranger_steps_f_g,
+        uncontrolled_wn_hexes,
+        kg_meyer_units,
+    }
+}
+
+/// 22, 23.7: the variants of this game, as their VP modifiers see them. Variant 23 (German
+/// armor) is not in the engine yet: no German tank has entered.
+pub fn variants(state: &Omaha) -> crate::tables::victory::Variants {
+    crate::tables::victory::Variants {
+        bombardment_22_1: state.options.v22_1,
+        tanks_safe_22_2: state.options.v22_2,
+        rangers_pdh_22_3: state.options.v22_3,
+        improved_reaction_22_4: state.options.v22_4,
+        german_tanks_entered: 0,
+    }
+}
+
+/// 22 (T9): the VP modifiers of the variants in play; 0 without variants.
+pub fn variant_modifier(state: &Omaha) -> i16 {
+    crate::tables::victory::variant_vp(&variants(state))
+}
+
+/// 20.2: D-Day at Omaha Beach at the end of turn 16: the 13.2 total plus the variant modifiers
+/// (docs/omaha/interpretations.md, 22: they count at every check that compares a total), and
+/// what it decides.
+pub(crate) fn turn_16_check(state: &Omaha) -> (crate::tables::victory::TurnSixteenCheck, i16) {
+    let basic = i16::try_from(victory_points(state, false).total).unwrap_or(i16::MAX);
+    let vp = basic.saturating_add(variant_modifier(state));
+    (crate::tables::victory::turn_16_check(vp), vp)
+}
+
+/// 20.3, 21.2: the final level at the end of turn 32 of `scenario`: the 20.3 tally plus the
+/// variant modifiers (22).
+pub(crate) fn final_result(
+    state: &Omaha,
+    scenario: crate::tables::victory::ExtendedScenario,
+    draw_cleared: DrawCleared<'_>,
+) -> (
+    crate::tables::victory::VictoryLevel,
+    i16,
+    crate::tables::victory::FinalTally,
+) {
+    let tally = final_tally(state, draw_cleared);
+    let vp = tally.vp().saturating_add(variant_modifier(state));
+    (crate::tables::victory::final_level(scenario, vp), vp, tally)
+}
+
+/// 20.2: at the end of turn 16 of D-Day at Omaha Beach, count the 13.2 VP (with the variant
+/// modifiers) and end the game on 25+ (decisive victory) or 10 or fewer (decisive defeat);
+/// `true` when the game ended.
+pub(crate) fn end_turn_16(state: &mut Omaha, log: &mut crate::effects::OmahaLog) -> bool {
+    use crate::tables::victory::TurnSixteenCheck;
+    let (check, vp) = turn_16_check(state);
+    let modifier = variant_modifier(state);
+    let note = if modifier != 0 {
+        format!(" (variant modifiers {modifier:+}, 22)")
+    } else {
+        String::new()
+    };
+    if !check.ends_game() {
+        log.public(FIRST_CHECK, crate::action::OmahaEvent::Note, || {
+            format!("End of turn 16: {vp} VP{note}, 11-24: the battle goes on to turn 32 (20.2).")
+        });
+        return false;
+    }
+    let won = check == TurnSixteenCheck::DecisiveVictory;
+    set_outcome(state, won, vp, FIRST_CHECK);
+    log.public(FIRST_CHECK, crate::action::OmahaEvent::GameOver, || {
+        if won {
+            format!("End of turn 16: {vp} VP{note}, 25 or more: decisive US victory (20.2).")
+        } else {
+            format!("End of turn 16: {vp} VP{note}, 10 or fewer: decisive US defeat (20.2).")
+        }
+    });
+    true
+}
+
+/// 20.3, 21.2: at the end of turn 32, the final tally and level; the game ends, won with a
+/// tactical victory or better. `draw_cleared` is rule 19's test ([`DrawCleared`]).
+pub(crate) fn end_turn_32(
+    state: &mut Omaha,
+    scenario: crate::tables::victory::ExtendedScenario,
+    draw_cleared: DrawCleared<'_>,
+    log: &mut crate::effects::OmahaLog,
+) {
+    use crate::tables::victory::ExtendedScenario;
+    let (level, vp, tally) = final_result(state, scenario, draw_cleared);
+    let modifier = variant_modifier(state);
+    let rule = match scenario {
+        ExtendedScenario::DDayAtOmahaBeach => FINAL_VP,
+        ExtendedScenario::BeyondTheBeach => BTB_VICTORY,
+    };
+    set_outcome(state, level.is_win(), vp, rule);
+    log.public(rule, crate::action::OmahaEvent::GameOver, || {
+        format!(
+            "End of turn 32 (20.3): {} road-side positions, {} draws opened (x4), {} units on high ground, {} exited steps, {} Ranger steps out by F or G, -{} WN hexes not held, -{} units in the KG Meyer box{}: {vp} VP, {} ({}).",
+            tally.road_positions,
+            tally.draws_opened,
+            tally.high_ground_units,
+            tally.exited_steps,
+            tally.ranger_steps_f_g,
+            tally.uncontrolled_wn_hexes,
+            tally.kg_meyer_units,
+            if modifier != 0 {
+                format!(", variants {modifier:+} (22)")
+            } else {
+                String::new()
+            },
+            level.name(),
+            rule.0
+        )
+    });
+}
+
+fn set_outcome(state: &mut Omaha, won: bool, vp: i16, rule: RuleId) {
+    state.outcome = Some(overlord_engine::Outcome {
+        winners: if won {
+            overlord_engine::SeatSet::first(1)
+        } else {
+            overlord_engine::SeatSet::EMPTY
+        },
+        draw: false,
+        score: i32::from(vp),
+        rule,
+    });
+    state.step = crate::state::Step::Over;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

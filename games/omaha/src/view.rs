@@ -379,6 +379,11 @@ pub fn anchors(state: &Omaha, action: &OmahaAction) -> Anchors {
             units: vec![u32::from(unit)],
             ..Anchors::label(format!("{}: remove climb marker", name(unit)))
         },
+        OmahaAction::ExitMap { unit } => Anchors {
+            hexes: unit_hex(unit),
+            units: vec![u32::from(unit)],
+            ..Anchors::label(format!("{}: leave the map by this exit (20.3)", name(unit)))
+        },
         OmahaAction::RemoveDisrupted { unit } => Anchors {
             units: vec![u32::from(unit)],
             ..Anchors::label(format!("{}: rally", name(unit)))

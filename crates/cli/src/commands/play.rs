@@ -15,6 +15,32 @@ pub struct Options {
     pub scenario: Option<String>,
     pub seed: u64,
     pub load: Option<PathBuf>,
+    /// `--option NAME[=VALUE]`: the game's scenario options (22.1–22.4 for Omaha).
+    pub options: Vec<String>,
+}
+
+/// The scenario options as the game reads them: a JSON object of `NAME: VALUE` (`true` for a
+/// bare `NAME`), or null when none is given.
+pub fn options_json(options: &[String]) -> Result<serde_json::Value> {
+    if options.is_empty() {
+        return Ok(serde_json::Value::Null);
+    }
+    let mut map = serde_json::Map::new();
+    for option in options {
+        let (name, value) = match option.split_once('=') {
+            Some((name, value)) => (
+                name,
+                serde_json::from_str(value)
+                    .unwrap_or_else(|_| serde_json::Value::String(value.to_owned())),
+            ),
+            None => (option.as_str(), serde_json::Value::Bool(true)),
+        };
+        if name.is_empty() {
+            bail!("`--option {option}` names no option");
+        }
+        map.insert(name.to_owned(), value);
+    }
+    Ok(serde_json::Value::Object(map))
 }
 
 const HELP: &str = "Type the number of an action, or: undo, save FILE, log, help, quit.";
@@ -133,7 +159,7 @@ fn start(registry: &Registry, data_root: &Path, options: &Options) -> Result<Box
     Ok(entry.new_match(
         &dir,
         &scenario,
-        &serde_json::Value::Null,
+        &options_json(&options.options)?,
         RandomSpec::seeded(options.seed),
     )?)
 }

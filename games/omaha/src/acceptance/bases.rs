@@ -804,3 +804,47 @@ fn rule_15_v_not_in_the_basic_game() {
     s.run(&mut log());
     assert_eq!(s.step, Step::DivisionOrder);
 }
+
+/// 20.3, AMB-29, 19.3: a draw is cleared for 20.3 once every AT ditch hexside and mined road of
+/// its hexes is in an Engineer Base's range; without bases only a draw with no such obstacle.
+#[test]
+fn rule_20_3_draw_opened_needs_its_obstacles_in_engineer_range() {
+    let mut s = empty(32);
+    let draws = crate::victory::draws(&s.data);
+    assert!(!draws.is_empty());
+    let obstacles = |s: &Omaha, region: usize| -> Vec<HexId> {
+        let data = &s.data;
+        data.map.regions()[region]
+            .hexes
+            .iter()
+            .filter_map(|&h| data.map.index(h).and_then(|h| u16::try_from(h).ok()))
+            .filter(|&h| {
+                data.index.hexes[usize::from(h)].edges.iter().any(|e| {
+                    e.road == crate::tables::terrain::Road::Mined
+                        || e.sides.contains(&Hexside::AtDitch)
+                })
+            })
+            .collect()
+    };
+    let with = draws
+        .iter()
+        .map(|&(r, _)| r)
+        .find(|&r| !obstacles(&s, r).is_empty())
+        .expect("a draw with German obstacles");
+    assert!(!crate::engineer_bases::draw_cleared(&s, with), "no base");
+    for &(r, _) in &draws {
+        assert_eq!(
+            crate::engineer_bases::draw_cleared(&s, r),
+            obstacles(&s, r).is_empty()
+        );
+    }
+    // A base on every obstacle hex (range 0 covers its own hex and hexsides, 19.31).
+    for h in obstacles(&s, with) {
+        s.bases.push(EngineerBase {
+            division: Division::First,
+            hex: h,
+            space: 0,
+        });
+    }
+    assert!(crate::engineer_bases::draw_cleared(&s, with));
+}

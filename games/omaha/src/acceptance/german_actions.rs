@@ -438,64 +438,87 @@ fn t_16_9_ambush_hits_in_intense_else_disrupts() {
     assert_eq!(steps(&s, inf), 3);
 }
 
-/// 15, 16, 14.1: random D-Day at Omaha Beach games run through the extended turns. A random
-/// policy is wiped out by turn 10 (13.1), so, as in the 13.2 play-through test, reduced
-/// regular infantry gets its steps back after each action: the games then reach turn 17 and
-/// play the extended sequence (two Event phases, three actions, German actions with their
-/// prompts answered at random) without a panic, a stall or a broken invariant.
+/// 15, 16, 14.1: random games run through the extended turns. Beyond the Beach starts on turn
+/// 17; a random policy loses D-Day at Omaha Beach long before it (13.1, 20.2), so there, as in
+/// the 13.2 play-through test, reduced regular infantry gets its steps back at the start of
+/// the Action Phase. The games play the extended sequence (two Event phases, the Engineer and
+/// HQ Phase, three actions, German actions with their prompts answered at random) without a
+/// panic, a stall or a broken invariant.
 #[test]
 fn extended_turns_play_through_with_german_actions() {
     use overlord_engine::{Game, Status};
     use rand::{Rng, SeedableRng};
-    let mut extended = 0;
+    let mut extended_turns = 0;
     let mut prompts = std::collections::BTreeSet::new();
-    for seed in 0..12u64 {
-        let mut log = Log::disabled();
-        let mut state = crate::setup::setup(
-            &data(),
-            "d-day",
-            &OmahaOptions::default(),
-            GameRng::seeded(seed),
-        )
-        .expect("setup");
-        state.run(&mut log);
-        let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut legal = Vec::new();
-        let mut steps = 0;
-        while let Status::ToAct(_) = state.status() {
-            state.legal_actions(&mut legal);
-            assert!(
-                !legal.is_empty(),
-                "seed {seed}: stalled at {:?}",
-                state.step
-            );
-            if state.turn >= 17 {
-                prompts.insert(state.prompt().name);
-            }
-            let action = legal[policy.next_u32() as usize % legal.len()];
-            if let Err(e) = state.apply(action, &mut log) {
-                panic!("seed {seed}: legal {action:?} refused: {e}");
-            }
-            // Healing only where no prompt waits on a unit's steps.
-            if matches!(state.step, Step::Actions { .. } | Step::DivisionOrder) {
-                for (u, info) in state.us.iter_mut().zip(&data().index.us) {
-                    if info.regular_infantry() && u.steps >= 1 {
-                        u.steps = info.steps;
+    for (scenario, seeds) in [("beyond-the-beach", 0..10u64), ("d-day", 0..6u64)] {
+        for seed in seeds {
+            let mut log = Log::disabled();
+            let mut state = crate::setup::setup(
+                &data(),
+                scenario,
+                &OmahaOptions::default(),
+                GameRng::seeded(seed),
+            )
+            .expect("setup");
+            state.run(&mut log);
+            let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut legal = Vec::new();
+            let mut steps = 0;
+            while let Status::ToAct(_) = state.status() {
+                state.legal_actions(&mut legal);
+                assert!(
+                    !legal.is_empty(),
+                    "{scenario} seed {seed}: stalled at {:?}",
+                    state.step
+                );
+                if state.turn >= 17 {
+                    prompts.insert(state.prompt().name);
+                }
+                let action = legal[policy.next_u32() as usize % legal.len()];
+                if let Err(e) = state.apply(action, &mut log) {
+                    panic!("{scenario} seed {seed}: legal {action:?} refused: {e}");
+                }
+                // Healing only where no prompt waits on a unit's steps.
+                if scenario == "d-day"
+                    && matches!(state.step, Step::Actions { .. } | Step::DivisionOrder)
+                {
+                    for (u, info) in state.us.iter_mut().zip(&data().index.us) {
+                        if info.regular_infantry() && u.steps >= 1 {
+                            u.steps = info.steps;
+                        }
                     }
                 }
+                steps += 1;
+                assert!(
+                    steps < 40_000,
+                    "{scenario} seed {seed}: the game does not end"
+                );
+                if let Err(broken) = state.check_invariants() {
+                    panic!("{scenario} seed {seed}: {broken}");
+                }
             }
-            steps += 1;
-            assert!(steps < 40_000, "seed {seed}: the game does not end");
-            if let Err(broken) = state.check_invariants() {
-                panic!("seed {seed}: {broken}");
+            if state.turn >= 17 {
+                extended_turns += usize::from(state.turn - 16);
             }
-        }
-        if state.turn >= 17 {
-            extended += 1;
         }
     }
-    assert!(extended >= 6, "only {extended} of 12 games reached turn 17");
+    assert!(
+        extended_turns >= 40,
+        "only {extended_turns} extended turns played"
+    );
     assert!(prompts.contains("actions"), "{prompts:?}");
+    assert!(
+        [
+            "mortar_tie",
+            "patrol_tie",
+            "ambush_tie",
+            "redeploy_tie",
+            "german_artillery_tie"
+        ]
+        .iter()
+        .any(|p| prompts.contains(p)),
+        "no German-action prompt came up: {prompts:?}"
+    );
 }
 
 #[test]

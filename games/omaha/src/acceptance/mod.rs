@@ -13,6 +13,7 @@ mod landing;
 mod leaders;
 mod moves;
 mod rules;
+mod scenarios;
 
 use crate::data::OmahaData;
 use crate::effects::OmahaLog;

@@ -1,6 +1,5 @@
 //! Scenario files (rules 3, 21.1, Easy Fox; scenarios/*.toml).
 
-use super::rosters::landing_resolves;
 use super::{Geo, Report};
 use crate::data::{DepthKind, OmahaData, Pool, WnCategory};
 use overlord_hexmap::HexLabel;
@@ -98,7 +97,7 @@ pub fn check(data: &OmahaData, geo: &Geo<'_>, report: &mut Report) {
                 }
             }
         }
-        for placement in &scenario.us {
+        for (placed, placement) in scenario.us.iter().enumerate() {
             let at = &placement.entry;
             let unit = data.us.unit(&placement.unit);
             let leader = data.us.hqs.iter().any(|h| h.id == placement.unit)
@@ -119,14 +118,17 @@ pub fn check(data: &OmahaData, geo: &Geo<'_>, report: &mut Report) {
                     format!("{} has 1-{} steps", unit.id, unit.steps()),
                 );
             }
+            // 21.1: a unit goes to one hex, one landing box, one Turn-track space, or is
+            // eliminated (wiped out before the scenario starts, A/1/116).
             let place_ok = match placement.at.strip_prefix("track:") {
                 Some(turn) => turn.parse::<u8>().is_ok_and(|t| (1..=32).contains(&t)),
                 None => {
-                    placement
-                        .at
-                        .parse::<HexLabel>()
-                        .is_ok_and(|h| geo.exists(h))
-                        || landing_resolves(data, &placement.at)
+                    placement.at == "eliminated"
+                        || placement
+                            .at
+                            .parse::<HexLabel>()
+                            .is_ok_and(|h| geo.exists(h))
+                        || data.boxes.landing_box(&placement.at).is_some()
                 }
             };
             if !place_ok {
@@ -134,10 +136,32 @@ pub fn check(data: &OmahaData, geo: &Geo<'_>, report: &mut Report) {
                     at,
                     "us.at",
                     format!(
-                        "`{}` is not a map hex, a landing box or track:N",
+                        "`{}` is not a map hex, a landing box, track:N or eliminated",
                         placement.at
                     ),
                 );
+            }
+            if scenario.us[..placed]
+                .iter()
+                .any(|earlier| earlier.unit == placement.unit)
+            {
+                report.at(
+                    at,
+                    "us.unit",
+                    format!("`{}` is placed twice", placement.unit),
+                );
+            }
+            if let Some(hero) = &placement.hero
+                && scenario.us[..placed]
+                    .iter()
+                    .any(|earlier| earlier.hero.as_ref() == Some(hero))
+            {
+                report.at(at, "us.hero", format!("Hero `{hero}` is placed twice"));
+            }
+            if placement.hero.is_some()
+                && (placement.at == "eliminated" || placement.at.starts_with("track:"))
+            {
+                report.at(at, "us.hero", "a Hero goes with a unit on the map (AMB-79)");
             }
             if let Some(hero) = &placement.hero
                 && !data.us.heroes.iter().any(|h| &h.name == hero)
