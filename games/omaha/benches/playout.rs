@@ -1,5 +1,8 @@
-//! Complete First Wave games with a random policy, on the bare state with the log off: the
-//! simulator's inner loop (issue 4 targets: 2,000 games/s and 1 million steps/s on one core).
+//! Complete games with a random policy, on the bare state with the log off: the simulator's
+//! inner loop. First Wave (issue 4 targets: 2,000 games/s and 1 million steps/s on one core);
+//! Beyond the Beach and D-Day at Omaha Beach, the 32-turn game (issue 5 target: 1,000 games/s).
+//! A random policy loses D-Day at Omaha Beach long before turn 17; Beyond the Beach is the
+//! extended game (turns 17-32) from its start.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -16,11 +19,11 @@ use std::sync::Arc;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-fn playout(data: &Arc<OmahaData>, seed: u64) -> u64 {
+fn playout(data: &Arc<OmahaData>, scenario: &str, seed: u64) -> u64 {
     let mut log = Log::disabled();
     let mut state = Omaha::setup(
         data,
-        "first-wave",
+        scenario,
         &Default::default(),
         GameRng::seeded(seed),
         &mut log,
@@ -41,17 +44,19 @@ fn playout(data: &Arc<OmahaData>, seed: u64) -> u64 {
 fn bench(c: &mut Criterion) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/omaha");
     let data = Arc::new(OmahaData::load(&dir).expect("data"));
-    let steps: u64 = (0..50).map(|seed| playout(&data, seed)).sum();
-    eprintln!("mean steps per First Wave game: {}", steps / 50);
     let mut group = c.benchmark_group("omaha");
     group.throughput(Throughput::Elements(1));
-    let mut seed = 0;
-    group.bench_function("first-wave random playout (games)", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(playout(&data, seed))
-        })
-    });
+    for scenario in ["first-wave", "beyond-the-beach", "d-day"] {
+        let steps: u64 = (0..50).map(|seed| playout(&data, scenario, seed)).sum();
+        eprintln!("mean steps per {scenario} game: {}", steps / 50);
+        let mut seed = 0;
+        group.bench_function(format!("{scenario} random playout (games)"), |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(playout(&data, scenario, seed))
+            })
+        });
+    }
     group.finish();
 }
 

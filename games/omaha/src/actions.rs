@@ -362,7 +362,7 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
         crate::exits::legal(state, unit, from, division, left, out);
         // 17.1, 17.2, 17.23: from turn 17 a Move follows the extended paths.
         if crate::tables::schedule::extended(state.turn) {
-            crate::moves_extended::legal_moves(state, unit, from, own, left, out);
+            crate::moves_extended::legal_moves(state, unit, from, own, left, &occupancy, out);
             continue;
         }
         // 7.1: whether the move is free only matters once the division's actions are spent.

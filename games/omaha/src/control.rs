@@ -124,29 +124,75 @@ pub fn in_german_fire_field(state: &Omaha, hex: HexId, include_disrupted: bool) 
 
 /// 12.2–12.23: whether German position `pos` has a line of communication to an exit hex.
 pub fn german_loc(state: &Omaha, pos: PosId) -> bool {
-    Control::build(state, false).german_loc(pos)
+    usize::from(pos) < MAX_POSITIONS && german_loc_set(state) & (1 << pos) != 0
 }
 
-/// 12.2–12.23 asked of several positions in a row (placement priorities, 9.2, 9.3): the map's
-/// control is worked out at the first question and kept for the rest.
+/// The last [`german_loc_set`] worked out on this thread, with what it was worked out from.
+#[derive(Default)]
+struct LocMemo {
+    data: usize,
+    key: Vec<u16>,
+    set: PosSet,
+}
+
+thread_local! {
+    static LOC_MEMO: std::cell::RefCell<LocMemo> = std::cell::RefCell::new(LocMemo::default());
+}
+
+/// What German LOC depends on: the hex and the reach of every US counter (12.1 control) and
+/// the slot of every German unit (12.21, 12.22).
+fn loc_key(state: &Omaha) -> impl Iterator<Item = u16> + '_ {
+    let us = state.us.iter().enumerate().flat_map(|(i, u)| match u.loc {
+        UsLoc::Hex(h) => [h.saturating_add(1), reach(state, i as UsId) as u16],
+        _ => [0, 0],
+    });
+    let germans = state.germans.iter().map(|g| match g.loc {
+        GerLoc::Slot(s) => u16::from(s) + 1,
+        _ => 0,
+    });
+    us.chain(germans)
+}
+
+/// 12.2–12.23 for every position, as a set. The German actions of 16 ask it of position after
+/// position while few counters move, so the last answer is kept per thread with the counters it
+/// came from and reused while they are the same: a memo of a pure function of the state,
+/// which never changes an answer.
+pub fn german_loc_set(state: &Omaha) -> PosSet {
+    LOC_MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        let data = std::sync::Arc::as_ptr(&state.data) as usize;
+        if memo.data != data || !memo.key.iter().copied().eq(loc_key(state)) {
+            let control = Control::build(state, false);
+            memo.set = (0..state.data.index.positions.len().min(MAX_POSITIONS))
+                .filter(|&p| control.german_loc(p as PosId))
+                .fold(0, |set, p| set | (1 << p));
+            memo.data = data;
+            memo.key.clear();
+            memo.key.extend(loc_key(state));
+        }
+        memo.set
+    })
+}
+
+/// 12.2–12.23 asked of several positions in a row (placement priorities, 9.2, 9.3): worked out
+/// at the first question and kept for the rest.
 pub struct GermanLoc<'a> {
     state: &'a Omaha,
-    control: std::cell::OnceCell<Control<'a>>,
+    set: std::cell::OnceCell<PosSet>,
 }
 
 impl<'a> GermanLoc<'a> {
     pub fn new(state: &'a Omaha) -> GermanLoc<'a> {
         GermanLoc {
             state,
-            control: std::cell::OnceCell::new(),
+            set: std::cell::OnceCell::new(),
         }
     }
 
     /// Whether position `pos` has a line of communication to an exit hex.
     pub fn has(&self, pos: PosId) -> bool {
-        self.control
-            .get_or_init(|| Control::build(self.state, false))
-            .german_loc(pos)
+        usize::from(pos) < MAX_POSITIONS
+            && self.set.get_or_init(|| german_loc_set(self.state)) & (1 << pos) != 0
     }
 }
 

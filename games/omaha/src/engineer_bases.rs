@@ -11,7 +11,7 @@
 use crate::action::OmahaEvent;
 use crate::data::{Division, Sector, tide_of_turn};
 use crate::effects::OmahaLog;
-use crate::index::{Ground, HexId, MAX_POSITIONS, PosId, UsId};
+use crate::index::{Ground, HexId, MAX_POSITIONS, PosId, PosSet, UsId};
 use crate::state::{EngineerBase, GerLoc, Omaha, Step, UsLoc};
 use overlord_engine::RuleId;
 
@@ -109,15 +109,14 @@ pub fn blocked(state: &Omaha, sector: Sector) -> bool {
 
 /// 19.1 (seed: "a German position, occupied or not, that has a line of communication"): `hex`
 /// is in the potential fire field of a position with German LOC (12.2).
-fn in_potential_field_with_loc(state: &Omaha, hex: HexId) -> bool {
-    let Some(info) = state.data.index.hexes.get(usize::from(hex)) else {
-        return true;
-    };
-    if info.fire.is_empty() {
-        return false;
-    }
-    let loc = crate::control::GermanLoc::new(state);
-    info.fire.iter().any(|&(p, _)| loc.has(p))
+/// `loc` is [`crate::control::german_loc_set`], worked out once by the caller.
+fn in_potential_field_with_loc(state: &Omaha, hex: HexId, loc: PosSet) -> bool {
+    state
+        .data
+        .index
+        .hexes
+        .get(usize::from(hex))
+        .is_none_or(|info| info.fired_on_by & loc != 0)
 }
 
 /// 19.1, 19.21: the beach hexes where `division` may place a new base now: a beach hex of its
@@ -137,6 +136,7 @@ pub fn placeable(state: &Omaha, division: Division) -> Vec<HexId> {
     }
     let tide = tide_of_turn(state.turn);
     let index = &state.data.index;
+    let loc = crate::control::german_loc_set(state);
     (0..index.hexes.len() as HexId)
         .filter(|&h| {
             let info = &index.hexes[usize::from(h)];
@@ -144,7 +144,7 @@ pub fn placeable(state: &Omaha, division: Division) -> Vec<HexId> {
                 && info.sector == division.sector()
                 && !crate::landing::submerged(info.tide, tide)
                 && !state.bases.iter().any(|b| b.hex == h)
-                && !in_potential_field_with_loc(state, h)
+                && !in_potential_field_with_loc(state, h, loc)
         })
         .collect()
 }
@@ -160,12 +160,13 @@ pub fn advanceable(state: &Omaha, division: Division) -> Vec<HexId> {
         .spaces
         .len()
         .saturating_sub(1);
+    let loc = crate::control::german_loc_set(state);
     state
         .bases
         .iter()
         .filter(|b| b.division == division && usize::from(b.space) < last)
         .filter(|b| !blocked(state, sector_of(state, b.hex)))
-        .filter(|b| !in_potential_field_with_loc(state, b.hex))
+        .filter(|b| !in_potential_field_with_loc(state, b.hex, loc))
         .map(|b| b.hex)
         .collect()
 }

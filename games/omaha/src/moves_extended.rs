@@ -121,6 +121,12 @@ pub fn stops_infantry(state: &Omaha, manned: PosSet, from: HexId, to: HexId) -> 
 /// still closes rough hexes to them and cliffs to HQs (AMB-20), and a bluff does not stop a
 /// leader (17.11, 7.41).
 pub fn two_hex_paths(state: &Omaha, unit: UsId) -> Vec<MovePath> {
+    two_hex_paths_in(state, unit, &Occupancy::of(state))
+}
+
+/// [`two_hex_paths`] with the map's occupancy already worked out (the Action Phase list asks
+/// it of every unit).
+fn two_hex_paths_in(state: &Omaha, unit: UsId, occupancy: &Occupancy) -> Vec<MovePath> {
     let index = &state.data.index;
     let Some(info) = index.us.get(usize::from(unit)) else {
         return Vec::new();
@@ -133,10 +139,9 @@ pub fn two_hex_paths(state: &Omaha, unit: UsId) -> Vec<MovePath> {
     let Some(from) = mover_hex(state, unit) else {
         return Vec::new();
     };
-    let occupancy = Occupancy::of(state);
     let mut out = Vec::new();
     for &mid in &index.hexes[usize::from(from)].neighbours {
-        if !enterable(state, &occupancy, mid) {
+        if !enterable(state, occupancy, mid) {
             continue;
         }
         let first = occupancy.infiltrators(state, from, mid);
@@ -166,7 +171,7 @@ pub fn two_hex_paths(state: &Omaha, unit: UsId) -> Vec<MovePath> {
             continue;
         }
         for &to in &index.hexes[usize::from(mid)].neighbours {
-            if to == from || !enterable(state, &occupancy, to) {
+            if to == from || !enterable(state, occupancy, to) {
                 continue;
             }
             let second = occupancy.infiltrators(state, mid, to);
@@ -230,6 +235,15 @@ fn tank_road(state: &Omaha, from: HexId, to: HexId, range: &dyn Fn(HexId) -> boo
 /// gets no help from a trail (AMB-28: it may not move along a trail to cross terrain otherwise
 /// prohibited); other units keep TEC note 6 for trails.
 pub fn one_hex_paths(state: &Omaha, unit: UsId, range: impl Fn(HexId) -> bool) -> Vec<MovePath> {
+    one_hex_paths_in(state, unit, range, &Occupancy::of(state))
+}
+
+fn one_hex_paths_in(
+    state: &Omaha,
+    unit: UsId,
+    range: impl Fn(HexId) -> bool,
+    occupancy: &Occupancy,
+) -> Vec<MovePath> {
     let index = &state.data.index;
     let Some(kind) = index.us.get(usize::from(unit)).and_then(|u| u.kind()) else {
         return Vec::new();
@@ -240,7 +254,6 @@ pub fn one_hex_paths(state: &Omaha, unit: UsId, range: impl Fn(HexId) -> bool) -
     let Some(from) = mover_hex(state, unit) else {
         return Vec::new();
     };
-    let occupancy = Occupancy::of(state);
     let mut out = Vec::new();
     for (&to, edge) in index.hexes[usize::from(from)]
         .neighbours
@@ -252,7 +265,7 @@ pub fn one_hex_paths(state: &Omaha, unit: UsId, range: impl Fn(HexId) -> bool) -
         } else {
             edge.road
         };
-        if enterable(state, &occupancy, to) && vehicle_step(state, from, to, road, &range) {
+        if enterable(state, occupancy, to) && vehicle_step(state, from, to, road, &range) {
             out.push(MovePath {
                 hexes: vec![to],
                 infiltrates: vec![occupancy.infiltrators(state, from, to)],
@@ -274,6 +287,15 @@ pub fn one_hex_paths(state: &Omaha, unit: UsId, range: impl Fn(HexId) -> bool) -
 /// position (not for Moderate or Sporadic). Each path is listed once, shortest first; one-hex
 /// paths are included (they are also ordinary moves, [`one_hex_paths`]).
 pub fn tank_road_paths(state: &Omaha, unit: UsId, range: impl Fn(HexId) -> bool) -> Vec<MovePath> {
+    tank_road_paths_in(state, unit, range, &Occupancy::of(state))
+}
+
+fn tank_road_paths_in(
+    state: &Omaha,
+    unit: UsId,
+    range: impl Fn(HexId) -> bool,
+    occupancy: &Occupancy,
+) -> Vec<MovePath> {
     let index = &state.data.index;
     if index.us.get(usize::from(unit)).and_then(|u| u.kind()) != Some(UsKind::Tank) {
         return Vec::new();
@@ -281,7 +303,6 @@ pub fn tank_road_paths(state: &Omaha, unit: UsId, range: impl Fn(HexId) -> bool)
     let Some(from) = mover_hex(state, unit) else {
         return Vec::new();
     };
-    let occupancy = Occupancy::of(state);
     let hex = &index.hexes[usize::from(from)];
     let secondary = |class: RoadClass, to: HexId| match class {
         RoadClass::Main | RoadClass::Secondary => true,
@@ -297,7 +318,7 @@ pub fn tank_road_paths(state: &Omaha, unit: UsId, range: impl Fn(HexId) -> bool)
     let mut out = Vec::new();
     let walk = RoadWalk {
         state,
-        occupancy: &occupancy,
+        occupancy,
         range: &range,
     };
     if on_main {
@@ -372,6 +393,10 @@ impl RoadWalk<'_> {
 /// (19.3, 19.31) included: two-hex paths for infantry and leaders, one-hex and road paths for
 /// tanks, one-hex paths for every other unit.
 pub fn paths(state: &Omaha, unit: UsId) -> Vec<MovePath> {
+    paths_in(state, unit, &Occupancy::of(state))
+}
+
+fn paths_in(state: &Omaha, unit: UsId, occupancy: &Occupancy) -> Vec<MovePath> {
     let range = |h: HexId| crate::engineer_bases::in_range(state, h);
     match state
         .data
@@ -380,18 +405,18 @@ pub fn paths(state: &Omaha, unit: UsId) -> Vec<MovePath> {
         .get(usize::from(unit))
         .map(|u| u.counter)
     {
-        Some(UsCounter::Hq | UsCounter::General) => two_hex_paths(state, unit),
-        Some(UsCounter::Unit(kind)) if kind.infantry() => two_hex_paths(state, unit),
+        Some(UsCounter::Hq | UsCounter::General) => two_hex_paths_in(state, unit, occupancy),
+        Some(UsCounter::Unit(kind)) if kind.infantry() => two_hex_paths_in(state, unit, occupancy),
         Some(UsCounter::Unit(UsKind::Tank)) => {
-            let mut all = one_hex_paths(state, unit, range);
-            for p in tank_road_paths(state, unit, range) {
+            let mut all = one_hex_paths_in(state, unit, range, occupancy);
+            for p in tank_road_paths_in(state, unit, range, occupancy) {
                 if !all.iter().any(|q| q.hexes == p.hexes) {
                     all.push(p);
                 }
             }
             all
         }
-        Some(UsCounter::Unit(_)) => one_hex_paths(state, unit, range),
+        Some(UsCounter::Unit(_)) => one_hex_paths_in(state, unit, range, occupancy),
         None => Vec::new(),
     }
 }
@@ -407,6 +432,7 @@ pub(crate) fn legal_moves(
     from: HexId,
     own: bool,
     left: u8,
+    occupancy: &Occupancy,
     out: &mut Vec<crate::action::OmahaAction>,
 ) {
     use crate::action::{OmahaAction, Path};
@@ -414,7 +440,7 @@ pub(crate) fn legal_moves(
         || crate::actions::free(state, unit)
         || crate::engineer_bases::traffic_managed(state, unit);
     let start = out.len();
-    for path in paths(state, unit) {
+    for path in paths_in(state, unit, occupancy) {
         let Some(to) = path.end() else {
             continue;
         };

@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use overlord_engine::{Components, Game, Match, RandomSpec, Seat, Status, Viewer};
-use overlord_omaha::{Omaha, OmahaAction, OmahaData};
+use overlord_omaha::{Omaha, OmahaAction, OmahaData, OmahaOptions};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -27,13 +27,25 @@ fn play(
     check_every_step: bool,
     advancing: bool,
 ) -> (Match<Omaha>, usize) {
-    let mut game = Match::<Omaha>::new(
-        data(),
+    play_with(
         scenario,
-        Default::default(),
-        RandomSpec::seeded(seed),
+        OmahaOptions::default(),
+        seed,
+        check_every_step,
+        advancing,
     )
-    .expect("setup");
+}
+
+/// [`play`] with scenario options (the variants).
+fn play_with(
+    scenario: &str,
+    options: OmahaOptions,
+    seed: u64,
+    check_every_step: bool,
+    advancing: bool,
+) -> (Match<Omaha>, usize) {
+    let mut game =
+        Match::<Omaha>::new(data(), scenario, options, RandomSpec::seeded(seed)).expect("setup");
     let mut policy = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
     let mut legal = Vec::new();
     let mut steps = 0;
@@ -157,6 +169,58 @@ fn random_easy_fox_games_end_cleanly() {
     }
 }
 
+/// Games of `scenario` with `options`, every check after every step and the replay check.
+fn extended_games(scenario: &str, options: &OmahaOptions, seeds: std::ops::Range<u64>) {
+    for seed in seeds {
+        let (game, _) = play_with(scenario, options.clone(), seed, true, seed % 2 == 1);
+        let record = game.record();
+        let replayed = Match::<Omaha>::from_record(data(), &record).expect("replay");
+        assert!(
+            replayed.state() == game.state(),
+            "{scenario} seed {seed}: replay differs"
+        );
+        assert!(matches!(game.status(), Status::Over(_)));
+    }
+}
+
+// Issue 5: the extended scenarios. A random policy loses D-Day at Omaha Beach long before turn
+// 17 (13.1, 20.2); Beyond the Beach starts on turn 17 and plays the whole extended game.
+#[test]
+fn random_beyond_the_beach_games_end_cleanly_and_replay() {
+    extended_games("beyond-the-beach", &OmahaOptions::default(), 0..40);
+}
+
+#[test]
+fn random_d_day_games_end_cleanly_and_replay() {
+    extended_games("d-day", &OmahaOptions::default(), 0..40);
+}
+
+/// Each variant (14.2, 22.1-22.4) alone, in both extended scenarios where it is offered.
+#[test]
+fn random_games_with_each_variant_end_cleanly_and_replay() {
+    type Set = fn(&mut OmahaOptions);
+    let variants: [(&str, Set); 5] = [
+        ("14.2", |o| o.v14_2 = true),
+        ("22.1", |o| o.v22_1 = true),
+        ("22.2", |o| o.v22_2 = true),
+        ("22.3", |o| o.v22_3 = true),
+        ("22.4", |o| o.v22_4 = true),
+    ];
+    for (name, set) in variants {
+        let mut options = OmahaOptions::default();
+        set(&mut options);
+        for scenario in ["d-day", "beyond-the-beach"] {
+            let offered = data()
+                .scenarios
+                .iter()
+                .any(|s| s.id == scenario && s.variants.iter().any(|v| v == name));
+            if offered {
+                extended_games(scenario, &options, 0..8);
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(16))]
 
@@ -180,7 +244,8 @@ proptest! {
 
 /// One game on the bare state, as simulation plays it (log off, no record), with the checked
 /// `apply`; the invariants are checked at the end. Returns the steps taken.
-fn bare_game(scenario: &str, seed: u64) -> u64 {
+/// One game on the bare state; returns (steps, the last turn played).
+fn bare_game(scenario: &str, seed: u64) -> (u64, u8) {
     let mut log = overlord_engine::Log::disabled();
     let mut state = Omaha::setup(
         &data(),
@@ -210,7 +275,7 @@ fn bare_game(scenario: &str, seed: u64) -> u64 {
     if let Err(broken) = state.check_invariants() {
         panic!("seed {seed}: invariant broken at the end: {broken}");
     }
-    steps
+    (steps, state.turn())
 }
 
 /// 100,000 random First Wave games (issue 4), on every core:
@@ -218,24 +283,47 @@ fn bare_game(scenario: &str, seed: u64) -> u64 {
 #[test]
 #[ignore = "long: 100,000 games"]
 fn one_hundred_thousand_random_games() {
+    hundred_thousand("first-wave");
+}
+
+/// 100,000 random full games of the extended game (issue 5): Beyond the Beach (turns 17-32),
+/// and D-Day at Omaha Beach (which a random policy loses long before turn 17).
+#[test]
+#[ignore = "long: 100,000 games"]
+fn one_hundred_thousand_random_beyond_the_beach_games() {
+    hundred_thousand("beyond-the-beach");
+}
+
+#[test]
+#[ignore = "long: 100,000 games"]
+fn one_hundred_thousand_random_d_day_games() {
+    hundred_thousand("d-day");
+}
+
+fn hundred_thousand(scenario: &'static str) {
     const GAMES: u64 = 100_000;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
     let started = std::time::Instant::now();
-    let steps: u64 = std::thread::scope(|scope| {
+    let (steps, full): (u64, u64) = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     (t..GAMES)
                         .step_by(threads as usize)
-                        .map(|seed| bare_game("first-wave", seed))
-                        .sum::<u64>()
+                        .map(|seed| bare_game(scenario, seed))
+                        .fold((0, 0), |(steps, full), (s, turn)| {
+                            (steps + s, full + u64::from(turn == 32))
+                        })
                 })
             })
             .collect();
-        workers.into_iter().map(|w| w.join().expect("worker")).sum()
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("worker"))
+            .fold((0, 0), |(a, b), (c, d)| (a + c, b + d))
     });
     eprintln!(
-        "{GAMES} First Wave games, {steps} steps, {:.1} s on {threads} threads",
+        "{GAMES} {scenario} games, {steps} steps, {full} played to turn 32, {:.1} s on {threads} threads",
         started.elapsed().as_secs_f64()
     );
 }
