@@ -141,7 +141,7 @@ fn t_17_1_hq_two_hexes_through_bocage_not_rough() {
 }
 
 #[test]
-fn rule_17_11_bluff_move_without_climb_marker() {
+fn r17_11_bluff_move_without_climb_marker() {
     let mut s = empty(28);
     let u = infantry(&mut s, "0702");
     acting(&mut s, Division::First, 3);
@@ -152,7 +152,7 @@ fn rule_17_11_bluff_move_without_climb_marker() {
 }
 
 #[test]
-fn rule_17_12_cliff_move_with_climb_marker() {
+fn r17_12_cliff_move_with_climb_marker() {
     let mut s = empty(28);
     let u = us(&mut s, "0433", 0, |u| u.kind == UsKind::Ranger);
     let division = s.us[usize::from(u)].command;
@@ -219,7 +219,7 @@ fn man_wn(s: &mut Omaha, slot: crate::index::SlotId) -> GerId {
 }
 
 #[test]
-fn rule_17_3_artillery_barrage_needs_hq_and_observer() {
+fn r17_3_artillery_barrage_needs_hq_and_observer() {
     // Search the map: a WN slot, an HQ hex with a neighbour in the WN's field (the infantry
     // observer) and a neighbour outside every field (the artillery) that may barrage.
     let base_state = empty(28);
@@ -416,7 +416,7 @@ fn t_18_32_cp_under_fire_commands_nothing_and_stays() {
 }
 
 #[test]
-fn rule_18_2_ranges_advance_along_the_track() {
+fn r18_2_ranges_advance_along_the_track() {
     let mut s = empty(17);
     let quiet = quiet_hex(&s);
     let label = s.data.index.hexes[usize::from(quiet)].label.to_string();
@@ -431,7 +431,7 @@ fn rule_18_2_ranges_advance_along_the_track() {
 }
 
 #[test]
-fn rule_18_11_abandon_cp_then_move() {
+fn r18_11_abandon_cp_then_move() {
     let mut s = empty(17);
     let quiet = quiet_hex(&s);
     let label = s.data.index.hexes[usize::from(quiet)].label.to_string();
@@ -459,7 +459,7 @@ fn rule_18_11_abandon_cp_then_move() {
 }
 
 #[test]
-fn rule_18_33_star_hit_flips_cp_to_hq() {
+fn r18_33_star_hit_flips_cp_to_hq() {
     let mut s = empty(17);
     let quiet = quiet_hex(&s);
     let label = s.data.index.hexes[usize::from(quiet)].label.to_string();
@@ -659,7 +659,7 @@ fn t_19_31_placing_a_base_means_no_advance_19_21() {
 }
 
 #[test]
-fn rule_19_1_bases_on_safe_beach_hexes_of_the_sector() {
+fn r19_1_bases_on_safe_beach_hexes_of_the_sector() {
     let s = empty(28);
     let hexes = crate::engineer_bases::placeable(&s, Division::First);
     assert!(!hexes.is_empty());
@@ -684,7 +684,7 @@ fn rule_19_1_bases_on_safe_beach_hexes_of_the_sector() {
 }
 
 #[test]
-fn rule_19_2_range_track() {
+fn r19_2_range_track() {
     let mut s = empty(28);
     let safe = safe_beach(&s);
     base(&mut s, &safe, 0);
@@ -707,7 +707,7 @@ fn rule_19_2_range_track() {
 }
 
 #[test]
-fn rule_19_3_garrisons_in_unoccupied_positions_in_range() {
+fn r19_3_garrisons_in_unoccupied_positions_in_range() {
     let mut s = empty(28);
     // A base whose range-0 hex is a position's slot hex.
     let slot = s
@@ -739,7 +739,7 @@ fn rule_19_3_garrisons_in_unoccupied_positions_in_range() {
 }
 
 #[test]
-fn rule_19_3_traffic_management_free_move() {
+fn r19_3_traffic_management_free_move() {
     let mut s = empty(28);
     base(&mut s, "0711", 1);
     let u = infantry(&mut s, "0711");
@@ -756,7 +756,7 @@ fn rule_19_3_traffic_management_free_move() {
 // ---- 15 V: the phase ------------------------------------------------------------------------
 
 #[test]
-fn rule_15_v_engineer_and_hq_phase_runs_before_the_action_phase() {
+fn r15_v_engineer_and_hq_phase_runs_before_the_action_phase() {
     let mut s = empty(17);
     let quiet = quiet_hex(&s);
     let label = s.data.index.hexes[usize::from(quiet)].label.to_string();
@@ -795,7 +795,7 @@ fn rule_15_v_engineer_and_hq_phase_runs_before_the_action_phase() {
 }
 
 #[test]
-fn rule_15_v_not_in_the_basic_game() {
+fn r15_v_not_in_the_basic_game() {
     let mut s = empty(16);
     s.step = Step::Engineers {
         sector: Sector::West,
@@ -808,7 +808,7 @@ fn rule_15_v_not_in_the_basic_game() {
 /// 20.3, AMB-29, 19.3: a draw is cleared for 20.3 once every AT ditch hexside and mined road of
 /// its hexes is in an Engineer Base's range; without bases only a draw with no such obstacle.
 #[test]
-fn rule_20_3_draw_opened_needs_its_obstacles_in_engineer_range() {
+fn r20_3_draw_opened_needs_its_obstacles_in_engineer_range() {
     let mut s = empty(32);
     let draws = crate::victory::draws(&s.data);
     assert!(!draws.is_empty());
@@ -847,4 +847,37 @@ fn rule_20_3_draw_opened_needs_its_obstacles_in_engineer_range() {
         });
     }
     assert!(crate::engineer_bases::draw_cleared(&s, with));
+}
+
+/// 18.21: up to four Command Range markers, one per HQ; each advances when qualified.
+#[test]
+fn r18_21_every_command_post_advances() {
+    let mut s = empty(17);
+    let quiet: Vec<HexId> = (0..s.data.index.hexes.len() as HexId)
+        .filter(|&h| {
+            let x = &s.data.index.hexes[usize::from(h)];
+            x.fire.is_empty() && x.ground == crate::index::Ground::High
+        })
+        .take(2)
+        .collect();
+    assert_eq!(quiet.len(), 2);
+    let hqs: Vec<UsId> = quiet
+        .iter()
+        .map(|&h| {
+            let label = s.data.index.hexes[usize::from(h)].label.to_string();
+            leader(&mut s, &label, UsCounter::Hq)
+        })
+        .collect();
+    for &hq in &hqs {
+        crate::command_posts::establish(&mut s, hq, &mut log());
+    }
+    assert_eq!(s.command_posts.len(), 2);
+    crate::command_posts::advance_ranges(&mut s, &mut log());
+    for &hq in &hqs {
+        assert_eq!(
+            crate::command_posts::range(&s, hq),
+            Some(2),
+            "both markers advance"
+        );
+    }
 }

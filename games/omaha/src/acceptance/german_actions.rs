@@ -522,7 +522,7 @@ fn extended_turns_play_through_with_german_actions() {
 }
 
 #[test]
-fn rule_19_3_garrison_stops_reinforce_and_reoccupy() {
+fn r19_3_garrison_stops_reinforce_and_reoccupy() {
     // Card 23: purple R. A4 would be reinforced (T-16a); with a Garrison it is not.
     let mut s = empty(20);
     us(&mut s, UsKind::Infantry, Symbol::Circle, "1006");
@@ -544,5 +544,40 @@ fn rule_19_3_garrison_stops_reinforce_and_reoccupy() {
     assert_eq!(
         s.germans[usize::from(w)].loc,
         GerLoc::Pool(GerPool::EliminatedWn)
+    );
+}
+
+/// 16.33: two units that could redeploy to the same position: the one in the higher-numbered
+/// position goes (A2 before C1); 16.32: it does not fire.
+#[test]
+fn r16_33_higher_number_redeploys_first() {
+    // Card 16: brown R. A2 (0907) and C1 (1113) occupied, no US unit in their fields; the
+    // ID-less position 0913 is the only reinforcement position with a US unit in its field.
+    let mut s = empty(20);
+    let a2 = put_reinforcement(&mut s, "A2");
+    let c1 = put_reinforcement(&mut s, "C1");
+    us(&mut s, UsKind::Infantry, Symbol::Circle, "0812");
+    let p_a2 = position(&s, "A2");
+    let p_c1 = position(&s, "C1");
+    let target = crate::german_actions::redeploy_targets(&s, Sector::East, p_a2);
+    let names: Vec<&str> = target
+        .iter()
+        .map(|&q| crate::fire::position_name(&s, q))
+        .collect();
+    assert_eq!(target.len(), 1, "one position qualifies: {names:?}");
+    assert_eq!(
+        crate::german_actions::redeploy_targets(&s, Sector::East, p_c1),
+        target
+    );
+    assert_eq!(action(&s, "A2", 16), GermanAction::Redeploy);
+    assert_eq!(action(&s, "C1", 16), GermanAction::Redeploy);
+    examine(&mut s, Sector::East, 16);
+    let to = s.data.index.positions[usize::from(target[0])].slots[0];
+    assert_eq!(s.germans[usize::from(a2)].loc, GerLoc::Slot(to), "A2 goes");
+    let c1_slot = s.data.index.slot_named("C1").expect("C1");
+    assert_eq!(
+        s.germans[usize::from(c1)].loc,
+        GerLoc::Slot(c1_slot),
+        "C1 stays"
     );
 }

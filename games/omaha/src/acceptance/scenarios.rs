@@ -198,12 +198,15 @@ fn t_20_3_final_vp_counted_from_the_state() {
 /// 20.3: exited tank and regular-infantry steps score only with a US line of communication to
 /// the exit hex at the end; Rangers score by F or G without one.
 #[test]
-fn rule_20_3_exited_steps_need_loc_rangers_by_f_or_g() {
+fn r20_3_exited_steps_need_loc_rangers_by_f_or_g() {
     let mut s = empty_in("d-day", 32);
     exited(&mut s, regular, b'F', 3);
     exited(&mut s, |i| i.kind() == Some(UsKind::Ranger), b'F', 2);
+    // AMB-32: an exited tank scores its steps, and, being off the map, nothing for high ground.
+    exited(&mut s, |i| i.kind() == Some(UsKind::Tank), b'F', 2);
     let free = final_tally(&s, &no_engineer_bases);
-    assert_eq!((free.exited_steps, free.ranger_steps_f_g), (3, 2));
+    assert_eq!((free.exited_steps, free.ranger_steps_f_g), (5, 2));
+    assert_eq!(free.high_ground_units, 0);
     // An occupied German position whose fire field covers exit F cuts the line (12.31).
     let index = s.data.index.clone();
     let f = index.exit_hex('F').expect("exit F");
@@ -221,13 +224,13 @@ fn rule_20_3_exited_steps_need_loc_rangers_by_f_or_g() {
     assert_eq!(
         (cut.exited_steps, cut.ranger_steps_f_g),
         (0, 2),
-        "no LOC to F: the company scores nothing, the Rangers still do"
+        "no LOC to F: the company and the tank score nothing, the Rangers still do"
     );
 }
 
 /// T9 (20.3): the seven lettered exits are on the map.
 #[test]
-fn rule_20_3_seven_lettered_exits() {
+fn r20_3_seven_lettered_exits() {
     let s = empty(17);
     let letters: String = s.data.index.exits.iter().map(|&(l, _)| l).collect();
     assert_eq!(letters, "ABCDEFG");
@@ -239,7 +242,7 @@ fn rule_20_3_seven_lettered_exits() {
 /// then `Exited`. Before turn 17, off an exit hex, or a leader: refused with the reason, and
 /// nothing changes.
 #[test]
-fn rule_20_3_exit_action_moves_off_the_map() {
+fn r20_3_exit_action_moves_off_the_map() {
     let mut s = empty_in("d-day", 17);
     let exit_c = hex(&s, "1812");
     let company = put(
@@ -310,7 +313,7 @@ fn rule_20_3_exit_action_moves_off_the_map() {
 /// 20.2: at the end of turn 16 of D-Day at Omaha Beach, 25+ VP (13.2) is a decisive victory,
 /// 10 or fewer a decisive defeat, 11–24 plays on to turn 17.
 #[test]
-fn rule_20_2_turn_16_check_ends_or_plays_on() {
+fn r20_2_turn_16_check_ends_or_plays_on() {
     // Hold n reinforcement positions (1 VP each) with 1-step companies.
     let with_vp = |n: usize, options: crate::state::OmahaOptions| {
         let mut s = empty_in("d-day", 16);
@@ -378,7 +381,7 @@ fn rule_20_2_turn_16_check_ends_or_plays_on() {
 
 /// 21.2: Beyond the Beach ends on turn 32 with its own levels (45+ wins); the log names 21.2.
 #[test]
-fn rule_21_2_beyond_the_beach_levels_at_the_end() {
+fn r21_2_beyond_the_beach_levels_at_the_end() {
     let mut s = empty_in("beyond-the-beach", 32);
     s.step = Step::EndOfTurn;
     let mut l = log();
@@ -398,7 +401,7 @@ fn rule_21_2_beyond_the_beach_levels_at_the_end() {
 /// 22: with a variant in The First Wave, its modifier changes the 13.2 total compared with 19;
 /// without variants nothing changes.
 #[test]
-fn rule_22_variant_modifier_in_the_first_wave() {
+fn r22_variant_modifier_in_the_first_wave() {
     let mut s = empty(16);
     s.options.v22_2 = true; // −5
     let hexes: Vec<String> = s
@@ -499,12 +502,13 @@ fn t_21_1_beyond_the_beach_setup() {
 /// E/2/116 (5.22), A/1/116 wiped out, units due on turn 16 in boxes, units due later on the
 /// Turn track, every other unit due before turn 16 removed from play.
 #[test]
-fn rule_21_1_us_placements() {
+fn r21_1_us_placements() {
     let s = setup_of("beyond-the-beach", &Default::default(), 7);
     let at = |name: &str| s.us[usize::from(unit(&s, name))];
     assert_eq!(at("A/1/16").loc, UsLoc::Hex(hex(&s, "1115")));
     assert_eq!(at("A/1/16").steps, 3);
     assert_eq!(at("E/2/16").steps, 1);
+    // AMB-33: the 29th Division companies RB prints as ".../16" are the 116th's.
     assert_eq!(at("M/3/116").steps, 3);
     assert_eq!(at("Cota").loc, UsLoc::Hex(hex(&s, "0830")));
     assert_eq!(at("16 HQ").loc, UsLoc::Hex(hex(&s, "1014")));
@@ -556,7 +560,7 @@ fn rule_21_1_us_placements() {
 
 /// 21.1: a placement that does not resolve is refused at setup with file, line and field.
 #[test]
-fn rule_21_1_broken_placement_names_file_line_field() {
+fn r21_1_broken_placement_names_file_line_field() {
     let mut data = (*super::data()).clone();
     let btb = data
         .scenarios
@@ -583,7 +587,7 @@ fn rule_21_1_broken_placement_names_file_line_field() {
 /// 20, 21: D-Day at Omaha Beach and Beyond the Beach set up and play (random legal play for a
 /// few hundred actions without a panic or a broken invariant).
 #[test]
-fn rule_21_extended_scenarios_set_up_and_play() {
+fn r21_extended_scenarios_set_up_and_play() {
     use rand::{Rng, SeedableRng};
     for id in ["d-day", "beyond-the-beach"] {
         let mut s = setup_of(id, &Default::default(), 3);
@@ -715,7 +719,7 @@ fn t_22_1_bombardment() {
 /// 22.1: arrivals before turn 16 are delayed 3 turns, later ones 1; first-wave tanks stay in
 /// their boxes; units pushed to turn 32 never land.
 #[test]
-fn rule_22_1_late_start_delays() {
+fn r22_1_late_start_delays() {
     let plain = setup_of("d-day", &Default::default(), 9);
     let late = setup_of("d-day", &v(|o| o.v22_1 = true), 9);
     for (i, info) in plain.data.index.us.iter().enumerate() {
@@ -761,7 +765,7 @@ fn amb_34_no_recovery_on_turn_4() {
 /// 22.1: infantry may also make a self-preservation move into a beach or flat hex outside every
 /// occupied position's fire field (disrupted positions included).
 #[test]
-fn rule_22_1_extended_self_preservation() {
+fn r22_1_extended_self_preservation() {
     let mut s = empty_in("d-day", 8);
     // A flat hex in no fire field at all, and a neighbour to start from.
     let index = s.data.index.clone();
@@ -805,7 +809,7 @@ fn rule_22_1_extended_self_preservation() {
 
 /// 22.3: every Ranger but C/2R leaves play (in D-Day and in Beyond the Beach).
 #[test]
-fn rule_22_3_only_c_2r() {
+fn r22_3_only_c_2r() {
     for id in ["d-day", "beyond-the-beach", "first-wave"] {
         let s = setup_of(id, &v(|o| o.v22_3 = true), 2);
         for (i, info) in s.data.index.us.iter().enumerate() {
@@ -822,7 +826,7 @@ fn rule_22_3_only_c_2r() {
 
 /// 22.2: turn-1 tanks read the turn-2 row of T1.
 #[test]
-fn rule_22_2_turn_1_tanks_use_turn_2() {
+fn r22_2_turn_1_tanks_use_turn_2() {
     let s = setup_of("d-day", &v(|o| o.v22_2 = true), 2);
     let o = s.landing_options();
     assert!(o.tanks_safe_22_2);
@@ -833,7 +837,7 @@ fn rule_22_2_turn_1_tanks_use_turn_2() {
 /// 22.4 at setup of D-Day and Beyond the Beach: the KG Meyer units in the Division box and every
 /// Mobile marker in the Mobile box.
 #[test]
-fn rule_22_4_kg_meyer_into_the_division_box() {
+fn r22_4_kg_meyer_into_the_division_box() {
     for id in ["d-day", "beyond-the-beach"] {
         let plain = setup_of(id, &Default::default(), 4);
         let s = setup_of(id, &v(|o| o.v22_4 = true), 4);
@@ -863,7 +867,7 @@ fn rule_22_4_kg_meyer_into_the_division_box() {
 /// 22: a variant the scenario does not offer is refused (22.4 only with D-Day and Beyond the
 /// Beach).
 #[test]
-fn rule_22_4_refused_in_the_first_wave() {
+fn r22_4_refused_in_the_first_wave() {
     let err = crate::setup::setup(
         &super::data(),
         "first-wave",
