@@ -216,7 +216,8 @@ pub(crate) fn drown(state: &mut Omaha, log: &mut OmahaLog) {
     }
 }
 
-/// 13.1: eight regular infantry units of one division at one step or eliminated.
+/// 13.1, 20.1: eight (fourteen from turn 17) regular infantry units of one division at one step
+/// or eliminated.
 pub(crate) fn catastrophe(state: &mut Omaha, log: &mut OmahaLog) {
     if state.outcome.is_some() {
         return;
@@ -229,7 +230,14 @@ pub(crate) fn catastrophe(state: &mut Omaha, log: &mut OmahaLog) {
             rule: CATASTROPHE,
         });
         state.step = Step::Over;
-        log.public(CATASTROPHE, OmahaEvent::GameOver, || format!("Catastrophic defeat: the {division} Division has eight infantry units shattered. The invasion fails."));
+        let threshold = crate::victory::catastrophe_threshold(state.turn);
+        // 13.1 on turns 1-16, 20.1 from turn 17.
+        let rule = if threshold > 8 {
+            RuleId("20.1")
+        } else {
+            CATASTROPHE
+        };
+        log.public(rule, OmahaEvent::GameOver, || format!("Catastrophic defeat: the {division} Division has {threshold} infantry units shattered. The invasion fails."));
     }
 }
 
