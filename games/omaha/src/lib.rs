@@ -15,6 +15,7 @@
 
 pub mod action;
 pub mod actions;
+pub mod armor;
 pub mod combat;
 pub mod command_posts;
 pub mod control;
