@@ -70,7 +70,7 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         load: Option<PathBuf>,
         /// A scenario option, repeatable: `NAME` turns it on, `NAME=VALUE` sets it (VALUE read
-        /// as JSON, else as text). Omaha's optional variants: `--option 22.1` … `--option 22.4`.
+        /// as JSON, else as text). Omaha's optional variants: `--option 22.1` … `--option 22.4`, `--option 23`.
         #[arg(long = "option", value_name = "NAME[=VALUE]")]
         options: Vec<String>,
     },

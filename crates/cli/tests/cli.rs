@@ -248,7 +248,7 @@ fn play_refuses_an_unknown_scenario_with_the_list() {
     );
 }
 
-/// 22.1-22.4: the variants are scenario options (`--option 22.3`); an unknown one is refused.
+/// 22.1-22.4, 23: the variants are scenario options (`--option 22.3`); an unknown one is refused.
 #[test]
 fn play_takes_scenario_options() {
     let output = overlord_with_input(
@@ -266,6 +266,32 @@ fn play_takes_scenario_options() {
     );
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(stdout(&output).contains("22.1"), "{}", stdout(&output));
+    // 23: German armor, offered by D-Day at Omaha Beach and Beyond the Beach only.
+    let output = overlord_with_input(
+        &[
+            "play",
+            "omaha",
+            "--scenario",
+            "beyond-the-beach",
+            "--option",
+            "23",
+        ],
+        "quit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let output = overlord_with_input(
+        &[
+            "play",
+            "omaha",
+            "--scenario",
+            "first-wave",
+            "--option",
+            "23",
+        ],
+        "",
+    );
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("23"), "{}", stderr(&output));
     let output = overlord_with_input(
         &[
             "play",

@@ -109,6 +109,8 @@ pub(crate) fn hex_of(state: &Omaha, unit: UsId) -> Option<HexId> {
 pub(crate) struct Occupancy {
     german_hexes: Vec<bool>,
     pub(crate) manned: PosSet,
+    /// A German tank is on the map (23.3: its field is worked out when asked).
+    tanks: bool,
 }
 
 impl Occupancy {
@@ -126,9 +128,18 @@ impl Occupancy {
                 }
             }
         }
+        // 23: German tanks hold their hexes (7.31) and infiltrate with their fields (23.3).
+        let mut tanks = false;
+        for (_, h) in state.tanks_on_map() {
+            if let Some(x) = german_hexes.get_mut(usize::from(h)) {
+                *x = true;
+            }
+            tanks = true;
+        }
         Occupancy {
             german_hexes,
             manned,
+            tanks,
         }
     }
 
@@ -143,7 +154,18 @@ impl Occupancy {
             &state.data.index.hexes[usize::from(from)],
             &state.data.index.hexes[usize::from(to)],
         );
-        self.manned & a.adjacent_positions & b.adjacent_positions & a.fired_on_by & b.fired_on_by
+        let positions = self.manned
+            & a.adjacent_positions
+            & b.adjacent_positions
+            & a.fired_on_by
+            & b.fired_on_by;
+        // 23.3, 7.32: a non-disrupted tank adjacent to both hexes with both in its field, as
+        // its bit above the positions.
+        if self.tanks {
+            positions | crate::armor::infiltrating_tanks(state, from, to)
+        } else {
+            positions
+        }
     }
 }
 
@@ -226,7 +248,8 @@ pub(crate) fn free(state: &Omaha, unit: UsId) -> bool {
         || crate::heroes::free_action(state, unit)
 }
 
-/// 7.1: an infantry move from beach to an adjacent beach hex closer to a protective hex.
+/// 7.1: an infantry move from beach to an adjacent beach hex closer to a protective hex; 22.1
+/// and 23.6 add theirs.
 pub(crate) fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> bool {
     let index = &state.data.index;
     let infantry = index.us[usize::from(unit)]
@@ -248,7 +271,8 @@ pub(crate) fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexI
             )
             && !crate::control::in_german_fire_field(state, to, true)
     };
-    basic || extended()
+    // 23.6: infantry adjacent to and in the field of a German tank moves away for free.
+    basic || extended() || crate::armor::self_preservation(state, unit, from, to)
 }
 
 /// Distance to the nearest protective hex (AMB-12), precomputed in the index.
@@ -708,7 +732,7 @@ pub(crate) fn infiltrate(
         fire.icons
             .iter()
             .any(|i| i.colour == pos.colour && (has_depth || !i.double))
-    });
+    }) || crate::armor::tank_infiltration_qualifies(state, positions, &fire.icons);
     if !(symbol_shown && qualifies) {
         return false;
     }

@@ -110,14 +110,20 @@ fn low(state: &Omaha, hex: HexId) -> bool {
 }
 
 /// The German unit in `hex` (8.32: one hex of a two-hex WN at a time).
+/// 23.6: a German tank in `hex` is attacked like a position.
 pub fn german_at(state: &Omaha, hex: HexId) -> Option<GerId> {
     let index = &state.data.index;
     state
         .germans
         .iter()
-        .position(
-            |g| matches!(g.loc, GerLoc::Slot(s) if index.slots.get(usize::from(s)).is_some_and(|x| x.hex == hex)),
-        )
+        .position(|g| match g.loc {
+            GerLoc::Slot(s) => index
+                .slots
+                .get(usize::from(s))
+                .is_some_and(|x| x.hex == hex),
+            GerLoc::Hex(h) => h == hex,
+            GerLoc::Pool(_) | GerLoc::OutOfPlay => false,
+        })
         .map(|g| g as GerId)
 }
 
@@ -511,6 +517,8 @@ fn targets(state: &Omaha) -> Vec<(HexId, GerId)> {
         .enumerate()
         .filter_map(|(g, unit)| match unit.loc {
             GerLoc::Slot(s) => index.slots.get(usize::from(s)).map(|x| (x.hex, g as GerId)),
+            // 23.6: German tanks are attacked like positions.
+            GerLoc::Hex(h) => Some((h, g as GerId)),
             _ => None,
         })
         .collect();
@@ -1201,7 +1209,7 @@ pub(crate) fn defeat(state: &mut Omaha, g: GerId, had_loc: bool, log: &mut Omaha
                 "retreats face-down into the Division Reinforcement box",
             )
         }
-        GerKind::Tank => (GerLoc::OutOfPlay, "is removed (23.6)"),
+        GerKind::Tank => (GerLoc::OutOfPlay, "is removed, a tank never retreats"),
         _ => (GerLoc::OutOfPlay, "is eliminated"),
     };
     let x = &mut state.germans[usize::from(g)];
@@ -1210,8 +1218,14 @@ pub(crate) fn defeat(state: &mut Omaha, g: GerId, had_loc: bool, log: &mut Omaha
     if loc == GerLoc::Pool(GerPool::Division) {
         x.revealed = false;
     }
-    log.public(RETREAT, OmahaEvent::Note, || {
-        format!("German defeated: {name} {text} (8.33).")
+    // 23.6: a defeated German tank never retreats.
+    let rule = if kind == GerKind::Tank {
+        crate::armor::US_ACTIONS
+    } else {
+        RETREAT
+    };
+    log.public(rule, OmahaEvent::Note, || {
+        format!("German defeated: {name} {text} ({rule}).")
     });
 }
 

@@ -101,13 +101,19 @@ pub fn us_controls(state: &Omaha, hex: HexId) -> bool {
 
 /// 6.2, 12.31, 13.22: whether `hex` is in the fire field of a position occupied by a German unit;
 /// with `include_disrupted` false only positions holding a non-disrupted unit count (the fire
-/// of 6.41). An empty position has no fire field (12.31). German tanks (23.3) are not on the
-/// map in the basic game.
+/// of 6.41). An empty position has no fire field (12.31). A German tank's field counts too
+/// (23.3).
 pub fn in_german_fire_field(state: &Omaha, hex: HexId, include_disrupted: bool) -> bool {
     let index = &state.data.index;
     let Some(info) = index.hexes.get(usize::from(hex)) else {
         return false;
     };
+    // 23.3: a German tank's fire field counts like a position's.
+    if crate::armor::fire_hexes(state, include_disrupted)
+        .is_some_and(|f| f.get(usize::from(hex)).copied().unwrap_or(false))
+    {
+        return true;
+    }
     info.fire.iter().any(|&(p, _)| {
         state.germans.iter().any(|g| match g.loc {
             GerLoc::Slot(s) => {
@@ -363,11 +369,23 @@ impl<'a> Control<'a> {
         let occupied_set: PosSet = (0..position_occupied.len().min(MAX_POSITIONS))
             .filter(|&p| position_occupied[p])
             .fold(0, |set, p| set | (1 << p));
-        let fire: Vec<bool> = index
+        let mut fire: Vec<bool> = index
             .hexes
             .iter()
             .map(|h| h.fired_on_by & occupied_set != 0)
             .collect();
+        // 23: a German tank occupies its hex (not a position: 23.3, printed fire points never
+        // apply to it), and its fire field counts for US LOC and control (23.3, 12.31).
+        for (_, h) in state.tanks_on_map() {
+            if let Some(o) = german_occupied.get_mut(usize::from(h)) {
+                *o = true;
+            }
+        }
+        if let Some(tanks) = crate::armor::fire_hexes(state, true) {
+            for (f, t) in fire.iter_mut().zip(tanks) {
+                *f |= t;
+            }
+        }
 
         // 12.2 (12.21, AMB-22, AMB-59): German units pass hexes that are not US-occupied, not
         // US-controlled unless a German unit is there, and not of a banned terrain; hexside

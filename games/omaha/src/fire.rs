@@ -548,6 +548,12 @@ pub(crate) fn star_target_name(state: &Omaha, unit: UsId) -> String {
 /// 11.4: one star hit of position `p`. A Hero (named by its unit) is killed; an HQ goes two
 /// turns up the track (AMB-21); a General is wounded, then killed.
 fn hit_leader(state: &mut Omaha, p: PosId, leader: UsId, log: &mut OmahaLog) {
+    let from = position_name(state, p).to_owned();
+    hit_leader_from(state, &from, leader, log);
+}
+
+/// 11.4: star fire from `from` (a position's name, or a German tank's, 23.4) hits `leader`.
+pub(crate) fn hit_leader_from(state: &mut Omaha, from: &str, leader: UsId, log: &mut OmahaLog) {
     let Some(info) = state.data.index.us.get(usize::from(leader)) else {
         return;
     };
@@ -559,10 +565,9 @@ fn hit_leader(state: &mut Omaha, p: PosId, leader: UsId, log: &mut OmahaLog) {
         return;
     }
     let name = state.name(leader).to_owned();
-    let from = position_name(state, p).to_owned();
     match counter {
         // 18.33: a Command Post flips back to its HQ side and stays.
-        UsCounter::Hq if crate::command_posts::hit(state, leader, &from, log) => {}
+        UsCounter::Hq if crate::command_posts::hit(state, leader, from, log) => {}
         UsCounter::Hq => {
             log.public(LEADERS, OmahaEvent::Note, || {
                 format!("{from}'s star fire hits {name}, who must re-land (11.4).")
@@ -838,6 +843,23 @@ fn recover(state: &mut Omaha, sector: Sector, card: u8, log: &mut OmahaLog) {
             g.disrupted = false;
             recovered += 1;
         }
+    }
+    // 6.4 with 23.4: a disrupted tank of the sector whose colour is on the card recovers too.
+    let tanks: Vec<crate::index::GerId> = state
+        .tanks_on_map()
+        .filter(|&(g, h)| {
+            state.germans[usize::from(g)].disrupted
+                && index
+                    .hexes
+                    .get(usize::from(h))
+                    .is_some_and(|x| x.sector == sector)
+                && crate::armor::colour(state, g).is_some_and(|c| colours.contains(&c))
+        })
+        .map(|(g, _)| g)
+        .collect();
+    for g in tanks {
+        state.germans[usize::from(g)].disrupted = false;
+        recovered += 1;
     }
     if recovered > 0 {
         log.public(RECOVERY, OmahaEvent::Note, || {

@@ -100,6 +100,9 @@ fn next_position(state: &Omaha, sector: Sector, card: u8) -> Option<(PosId, crat
             pos.sector == sector
                 && state.ger_done & bit(*p as PosId) == 0
                 && !state.smoke.contains(&(*p as PosId))
+                // 23.43: in a position a German tank occupies, only the tank acts.
+                && !(state.options.v23
+                    && crate::armor::tank_in_position(state, *p as PosId).is_some())
         })
         .filter_map(|(p, pos)| {
             let icon = fire.icons.iter().find(|i| i.colour == pos.colour)?;
@@ -118,6 +121,15 @@ pub(crate) fn run(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
     while let Some((p, icon)) = next_position(state, sector, card) {
         state.ger_done |= bit(p);
         act(state, sector, p, &icon, card, log);
+        if state.outcome.is_some() || state.step != Step::GermanActions(sector) {
+            return;
+        }
+    }
+    // 23.4: the German tanks of the sector whose colour is on the card, after the printed
+    // positions (ID-less, they count as 0 in SYS-GER-ORDER).
+    while let Some(g) = crate::armor::next_tank(state, sector, card) {
+        state.ger_done |= crate::armor::tank_bit(state, g);
+        crate::armor::act(state, g, card, log);
         if state.outcome.is_some() || state.step != Step::GermanActions(sector) {
             return;
         }
@@ -367,7 +379,8 @@ fn act(
         GermanAction::ArtilleryFire => artillery(state, sector, p, card, log),
         GermanAction::Advance => state.ger_advances |= bit(p),
         GermanAction::Ambush => ambush(state, sector, p, card, log),
-        // Variant 23 (German tanks) is not played yet: no tank is ever in play.
+        // 23.4: tank actions are the tanks' own ([`crate::armor::act`]); a printed position
+        // never gets one.
         GermanAction::TankFire { .. }
         | GermanAction::TankMove { .. }
         | GermanAction::TankOverrun

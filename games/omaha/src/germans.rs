@@ -474,7 +474,8 @@ fn open_position(state: &Omaha, loc: &crate::control::GermanLoc<'_>, p: PosId) -
         .germans
         .iter()
         .any(|g| matches!(g.loc, GerLoc::Slot(s) if pos.slots.contains(&s)));
-    if german {
+    // 23.43: a German tank in the position's hex occupies it.
+    if german || crate::armor::tank_in_position(state, p).is_some() {
         return false;
     }
     let us_held = pos.slots.iter().any(|&s| {
@@ -678,6 +679,14 @@ pub(crate) fn event_reinforcements(state: &mut Omaha, zones: &[char], log: &mut 
                 format!("No free position of zone {zone} has a line of communication: its reinforcement does not appear (9.33).")
             }),
         }
+    }
+    // 23.2, 23.21: on the second Event Phase one chosen position may get a German tank
+    // instead (at most one per turn, the lowest priority value of those that qualify).
+    let positions: Vec<PosId> = chosen.iter().map(|&(_, p)| p).collect();
+    if let Some(p) = crate::armor::armor_position(state, &positions)
+        && crate::armor::enter(state, p, log)
+    {
+        chosen.retain(|&(_, q)| q != p);
     }
     let available = pool_size(state, GerPool::Tactical) + pool_size(state, GerPool::Division);
     if available < chosen.len() {

@@ -117,6 +117,8 @@ fn german_fire(rule: RuleId) -> bool {
         crate::events::MEEMIES,
         crate::events::NAVAL_HIT,
         crate::events::GERMAN_ARTILLERY,
+        // 23.41: a German tank's fire.
+        crate::armor::REVEALED,
     ]
     .contains(&rule)
 }

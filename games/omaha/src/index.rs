@@ -16,8 +16,9 @@ pub type PosId = u8;
 /// adjacent to both hexes and firing into both" on every candidate move (7.32), and four ANDs
 /// answer it where scans of slots and counters took most of a playout's time.
 pub type PosSet = u128;
-/// Validation refuses more positions than a `PosSet` holds.
-pub const MAX_POSITIONS: usize = PosSet::BITS as usize;
+/// Validation refuses more positions than a `PosSet` holds, less its top 4 bits, which stand
+/// for German tanks in the infiltration test (7.32 with 23.3, `armor::TANK_BITS`).
+pub const MAX_POSITIONS: usize = PosSet::BITS as usize - 4;
 /// One hex of a position: a WN hex (`WN62N`) or a reinforcement position.
 pub type SlotId = u8;
 /// A landing box, east to west.
@@ -146,6 +147,8 @@ pub struct GerInfo {
     pub name: String,
     pub kind: GerKind,
     pub strength: u8,
+    /// A tank's colour, printed on the counter: it acts as a position of that colour (23).
+    pub colour: Option<Colour>,
 }
 
 #[derive(Clone, Debug)]
@@ -410,18 +413,19 @@ impl Index {
             .filter_map(|u| UsId::try_from(u).ok())
             .collect();
         let g = &data.german;
-        let mut add = |name: &str, kind, strength| {
+        let mut add = |name: &str, kind, strength, colour| {
             index.germans.push(GerInfo {
                 name: name.to_owned(),
                 kind,
                 strength,
+                colour,
             })
         };
         for u in &g.wn_units {
-            add(&u.id, GerKind::Wn(u.category), u.strength);
+            add(&u.id, GerKind::Wn(u.category), u.strength, None);
         }
         for u in &g.artillery {
-            add(&u.id, GerKind::OffMapArtillery, 0);
+            add(&u.id, GerKind::OffMapArtillery, 0, None);
         }
         for u in &g.reinforcements {
             let kind = match u.pool {
@@ -429,10 +433,10 @@ impl Index {
                 crate::data::Pool::D => GerKind::Divisional,
                 crate::data::Pool::M => GerKind::Meyer,
             };
-            add(&u.id, kind, u.strength);
+            add(&u.id, kind, u.strength, None);
         }
         for u in &g.tanks {
-            add(&u.id, GerKind::Tank, u.strength);
+            add(&u.id, GerKind::Tank, u.strength, Some(u.colour));
         }
         for d in &g.depth_markers {
             index.depth.push(DepthInfo {

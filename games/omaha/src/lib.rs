@@ -6,7 +6,7 @@
 //! [`germans`] (9), [`heroes`] (11.1), [`control`] (12), [`victory`] (13), [`events`] (the event
 //! catalogue), [`german_actions`] (16), [`moves_extended`] (the extended game's multi-hex
 //! moves, 17.1, 17.2), [`command_posts`] (18) and [`engineer_bases`] (19 and the Engineer and
-//! HQ Phase, 15 V), the turn sequence in [`turn`] (4, 15), the tables T1-T10 in
+//! HQ Phase, 15 V), [`armor`] (variant 23, German armor), the turn sequence in [`turn`] (4, 15), the tables T1-T10 in
 //! [`tables`]. [`game`] puts them under the engine's `Game` contract; [`view`] shows the player
 //! only what may be known; [`picture`] and [`text`] draw the board.
 //!
@@ -15,6 +15,7 @@
 
 pub mod action;
 pub mod actions;
+pub mod armor;
 pub mod combat;
 pub mod command_posts;
 pub mod control;

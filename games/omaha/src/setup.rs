@@ -58,6 +58,7 @@ pub fn setup_logged(
         (options.v22_3, "22.3"),
         (options.v22_4, "22.4"),
         (options.v14_2, "14.2"),
+        (options.v23, "23"),
     ] {
         if flag && !scenario.variants.iter().any(|v| v == name) {
             return Err(SetupError(format!(
@@ -176,6 +177,8 @@ pub fn setup_logged(
         bases: Vec::new(),
         garrisons: 0,
         move_rest: Vec::new(),
+        tanks_entered: 0,
+        armor_turn: 0,
     };
     deal(&mut state)?;
     place_us(&mut state)?;

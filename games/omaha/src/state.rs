@@ -104,6 +104,9 @@ pub enum GerPool {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum GerLoc {
     Slot(SlotId),
+    /// 23: a German tank on the map. Tanks are not tied to printed positions and stop on any
+    /// road hex, a position's hex included (where only the tank acts, 23.43).
+    Hex(HexId),
     Pool(GerPool),
     OutOfPlay,
 }
@@ -312,6 +315,9 @@ pub struct OmahaOptions {
     pub v22_4: bool,
     /// 14.2 Early German actions: section 16 from turn 12.
     pub v14_2: bool,
+    /// 23 German armor: tank reinforcements from turn 17 (23.1-23.7).
+    #[serde(alias = "23")]
+    pub v23: bool,
 }
 
 /// A game of D-Day at Omaha Beach.
@@ -392,6 +398,10 @@ pub struct Omaha {
     /// The hexes still to enter after a 7.32 infiltration interrupted a multi-hex move (17.1,
     /// 17.2); empty otherwise.
     pub(crate) move_rest: Vec<HexId>,
+    /// 23.7: German tanks that have entered the map (each +1 VP, even if later eliminated).
+    pub(crate) tanks_entered: u8,
+    /// 23.21: the turn of the last armored reinforcement (0: none yet); one per turn at most.
+    pub(crate) armor_turn: u8,
 }
 
 impl PartialEq for Omaha {
@@ -438,6 +448,8 @@ impl PartialEq for Omaha {
             && self.bases == other.bases
             && self.garrisons == other.garrisons
             && self.move_rest == other.move_rest
+            && self.tanks_entered == other.tanks_entered
+            && self.armor_turn == other.armor_turn
     }
 }
 
@@ -483,6 +495,31 @@ impl Omaha {
         &self.germans
     }
 
+    /// The hex of German unit `g` on the map: its slot's hex, or a tank's hex (23).
+    pub fn german_hex(&self, g: GerId) -> Option<HexId> {
+        match self.germans.get(usize::from(g))?.loc {
+            GerLoc::Slot(s) => self.data.index.slots.get(usize::from(s)).map(|x| x.hex),
+            GerLoc::Hex(h) => Some(h),
+            GerLoc::Pool(_) | GerLoc::OutOfPlay => None,
+        }
+    }
+
+    /// 23: the German tanks on the map, with their hexes, in counter order.
+    pub fn tanks_on_map(&self) -> impl Iterator<Item = (GerId, HexId)> + '_ {
+        self.germans
+            .iter()
+            .enumerate()
+            .filter_map(|(g, x)| match x.loc {
+                GerLoc::Hex(h) => Some((g as GerId, h)),
+                _ => None,
+            })
+    }
+
+    /// 23.7: the German tanks that have entered the map.
+    pub fn tanks_entered(&self) -> u8 {
+        self.tanks_entered
+    }
+
     /// The US counters, by id.
     pub fn us_units(&self) -> &[UsUnit] {
         &self.us
@@ -510,6 +547,41 @@ impl Omaha {
                 ));
             }
         }
+        // 23: only tanks stand on a hex outside a position's slots; never two German units in
+        // one hex (23.51), and only in a game with the variant.
+        for (g, german) in self.germans.iter().enumerate() {
+            let GerLoc::Hex(h) = german.loc else { continue };
+            if index.germans.get(g).map(|x| x.kind) != Some(crate::index::GerKind::Tank) {
+                return Err(format!(
+                    "German unit {g} is on hex {h} but is not a tank (23)"
+                ));
+            }
+            if !self.options.v23 {
+                return Err(format!("tank {g} is on the map without variant 23"));
+            }
+            if !german.revealed {
+                return Err(format!("tank {g} is on the map face-down (23.41)"));
+            }
+            let shared = (0..self.germans.len())
+                .filter(|&o| o != g && self.german_hex(o as GerId) == Some(h))
+                .count();
+            if shared > 0 {
+                return Err(format!(
+                    "tank {g} shares hex {h} with another German unit (23.51)"
+                ));
+            }
+        }
+        let tanks = index
+            .germans
+            .iter()
+            .filter(|x| x.kind == crate::index::GerKind::Tank)
+            .count();
+        if usize::from(self.tanks_entered) > tanks {
+            return Err(format!(
+                "{} tanks entered; there are {tanks} (23.7)",
+                self.tanks_entered
+            ));
+        }
         for (i, u) in self.us.iter().enumerate() {
             let max = index.us[i].steps;
             let eliminated = u.loc == UsLoc::Eliminated;
@@ -520,9 +592,8 @@ impl Omaha {
                 ));
             }
             if let UsLoc::Hex(h) = u.loc {
-                let german_there = self.germans.iter().any(
-                    |g| matches!(g.loc, GerLoc::Slot(s) if index.slots[usize::from(s)].hex == h),
-                );
+                let german_there =
+                    (0..self.germans.len()).any(|g| self.german_hex(g as GerId) == Some(h));
                 if german_there {
                     return Err(format!(
                         "{} shares a hex with a German unit (7.31)",

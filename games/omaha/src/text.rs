@@ -36,6 +36,12 @@ pub fn picture(state: &Omaha) -> String {
             };
         }
     }
+    // 23: German tanks.
+    for (_, h) in state.tanks_on_map() {
+        if let Some(c) = cell.get_mut(usize::from(h)) {
+            *c = 'T';
+        }
+    }
     let mut counts = vec![0u8; index.hexes.len()];
     for (i, u) in state.us.iter().enumerate() {
         if let UsLoc::Hex(h) = u.loc
@@ -52,7 +58,7 @@ pub fn picture(state: &Omaha) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Turn {} ({:?} tide). Map: rows 01-36 left to right, inland up. W/G German WN/unit, o empty position, x obstacle, digits US units, ~ water.",
+        "Turn {} ({:?} tide). Map: rows 01-36 left to right, inland up. W/G German WN/unit, T German tank, o empty position, x obstacle, digits US units, ~ water.",
         state.turn, tide
     );
     for column in (1..=14u8).rev() {

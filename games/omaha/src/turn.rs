@@ -168,6 +168,10 @@ fn end_of_turn(state: &mut Omaha, log: &mut OmahaLog) {
     if state.outcome.is_some() {
         return;
     }
+    // 23.5: a non-disrupted German tank on an end point: the player loses decisively.
+    if crate::armor::end_of_turn(state, log) {
+        return;
+    }
     // 20.2: D-Day at Omaha Beach's first check, at the end of turn 16.
     if state.turn == 16
         && state.scenario_kind() == VictoryKind::DDay

@@ -338,15 +338,15 @@ pub fn final_tally(
     }
 }
 
-/// 22, 23.7: the variants of this game, as their VP modifiers see them. Variant 23 (German
-/// armor) is not in the engine yet: no German tank has entered.
+/// 22, 23.7: the variants of this game, as their VP modifiers see them (23.7: each German tank
+/// that entered the map, even if later eliminated).
 pub fn variants(state: &Omaha) -> crate::tables::victory::Variants {
     crate::tables::victory::Variants {
         bombardment_22_1: state.options.v22_1,
         tanks_safe_22_2: state.options.v22_2,
         rangers_pdh_22_3: state.options.v22_3,
         improved_reaction_22_4: state.options.v22_4,
-        german_tanks_entered: 0,
+        german_tanks_entered: crate::armor::vp(state),
     }
 }
 

@@ -21,6 +21,7 @@ pub struct UsView {
 /// A German unit on the map: its back always, its front only once revealed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GermanView {
+    /// The slot (`WN62N`), or a German tank's hex label (23).
     pub slot: String,
     /// The back: `WN`, `T`, `D`, `M` or `tank`.
     pub back: &'static str,
@@ -105,8 +106,11 @@ pub fn view(state: &Omaha, _viewer: Viewer) -> OmahaView {
         .iter()
         .enumerate()
         .filter_map(|(i, g)| {
-            let GerLoc::Slot(slot) = g.loc else {
-                return None;
+            // 23: a tank stands on a hex, named by its label; it is always revealed (23.41).
+            let at = match g.loc {
+                GerLoc::Slot(slot) => index.slots.get(usize::from(slot))?.name.clone(),
+                GerLoc::Hex(h) => index.hexes.get(usize::from(h))?.label.to_string(),
+                GerLoc::Pool(_) | GerLoc::OutOfPlay => return None,
             };
             let info = &index.germans[i];
             let depth = g.depth.map(|d| {
@@ -117,9 +121,10 @@ pub fn view(state: &Omaha, _viewer: Viewer) -> OmahaView {
                 (depth_back(dinfo.kind), front)
             });
             Some(GermanView {
-                slot: index.slots[usize::from(slot)].name.clone(),
+                slot: at,
                 back: back(info.kind),
-                front: g.revealed.then(|| (info.name.clone(), info.strength)),
+                front: (g.revealed || matches!(g.loc, GerLoc::Hex(_)))
+                    .then(|| (info.name.clone(), info.strength)),
                 disrupted: g.disrupted,
                 depth,
             })

@@ -15,7 +15,7 @@ pub struct Options {
     pub scenario: Option<String>,
     pub seed: u64,
     pub load: Option<PathBuf>,
-    /// `--option NAME[=VALUE]`: the game's scenario options (22.1–22.4 for Omaha).
+    /// `--option NAME[=VALUE]`: the game's scenario options (22.1–22.4 and 23 for Omaha).
     pub options: Vec<String>,
 }
 

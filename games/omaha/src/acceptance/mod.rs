@@ -2,6 +2,7 @@
 //! named by its case id, on the shipped data with scripted cards.
 
 mod actions;
+mod armor;
 mod bases;
 mod combat;
 mod engineers;

@@ -1,0 +1,798 @@
+//! Variant 23, German armor: T-23.2, T-23.5 and the rules of 23.1–23.7.
+
+use super::{data, hex, log};
+use crate::data::{ActionLetter, Colour, Symbol, UsKind};
+use crate::index::{GerId, GerKind, HexId, PosId};
+use crate::state::{DepthLoc, DepthPool, GerLoc, GerPool, Omaha, OmahaOptions, UsFlags, UsLoc};
+use overlord_engine::GameRng;
+
+/// A D-Day at Omaha Beach game with variant 23 on `turn`: every counter off the board, the four
+/// tanks and Armor depth markers in the Optional Armor box (23.1), the other depth markers in
+/// their boxes, the Division box full.
+fn armor_game(turn: u8) -> Omaha {
+    let options = OmahaOptions {
+        v23: true,
+        ..OmahaOptions::default()
+    };
+    let mut s = crate::setup::setup(&data(), "d-day", &options, GameRng::seeded(1)).expect("setup");
+    for u in &mut s.us {
+        u.loc = UsLoc::OutOfPlay;
+        u.flags = UsFlags::default();
+    }
+    let index = &s.data.index;
+    for (i, g) in s.germans.iter_mut().enumerate() {
+        g.depth = None;
+        g.disrupted = false;
+        g.loc = match index.germans[i].kind {
+            GerKind::Tank => GerLoc::Pool(GerPool::OptionalArmor),
+            GerKind::Divisional => GerLoc::Pool(GerPool::Division),
+            _ => GerLoc::OutOfPlay,
+        };
+    }
+    for (i, d) in s.depth.iter_mut().enumerate() {
+        d.loc = DepthLoc::Pool(match index.depth[i].kind {
+            crate::data::DepthKind::Wn => DepthPool::Wn,
+            crate::data::DepthKind::Mobile => DepthPool::Mobile,
+            crate::data::DepthKind::Building => DepthPool::Building,
+            crate::data::DepthKind::Armor => DepthPool::Armor,
+        });
+        d.revealed = false;
+    }
+    s.turn = turn;
+    s
+}
+
+fn position(s: &Omaha, name: &str) -> PosId {
+    s.data
+        .index
+        .positions
+        .iter()
+        .position(|p| p.name == name)
+        .unwrap_or_else(|| panic!("no position {name}")) as PosId
+}
+
+fn slot_hex(s: &Omaha, name: &str) -> HexId {
+    let p = position(s, name);
+    let slot = s.data.index.positions[usize::from(p)].slots[0];
+    s.data.index.slots[usize::from(slot)].hex
+}
+
+/// The tank of `colour`.
+fn tank(s: &Omaha, colour: Colour) -> GerId {
+    s.data
+        .index
+        .germans
+        .iter()
+        .position(|g| g.kind == GerKind::Tank && g.colour == Some(colour))
+        .expect("a tank of that colour") as GerId
+}
+
+/// Put a US counter of `kind` (any) with full steps in `label`.
+fn us(s: &mut Omaha, kind: UsKind, label: &str) -> crate::index::UsId {
+    let h = hex(s, label);
+    let u = s
+        .data
+        .index
+        .us
+        .iter()
+        .enumerate()
+        .position(|(i, info)| s.us[i].loc == UsLoc::OutOfPlay && info.kind() == Some(kind))
+        .expect("a free counter");
+    s.us[u].loc = UsLoc::Hex(h);
+    s.us[u].steps = s.data.index.us[u].steps;
+    u as crate::index::UsId
+}
+
+/// A card whose Fire section shows `colour` with `mark` on a single (or `double`) square, and
+/// no icon for the other tank colours' ... only that colour matters to the tests.
+fn card_with(s: &Omaha, colour: Colour, mark: Option<ActionLetter>, double: bool) -> u8 {
+    s.data
+        .cards
+        .iter()
+        .find(|c| {
+            c.fire.as_ref().is_some_and(|f| {
+                f.icons.iter().any(|i| {
+                    i.colour == colour && i.mark == mark && i.double == double && !i.star && !i.tank
+                })
+            })
+        })
+        .map(|c| c.number)
+        .expect("a card with that icon")
+}
+
+/// Put tank `g` on `label`, revealed, with an Armor depth marker if `depth`.
+fn put_tank(s: &mut Omaha, g: GerId, label: &str, depth: bool) {
+    let h = hex(s, label);
+    crate::armor::place_for_test(s, g, h);
+    if depth {
+        let d = s
+            .depth
+            .iter()
+            .position(|d| d.loc == DepthLoc::Pool(DepthPool::Armor))
+            .expect("an Armor marker");
+        s.depth[d].loc = DepthLoc::Under(g);
+        s.germans[usize::from(g)].depth = Some(d as u8);
+    }
+    s.tanks_entered += 1;
+}
+
+/// A 1-step infantry unit (it controls only its own hex, 12.1) in `label`.
+fn lone(s: &mut Omaha, label: &str) -> crate::index::UsId {
+    let u = us(s, UsKind::Infantry, label);
+    s.us[usize::from(u)].steps = 1;
+    u
+}
+
+fn label_of(s: &Omaha, h: HexId) -> String {
+    s.data.index.hexes[usize::from(h)].label.to_string()
+}
+
+/// A land hex next to position `name`'s hex that is no position's, holds no road, and is at
+/// least 2 hexes from the positions `away` (so that 9.3 prefers `name` to them).
+fn beside(s: &Omaha, name: &str, away: &[&str]) -> String {
+    let index = &s.data.index;
+    let h = slot_hex(s, name);
+    let away: Vec<HexId> = away.iter().map(|a| slot_hex(s, a)).collect();
+    let slots: Vec<HexId> = index.slots.iter().map(|x| x.hex).collect();
+    let n = index.hexes[usize::from(h)]
+        .neighbours
+        .iter()
+        .copied()
+        .find(|&n| {
+            !slots.contains(&n)
+                && away.iter().all(|&a| index.distance(a, n) >= 2)
+                && !crate::armor::road_hex(index, n)
+                && index.hexes[usize::from(n)].ground != crate::index::Ground::Sea
+        })
+        .expect("a free neighbour");
+    label_of(s, n)
+}
+
+fn units_in(s: &Omaha, name: &str) -> Vec<GerId> {
+    let h = slot_hex(s, name);
+    (0..s.germans.len())
+        .filter(|&g| s.german_hex(g as GerId) == Some(h))
+        .map(|g| g as GerId)
+        .collect()
+}
+
+/// T-23.2 board: US units next to C6 and G5 so that 9.3 picks them in zones C and G.
+fn t_23_2_board() -> Omaha {
+    let mut s = armor_game(23);
+    let c = beside(&s, "C6", &["C1", "C2", "C3", "C4", "C5"]);
+    let g = beside(&s, "G5", &["G1", "G2", "G3", "G4"]);
+    lone(&mut s, &c);
+    lone(&mut s, &g);
+    s
+}
+
+#[test]
+fn t_23_2_armor_reinforcement() {
+    let mut s = t_23_2_board();
+    s.second_event = true;
+    super::stack(&mut s, &[19]);
+    let mut log = log();
+    crate::events::event_phase(&mut s, &mut log);
+    // Zone C: C6 has a road with a path to exit C: a tank, revealed, with an Armor marker.
+    let c6 = units_in(&s, "C6");
+    assert_eq!(c6.len(), 1, "{:?}", log.entries());
+    let t = c6[0];
+    assert_eq!(s.data.index.germans[usize::from(t)].kind, GerKind::Tank);
+    assert!(matches!(s.germans[usize::from(t)].loc, GerLoc::Hex(_)));
+    assert!(s.germans[usize::from(t)].revealed, "23.2: placed revealed");
+    let d = s.germans[usize::from(t)]
+        .depth
+        .expect("an Armor depth marker");
+    assert_eq!(
+        s.data.index.depth[usize::from(d)].kind,
+        crate::data::DepthKind::Armor
+    );
+    assert!(!s.depth[usize::from(d)].revealed, "the marker face-down");
+    assert_eq!(s.tanks_entered, 1);
+    // Zone G: G5 has no road: a normal reinforcement from the Division box with a marker.
+    let g5 = units_in(&s, "G5");
+    assert_eq!(g5.len(), 1);
+    assert_eq!(
+        s.data.index.germans[usize::from(g5[0])].kind,
+        GerKind::Divisional
+    );
+    assert!(s.germans[usize::from(g5[0])].depth.is_some(), "9.31");
+    assert!(log.entries().iter().any(|e| e.rule.0 == "23.2"));
+    s.check_invariants().expect("invariants");
+}
+
+#[test]
+fn t_23_2_no_tank_on_the_first_event() {
+    let mut s = t_23_2_board();
+    s.second_event = false;
+    super::stack(&mut s, &[19]);
+    crate::events::event_phase(&mut s, &mut log());
+    let c6 = units_in(&s, "C6");
+    assert_eq!(c6.len(), 1);
+    assert_eq!(
+        s.data.index.germans[usize::from(c6[0])].kind,
+        GerKind::Divisional
+    );
+    assert_eq!(s.tanks_entered, 0);
+}
+
+#[test]
+fn rule_23_2_needs_the_variant_and_an_empty_tactical_box() {
+    // Without the variant: a normal reinforcement.
+    let mut s = t_23_2_board();
+    s.options.v23 = false;
+    s.second_event = true;
+    crate::germans::event_reinforcements(&mut s, &['C'], &mut log());
+    assert_eq!(s.tanks_entered, 0);
+    // A unit in the Tactical box: no tank.
+    let mut s = t_23_2_board();
+    s.second_event = true;
+    let t = s
+        .data
+        .index
+        .germans
+        .iter()
+        .position(|g| g.kind == GerKind::Tactical)
+        .expect("a tactical unit");
+    s.germans[t].loc = GerLoc::Pool(GerPool::Tactical);
+    crate::germans::event_reinforcements(&mut s, &['C'], &mut log());
+    assert_eq!(s.tanks_entered, 0);
+    assert!(units_in(&s, "C6").iter().all(|&g| g as usize == t));
+    // Before turn 17: none.
+    let mut s = t_23_2_board();
+    s.turn = 16;
+    s.second_event = true;
+    assert_eq!(
+        crate::armor::armor_position(&s, &[position(&s, "C6")]),
+        None
+    );
+}
+
+#[test]
+fn rule_23_2_road_path_blocked_by_us_control() {
+    let mut s = t_23_2_board();
+    // A 2-step infantry unit on the road 1712 controls it and its neighbours: C6's only roads
+    // lead through it (1512 goes on to C3's road, 1712 to exit C).
+    assert!(crate::armor::road_path_to_exit(&s, position(&s, "C6")));
+    let u = us(&mut s, UsKind::Infantry, "1712");
+    s.us[usize::from(u)].steps = 2;
+    let blocked = !crate::armor::road_path_to_exit(&s, position(&s, "C6"));
+    // Whatever the other road, a path through US-controlled hexes does not count.
+    let via_1712 = {
+        let mut t = s.clone();
+        t.us[usize::from(u)].loc = UsLoc::OutOfPlay;
+        crate::armor::road_path_to_exit(&t, position(&t, "C6"))
+    };
+    assert!(via_1712);
+    if blocked {
+        s.second_event = true;
+        crate::germans::event_reinforcements(&mut s, &['C'], &mut log());
+        assert_eq!(s.tanks_entered, 0);
+    }
+    // A position without a road never gets a tank (G5).
+    assert!(!crate::armor::road_path_to_exit(&s, position(&s, "G5")));
+}
+
+#[test]
+fn rule_23_21_one_tank_per_turn_lowest_value() {
+    let mut s = armor_game(23);
+    s.second_event = true;
+    // C3 (value 3) and C6 (value 6) both qualify: C3 gets it.
+    let chosen = [position(&s, "C6"), position(&s, "C3")];
+    assert_eq!(
+        crate::armor::armor_position(&s, &chosen),
+        Some(position(&s, "C3"))
+    );
+    let c3 = position(&s, "C3");
+    assert!(crate::armor::enter(&mut s, c3, &mut log()));
+    // A second reinforcement event this turn: no second tank.
+    assert_eq!(crate::armor::armor_position(&s, &chosen), None);
+    s.turn += 1;
+    assert!(crate::armor::armor_position(&s, &chosen).is_some());
+}
+
+#[test]
+fn rule_23_7_vp_per_tank_entered() {
+    let mut s = armor_game(23);
+    s.second_event = true;
+    assert_eq!(crate::victory::variant_modifier(&s), 0);
+    let c3 = position(&s, "C3");
+    assert!(crate::armor::enter(&mut s, c3, &mut log()));
+    assert_eq!(crate::victory::variant_modifier(&s), 1);
+    // Even once eliminated.
+    let t = units_in(&s, "C3")[0];
+    crate::combat::defeat(&mut s, t, true, &mut log());
+    assert_eq!(s.germans[usize::from(t)].loc, GerLoc::OutOfPlay);
+    assert_eq!(crate::victory::variant_modifier(&s), 1);
+}
+
+#[test]
+fn rule_23_option_offered_by_d_day_and_beyond_the_beach() {
+    let options: OmahaOptions = serde_json::from_str(r#"{"23": true}"#).expect("alias 23");
+    assert!(options.v23);
+    for id in ["d-day", "beyond-the-beach"] {
+        assert!(crate::setup::setup(&data(), id, &options, GameRng::seeded(1)).is_ok());
+    }
+    for id in ["first-wave", "easy-fox"] {
+        let e = crate::setup::setup(&data(), id, &options, GameRng::seeded(1)).unwrap_err();
+        assert!(e.0.contains("23"), "{}", e.0);
+    }
+}
+
+#[test]
+fn rule_23_41_tank_in_the_view_is_revealed_on_its_hex() {
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, "1321", true);
+    let view = crate::view::view(&s, overlord_engine::Viewer::Spectator);
+    let v = view
+        .germans
+        .iter()
+        .find(|g| g.slot == "1321")
+        .expect("the tank in the view");
+    assert_eq!(v.back, "tank");
+    assert!(v.front.is_some());
+    assert!(
+        v.depth
+            .as_ref()
+            .is_some_and(|(back, front)| *back == "armor" && front.is_none())
+    );
+    assert!(crate::text::picture(&s).contains('T'));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 23.5 Movement.
+
+#[test]
+fn t_23_5_tank_junction() {
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, "1321", false);
+    let d4 = hex(&s, "1321");
+    for (symbol, to) in [
+        (Symbol::Circle, "1322"),
+        (Symbol::Triangle, "1320"),
+        (Symbol::Diamond, "1220"),
+    ] {
+        assert_eq!(
+            crate::armor::next_hex(&s, d4, Some(symbol)).map(|h| label_of(&s, h)),
+            Some(to.to_owned()),
+            "{symbol:?}"
+        );
+        let path = crate::armor::plan(&s, t, 1, false, Some(symbol));
+        assert_eq!(
+            path.iter().map(|&h| label_of(&s, h)).collect::<Vec<_>>(),
+            [to]
+        );
+    }
+}
+
+#[test]
+fn rule_23_5_toward_a_us_unit_within_3_road_hexes() {
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, "1321", false);
+    // A US unit on the road east of D4, two road hexes away (1421 then its road on): the tank
+    // goes toward it whatever the symbol, and stops next to it (23.53).
+    let d4 = hex(&s, "1321");
+    let east: Vec<HexId> = crate::armor::road_neighbours(&s.data.index, hex(&s, "1421"))
+        .filter(|&h| h != d4)
+        .collect();
+    let target = east[0];
+    let label = label_of(&s, target);
+    lone(&mut s, &label);
+    for symbol in [Symbol::Circle, Symbol::Triangle, Symbol::Diamond] {
+        assert_eq!(
+            crate::armor::next_hex(&s, d4, Some(symbol)).map(|h| label_of(&s, h)),
+            Some("1421".to_owned())
+        );
+        let path = crate::armor::plan(&s, t, 4, false, Some(symbol));
+        assert_eq!(
+            path.iter().map(|&h| label_of(&s, h)).collect::<Vec<_>>(),
+            ["1421"],
+            "23.53: stops adjacent"
+        );
+    }
+}
+
+#[test]
+fn rule_23_53_overrun_passes_one_us_hex_and_disrupts() {
+    // The orders run 1521 -> 1421 -> 1321 (D4); a US unit in 1421, in the tank's way.
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, "1521", false);
+    let u = lone(&mut s, "1421");
+    // 23.53: without an overrun it stops next to the unit: no move at all here.
+    assert!(crate::armor::plan(&s, t, 4, false, Some(Symbol::Circle)).is_empty());
+    let path = crate::armor::plan(&s, t, 4, true, Some(Symbol::Circle));
+    assert!(path.len() >= 2, "{path:?}");
+    assert_eq!(label_of(&s, path[0]), "1421");
+    assert_eq!(label_of(&s, path[1]), "1321");
+    let card = card_with(&s, Colour::Blue, Some(ActionLetter::R), false);
+    // 23.4 R through the unit: it is disrupted, the tank does not end on it.
+    crate::armor::act(&mut s, t, card, &mut log());
+    assert!(s.us[usize::from(u)].flags.has(UsFlags::DISRUPTED));
+    assert_ne!(s.german_hex(t), Some(hex(&s, "1421")));
+    s.check_invariants().expect("invariants");
+    // A US tank there: no passage.
+    let mut s = armor_game(23);
+    put_tank(&mut s, t, "1521", false);
+    us(&mut s, UsKind::Tank, "1421");
+    let path = crate::armor::plan(&s, t, 4, true, Some(Symbol::Circle));
+    assert!(path.is_empty(), "{path:?}");
+}
+
+#[test]
+fn rule_23_51_passes_german_units_but_does_not_end_on_one() {
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    let o = tank(&s, Colour::Green);
+    put_tank(&mut s, t, "1321", false);
+    // Orders with the circle: 1321 -> 1322 -> ... ; another tank on the first hex.
+    put_tank(&mut s, o, "1322", false);
+    let path = crate::armor::plan(&s, t, 1, false, Some(Symbol::Circle));
+    // One hex further if it can.
+    assert_eq!(path.len(), 2, "{path:?}");
+    assert_eq!(label_of(&s, path[0]), "1322");
+}
+
+#[test]
+fn rule_23_5_end_point_stops_the_tank_and_loses_the_game() {
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    // Find an end point hex from the map tags.
+    let end = (0..s.data.index.hexes.len() as HexId)
+        .find(|&h| crate::armor::end_point(&s, h))
+        .expect("an end point");
+    let label = label_of(&s, end);
+    put_tank(&mut s, t, &label, false);
+    assert!(crate::armor::plan(&s, t, 4, false, Some(Symbol::Circle)).is_empty());
+    // Disrupted: no loss.
+    s.germans[usize::from(t)].disrupted = true;
+    assert!(!crate::armor::end_of_turn(&mut s, &mut log()));
+    s.germans[usize::from(t)].disrupted = false;
+    let mut log = log();
+    assert!(crate::armor::end_of_turn(&mut s, &mut log));
+    let outcome = s.outcome.as_ref().expect("the game is over");
+    assert!(outcome.winners.is_empty());
+    assert_eq!(outcome.rule.0, "23.5");
+    assert!(
+        log.entries()
+            .iter()
+            .any(|e| e.rule.0 == "23.5" && e.text.contains("decisively"))
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 23.3 Fire field, 23.4 actions.
+
+#[test]
+fn rule_23_3_tank_field_blocks_us_loc_and_counts_as_fire_field() {
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    let field = crate::armor::field(&s, hex(&s, "1321"));
+    let (h, _) = field[0];
+    assert!(!crate::control::in_german_fire_field(&s, h, true));
+    put_tank(&mut s, t, "1321", false);
+    assert!(crate::control::in_german_fire_field(&s, h, true));
+    assert!(crate::control::Control::new(&s).in_fire_field(h));
+    assert!(!crate::control::us_loc(&s, h), "12.31 with 23.3");
+    // Disrupted: still blocks US LOC (12.31), but not 6.41 fire.
+    s.germans[usize::from(t)].disrupted = true;
+    assert!(crate::control::in_german_fire_field(&s, h, true));
+    assert!(!crate::control::in_german_fire_field(&s, h, false));
+}
+
+#[test]
+fn rule_23_3_printed_fire_points_never_apply_to_a_tank() {
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    // D4's printed field reaches hexes the tank's field does not.
+    let d4 = position(&s, "D4");
+    let tank_field = crate::armor::field(&s, hex(&s, "1321"));
+    let printed_only = s
+        .data
+        .index
+        .hexes
+        .iter()
+        .enumerate()
+        .map(|(h, _)| h as HexId)
+        .find(|&h| crate::combat::in_field(&s, d4, h) && !tank_field.iter().any(|&(x, _)| x == h));
+    put_tank(&mut s, t, "1321", false);
+    if let Some(h) = printed_only {
+        assert!(!crate::control::in_german_fire_field(&s, h, true));
+    }
+}
+
+#[test]
+fn rule_23_3_tank_infiltration() {
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, "1321", false);
+    let d4 = hex(&s, "1321");
+    let index = &s.data.index;
+    let around = &index.hexes[usize::from(d4)].neighbours;
+    // Two neighbours of the tank, adjacent to each other, both in its field.
+    let field = crate::armor::field(&s, d4);
+    let pair = around
+        .iter()
+        .flat_map(|&a| around.iter().map(move |&b| (a, b)))
+        .find(|&(a, b)| {
+            a != b
+                && index.hexes[usize::from(a)].neighbours.contains(&b)
+                && field.iter().any(|&(x, _)| x == a)
+                && field.iter().any(|&(x, _)| x == b)
+        })
+        .expect("a pair");
+    let occupancy = crate::actions::Occupancy::of(&s);
+    assert_ne!(
+        occupancy.infiltrators(&s, pair.0, pair.1),
+        0,
+        "7.32 with 23.3"
+    );
+    assert!(!occupancy.german_in(pair.0));
+    assert!(occupancy.german_in(d4), "7.31: the tank's hex");
+    s.germans[usize::from(t)].disrupted = true;
+    let occupancy = crate::actions::Occupancy::of(&s);
+    assert_eq!(occupancy.infiltrators(&s, pair.0, pair.1), 0);
+}
+
+#[test]
+fn rule_23_42_tank_elevation() {
+    let s = armor_game(23);
+    let index = &s.data.index;
+    use crate::index::Ground;
+    let ground = |h: HexId| index.hexes[usize::from(h)].ground;
+    let low = |h: HexId| matches!(ground(h), Ground::Beach | Ground::Flat);
+    // A low hex next to a high one: the low tank may not fire up.
+    let (lo, hi) = (0..index.hexes.len() as HexId)
+        .filter(|&h| ground(h) == Ground::Flat)
+        .find_map(|h| {
+            index.hexes[usize::from(h)]
+                .neighbours
+                .iter()
+                .find(|&&n| ground(n) == Ground::High)
+                .map(|&n| (h, n))
+        })
+        .expect("flat next to high ground");
+    assert!(!crate::armor::elevation_allows(index, lo, hi));
+    // That high hex is adjacent to low ground: it may fire down.
+    assert!(crate::armor::elevation_allows(index, hi, lo));
+    // A high hex with no low neighbour may not fire at low ground.
+    let inland = (0..index.hexes.len() as HexId)
+        .find(|&h| {
+            ground(h) == Ground::High
+                && index.hexes[usize::from(h)]
+                    .neighbours
+                    .iter()
+                    .all(|&n| !low(n))
+                && index.hexes[usize::from(h)].neighbours.len() == 6
+        })
+        .expect("inland high ground");
+    assert!(!crate::armor::elevation_allows(index, inland, lo));
+    assert!(crate::armor::elevation_allows(index, inland, hi));
+}
+
+#[test]
+fn rule_23_4_fire_or_move_and_squares() {
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, "1321", false);
+    let f = card_with(&s, Colour::Blue, Some(ActionLetter::F), false);
+    let icon = |s: &Omaha, card: u8| {
+        {
+            s.data
+                .card(card)
+                .and_then(|c| c.fire.as_ref())
+                .and_then(|f| f.icons.iter().find(|i| i.colour == Colour::Blue).cloned())
+        }
+        .expect("icon")
+    };
+    use crate::tables::german_actions::GermanAction as G;
+    // No US in the field: it moves.
+    assert_eq!(
+        crate::armor::action_of(&s, t, &icon(&s, f), f),
+        G::TankMove { hexes: 4 }
+    );
+    // A US unit in its field: it fires.
+    let field = crate::armor::field(&s, hex(&s, "1321"));
+    let target = field
+        .iter()
+        .map(|&(h, _)| h)
+        .find(|&h| crate::armor::elevation_allows(&s.data.index, hex(&s, "1321"), h))
+        .expect("a target hex");
+    let label = label_of(&s, target);
+    let u = us(&mut s, UsKind::Infantry, &label);
+    assert_eq!(
+        crate::armor::action_of(&s, t, &icon(&s, f), f),
+        G::TankFire { vs_leaders: false }
+    );
+    // A double square needs the depth marker (23.4).
+    if let Some(card) = s
+        .data
+        .cards
+        .iter()
+        .find(|c| {
+            c.fire
+                .as_ref()
+                .is_some_and(|f| f.icons.iter().any(|i| i.colour == Colour::Blue && i.double))
+        })
+        .map(|c| c.number)
+    {
+        assert_eq!(
+            crate::armor::action_of(&s, t, &icon(&s, card), card),
+            G::Nothing
+        );
+    }
+    // A disrupted tank does not act.
+    s.germans[usize::from(t)].disrupted = true;
+    assert_eq!(crate::armor::action_of(&s, t, &icon(&s, f), f), G::Nothing);
+    s.germans[usize::from(t)].disrupted = false;
+    // It fires: the unit is hit or disrupted if the card's symbol or level allows; the log
+    // names 23.41 for each hit.
+    let before = s.us[usize::from(u)];
+    let mut log = log();
+    crate::armor::act(&mut s, t, f, &mut log);
+    assert!(log.entries().iter().any(|e| e.rule.0 == "23.4"));
+    let after = s.us[usize::from(u)];
+    if after != before {
+        assert!(log.entries().iter().any(|e| e.rule.0 == "23.41"));
+    }
+    assert_eq!(
+        s.german_hex(t),
+        Some(hex(&s, "1321")),
+        "firing, it does not move"
+    );
+}
+
+#[test]
+fn rule_23_43_only_the_tank_acts_in_its_position() {
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, "1321", false);
+    assert_eq!(
+        crate::armor::tank_in_position(&s, position(&s, "D4")),
+        Some(t)
+    );
+    // 9.32 with 23.43: the position is occupied for reinforcements.
+    s.second_event = false;
+    let before = s.germans.clone();
+    crate::germans::event_reinforcements(&mut s, &['D'], &mut log());
+    assert!(units_in(&s, "D4") == vec![t]);
+    let _ = before;
+}
+
+#[test]
+fn rule_23_4_tanks_act_in_the_german_action_phase() {
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, "1321", false);
+    let m = card_with(&s, Colour::Blue, Some(ActionLetter::M), false);
+    let sector = s.data.index.hexes[usize::from(hex(&s, "1321"))].sector;
+    s.fire_cards[usize::from(sector == crate::data::Sector::West)] = Some(m);
+    crate::german_actions::start(&mut s, sector);
+    let mut log = log();
+    crate::german_actions::run(&mut s, sector, &mut log);
+    assert_ne!(s.german_hex(t), Some(hex(&s, "1321")), "M: it moved");
+    assert!(log.entries().iter().any(|e| e.rule.0 == "23.5"));
+    s.check_invariants().expect("invariants");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 23.6 US actions against tanks.
+
+#[test]
+fn rule_23_6_defeated_tank_is_removed_and_attackable() {
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, "1321", true);
+    assert_eq!(crate::combat::german_at(&s, hex(&s, "1321")), Some(t));
+    let d = s.germans[usize::from(t)].depth.expect("marker");
+    let mut log = log();
+    crate::combat::defeat(&mut s, t, true, &mut log);
+    assert_eq!(s.germans[usize::from(t)].loc, GerLoc::OutOfPlay);
+    assert_eq!(s.depth[usize::from(d)].loc, DepthLoc::OutOfPlay);
+    assert!(log.entries().iter().any(|e| e.rule.0 == "23.6"));
+    // 23.6: no terrain benefit.
+    let m = crate::tables::terrain::defence_multipliers(
+        crate::tables::terrain::HexFeature::Buildings,
+        &[],
+        true,
+    );
+    assert_eq!(m, crate::tables::terrain::Multipliers::NONE);
+    s.check_invariants().expect("invariants");
+}
+
+#[test]
+fn rule_23_6_infantry_self_preservation_against_tanks() {
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    let index = &s.data.index;
+    // A road hex for the tank with a neighbour in its field from which a unit can step to a hex
+    // neither adjacent to the tank nor in its field.
+    let (at, from, to) = (0..index.hexes.len() as HexId)
+        .filter(|&h| crate::armor::road_hex(index, h))
+        .find_map(|at| {
+            let field = crate::armor::field(&s, at);
+            let in_field = |h: HexId| field.iter().any(|&(x, _)| x == h);
+            let around = &index.hexes[usize::from(at)].neighbours;
+            around.iter().filter(|&&a| in_field(a)).find_map(|&a| {
+                index.hexes[usize::from(a)]
+                    .neighbours
+                    .iter()
+                    .find(|&&b| {
+                        b != at
+                            && !around.contains(&b)
+                            && !in_field(b)
+                            && index.hexes[usize::from(b)].ground != crate::index::Ground::Sea
+                    })
+                    .map(|&b| (at, a, b))
+            })
+        })
+        .expect("a way out somewhere");
+    let at_label = label_of(&s, at);
+    put_tank(&mut s, t, &at_label, false);
+    let from_label = label_of(&s, from);
+    let u = us(&mut s, UsKind::Infantry, &from_label);
+    assert!(crate::armor::self_preservation(&s, u, from, to));
+    assert!(crate::actions::self_preservation(&s, u, from, to));
+    // Not into a hex adjacent to the tank.
+    let next_to_tank = s.data.index.hexes[usize::from(from)]
+        .neighbours
+        .iter()
+        .copied()
+        .find(|&b| b != at && s.data.index.hexes[usize::from(at)].neighbours.contains(&b));
+    if let Some(b) = next_to_tank {
+        assert!(!crate::armor::self_preservation(&s, u, from, b));
+    }
+    // Not for a US tank; not once the German tank is gone.
+    let tank_unit = us(&mut s, UsKind::Tank, &from_label);
+    assert!(!crate::armor::self_preservation(&s, tank_unit, from, to));
+    s.germans[usize::from(t)].loc = GerLoc::OutOfPlay;
+    assert!(!crate::armor::self_preservation(&s, u, from, to));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random play.
+
+/// Seeded random Beyond the Beach games with variant 23 play to the end without a panic, a
+/// stall or a broken invariant; tanks enter in some of them.
+#[test]
+fn rule_23_random_play_with_german_armor() {
+    use overlord_engine::{Game, Log, Status};
+    use rand::{Rng, SeedableRng};
+    let options = OmahaOptions {
+        v23: true,
+        ..OmahaOptions::default()
+    };
+    let mut entered = 0;
+    for seed in 0..8u64 {
+        let mut log = Log::disabled();
+        let mut state =
+            crate::setup::setup(&data(), "beyond-the-beach", &options, GameRng::seeded(seed))
+                .expect("setup");
+        state.run(&mut log);
+        let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut legal = Vec::new();
+        let mut steps = 0;
+        while let Status::ToAct(_) = state.status() {
+            state.legal_actions(&mut legal);
+            assert!(
+                !legal.is_empty(),
+                "seed {seed}: stalled at {:?}",
+                state.step
+            );
+            let action = legal[policy.next_u32() as usize % legal.len()];
+            if let Err(e) = state.apply(action, &mut log) {
+                panic!("seed {seed}: legal {action:?} refused: {e}");
+            }
+            steps += 1;
+            assert!(steps < 40_000, "seed {seed}: the game does not end");
+            if let Err(broken) = state.check_invariants() {
+                panic!("seed {seed}: {broken}");
+            }
+        }
+        entered += usize::from(state.tanks_entered);
+    }
+    assert!(entered > 0, "no tank entered in any game");
+}

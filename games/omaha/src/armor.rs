@@ -1,0 +1,963 @@
+//! Variant 23, German armor (a scenario option, `OmahaOptions::v23`): tank reinforcements
+//! from turn 17 (23.2, 23.21), the tank fire field (23.3, T8 in [`crate::tables::tank_fire`])
+//! and its weight on US movement, US LOC and fire, tank actions in the German action
+//! examination (23.4, 23.41–23.43, the T7 tank column), tank movement on the roads with the
+//! German Tank Movement Map (23.5, 23.51–23.53, `tank_movement.toml`) and its end points, and
+//! infantry self-preservation against tanks (23.6). US attacks on tanks (23.6) are
+//! [`crate::combat`]'s; the VP (23.7) are [`crate::victory`]'s.
+//!
+//! A tank on the map is [`GerLoc::Hex`]: it is tied to no printed position, and acts as a
+//! position of its own colour (printed on the counter, `GerInfo::colour`).
+
+use crate::action::OmahaEvent;
+use crate::data::{FireLevel, Sector, Symbol};
+use crate::effects::OmahaLog;
+use crate::index::{
+    GerId, GerKind, Ground, HexId, Index, MAX_POSITIONS, PosId, PosKind, PosSet, RoadClass,
+    UsCounter, UsId,
+};
+use crate::state::{DepthLoc, DepthPool, GerLoc, GerPool, Omaha, UsFlags, UsLoc};
+use crate::tables::fire_chart::{FireColumn, FireEffect, FireTarget, fire_effect};
+use crate::tables::german_actions::{ActionIcon, Facts, GermanAction, Situation, german_action};
+use overlord_engine::RuleId;
+
+pub const ARMOR: RuleId = RuleId("23");
+pub const APPEARANCE: RuleId = RuleId("23.2");
+pub const ONE_PER_TURN: RuleId = RuleId("23.21");
+pub const FIRE_FIELD: RuleId = RuleId("23.3");
+pub const ACTIONS: RuleId = RuleId("23.4");
+pub const REVEALED: RuleId = RuleId("23.41");
+pub const ELEVATION: RuleId = RuleId("23.42");
+pub const ONLY_THE_TANK: RuleId = RuleId("23.43");
+pub const MOVEMENT: RuleId = RuleId("23.5");
+pub const STACKING: RuleId = RuleId("23.51");
+pub const ROADS: RuleId = RuleId("23.52");
+pub const US_HEXES: RuleId = RuleId("23.53");
+pub const US_ACTIONS: RuleId = RuleId("23.6");
+pub const VP: RuleId = RuleId("23.7");
+
+/// How many tanks the US movement's infiltration test can tell apart: the top bits of a
+/// [`PosSet`] above the printed positions (`MAX_POSITIONS`).
+pub const TANK_BITS: usize = PosSet::BITS as usize - MAX_POSITIONS;
+
+/// 23.5: how far a US unit may be, in road hexes, for a tank to move toward it.
+pub const TOWARD_RANGE: u32 = 3;
+
+// ---------------------------------------------------------------------------------------------
+// What a tank is and where.
+
+/// The tank's colour (23: it acts as a position of that colour).
+pub fn colour(state: &Omaha, g: GerId) -> Option<crate::data::Colour> {
+    state.data.index.germans.get(usize::from(g))?.colour
+}
+
+/// The tank's name, for the log.
+fn name(state: &Omaha, g: GerId) -> String {
+    state
+        .data
+        .index
+        .germans
+        .get(usize::from(g))
+        .map_or_else(|| "a German tank".to_owned(), |x| x.name.clone())
+}
+
+fn label(state: &Omaha, h: HexId) -> String {
+    state
+        .data
+        .index
+        .hexes
+        .get(usize::from(h))
+        .map_or_else(|| "?".to_owned(), |x| x.label.to_string())
+}
+
+/// The ordinal of tank `g` among the tanks (its bit above the positions in a [`PosSet`]).
+fn ordinal(state: &Omaha, g: GerId) -> Option<usize> {
+    state
+        .data
+        .index
+        .germans
+        .iter()
+        .enumerate()
+        .filter(|(_, x)| x.kind == GerKind::Tank)
+        .position(|(i, _)| i == usize::from(g))
+}
+
+/// The [`PosSet`] bit of tank `g` for 7.32 (none past [`TANK_BITS`] tanks).
+pub fn tank_bit(state: &Omaha, g: GerId) -> PosSet {
+    match ordinal(state, g) {
+        Some(o) if o < TANK_BITS => 1 << (MAX_POSITIONS + o),
+        _ => 0,
+    }
+}
+
+/// The tank whose [`tank_bit`] is bit `bit` of a [`PosSet`].
+fn tank_of_bit(state: &Omaha, bit: usize) -> Option<GerId> {
+    let o = bit.checked_sub(MAX_POSITIONS)?;
+    state
+        .data
+        .index
+        .germans
+        .iter()
+        .enumerate()
+        .filter(|(_, x)| x.kind == GerKind::Tank)
+        .nth(o)
+        .map(|(i, _)| i as GerId)
+}
+
+/// The tank in `hex`, if any.
+pub fn tank_in(state: &Omaha, hex: HexId) -> Option<GerId> {
+    state
+        .tanks_on_map()
+        .find(|&(_, h)| h == hex)
+        .map(|(g, _)| g)
+}
+
+/// 23.43: the tank occupying a hex of position `p`, if any (then only the tank acts).
+pub fn tank_in_position(state: &Omaha, p: PosId) -> Option<GerId> {
+    let index = &state.data.index;
+    let pos = index.positions.get(usize::from(p))?;
+    pos.slots
+        .iter()
+        .filter_map(|&s| index.slots.get(usize::from(s)))
+        .find_map(|slot| tank_in(state, slot.hex))
+}
+
+/// 23.3: the fire field of a tank in `hex` (T8); a tank's field is never a printed one.
+pub fn field(state: &Omaha, hex: HexId) -> Vec<(HexId, FireLevel)> {
+    crate::tables::tank_fire::tank_fire_field(&state.data.index, hex)
+}
+
+/// 23.3, 12.31: every hex in the fire field of a tank on the map (disrupted ones included with
+/// `include_disrupted`), as a flag per hex; `None` while no tank is on the map.
+pub fn fire_hexes(state: &Omaha, include_disrupted: bool) -> Option<Vec<bool>> {
+    let mut out: Option<Vec<bool>> = None;
+    for (g, h) in state.tanks_on_map() {
+        if !include_disrupted && state.germans[usize::from(g)].disrupted {
+            continue;
+        }
+        let flags = out.get_or_insert_with(|| vec![false; state.data.index.hexes.len()]);
+        for (f, _) in field(state, h) {
+            if let Some(x) = flags.get_mut(usize::from(f)) {
+                *x = true;
+            }
+        }
+    }
+    out
+}
+
+/// 23.3, 7.32: the non-disrupted tanks adjacent to both `from` and `to` with both in their
+/// field, as [`tank_bit`]s (a move between them is an infiltration).
+pub fn infiltrating_tanks(state: &Omaha, from: HexId, to: HexId) -> PosSet {
+    let index = &state.data.index;
+    let adjacent = |a: HexId, b: HexId| {
+        index
+            .hexes
+            .get(usize::from(a))
+            .is_some_and(|x| x.neighbours.contains(&b))
+    };
+    let mut set = 0;
+    for (g, h) in state.tanks_on_map() {
+        if state.germans[usize::from(g)].disrupted || !adjacent(h, from) || !adjacent(h, to) {
+            continue;
+        }
+        let f = field(state, h);
+        let has = |x: HexId| f.iter().any(|&(y, _)| y == x);
+        if has(from) && has(to) {
+            set |= tank_bit(state, g);
+        }
+    }
+    set
+}
+
+/// 7.32 with 23.3: whether one of the tanks of `set` qualifies on a Fire card with `icons` (its
+/// colour shown; a double square only with its depth marker).
+pub fn tank_infiltration_qualifies(
+    state: &Omaha,
+    set: PosSet,
+    icons: &[crate::data::Icon],
+) -> bool {
+    (MAX_POSITIONS..PosSet::BITS as usize)
+        .filter(|&b| set & (1 << b) != 0)
+        .filter_map(|b| tank_of_bit(state, b))
+        .any(|g| {
+            let depth = state.germans[usize::from(g)].depth.is_some();
+            icons
+                .iter()
+                .any(|i| Some(i.colour) == colour(state, g) && (depth || !i.double))
+        })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Roads (23.52).
+
+/// 23.52, 23.53: a step a tank may take along a road: main or secondary, mined ones included
+/// (23.53); never trails.
+fn tank_road(class: RoadClass) -> bool {
+    matches!(
+        class,
+        RoadClass::Main | RoadClass::Secondary | RoadClass::Mined
+    )
+}
+
+/// 23.52: the hexes a tank in `hex` reaches in one step along a road.
+pub fn road_neighbours(index: &Index, hex: HexId) -> impl Iterator<Item = HexId> + '_ {
+    index
+        .hexes
+        .get(usize::from(hex))
+        .into_iter()
+        .flat_map(|x| x.neighbours.iter().zip(&x.edges))
+        .filter(|(_, e)| tank_road(e.class))
+        .map(|(&n, _)| n)
+}
+
+/// 23.2: `hex` has a main or secondary road.
+pub fn road_hex(index: &Index, hex: HexId) -> bool {
+    road_neighbours(index, hex).next().is_some()
+}
+
+/// Road distances from `from` over hexes `pass` allows (the start always), up to `limit`.
+fn road_distances(
+    index: &Index,
+    from: HexId,
+    limit: u32,
+    pass: impl Fn(HexId) -> bool,
+) -> Vec<u32> {
+    let mut dist = vec![u32::MAX; index.hexes.len()];
+    let Some(d) = dist.get_mut(usize::from(from)) else {
+        return dist;
+    };
+    *d = 0;
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(h) = queue.pop_front() {
+        let here = dist[usize::from(h)];
+        if here >= limit {
+            continue;
+        }
+        for n in road_neighbours(index, h) {
+            if dist[usize::from(n)] == u32::MAX && pass(n) {
+                dist[usize::from(n)] = here + 1;
+                queue.push_back(n);
+            }
+        }
+    }
+    dist
+}
+
+// ---------------------------------------------------------------------------------------------
+// 23.2 Appearance.
+
+/// 23.2: the exits a tank's road path must reach (paths to A, F or G don't count).
+const TANK_EXITS: [char; 4] = ['B', 'C', 'D', 'E'];
+
+/// 23.2: position `p`'s hex has a main or secondary road, and a road path runs from it to exit
+/// B, C, D or E through no US-occupied or US-controlled hex (the position's own hex is where
+/// the tank enters: it is free by 9.32, and, as in 12.22, may be US-controlled).
+pub fn road_path_to_exit(state: &Omaha, p: PosId) -> bool {
+    let index = &state.data.index;
+    let Some(&hex) = index
+        .positions
+        .get(usize::from(p))
+        .and_then(|pos| pos.slots.first())
+        .and_then(|&s| index.slots.get(usize::from(s)))
+        .map(|s| &s.hex)
+    else {
+        return false;
+    };
+    if !road_hex(index, hex) {
+        return false;
+    }
+    let control = crate::control::Control::new(state);
+    let dist = road_distances(index, hex, u32::MAX, |h| {
+        !control.us_occupied(h) && !control.us_controls(h)
+    });
+    TANK_EXITS.iter().any(|&letter| {
+        index
+            .exit_hex(letter)
+            .is_some_and(|e| dist.get(usize::from(e)).is_some_and(|&d| d != u32::MAX))
+    })
+}
+
+/// 23.2, 23.21: of the positions SYS-REINF chose for a reinforcement event, the one that gets
+/// a German tank instead: the variant is on, this is the second Event Phase of a turn from 17,
+/// the Tactical box is empty, a tank and an Armor depth marker wait in the Optional Armor box,
+/// no tank entered this turn, and the position qualifies by [`road_path_to_exit`]; of several,
+/// the lowest priority value.
+pub fn armor_position(state: &Omaha, chosen: &[PosId]) -> Option<PosId> {
+    if !state.options.v23
+        || !state.second_event
+        || !crate::tables::schedule::extended(state.turn)
+        || state.armor_turn == state.turn
+    {
+        return None;
+    }
+    let in_pool = |pool| state.germans.iter().any(|g| g.loc == GerLoc::Pool(pool));
+    if in_pool(GerPool::Tactical) || !in_pool(GerPool::OptionalArmor) {
+        return None;
+    }
+    let index = &state.data.index;
+    chosen
+        .iter()
+        .copied()
+        .filter(|&p| road_path_to_exit(state, p))
+        .min_by_key(
+            |&p| match index.positions.get(usize::from(p)).map(|x| &x.kind) {
+                Some(PosKind::Reinforcement { priority, .. }) => (*priority, p),
+                _ => (u8::MAX, p),
+            },
+        )
+}
+
+/// 23.2: a tank from the Optional Armor box enters position `p` revealed, with an Armor depth
+/// marker (face-down); it counts for 23.7. Returns whether one entered.
+pub fn enter(state: &mut Omaha, p: PosId, log: &mut OmahaLog) -> bool {
+    let index = &state.data.index;
+    let Some(hex) = index
+        .positions
+        .get(usize::from(p))
+        .and_then(|pos| pos.slots.first())
+        .and_then(|&s| index.slots.get(usize::from(s)))
+        .map(|s| s.hex)
+    else {
+        return false;
+    };
+    let tanks: Vec<GerId> = state
+        .germans
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.loc == GerLoc::Pool(GerPool::OptionalArmor))
+        .map(|(i, _)| i as GerId)
+        .collect();
+    if tanks.is_empty() {
+        return false;
+    }
+    let i = state.rng.pick(&tanks, |&g| u32::from(g), APPEARANCE);
+    let Some(&g) = tanks.get(i) else {
+        return false;
+    };
+    let markers: Vec<u8> = state
+        .depth
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.loc == DepthLoc::Pool(DepthPool::Armor))
+        .map(|(i, _)| i as u8)
+        .collect();
+    let marker = if markers.is_empty() {
+        None
+    } else {
+        let i = state.rng.pick(&markers, |&d| u32::from(d), APPEARANCE);
+        markers.get(i).copied()
+    };
+    crate::germans::capture_generals(state, hex, log);
+    state.germans[usize::from(g)] = crate::state::German {
+        loc: GerLoc::Hex(hex),
+        revealed: true,
+        disrupted: false,
+        active: true,
+        depth: marker,
+    };
+    if let Some(d) = marker
+        && let Some(x) = state.depth.get_mut(usize::from(d))
+    {
+        x.loc = DepthLoc::Under(g);
+        x.revealed = false;
+    }
+    state.tanks_entered = state.tanks_entered.saturating_add(1);
+    state.armor_turn = state.turn;
+    let tank = name(state, g);
+    let at = crate::fire::position_name(state, p).to_owned();
+    let entered = state.tanks_entered;
+    log.public(APPEARANCE, OmahaEvent::Note, || {
+        format!(
+            "A German tank enters {at} instead of a reinforcement, revealed with an Armor depth marker: {tank} ({entered} entered, 23.2, 23.7)."
+        )
+    });
+    true
+}
+
+// ---------------------------------------------------------------------------------------------
+// 23.4 Actions.
+
+/// 23.4: the tanks of `sector` whose colour `card` shows, not yet examined (their
+/// [`tank_bit`] in `Omaha::ger_done`), in counter order. They are examined after the printed
+/// positions (an ID-less position counts as 0 in SYS-GER-ORDER) and before the Advances (16.85).
+pub fn next_tank(state: &Omaha, sector: Sector, card: u8) -> Option<GerId> {
+    let fire = state.data.card(card)?.fire.as_ref()?;
+    let index = &state.data.index;
+    state.tanks_on_map().map(|(g, _)| g).find(|&g| {
+        let bit = tank_bit(state, g);
+        bit != 0
+            && state.ger_done & bit == 0
+            && state
+                .german_hex(g)
+                .and_then(|h| index.hexes.get(usize::from(h)))
+                .is_some_and(|x| x.sector == sector)
+            && fire
+                .icons
+                .iter()
+                .any(|i| Some(i.colour) == colour(state, g))
+    })
+}
+
+/// 23.42: whether a tank in `from` may fire at a unit in `to`: from high ground at lower ground
+/// only if the tank is adjacent to low ground; from low ground never at high ground.
+pub fn elevation_allows(index: &Index, from: HexId, to: HexId) -> bool {
+    let ground = |h: HexId| index.hexes.get(usize::from(h)).map(|x| x.ground);
+    let low = |g: Option<Ground>| matches!(g, Some(Ground::Beach | Ground::Flat | Ground::Sea));
+    match (ground(from), ground(to)) {
+        (Some(Ground::High), Some(Ground::High)) => true,
+        (Some(Ground::High), _) => index
+            .hexes
+            .get(usize::from(from))
+            .is_some_and(|x| x.neighbours.iter().any(|&n| low(ground(n)))),
+        (_, Some(Ground::High)) => false,
+        _ => true,
+    }
+}
+
+/// The US units (not Leaders) the tank in `hex` may fire at: in its field (23.3) and allowed by
+/// 23.42, with their fire level.
+fn targets(state: &Omaha, hex: HexId) -> Vec<(UsId, HexId, FireLevel)> {
+    let index = &state.data.index;
+    let f = field(state, hex);
+    state
+        .us
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !index.us[*i].is_leader())
+        .filter_map(|(i, u)| match u.loc {
+            UsLoc::Hex(h) => Some((i as UsId, h)),
+            _ => None,
+        })
+        .filter_map(|(u, h)| {
+            let &(_, level) = f.iter().find(|&&(x, _)| x == h)?;
+            elevation_allows(index, hex, h).then_some((u, h, level))
+        })
+        .collect()
+}
+
+/// The T7 facts of tank `g` for `icon` (23.4), and its target symbol.
+fn facts(state: &Omaha, g: GerId, icon: &crate::data::Icon, symbol: Option<Symbol>) -> Facts {
+    let index = &state.data.index;
+    let Some(hex) = state.german_hex(g) else {
+        return Facts::default();
+    };
+    let in_field = targets(state, hex);
+    let mover = ActionIcon::of(icon);
+    let hexes = match mover {
+        ActionIcon::P => 3,
+        _ => crate::tables::german_actions::TANK_MOVE,
+    };
+    Facts {
+        double_square: icon.double,
+        depth: state.germans[usize::from(g)].depth.is_some(),
+        us_in_field: !in_field.is_empty(),
+        us_adjacent: in_field.iter().any(|&(_, h, _)| {
+            index
+                .hexes
+                .get(usize::from(hex))
+                .is_some_and(|x| x.neighbours.contains(&h))
+        }),
+        tank_can_move: !plan(state, g, hexes, mover == ActionIcon::R, symbol).is_empty(),
+        ..Facts::default()
+    }
+}
+
+/// 23.4: the T7 tank-column action of tank `g` on `icon`; a disrupted tank does not act (16
+/// "positions that never act").
+pub fn action_of(state: &Omaha, g: GerId, icon: &crate::data::Icon, card: u8) -> GermanAction {
+    if state
+        .germans
+        .get(usize::from(g))
+        .is_none_or(|x| x.disrupted)
+    {
+        return GermanAction::Nothing;
+    }
+    let symbol = target_symbol(state, card);
+    german_action(
+        ActionIcon::of(icon),
+        Situation::GermanTank,
+        &facts(state, g, icon, symbol),
+    )
+}
+
+fn target_symbol(state: &Omaha, card: u8) -> Option<Symbol> {
+    state.data.card(card)?.fire.as_ref().map(|f| f.target)
+}
+
+/// 23.4: tank `g` acts on `card`.
+pub fn act(state: &mut Omaha, g: GerId, card: u8, log: &mut OmahaLog) {
+    let Some(icon) = state
+        .data
+        .card(card)
+        .and_then(|c| c.fire.as_ref())
+        .and_then(|f| {
+            f.icons
+                .iter()
+                .find(|i| Some(i.colour) == colour(state, g))
+                .cloned()
+        })
+    else {
+        return;
+    };
+    let symbol = target_symbol(state, card);
+    let action = action_of(state, g, &icon, card);
+    let tank = name(state, g);
+    match action {
+        GermanAction::TankFire { vs_leaders } => {
+            log.public(ACTIONS, OmahaEvent::Note, || {
+                format!("{tank} fires (23.4).")
+            });
+            fire(state, g, card, vs_leaders, log);
+        }
+        GermanAction::TankMove { hexes } => {
+            log.public(ACTIONS, OmahaEvent::Note, || {
+                format!("{tank} moves up to {hexes} hexes (23.4, 23.5).")
+            });
+            move_tank(state, g, hexes, false, symbol, log);
+        }
+        GermanAction::TankOverrun => {
+            log.public(ACTIONS, OmahaEvent::Note, || {
+                format!("{tank} overruns: it moves up to 4 hexes (23.4 R).")
+            });
+            move_tank(
+                state,
+                g,
+                crate::tables::german_actions::TANK_MOVE,
+                true,
+                symbol,
+                log,
+            );
+        }
+        GermanAction::TankPositionAndFire => {
+            log.public(ACTIONS, OmahaEvent::Note, || {
+                format!("{tank} moves up to 3 hexes, then fires on adjacent US units (23.4 P).")
+            });
+            move_tank(state, g, 3, false, symbol, log);
+            // 23.4 P: then fire if US units are adjacent (every unit in the field may be hit).
+            if let Some(hex) = state.german_hex(g) {
+                let index = &state.data.index;
+                let adjacent = targets(state, hex).iter().any(|&(_, h, _)| {
+                    index
+                        .hexes
+                        .get(usize::from(hex))
+                        .is_some_and(|x| x.neighbours.contains(&h))
+                });
+                if adjacent && state.outcome.is_none() {
+                    fire(state, g, card, false, log);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// 23.41, 23.42, 6.31, 14.11: the tank fires on the units in its field it may hit, on the "WN
+/// or revealed reinforcement" column, with the armor bonus (T7 tank column), hitting up to its
+/// doubled hit limit (1 for the tank, 1 for its depth marker); with `vs_leaders` unused hits go
+/// to Leaders in its Intense or Moderate hexes (11.4). Ties (G-FIRE-TIE, G-LEADER) go to the
+/// lowest roster id (INTERP, docs/omaha/interpretations.md).
+pub fn fire(state: &mut Omaha, g: GerId, card: u8, vs_leaders: bool, log: &mut OmahaLog) {
+    let Some(hex) = state.german_hex(g) else {
+        return;
+    };
+    let Some(symbol) = target_symbol(state, card) else {
+        return;
+    };
+    let index = &state.data.index;
+    let concentrated = crate::fire::concentrated(state);
+    let mut candidates = Vec::new();
+    for (u, h, level) in targets(state, hex) {
+        let info = &index.us[usize::from(u)];
+        let unit = &state.us[usize::from(u)];
+        let target = FireTarget {
+            // 23.41, T7 tank column: the tank fires with the armor bonus (6.36).
+            armored: false,
+            has_symbol: info.symbol == Some(symbol)
+                || concentrated.get(usize::from(h)).copied().unwrap_or(false),
+        };
+        let (loses_step, disrupts) = match fire_effect(level, FireColumn::WnOrRevealed, target) {
+            FireEffect::None => continue,
+            FireEffect::Disrupt => (false, true),
+            FireEffect::LoseStep => (true, false),
+            FireEffect::LoseStepAndDisrupt => (true, true),
+        };
+        let disrupts = disrupts && !unit.flags.has(UsFlags::DISRUPTED);
+        if !loses_step && !disrupts {
+            continue;
+        }
+        candidates.push(crate::fire_alloc::Candidate {
+            position: 0,
+            unit: usize::from(u),
+            level,
+            distance: index.distance(hex, h),
+            steps: unit.steps,
+            loses_step,
+            disrupts,
+        });
+    }
+    let counters = 1 + u8::from(state.germans[usize::from(g)].depth.is_some());
+    let capacity = crate::tables::fire_chart::hit_limit(counters, state.turn);
+    let allocation =
+        crate::fire_alloc::allocate(crate::fire_alloc::Mode::Extended, &[capacity], &candidates);
+    let tank = name(state, g);
+    let hits = allocation.hits.first().cloned().unwrap_or_default();
+    for c in hits {
+        if state.outcome.is_some() {
+            return;
+        }
+        let Some(candidate) = candidates.get(c) else {
+            continue;
+        };
+        let unit = candidate.unit as UsId;
+        if state.us[candidate.unit].loc == UsLoc::Eliminated {
+            continue;
+        }
+        let unit_name = state.name(unit).to_owned();
+        let level = candidate.level;
+        log.public(REVEALED, OmahaEvent::Note, || {
+            format!("{tank} fires on {unit_name} ({level:?} fire, 23.41).")
+        });
+        if candidate.loses_step {
+            state.lose_step(unit, REVEALED, log);
+        }
+        if candidate.disrupts && state.us[candidate.unit].loc != UsLoc::Eliminated {
+            state.disrupt(unit, REVEALED, log);
+        }
+    }
+    if state.outcome.is_some() || !vs_leaders {
+        return;
+    }
+    // 11.4 (T7 tank column, star): unused hits go to Leaders in Intense or Moderate hexes.
+    let unused = allocation.unused.first().copied().unwrap_or(0);
+    let f = field(state, hex);
+    let index = &state.data.index;
+    let mut leaders: Vec<(u32, UsId)> = state
+        .us
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| index.us[*i].is_leader())
+        .filter_map(|(i, u)| match u.loc {
+            UsLoc::Hex(h) => Some((i as UsId, h)),
+            _ => None,
+        })
+        .filter(|&(_, h)| {
+            f.iter()
+                .any(|&(x, l)| x == h && matches!(l, FireLevel::Intense | FireLevel::Moderate))
+                && elevation_allows(index, hex, h)
+        })
+        .map(|(u, h)| (index.distance(hex, h), u))
+        .collect();
+    leaders.sort_unstable();
+    for (_, leader) in leaders.into_iter().take(usize::from(unused)) {
+        if state.outcome.is_some() {
+            return;
+        }
+        crate::fire::hit_leader_from(state, &tank, leader, log);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 23.5 Movement.
+
+/// 23.5 (AMB-38): the tank end points, tagged `tank_end_point` on the map.
+pub fn end_point(state: &Omaha, hex: HexId) -> bool {
+    let map = &state.data.map;
+    let Some(tag) = map.tag_id("tank_end_point") else {
+        return false;
+    };
+    state
+        .data
+        .index
+        .hexes
+        .get(usize::from(hex))
+        .is_some_and(|x| map.has_tag(x.hex, tag))
+}
+
+/// A US counter other than a lone General is in `hex` (23.53; AMB-80: a General alone does
+/// not hold a hex).
+fn us_occupied(state: &Omaha, hex: HexId) -> bool {
+    let index = &state.data.index;
+    state
+        .us_at(UsLoc::Hex(hex))
+        .any(|u| index.us[usize::from(u)].counter != UsCounter::General)
+}
+
+fn us_armored_in(state: &Omaha, hex: HexId) -> bool {
+    let index = &state.data.index;
+    state
+        .us_at(UsLoc::Hex(hex))
+        .any(|u| index.us[usize::from(u)].armored())
+}
+
+/// A German unit other than tank `g` is in `hex` (23.51).
+fn other_german_in(state: &Omaha, g: GerId, hex: HexId) -> bool {
+    (0..state.germans.len())
+        .any(|o| o != usize::from(g) && state.german_hex(o as GerId) == Some(hex))
+}
+
+/// 23.5: the next hex of a tank in `at` by its priorities: toward the nearest US unit within 3
+/// road hexes (AMB-52: the first step of a shortest road path; equal paths: the lowest hex id,
+/// INTERP for G-TANK-TIE), else the movement order of its hex on the German Tank Movement Map,
+/// at a junction the branch of the Fire card's target `symbol`.
+pub fn next_hex(state: &Omaha, at: HexId, symbol: Option<Symbol>) -> Option<HexId> {
+    let index = &state.data.index;
+    let us: Vec<HexId> = state
+        .us
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !index.us[*i].is_leader())
+        .filter_map(|(_, u)| match u.loc {
+            UsLoc::Hex(h) => Some(h),
+            _ => None,
+        })
+        .collect();
+    if !us.is_empty() {
+        // Road distances from the tank: the nearest US unit within range.
+        let from_tank = road_distances(index, at, TOWARD_RANGE, |_| true);
+        let nearest = us
+            .iter()
+            .filter_map(|&h| Some((*from_tank.get(usize::from(h))?, h)))
+            .filter(|&(d, _)| d != u32::MAX && d > 0)
+            .min();
+        if let Some((d, target)) = nearest {
+            // The step that brings the tank one road hex closer to that unit.
+            let to_target = road_distances(index, target, d, |_| true);
+            return road_neighbours(index, at)
+                .filter(|&n| {
+                    to_target
+                        .get(usize::from(n))
+                        .is_some_and(|&x| x.checked_add(1) == Some(d))
+                })
+                .min();
+        }
+    }
+    movement_order(state, at, symbol)
+}
+
+/// 23.5: the movement order printed on `at` (tank_movement.toml); at a junction, the branch of
+/// the Fire card's target symbol.
+pub fn movement_order(state: &Omaha, at: HexId, symbol: Option<Symbol>) -> Option<HexId> {
+    let index = &state.data.index;
+    let label = index.hexes.get(usize::from(at))?.label;
+    let order = state.data.tank_orders.iter().find(|o| o.hex == label)?;
+    let to = match (&order.by_symbol, symbol) {
+        (Some(b), Some(Symbol::Circle)) => b.circle,
+        (Some(b), Some(Symbol::Triangle)) => b.triangle,
+        (Some(b), Some(Symbol::Diamond)) => b.diamond,
+        _ => order.next?,
+    };
+    index.hex(to)
+}
+
+/// 23.5, 23.51, 23.53, 23.4 R: the hexes tank `g` would enter moving up to `hexes` (empty: it
+/// cannot move). It stops for good on an end point; it enters no US-occupied hex (23.53) but,
+/// overrunning, passes through one in its 1st–3rd hex holding no US tank; it passes German
+/// units but does not end on one (one hex further if it can, else one less).
+pub fn plan(
+    state: &Omaha,
+    g: GerId,
+    hexes: u8,
+    overrun: bool,
+    symbol: Option<Symbol>,
+) -> Vec<HexId> {
+    let Some(start) = state.german_hex(g) else {
+        return Vec::new();
+    };
+    // 23.5: a tank on an end point stays there for the rest of the game.
+    if end_point(state, start) {
+        return Vec::new();
+    }
+    let mut path: Vec<HexId> = Vec::new();
+    let mut at = start;
+    let mut passed_us = false;
+    let limit = usize::from(hexes);
+    // One extra step is looked at for 23.51 (ending on a German unit).
+    while path.len() < limit + 1 {
+        let Some(next) = next_hex(state, at, symbol) else {
+            break;
+        };
+        if next == start || path.contains(&next) {
+            break; // never loop back.
+        }
+        let extra = path.len() == limit;
+        if us_occupied(state, next) {
+            // 23.4 R: through the 1st-3rd hex if it holds no US tank and is the first such.
+            let through =
+                overrun && !passed_us && path.len() < 3 && !extra && !us_armored_in(state, next);
+            if !through {
+                break; // 23.53: stop adjacent.
+            }
+            passed_us = true;
+        }
+        if extra && other_german_in(state, g, next) {
+            break;
+        }
+        path.push(next);
+        at = next;
+        if extra {
+            break;
+        }
+        if end_point(state, next) {
+            break; // 23.5: end points stop the tank.
+        }
+        // The planned last hex is free of German units: done.
+        if path.len() == limit && !other_german_in(state, g, next) {
+            break;
+        }
+    }
+    // 23.51 one hex less, 23.4 R / 23.53 never ending in a US-occupied hex: back up.
+    while let Some(&last) = path.last() {
+        if other_german_in(state, g, last) || us_occupied(state, last) {
+            path.pop();
+        } else {
+            break;
+        }
+    }
+    path
+}
+
+/// 23.5: move tank `g` by [`plan`]; overrunning, the US units of a hex passed through are
+/// disrupted (23.4 R). Its depth marker goes with it (23.51).
+fn move_tank(
+    state: &mut Omaha,
+    g: GerId,
+    hexes: u8,
+    overrun: bool,
+    symbol: Option<Symbol>,
+    log: &mut OmahaLog,
+) {
+    let Some(from) = state.german_hex(g) else {
+        return;
+    };
+    let path = plan(state, g, hexes, overrun, symbol);
+    let Some(&to) = path.last() else {
+        return;
+    };
+    for &h in &path {
+        if overrun && us_occupied(state, h) {
+            let units: Vec<UsId> = state.us_at(UsLoc::Hex(h)).collect();
+            let at = label(state, h);
+            log.public(ACTIONS, OmahaEvent::Note, || {
+                format!("The tank overruns {at}: every US unit there is disrupted (23.4 R).")
+            });
+            for u in units {
+                state.disrupt(u, ACTIONS, log);
+            }
+        }
+    }
+    crate::germans::capture_generals(state, to, log);
+    if let Some(x) = state.germans.get_mut(usize::from(g)) {
+        x.loc = GerLoc::Hex(to);
+    }
+    let tank = name(state, g);
+    let route: Vec<String> = path.iter().map(|&h| label(state, h)).collect();
+    let (a, stop) = (label(state, from), end_point(state, to));
+    log.public(MOVEMENT, OmahaEvent::Note, || {
+        format!(
+            "{tank} moves from {a} by {} (23.5){}.",
+            route.join(", "),
+            if stop {
+                ", reaching an end point: it stays there for the rest of the game"
+            } else {
+                ""
+            }
+        )
+    });
+}
+
+/// 23.5 end points: at the end of a turn, a non-disrupted German tank on an end point makes the
+/// player lose decisively. Returns whether the game ended.
+pub fn end_of_turn(state: &mut Omaha, log: &mut OmahaLog) -> bool {
+    if !state.options.v23 || state.outcome.is_some() {
+        return false;
+    }
+    let Some((g, h)) = state
+        .tanks_on_map()
+        .find(|&(g, h)| !state.germans[usize::from(g)].disrupted && end_point(state, h))
+    else {
+        return false;
+    };
+    let (tank, at) = (name(state, g), label(state, h));
+    log.public(MOVEMENT, OmahaEvent::GameOver, || {
+        format!(
+            "{tank} stands undisrupted on the end point {at} at the end of the turn: the player loses decisively (23.5)."
+        )
+    });
+    state.outcome = Some(overlord_engine::Outcome {
+        winners: overlord_engine::SeatSet::EMPTY,
+        draw: false,
+        score: -1,
+        rule: MOVEMENT,
+    });
+    state.step = crate::state::Step::Over;
+    true
+}
+
+// ---------------------------------------------------------------------------------------------
+// 23.6 US actions against tanks.
+
+/// 23.6: tank `g` defeated: it never retreats, it is removed (its depth marker with it).
+pub fn remove(state: &mut Omaha, g: GerId, log: &mut OmahaLog) {
+    let tank = name(state, g);
+    if let Some(x) = state.germans.get_mut(usize::from(g)) {
+        if let Some(d) = x.depth.take()
+            && let Some(m) = state.depth.get_mut(usize::from(d))
+        {
+            m.loc = DepthLoc::OutOfPlay;
+        }
+        x.loc = GerLoc::OutOfPlay;
+    }
+    log.public(US_ACTIONS, OmahaEvent::Note, || {
+        format!("{tank} is defeated: a German tank never retreats, it is removed (23.6).")
+    });
+}
+
+/// 23.6: infantry self-preservation against tanks: an infantry unit adjacent to and in the fire
+/// field of a German tank (at the start of the Action Phase: the caller's snapshot,
+/// `UsFlags`-free because tanks do not move in the Action Phase) may move for free to an
+/// adjacent hex not adjacent to that tank and not in its fire field.
+pub fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> bool {
+    if !state.options.v23 {
+        return false;
+    }
+    let index = &state.data.index;
+    if !index
+        .us
+        .get(usize::from(unit))
+        .and_then(|x| x.kind())
+        .is_some_and(crate::data::UsKind::infantry)
+    {
+        return false;
+    }
+    let adjacent = |a: HexId, b: HexId| {
+        index
+            .hexes
+            .get(usize::from(a))
+            .is_some_and(|x| x.neighbours.contains(&b))
+    };
+    state.tanks_on_map().any(|(_, t)| {
+        let f = field(state, t);
+        let in_field = |h: HexId| f.iter().any(|&(x, _)| x == h);
+        adjacent(t, from) && in_field(from) && !adjacent(t, to) && t != to && !in_field(to)
+    })
+}
+
+/// 23.7: the VP for tanks that entered the map.
+pub fn vp(state: &Omaha) -> u8 {
+    if state.options.v23 {
+        state.tanks_entered
+    } else {
+        0
+    }
+}
+
+#[cfg(test)]
+pub(crate) fn place_for_test(state: &mut Omaha, g: GerId, hex: HexId) {
+    state.germans[usize::from(g)] = crate::state::German {
+        loc: GerLoc::Hex(hex),
+        revealed: true,
+        disrupted: false,
+        active: true,
+        depth: None,
+    };
+}
