@@ -146,15 +146,17 @@ thread_local! {
 }
 
 /// What German LOC depends on: the hex and the reach of every US counter (12.1 control) and
-/// the slot of every German unit (12.21, 12.22).
+/// the slot or hex of every German unit (12.21, 12.22, 23).
 fn loc_key(state: &Omaha) -> impl Iterator<Item = u16> + '_ {
     let us = state.us.iter().enumerate().flat_map(|(i, u)| match u.loc {
         UsLoc::Hex(h) => [h.saturating_add(1), reach(state, i as UsId) as u16],
         _ => [0, 0],
     });
-    let germans = state.germans.iter().map(|g| match g.loc {
-        GerLoc::Slot(s) => u16::from(s) + 1,
-        _ => 0,
+    // A German tank occupies its hex (23), which counts for German LOC like a slot.
+    let germans = state.germans.iter().flat_map(|g| match g.loc {
+        GerLoc::Slot(s) => [1, u16::from(s)],
+        GerLoc::Hex(h) => [2, h],
+        _ => [0, 0],
     });
     us.chain(germans)
 }

@@ -195,16 +195,17 @@ fn random_d_day_games_end_cleanly_and_replay() {
     extended_games("d-day", &OmahaOptions::default(), 0..40);
 }
 
-/// Each variant (14.2, 22.1-22.4) alone, in both extended scenarios where it is offered.
+/// Each variant (14.2, 22.1-22.4, 23) alone, in both extended scenarios where it is offered.
 #[test]
 fn random_games_with_each_variant_end_cleanly_and_replay() {
     type Set = fn(&mut OmahaOptions);
-    let variants: [(&str, Set); 5] = [
+    let variants: [(&str, Set); 6] = [
         ("14.2", |o| o.v14_2 = true),
         ("22.1", |o| o.v22_1 = true),
         ("22.2", |o| o.v22_2 = true),
         ("22.3", |o| o.v22_3 = true),
         ("22.4", |o| o.v22_4 = true),
+        ("23", |o| o.v23 = true),
     ];
     for (name, set) in variants {
         let mut options = OmahaOptions::default();

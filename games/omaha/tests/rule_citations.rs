@@ -1,4 +1,4 @@
-//! Every rule id of rules 2-22 is cited by a test (DESIGN.md "Testing shape"): the ids of
+//! Every rule id of rules 2-23 is cited by a test (DESIGN.md "Testing shape"): the ids of
 //! `docs/omaha/rule-ids.txt` (derived from the spec, see its header) must each appear in the
 //! test code, in a test's name or in a comment of a test that checks the rule.
 //!

@@ -217,7 +217,9 @@ fn t_23_2_no_tank_on_the_first_event() {
 }
 
 #[test]
-fn rule_23_2_needs_the_variant_and_an_empty_tactical_box() {
+fn r23_2_needs_the_variant_and_an_empty_tactical_box() {
+    // AMB-36: every condition must hold ("se una di queste" is a slip); each failing alone
+    // keeps the tank out.
     // Without the variant: a normal reinforcement.
     let mut s = t_23_2_board();
     s.options.v23 = false;
@@ -249,7 +251,7 @@ fn rule_23_2_needs_the_variant_and_an_empty_tactical_box() {
 }
 
 #[test]
-fn rule_23_2_road_path_blocked_by_us_control() {
+fn r23_2_road_path_blocked_by_us_control() {
     let mut s = t_23_2_board();
     // A 2-step infantry unit on the road 1712 controls it and its neighbours: C6's only roads
     // lead through it (1512 goes on to C3's road, 1712 to exit C).
@@ -274,7 +276,7 @@ fn rule_23_2_road_path_blocked_by_us_control() {
 }
 
 #[test]
-fn rule_23_21_one_tank_per_turn_lowest_value() {
+fn r23_21_one_tank_per_turn_lowest_value() {
     let mut s = armor_game(23);
     s.second_event = true;
     // C3 (value 3) and C6 (value 6) both qualify: C3 gets it.
@@ -292,7 +294,7 @@ fn rule_23_21_one_tank_per_turn_lowest_value() {
 }
 
 #[test]
-fn rule_23_7_vp_per_tank_entered() {
+fn r23_7_vp_per_tank_entered() {
     let mut s = armor_game(23);
     s.second_event = true;
     assert_eq!(crate::victory::variant_modifier(&s), 0);
@@ -307,7 +309,7 @@ fn rule_23_7_vp_per_tank_entered() {
 }
 
 #[test]
-fn rule_23_option_offered_by_d_day_and_beyond_the_beach() {
+fn r23_option_offered_by_d_day_and_beyond_the_beach() {
     let options: OmahaOptions = serde_json::from_str(r#"{"23": true}"#).expect("alias 23");
     assert!(options.v23);
     for id in ["d-day", "beyond-the-beach"] {
@@ -320,7 +322,7 @@ fn rule_23_option_offered_by_d_day_and_beyond_the_beach() {
 }
 
 #[test]
-fn rule_23_41_tank_in_the_view_is_revealed_on_its_hex() {
+fn r23_41_tank_in_the_view_is_revealed_on_its_hex() {
     let mut s = armor_game(23);
     let t = tank(&s, Colour::Blue);
     put_tank(&mut s, t, "1321", true);
@@ -368,7 +370,7 @@ fn t_23_5_tank_junction() {
 }
 
 #[test]
-fn rule_23_5_toward_a_us_unit_within_3_road_hexes() {
+fn r23_5_toward_a_us_unit_within_3_road_hexes() {
     let mut s = armor_game(23);
     let t = tank(&s, Colour::Blue);
     put_tank(&mut s, t, "1321", false);
@@ -396,7 +398,7 @@ fn rule_23_5_toward_a_us_unit_within_3_road_hexes() {
 }
 
 #[test]
-fn rule_23_53_overrun_passes_one_us_hex_and_disrupts() {
+fn r23_53_overrun_passes_one_us_hex_and_disrupts() {
     // The orders run 1521 -> 1421 -> 1321 (D4); a US unit in 1421, in the tank's way.
     let mut s = armor_game(23);
     let t = tank(&s, Colour::Blue);
@@ -423,7 +425,7 @@ fn rule_23_53_overrun_passes_one_us_hex_and_disrupts() {
 }
 
 #[test]
-fn rule_23_51_passes_german_units_but_does_not_end_on_one() {
+fn r23_51_passes_german_units_but_does_not_end_on_one() {
     let mut s = armor_game(23);
     let t = tank(&s, Colour::Blue);
     let o = tank(&s, Colour::Green);
@@ -437,13 +439,31 @@ fn rule_23_51_passes_german_units_but_does_not_end_on_one() {
 }
 
 #[test]
-fn rule_23_5_end_point_stops_the_tank_and_loses_the_game() {
+fn r23_5_end_point_stops_the_tank_and_loses_the_game() {
     let mut s = armor_game(23);
     let t = tank(&s, Colour::Blue);
     // Find an end point hex from the map tags.
     let end = (0..s.data.index.hexes.len() as HexId)
         .find(|&h| crate::armor::end_point(&s, h))
         .expect("an end point");
+    // AMB-38: the end points are flat hexes next to the beach, in sets of three.
+    let ends: Vec<HexId> = (0..s.data.index.hexes.len() as HexId)
+        .filter(|&h| crate::armor::end_point(&s, h))
+        .collect();
+    assert!(
+        !ends.is_empty() && ends.len().is_multiple_of(3),
+        "{} end points",
+        ends.len()
+    );
+    for &h in &ends {
+        let info = &s.data.index.hexes[usize::from(h)];
+        assert_eq!(info.ground, crate::index::Ground::Flat);
+        assert!(
+            info.neighbours
+                .iter()
+                .any(|&n| s.data.index.hexes[usize::from(n)].ground == crate::index::Ground::Beach)
+        );
+    }
     let label = label_of(&s, end);
     put_tank(&mut s, t, &label, false);
     assert!(crate::armor::plan(&s, t, 4, false, Some(Symbol::Circle)).is_empty());
@@ -467,7 +487,7 @@ fn rule_23_5_end_point_stops_the_tank_and_loses_the_game() {
 // 23.3 Fire field, 23.4 actions.
 
 #[test]
-fn rule_23_3_tank_field_blocks_us_loc_and_counts_as_fire_field() {
+fn r23_3_tank_field_blocks_us_loc_and_counts_as_fire_field() {
     let mut s = armor_game(23);
     let t = tank(&s, Colour::Blue);
     let field = crate::armor::field(&s, hex(&s, "1321"));
@@ -484,7 +504,7 @@ fn rule_23_3_tank_field_blocks_us_loc_and_counts_as_fire_field() {
 }
 
 #[test]
-fn rule_23_3_printed_fire_points_never_apply_to_a_tank() {
+fn r23_3_printed_fire_points_never_apply_to_a_tank() {
     let mut s = armor_game(23);
     let t = tank(&s, Colour::Blue);
     // D4's printed field reaches hexes the tank's field does not.
@@ -505,7 +525,7 @@ fn rule_23_3_printed_fire_points_never_apply_to_a_tank() {
 }
 
 #[test]
-fn rule_23_3_tank_infiltration() {
+fn r23_3_tank_infiltration() {
     let mut s = armor_game(23);
     let t = tank(&s, Colour::Blue);
     put_tank(&mut s, t, "1321", false);
@@ -538,7 +558,7 @@ fn rule_23_3_tank_infiltration() {
 }
 
 #[test]
-fn rule_23_42_tank_elevation() {
+fn r23_42_tank_elevation() {
     let s = armor_game(23);
     let index = &s.data.index;
     use crate::index::Ground;
@@ -574,7 +594,7 @@ fn rule_23_42_tank_elevation() {
 }
 
 #[test]
-fn rule_23_4_fire_or_move_and_squares() {
+fn r23_4_fire_or_move_and_squares() {
     let mut s = armor_game(23);
     let t = tank(&s, Colour::Blue);
     put_tank(&mut s, t, "1321", false);
@@ -646,7 +666,7 @@ fn rule_23_4_fire_or_move_and_squares() {
 }
 
 #[test]
-fn rule_23_43_only_the_tank_acts_in_its_position() {
+fn r23_43_only_the_tank_acts_in_its_position() {
     let mut s = armor_game(23);
     let t = tank(&s, Colour::Blue);
     put_tank(&mut s, t, "1321", false);
@@ -663,7 +683,7 @@ fn rule_23_43_only_the_tank_acts_in_its_position() {
 }
 
 #[test]
-fn rule_23_4_tanks_act_in_the_german_action_phase() {
+fn r23_4_tanks_act_in_the_german_action_phase() {
     let mut s = armor_game(23);
     let t = tank(&s, Colour::Blue);
     put_tank(&mut s, t, "1321", false);
@@ -682,7 +702,7 @@ fn rule_23_4_tanks_act_in_the_german_action_phase() {
 // 23.6 US actions against tanks.
 
 #[test]
-fn rule_23_6_defeated_tank_is_removed_and_attackable() {
+fn r23_6_defeated_tank_is_removed_and_attackable() {
     let mut s = armor_game(23);
     let t = tank(&s, Colour::Blue);
     put_tank(&mut s, t, "1321", true);
@@ -704,7 +724,7 @@ fn rule_23_6_defeated_tank_is_removed_and_attackable() {
 }
 
 #[test]
-fn rule_23_6_infantry_self_preservation_against_tanks() {
+fn r23_6_infantry_self_preservation_against_tanks() {
     let mut s = armor_game(23);
     let t = tank(&s, Colour::Blue);
     let index = &s.data.index;
@@ -758,7 +778,7 @@ fn rule_23_6_infantry_self_preservation_against_tanks() {
 /// Seeded random Beyond the Beach games with variant 23 play to the end without a panic, a
 /// stall or a broken invariant; tanks enter in some of them.
 #[test]
-fn rule_23_random_play_with_german_armor() {
+fn r23_random_play_with_german_armor() {
     use overlord_engine::{Game, Log, Status};
     use rand::{Rng, SeedableRng};
     let options = OmahaOptions {
@@ -795,4 +815,32 @@ fn rule_23_random_play_with_german_armor() {
         entered += usize::from(state.tanks_entered);
     }
     assert!(entered > 0, "no tank entered in any game");
+}
+
+/// 23.52: a tank moves only along main and secondary roads (never trails): every step of its
+/// planned moves runs along such a road.
+#[test]
+fn r23_52_tanks_move_only_along_roads() {
+    use crate::index::RoadClass;
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, "1321", false);
+    for symbol in [Symbol::Circle, Symbol::Triangle, Symbol::Diamond] {
+        let path = crate::armor::plan(&s, t, 4, false, Some(symbol));
+        assert!(!path.is_empty());
+        let mut from = hex(&s, "1321");
+        for &to in &path {
+            let class = s.data.index.edge(from, to).map(|e| e.class);
+            assert!(
+                matches!(
+                    class,
+                    Some(RoadClass::Main | RoadClass::Secondary | RoadClass::Mined)
+                ),
+                "{} -> {}: {class:?}",
+                label_of(&s, from),
+                label_of(&s, to)
+            );
+            from = to;
+        }
+    }
 }
