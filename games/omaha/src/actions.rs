@@ -184,7 +184,7 @@ pub fn crossing(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> Crossing {
 }
 
 /// The T5a column of `unit` (`None` for an id out of range).
-fn mover(state: &Omaha, unit: UsId) -> Option<Mover> {
+pub(crate) fn mover(state: &Omaha, unit: UsId) -> Option<Mover> {
     Some(match state.data.index.us.get(usize::from(unit))?.counter {
         UsCounter::Hq => Mover::Hq,
         UsCounter::General => Mover::General,
@@ -196,7 +196,7 @@ fn mover(state: &Omaha, unit: UsId) -> Option<Mover> {
 /// [`crossing`] into the neighbour in position `slot` of `from`'s `neighbours`, for loops that
 /// already walk them. Engineer Bases arrive with the extended game (19); none exist in turns
 /// 1-16, so the table worked out without them (`HexInfo::crossings`) answers.
-fn crossing_at(state: &Omaha, from: HexId, slot: usize, mover: Mover) -> Crossing {
+pub(crate) fn crossing_at(state: &Omaha, from: HexId, slot: usize, mover: Mover) -> Crossing {
     // 19.3, 19.31, 19.34: within an Engineer Base's range shingle, AT walls and ditches and
     // mined roads stop no unit (they only stop "other units"); seawalls still do.
     if mover == Mover::Other && !state.bases.is_empty() {

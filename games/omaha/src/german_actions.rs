@@ -262,7 +262,10 @@ fn examine(state: &Omaha, p: PosId, icon: &crate::data::Icon) -> Option<(Situati
         .collect();
     let us_hexes = crate::germans::us_hexes(state);
     let us_within_2 = us_hexes.iter().any(|&h| distance(state, p, h) <= 2);
-    let loc = crate::control::german_loc(state, p);
+    // 12.2: LOC decides only R and A icons (T7: Re-occupy, Re-supply, Redeploy, Reinforce,
+    // Ambush); worked out only for them.
+    let loc = matches!(ActionIcon::of(icon), ActionIcon::R | ActionIcon::A)
+        && crate::control::german_loc(state, p);
     let wn = matches!(pos.kind, PosKind::Wn { .. });
     let examined = Examined {
         wn,

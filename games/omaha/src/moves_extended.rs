@@ -104,8 +104,13 @@ fn heavy_fire(hex: &HexInfo, manned: PosSet, or_moderate: bool) -> bool {
 /// or trail, or an Intense or Moderate point of a manned position.
 pub fn stops_infantry(state: &Omaha, manned: PosSet, from: HexId, to: HexId) -> bool {
     let index = &state.data.index;
-    let hex = &index.hexes[usize::from(to)];
     let road = index.edge(from, to).map_or(Road::None, |e| e.road);
+    stops_infantry_along(state, manned, road, to)
+}
+
+/// [`stops_infantry`] with the road along the step already known.
+fn stops_infantry_along(state: &Omaha, manned: PosSet, road: Road, to: HexId) -> bool {
+    let hex = &state.data.index.hexes[usize::from(to)];
     bocage_stops_infantry(hex.feature, road) || heavy_fire(hex, manned, true)
 }
 
@@ -127,20 +132,45 @@ pub fn two_hex_paths(state: &Omaha, unit: UsId) -> Vec<MovePath> {
 /// [`two_hex_paths`] with the map's occupancy already worked out (the Action Phase list asks
 /// it of every unit).
 fn two_hex_paths_in(state: &Omaha, unit: UsId, occupancy: &Occupancy) -> Vec<MovePath> {
+    let mut out = Vec::new();
+    visit_two_hex_paths(
+        state,
+        unit,
+        occupancy,
+        |hexes, infiltrates, climb_marker| {
+            out.push(MovePath {
+                hexes: hexes.to_vec(),
+                infiltrates: infiltrates.to_vec(),
+                climb_marker,
+            });
+        },
+    );
+    out
+}
+
+/// Calls `visit(hexes, infiltrates, climb_marker)` for each path [`two_hex_paths`] lists, in
+/// the same order, without building them: the Action-Phase list walks every unit's paths on
+/// every prompt.
+fn visit_two_hex_paths(
+    state: &Omaha,
+    unit: UsId,
+    occupancy: &Occupancy,
+    mut visit: impl FnMut(&[HexId], &[PosSet], bool),
+) {
     let index = &state.data.index;
     let Some(info) = index.us.get(usize::from(unit)) else {
-        return Vec::new();
+        return;
     };
     let infantry = match info.counter {
         UsCounter::Unit(kind) if kind.infantry() => true,
         UsCounter::Hq | UsCounter::General => false,
-        UsCounter::Unit(_) => return Vec::new(),
+        UsCounter::Unit(_) => return,
     };
-    let Some(from) = mover_hex(state, unit) else {
-        return Vec::new();
+    let (Some(from), Some(mover)) = (mover_hex(state, unit), crate::actions::mover(state, unit))
+    else {
+        return;
     };
-    let mut out = Vec::new();
-    for &mid in &index.hexes[usize::from(from)].neighbours {
+    for (slot, &mid) in index.hexes[usize::from(from)].neighbours.iter().enumerate() {
         if !enterable(state, occupancy, mid) {
             continue;
         }
@@ -148,47 +178,44 @@ fn two_hex_paths_in(state: &Omaha, unit: UsId, occupancy: &Occupancy) -> Vec<Mov
         if !infantry && first != 0 {
             continue;
         }
-        let one = |climb_marker| MovePath {
-            hexes: vec![mid],
-            infiltrates: vec![first],
-            climb_marker,
-        };
-        match crossing(state, unit, from, mid) {
+        match crate::actions::crossing_at(state, from, slot, mover) {
             Crossing::Prohibited => continue,
             // 17.11: no Climb marker, but only one hex.
             Crossing::Climb => {
-                out.push(one(false));
+                visit(&[mid], &[first], false);
                 continue;
             }
             // 17.12: across at once, with a Climb marker.
             Crossing::ClimbCliff => {
-                out.push(one(true));
+                visit(&[mid], &[first], true);
                 continue;
             }
-            Crossing::Allowed => out.push(one(false)),
+            Crossing::Allowed => visit(&[mid], &[first], false),
         }
-        if infantry && stops_infantry(state, occupancy.manned, from, mid) {
+        let road = |at: HexId, slot: usize| {
+            index.hexes[usize::from(at)]
+                .edges
+                .get(slot)
+                .map_or(Road::None, |e| e.road)
+        };
+        if infantry && stops_infantry_along(state, occupancy.manned, road(from, slot), mid) {
             continue;
         }
-        for &to in &index.hexes[usize::from(mid)].neighbours {
+        for (second_slot, &to) in index.hexes[usize::from(mid)].neighbours.iter().enumerate() {
             if to == from || !enterable(state, occupancy, to) {
                 continue;
             }
             let second = occupancy.infiltrators(state, mid, to);
             if (!infantry && second != 0)
-                || crossing(state, unit, mid, to) != Crossing::Allowed
-                || (infantry && stops_infantry(state, occupancy.manned, mid, to))
+                || crate::actions::crossing_at(state, mid, second_slot, mover) != Crossing::Allowed
+                || (infantry
+                    && stops_infantry_along(state, occupancy.manned, road(mid, second_slot), to))
             {
                 continue;
             }
-            out.push(MovePath {
-                hexes: vec![mid, to],
-                infiltrates: vec![first, second],
-                climb_marker: false,
-            });
+            visit(&[mid, to], &[first, second], false);
         }
     }
-    out
 }
 
 /// T5a for a tank (or any other non-infantry, non-leader unit) stepping from `from` to `to`
@@ -440,27 +467,46 @@ pub(crate) fn legal_moves(
         || crate::actions::free(state, unit)
         || crate::engineer_bases::traffic_managed(state, unit);
     let start = out.len();
-    for path in paths_in(state, unit, occupancy) {
-        let Some(to) = path.end() else {
-            continue;
+    let mut offer = |hexes: &[HexId], climb_marker: bool| {
+        let Some(&to) = hexes.last() else {
+            return;
         };
-        if !own && (!crate::actions::across(state, from, to) || path.climb_marker) {
-            continue;
+        if !own && (!crate::actions::across(state, from, to) || climb_marker) {
+            return;
         }
         let self_preservation =
-            path.hexes.len() == 1 && crate::actions::self_preservation(state, unit, from, to);
+            hexes.len() == 1 && crate::actions::self_preservation(state, unit, from, to);
         if !(free || self_preservation) {
-            continue;
+            return;
         }
-        let action = match path.hexes.len() {
+        let action = match hexes.len() {
             1 => OmahaAction::Move { unit, to },
-            _ => match Path::new(&path.hexes) {
+            _ => match Path::new(hexes) {
                 Some(p) => OmahaAction::MoveAlong { unit, path: p },
-                None => continue,
+                None => return,
             },
         };
         if !out[start..].contains(&action) {
             out.push(action);
+        }
+    };
+    let leg = state
+        .data
+        .index
+        .us
+        .get(usize::from(unit))
+        .map(|u| u.counter);
+    match leg {
+        Some(UsCounter::Hq | UsCounter::General) => {
+            visit_two_hex_paths(state, unit, occupancy, |h, _, c| offer(h, c))
+        }
+        Some(UsCounter::Unit(kind)) if kind.infantry() => {
+            visit_two_hex_paths(state, unit, occupancy, |h, _, c| offer(h, c))
+        }
+        _ => {
+            for path in paths_in(state, unit, occupancy) {
+                offer(&path.hexes, path.climb_marker);
+            }
         }
     }
 }
