@@ -237,6 +237,7 @@ pub fn no_engineer_bases(_state: &Omaha, _draw: usize) -> bool {
 ///   never also scores on high ground (AMB-32);
 /// - Ranger steps exited by exit F or G, line of communication or not;
 /// - WN hexes not controlled for VP (both hexes of a two-hex WN count, one by one);
+/// - (19.3) a position holding a US Garrison counts as controlled, for both items above;
 /// - German units in the Kampfgruppe Meyer box (its depth markers do not count).
 pub fn final_tally(
     state: &Omaha,
@@ -258,12 +259,15 @@ pub fn final_tally(
                     .is_some_and(|slot| control.vp_control(slot.hex))
             })
     };
+    // 19.3: a position holding a US Garrison scores as a controlled position.
+    let garrisoned = |p: usize| crate::engineer_bases::garrisoned(state, p as crate::index::PosId);
     let road_positions = count(
         index
             .positions
             .iter()
-            .filter(|p| matches!(p.kind, PosKind::Reinforcement { vp: true, .. }))
-            .filter(|p| all_controlled(&p.slots))
+            .enumerate()
+            .filter(|(_, p)| matches!(p.kind, PosKind::Reinforcement { vp: true, .. }))
+            .filter(|&(i, p)| garrisoned(i) || all_controlled(&p.slots))
             .count(),
     );
     let draws_opened = count(
@@ -313,8 +317,9 @@ pub fn final_tally(
     let mut wn_hexes: Vec<HexId> = index
         .positions
         .iter()
-        .filter(|p| matches!(p.kind, PosKind::Wn { .. }))
-        .flat_map(|p| p.slots.iter())
+        .enumerate()
+        .filter(|&(i, p)| matches!(p.kind, PosKind::Wn { .. }) && !garrisoned(i))
+        .flat_map(|(_, p)| p.slots.iter())
         .filter_map(|&s| index.slots.get(usize::from(s)).map(|slot| slot.hex))
         .collect();
     wn_hexes.sort_unstable();

@@ -881,3 +881,36 @@ fn r18_21_every_command_post_advances() {
         );
     }
 }
+
+/// 19.3, 20.3: Garrisons score at the end as controlled positions: a garrisoned road-side VP
+/// position counts +1, a garrisoned WN is not an uncontrolled WN hex.
+#[test]
+fn r19_3_garrisons_score_as_controlled_positions() {
+    let mut s = empty(32);
+    let none = |_: &Omaha, _: usize| false;
+    let before = crate::victory::final_tally(&s, &none);
+    let index = &s.data.index;
+    let road = index
+        .positions
+        .iter()
+        .position(|p| {
+            matches!(
+                p.kind,
+                crate::index::PosKind::Reinforcement { vp: true, .. }
+            )
+        })
+        .expect("a road-side VP position");
+    let wn = index
+        .positions
+        .iter()
+        .position(|p| matches!(p.kind, crate::index::PosKind::Wn { .. }))
+        .expect("a WN");
+    let wn_hexes = index.positions[wn].slots.len() as u16;
+    s.garrisons |= (1 << road) | (1 << wn);
+    let after = crate::victory::final_tally(&s, &none);
+    assert_eq!(after.road_positions, before.road_positions + 1);
+    assert_eq!(
+        after.uncontrolled_wn_hexes + wn_hexes,
+        before.uncontrolled_wn_hexes
+    );
+}
