@@ -260,7 +260,7 @@ pub fn final_tally(
             })
     };
     // 19.3: a position holding a US Garrison scores as a controlled position.
-    let garrisoned = |p: usize| crate::engineer_bases::garrisoned(state, p as crate::index::PosId);
+    let garrisoned = |p: usize| crate::engineer_bases::garrisoned(state, p as PosId);
     let road_positions = count(
         index
             .positions
