@@ -779,41 +779,17 @@ fn r23_6_infantry_self_preservation_against_tanks() {
 /// stall or a broken invariant; tanks enter in some of them.
 #[test]
 fn r23_random_play_with_german_armor() {
-    use overlord_engine::{Game, Log, Status};
-    use rand::{Rng, SeedableRng};
     let options = OmahaOptions {
         v23: true,
         ..OmahaOptions::default()
     };
-    let mut entered = 0;
-    for seed in 0..8u64 {
-        let mut log = Log::disabled();
-        let mut state =
-            crate::setup::setup(&data(), "beyond-the-beach", &options, GameRng::seeded(seed))
-                .expect("setup");
-        state.run(&mut log);
-        let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let mut legal = Vec::new();
-        let mut steps = 0;
-        while let Status::ToAct(_) = state.status() {
-            state.legal_actions(&mut legal);
-            assert!(
-                !legal.is_empty(),
-                "seed {seed}: stalled at {:?}",
-                state.step
-            );
-            let action = legal[policy.next_u32() as usize % legal.len()];
-            if let Err(e) = state.apply(action, &mut log) {
-                panic!("seed {seed}: legal {action:?} refused: {e}");
-            }
-            steps += 1;
-            assert!(steps < 40_000, "seed {seed}: the game does not end");
-            if let Err(broken) = state.check_invariants() {
-                panic!("seed {seed}: {broken}");
-            }
-        }
-        entered += usize::from(state.tanks_entered);
-    }
+    let entered: usize = (0..8u64)
+        .map(|seed| {
+            usize::from(
+                super::play_random("beyond-the-beach", &options, seed, |_| {}).tanks_entered,
+            )
+        })
+        .sum();
     assert!(entered > 0, "no tank entered in any game");
 }
 

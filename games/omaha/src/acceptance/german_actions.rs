@@ -446,37 +446,14 @@ fn t_16_9_ambush_hits_in_intense_else_disrupts() {
 /// panic, a stall or a broken invariant.
 #[test]
 fn extended_turns_play_through_with_german_actions() {
-    use overlord_engine::{Game, Status};
-    use rand::{Rng, SeedableRng};
+    use overlord_engine::Game;
     let mut extended_turns = 0;
     let mut prompts = std::collections::BTreeSet::new();
     for (scenario, seeds) in [("beyond-the-beach", 0..10u64), ("d-day", 0..6u64)] {
         for seed in seeds {
-            let mut log = Log::disabled();
-            let mut state = crate::setup::setup(
-                &data(),
-                scenario,
-                &OmahaOptions::default(),
-                GameRng::seeded(seed),
-            )
-            .expect("setup");
-            state.run(&mut log);
-            let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let mut legal = Vec::new();
-            let mut steps = 0;
-            while let Status::ToAct(_) = state.status() {
-                state.legal_actions(&mut legal);
-                assert!(
-                    !legal.is_empty(),
-                    "{scenario} seed {seed}: stalled at {:?}",
-                    state.step
-                );
+            let state = play_random(scenario, &OmahaOptions::default(), seed, |state| {
                 if state.turn >= 17 {
                     prompts.insert(state.prompt().name);
-                }
-                let action = legal[policy.next_u32() as usize % legal.len()];
-                if let Err(e) = state.apply(action, &mut log) {
-                    panic!("{scenario} seed {seed}: legal {action:?} refused: {e}");
                 }
                 // Healing only where no prompt waits on a unit's steps.
                 if scenario == "d-day"
@@ -488,15 +465,7 @@ fn extended_turns_play_through_with_german_actions() {
                         }
                     }
                 }
-                steps += 1;
-                assert!(
-                    steps < 40_000,
-                    "{scenario} seed {seed}: the game does not end"
-                );
-                if let Err(broken) = state.check_invariants() {
-                    panic!("{scenario} seed {seed}: {broken}");
-                }
-            }
+            });
             if state.turn >= 17 {
                 extended_turns += usize::from(state.turn - 16);
             }

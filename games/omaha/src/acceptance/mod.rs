@@ -56,6 +56,49 @@ pub fn empty(turn: u8) -> Omaha {
     state
 }
 
+/// Play `scenario` with `options` to its end with a random policy seeded by `seed`, checking
+/// after every action that the game never stalls, every listed action is accepted and the
+/// invariants hold. `after_each` sees the state after each action (and may change it: the
+/// play-through tests heal infantry so games reach the late turns). Returns the last state.
+pub fn play_random(
+    scenario: &str,
+    options: &OmahaOptions,
+    seed: u64,
+    mut after_each: impl FnMut(&mut Omaha),
+) -> Omaha {
+    use overlord_engine::{Game, Status};
+    use rand::{Rng, SeedableRng};
+    let mut log = Log::disabled();
+    let mut state =
+        crate::setup::setup(&data(), scenario, options, GameRng::seeded(seed)).expect("setup");
+    state.run(&mut log);
+    let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    while let Status::ToAct(_) = state.status() {
+        state.legal_actions(&mut legal);
+        assert!(
+            !legal.is_empty(),
+            "{scenario} seed {seed}: stalled at {:?}",
+            state.step
+        );
+        let action = legal[policy.next_u32() as usize % legal.len()];
+        if let Err(e) = state.apply(action, &mut log) {
+            panic!("{scenario} seed {seed}: legal {action:?} refused: {e}");
+        }
+        after_each(&mut state);
+        steps += 1;
+        assert!(
+            steps < 40_000,
+            "{scenario} seed {seed}: the game does not end"
+        );
+        if let Err(broken) = state.check_invariants() {
+            panic!("{scenario} seed {seed}: {broken}");
+        }
+    }
+    state
+}
+
 pub fn log() -> OmahaLog {
     Log::new()
 }
