@@ -136,7 +136,7 @@ pub fn firing_positions(state: &Omaha, sector: Sector, card: u8) -> Vec<Firing> 
 }
 
 /// Distance from a position (nearest of its hexes) to a hex.
-fn distance(state: &Omaha, p: PosId, hex: HexId) -> u32 {
+pub(crate) fn distance(state: &Omaha, p: PosId, hex: HexId) -> u32 {
     let index = &state.data.index;
     index.positions[usize::from(p)]
         .slots

@@ -12,6 +12,7 @@
 use crate::action::{OmahaAction, OmahaEvent};
 use crate::data::{FireLevel, GermanDivision, Sector, Symbol, UsKind, WnCategory};
 use crate::effects::OmahaLog;
+use crate::fire::distance;
 use crate::index::{GerId, GerKind, Ground, HexId, MAX_POSITIONS, PosId, PosKind, PosSet, UsId};
 use crate::state::{DepthLoc, DepthPool, GerLoc, GerPool, Omaha, Step, UsFlags, UsLoc};
 use crate::tables::german_actions::{
@@ -186,17 +187,6 @@ fn us_units_on_map(state: &Omaha) -> Vec<(UsId, HexId)> {
             _ => None,
         })
         .collect()
-}
-
-/// Distance from position `p` (its nearest hex) to `hex`.
-fn distance(state: &Omaha, p: PosId, hex: HexId) -> u32 {
-    let index = &state.data.index;
-    index.positions[usize::from(p)]
-        .slots
-        .iter()
-        .map(|&s| index.distance(index.slots[usize::from(s)].hex, hex))
-        .min()
-        .unwrap_or(u32::MAX)
 }
 
 /// The German division of a reinforcement unit (WN units are the 716th's).
