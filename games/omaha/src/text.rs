@@ -97,6 +97,10 @@ pub fn picture(state: &Omaha) -> String {
             if u.flags.has(UsFlags::CLIMB) || u.flags.has(UsFlags::CLIMB_CLIFF) {
                 marks.push_str(" climbing");
             }
+            // 18: a Command Post, with its command range.
+            if let Some(range) = crate::command_posts::range(state, i as UsId) {
+                marks.push_str(&format!(" command post, range {range}"));
+            }
             // 11.1: Hero / Inspired markers.
             if let Some(h) = state.hero_with(i as u8) {
                 let side = if state.heroes[h].inspired {
@@ -116,6 +120,32 @@ pub fn picture(state: &Omaha) -> String {
         .collect();
     if !ashore.is_empty() {
         let _ = writeln!(out, "Ashore: {}", ashore.join("; "));
+    }
+    // 19: Engineer Bases with their ranges, and Garrison markers.
+    let bases: Vec<String> = state
+        .bases
+        .iter()
+        .map(|b| {
+            format!(
+                "{} ({} Division, range {})",
+                index.hexes[usize::from(b.hex)].label,
+                b.division,
+                crate::engineer_bases::base_range(state, b)
+            )
+        })
+        .collect();
+    if !bases.is_empty() {
+        let _ = writeln!(out, "Engineer Bases: {}", bases.join("; "));
+    }
+    let garrisons: Vec<&str> = index
+        .positions
+        .iter()
+        .enumerate()
+        .filter(|&(p, _)| crate::engineer_bases::garrisoned(state, p as crate::index::PosId))
+        .map(|(_, p)| p.name.as_str())
+        .collect();
+    if !garrisons.is_empty() {
+        let _ = writeln!(out, "Garrisons: {}", garrisons.join(", "));
     }
     if let Some(line) = choice_line(state) {
         let _ = writeln!(out, "{line}");

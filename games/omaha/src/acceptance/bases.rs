@@ -914,3 +914,34 @@ fn r19_3_garrisons_score_as_controlled_positions() {
         before.uncontrolled_wn_hexes
     );
 }
+
+/// 18, 19: the terminal picture shows Command Posts with their range, Engineer Bases with
+/// theirs, and Garrisons.
+#[test]
+fn r18_1_r19_1_picture_shows_command_posts_bases_and_garrisons() {
+    let mut s = empty(17);
+    let quiet = quiet_hex(&s);
+    let label = s.data.index.hexes[usize::from(quiet)].label.to_string();
+    let hq = leader(&mut s, &label, UsCounter::Hq);
+    let before = crate::text::picture(&s);
+    assert!(!before.contains("command post") && !before.contains("Engineer Bases"));
+    crate::command_posts::establish(&mut s, hq, &mut log());
+    let beach = (0..s.data.index.hexes.len() as HexId)
+        .find(|&h| s.data.index.hexes[usize::from(h)].ground == crate::index::Ground::Beach)
+        .expect("a beach hex");
+    s.bases.push(EngineerBase {
+        division: Division::First,
+        hex: beach,
+        space: 0,
+    });
+    s.garrisons |= 1;
+    let picture = crate::text::picture(&s);
+    assert!(picture.contains("command post, range 1"), "{picture}");
+    assert!(picture.contains("Engineer Bases: "), "{picture}");
+    assert!(picture.contains("range 0"), "{picture}");
+    let first = &s.data.index.positions[0].name;
+    assert!(
+        picture.contains(&format!("Garrisons: {first}")),
+        "{picture}"
+    );
+}
