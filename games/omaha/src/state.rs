@@ -192,6 +192,23 @@ pub enum Step {
         position: crate::index::PosId,
         left: u8,
     },
+    /// III, 16, G-FIRE-TIE (6.31 with 23.4): German tank `tank` hits `take` more of
+    /// `Omaha::choices`, equal by 6.31's priorities; with `vs_leaders` its star hits follow
+    /// (11.41). Its action is otherwise done; the answer resumes its fire, then
+    /// [`Step::GermanActions`].
+    TankFireTie {
+        sector: Sector,
+        tank: GerId,
+        take: u8,
+        vs_leaders: bool,
+    },
+    /// III, 16, G-LEADER (11.41 with 23.4): German tank `tank`'s star hits `left` more of
+    /// `Omaha::choices`, the nearest Leaders; its hits on units are applied.
+    TankLeaderHit {
+        sector: Sector,
+        tank: GerId,
+        left: u8,
+    },
     /// III, G-ART-TIE (6.5): German artillery hits one of `Omaha::choices`, equal by 6.5's
     /// priorities; position and star fire are applied. With `event`, II: the German artillery
     /// event (19.33) asks the same, and the turn then goes on to the German Fire Phase.
@@ -380,7 +397,9 @@ pub struct Omaha {
     /// The units a G-FIRE-TIE, G-LEADER or G-ART-TIE prompt offers, kept from when the fire
     /// was worked out so that the answers match it exactly (6.31, 11.41, 6.5).
     pub(crate) choices: Vec<UsId>,
-    /// G-FIRE-TIE answers of this sector's fire so far: the position hits the unit (6.31).
+    /// G-FIRE-TIE answers of this sector's fire so far: the position hits the unit (6.31). For
+    /// a German tank's fire (23.4: one shooter, alone) the position is
+    /// [`crate::armor::TANK_SHOOTER`].
     pub(crate) fire_picks: Vec<(crate::index::PosId, UsId)>,
     /// Star hits still to place this sector's fire, per position in SYS-GER-ORDER (11.41).
     pub(crate) star_slots: Vec<(crate::index::PosId, u8)>,

@@ -820,3 +820,192 @@ fn r23_52_tanks_move_only_along_roads() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// G-FIRE-TIE and G-LEADER for tanks (spec 5.2 with 23.4).
+
+/// A hex adjacent to the tank in `at` in its Intense field that it may fire at (23.42).
+fn intense_neighbour(s: &Omaha, at: &str) -> String {
+    let h = hex(s, at);
+    let field = crate::armor::field(s, h);
+    let n = s.data.index.hexes[usize::from(h)]
+        .neighbours
+        .iter()
+        .copied()
+        .find(|&n| {
+            field
+                .iter()
+                .any(|&(x, l)| x == n && l == crate::data::FireLevel::Intense)
+                && crate::armor::elevation_allows(&s.data.index, h, n)
+                && s.data.index.hexes[usize::from(n)].ground != crate::index::Ground::Sea
+        })
+        .expect("an Intense neighbour");
+    label_of(s, n)
+}
+
+/// A free US Leader counter (`hq`: an HQ, else a General) put in `label`.
+fn leader(s: &mut Omaha, hq: bool, label: &str) -> crate::index::UsId {
+    use crate::index::UsCounter;
+    let h = hex(s, label);
+    let want = if hq {
+        UsCounter::Hq
+    } else {
+        UsCounter::General
+    };
+    let u = (0..s.us.len())
+        .find(|&i| s.us[i].loc == UsLoc::OutOfPlay && s.data.index.us[i].counter == want)
+        .expect("a free leader");
+    s.us[u].loc = UsLoc::Hex(h);
+    s.us[u].steps = s.data.index.us[u].steps;
+    u as crate::index::UsId
+}
+
+/// The sector of `label`, with `card` as its drawn Fire card, its examination started at the
+/// tanks.
+fn examine_with(s: &mut Omaha, label: &str, card: u8) -> crate::data::Sector {
+    let sector = s.data.index.hexes[usize::from(hex(s, label))].sector;
+    s.fire_cards[usize::from(sector == crate::data::Sector::West)] = Some(card);
+    crate::german_actions::start(s, sector);
+    // The printed positions are examined first (23.4): mark them done, only the tank acts.
+    s.ger_done = (1 << crate::index::MAX_POSITIONS) - 1;
+    sector
+}
+
+/// G-FIRE-TIE for a tank (6.31, 23.4): three equal infantry units in one Intense hex and a hit
+/// limit of 2 (14.11) ask the player twice, the prompt names the tank, a unit not offered is
+/// refused without a change, and the answers resume the tank's fire and the examination.
+#[test]
+fn r6_31_tank_fire_tie_is_asked() {
+    use crate::action::OmahaAction;
+    use crate::state::Step;
+    use overlord_engine::Game;
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, "1321", false);
+    let target = intense_neighbour(&s, "1321");
+    let units: Vec<_> = (0..3)
+        .map(|_| us(&mut s, UsKind::Infantry, &target))
+        .collect();
+    let f = card_with(&s, Colour::Blue, Some(ActionLetter::F), false);
+    let sector = examine_with(&mut s, "1321", f);
+    let mut log = log();
+    crate::german_actions::run(&mut s, sector, &mut log);
+    assert!(
+        matches!(s.step, Step::TankFireTie { tank, take: 2, .. } if tank == t),
+        "{:?}",
+        s.step
+    );
+    assert_eq!(s.choices, units);
+    let prompt = s.prompt();
+    assert_eq!(prompt.rule.0, "6.31");
+    assert!(
+        prompt.text.contains(&crate::armor::tank_name(&s, t)),
+        "{}",
+        prompt.text
+    );
+    // A unit not offered is refused, and nothing changes.
+    let other = us(&mut s, UsKind::Infantry, "1321");
+    let before = s.clone();
+    assert!(
+        s.apply(OmahaAction::FireTieTarget { unit: other }, &mut log)
+            .is_err()
+    );
+    assert!(s == before);
+    s.us[usize::from(other)].loc = UsLoc::OutOfPlay;
+    let steps: Vec<u8> = units.iter().map(|&u| s.us[usize::from(u)].steps).collect();
+    let _ = s
+        .apply(OmahaAction::FireTieTarget { unit: units[2] }, &mut log)
+        .expect("offered");
+    assert!(
+        matches!(s.step, Step::TankFireTie { take: 1, .. }),
+        "{:?}",
+        s.step
+    );
+    assert_eq!(s.choices, vec![units[0], units[1]]);
+    let _ = s
+        .apply(OmahaAction::FireTieTarget { unit: units[0] }, &mut log)
+        .expect("offered");
+    assert!(
+        !matches!(s.step, Step::TankFireTie { .. } | Step::GermanActions(_)),
+        "the examination went on: {:?}",
+        s.step
+    );
+    let hit = |s: &Omaha, i: usize| {
+        let u = &s.us[usize::from(units[i])];
+        u.steps < steps[i] || u.flags.has(UsFlags::DISRUPTED)
+    };
+    assert!(hit(&s, 0) && hit(&s, 2) && !hit(&s, 1));
+    assert!(
+        log.entries()
+            .iter()
+            .any(|e| e.rule.0 == "6.31" && e.text.contains("G-FIRE-TIE"))
+    );
+    assert_eq!(s.german_hex(t), Some(hex(&s, "1321")));
+    s.check_invariants().expect("invariants");
+}
+
+/// G-LEADER for a tank (11.41, 23.4): a star card, one unit to hit and a hit limit of 2 leave
+/// one star hit; two equally near Leaders make it a prompt naming the tank.
+#[test]
+fn r11_41_tank_star_hit_asks_g_leader() {
+    use crate::action::OmahaAction;
+    use crate::state::Step;
+    use overlord_engine::Game;
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, "1321", false);
+    let target = intense_neighbour(&s, "1321");
+    let u = us(&mut s, UsKind::Infantry, &target);
+    let (a, b) = (
+        leader(&mut s, true, &target),
+        leader(&mut s, false, &target),
+    );
+    let star = s
+        .data
+        .cards
+        .iter()
+        .find(|c| {
+            c.fire.as_ref().is_some_and(|f| {
+                f.icons
+                    .iter()
+                    .any(|i| i.colour == Colour::Blue && i.star && !i.double)
+            })
+        })
+        .map(|c| c.number)
+        .expect("a blue star card");
+    let sector = examine_with(&mut s, "1321", star);
+    let mut log = log();
+    crate::german_actions::run(&mut s, sector, &mut log);
+    assert!(
+        matches!(s.step, Step::TankLeaderHit { tank, left: 1, .. } if tank == t),
+        "{:?}",
+        s.step
+    );
+    assert_eq!(s.choices, vec![a, b]);
+    assert_eq!(s.prompt().rule.0, "11.41");
+    assert!(s.prompt().text.contains(&crate::armor::tank_name(&s, t)));
+    let _ = u;
+    let before = s.clone();
+    assert!(
+        s.apply(OmahaAction::LeaderTarget { unit: u }, &mut log)
+            .is_err()
+    );
+    assert!(s == before);
+    let _ = s
+        .apply(OmahaAction::LeaderTarget { unit: b }, &mut log)
+        .expect("offered");
+    assert!(
+        s.us[usize::from(b)].flags.has(UsFlags::WOUNDED),
+        "General b is wounded"
+    );
+    assert_eq!(
+        s.us[usize::from(a)].loc,
+        UsLoc::Hex(hex(&s, &target)),
+        "HQ a is not hit"
+    );
+    assert!(!matches!(
+        s.step,
+        Step::TankLeaderHit { .. } | Step::GermanActions(_)
+    ));
+    assert!(log.entries().iter().any(|e| e.rule.0 == "11.41"));
+}
