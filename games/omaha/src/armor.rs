@@ -1072,33 +1072,64 @@ pub fn remove(state: &mut Omaha, g: GerId, log: &mut OmahaLog) {
     });
 }
 
-/// 23.6: infantry self-preservation against tanks: an infantry unit adjacent to and in the fire
-/// field of a German tank (at the start of the Action Phase: the caller's snapshot,
-/// `UsFlags`-free because tanks do not move in the Action Phase) may move for free to an
-/// adjacent hex not adjacent to that tank and not in its fire field.
-pub fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> bool {
-    if !state.options.v23 {
+/// 23.6: whether `unit` is infantry adjacent to and in the fire field of a German tank now;
+/// [`crate::actions::start_action_phase`] records it as [`UsFlags::NEAR_TANK`] ("at the start
+/// of the Action Phase").
+pub fn near_tank(state: &Omaha, unit: UsId) -> bool {
+    if !state.options.v23 || !infantry(state, unit) {
         return false;
     }
+    let Some(UsLoc::Hex(at)) = state.us.get(usize::from(unit)).map(|u| u.loc) else {
+        return false;
+    };
     let index = &state.data.index;
-    if !index
+    state
+        .tanks_on_map()
+        .any(|(_, t)| adjacent(index, t, at) && field(state, t).iter().any(|&(x, _)| x == at))
+}
+
+fn infantry(state: &Omaha, unit: UsId) -> bool {
+    state
+        .data
+        .index
         .us
         .get(usize::from(unit))
         .and_then(|x| x.kind())
         .is_some_and(crate::data::UsKind::infantry)
+}
+
+fn adjacent(index: &Index, a: HexId, b: HexId) -> bool {
+    index
+        .hexes
+        .get(usize::from(a))
+        .is_some_and(|x| x.neighbours.contains(&b))
+}
+
+/// 23.6: infantry self-preservation against tanks: an infantry unit adjacent to and in the fire
+/// field of a German tank at the start of the Action Phase ([`UsFlags::NEAR_TANK`], recorded
+/// then; tanks do not move in the Action Phase) may move for free from `from`, a hex adjacent
+/// to that tank and in its field, to an adjacent hex not adjacent to that tank and not in its
+/// fire field. A unit that came next to a tank during the phase does not qualify; nor does one
+/// whose tank is gone (there is nothing left to get away from).
+pub fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> bool {
+    if !state.options.v23
+        || !infantry(state, unit)
+        || !state
+            .us
+            .get(usize::from(unit))
+            .is_some_and(|u| u.flags.has(UsFlags::NEAR_TANK))
     {
         return false;
     }
-    let adjacent = |a: HexId, b: HexId| {
-        index
-            .hexes
-            .get(usize::from(a))
-            .is_some_and(|x| x.neighbours.contains(&b))
-    };
+    let index = &state.data.index;
     state.tanks_on_map().any(|(_, t)| {
         let f = field(state, t);
         let in_field = |h: HexId| f.iter().any(|&(x, _)| x == h);
-        adjacent(t, from) && in_field(from) && !adjacent(t, to) && t != to && !in_field(to)
+        adjacent(index, t, from)
+            && in_field(from)
+            && !adjacent(index, t, to)
+            && t != to
+            && !in_field(to)
     })
 }
 

@@ -62,6 +62,9 @@ impl UsFlags {
     pub const CHECKED_WEST: u16 = 1 << 11;
     /// Under command of an HQ or General at the start of the Action Phase (7.1).
     pub const COMMANDED: u16 = 1 << 10;
+    /// Infantry adjacent to and in the fire field of a German tank at the start of the Action
+    /// Phase: it may move away for free (23.6 self-preservation).
+    pub const NEAR_TANK: u16 = 1 << 12;
     /// Declared as a participant of the attack being built (8.1, A-ATTACK).
     pub const ATTACKING: u16 = 1 << 15;
 

@@ -724,7 +724,7 @@ fn r23_6_defeated_tank_is_removed_and_attackable() {
 }
 
 #[test]
-fn r23_6_infantry_self_preservation_against_tanks() {
+fn r23_6_infantry_self_preservation_against_tanks_from_the_phase_start() {
     let mut s = armor_game(23);
     let t = tank(&s, Colour::Blue);
     let index = &s.data.index;
@@ -754,6 +754,12 @@ fn r23_6_infantry_self_preservation_against_tanks() {
     put_tank(&mut s, t, &at_label, false);
     let from_label = label_of(&s, from);
     let u = us(&mut s, UsKind::Infantry, &from_label);
+    // 23.6 "at the start of the Action Phase": a unit that was not there then (no snapshot yet,
+    // as for one that moved next to the tank during the phase) does not qualify.
+    assert!(!crate::armor::self_preservation(&s, u, from, to));
+    assert!(!crate::actions::self_preservation(&s, u, from, to));
+    crate::actions::start_action_phase(&mut s);
+    assert!(s.us[usize::from(u)].flags.has(UsFlags::NEAR_TANK));
     assert!(crate::armor::self_preservation(&s, u, from, to));
     assert!(crate::actions::self_preservation(&s, u, from, to));
     // Not into a hex adjacent to the tank.
@@ -767,6 +773,8 @@ fn r23_6_infantry_self_preservation_against_tanks() {
     }
     // Not for a US tank; not once the German tank is gone.
     let tank_unit = us(&mut s, UsKind::Tank, &from_label);
+    crate::actions::start_action_phase(&mut s);
+    assert!(!s.us[usize::from(tank_unit)].flags.has(UsFlags::NEAR_TANK));
     assert!(!crate::armor::self_preservation(&s, tank_unit, from, to));
     s.germans[usize::from(t)].loc = GerLoc::OutOfPlay;
     assert!(!crate::armor::self_preservation(&s, u, from, to));
