@@ -1017,3 +1017,167 @@ fn r11_41_tank_star_hit_asks_g_leader() {
     ));
     assert!(log.entries().iter().any(|e| e.rule.0 == "11.41"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// US barrages at German tanks (8.4, 8.5, 17.3 with 23.6) and 8.12.
+
+/// A road hex for a German tank and a hex at distance 2 in its field (23.3) on the same level
+/// or higher (8.12 does not come into it).
+fn tank_and_observer_hex(s: &Omaha) -> (HexId, HexId) {
+    let index = &s.data.index;
+    let level = |h: HexId| index.hexes[usize::from(h)].ground;
+    (0..index.hexes.len() as HexId)
+        .filter(|&h| crate::armor::road_hex(index, h))
+        .find_map(|t| {
+            crate::armor::field(s, t)
+                .into_iter()
+                .map(|(a, _)| a)
+                .find(|&a| {
+                    index.distance(t, a) == 2
+                        && level(a) != crate::index::Ground::Sea
+                        && (level(a) == level(t) || level(a) == crate::index::Ground::High)
+                })
+                .map(|a| (t, a))
+        })
+        .expect("a tank hex with a distance-2 hex in its field")
+}
+
+/// 8.4 with 23.6, 23.41: a US tank in a German tank's field, at range, may barrage it (the
+/// tank is always revealed; its field stands for the position's); the card must show the
+/// tank's colour (T4). Without variant 23 there is no German tank to barrage.
+#[test]
+fn r8_4_us_tank_barrages_a_german_tank() {
+    use crate::action::OmahaAction;
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    let (at, from) = tank_and_observer_hex(&s);
+    let (at_label, from_label) = (label_of(&s, at), label_of(&s, from));
+    put_tank(&mut s, t, &at_label, false);
+    let u = us(&mut s, UsKind::Tank, &from_label);
+    assert_eq!(crate::combat::german_at(&s, at), Some(t));
+    assert!(crate::combat::may_barrage(&s, &[u], u, at, t));
+    // 8.41: not on a hex attacked this phase.
+    let mut attacked = s.clone();
+    attacked.attacked.push((attacked.turn, at));
+    assert!(!crate::combat::may_barrage(&attacked, &[u], u, at, t));
+    // Carried out in the Action Phase: one card, one action, logged under 8.4.
+    let division = s.us[usize::from(u)].command;
+    s.step = crate::state::Step::Actions {
+        division,
+        left: 3,
+        second: false,
+    };
+    crate::actions::start_action_phase(&mut s);
+    let mut legal = Vec::new();
+    overlord_engine::Game::legal_actions(&s, &mut legal);
+    let barrage = OmahaAction::Barrage {
+        unit: u,
+        target: at,
+    };
+    assert!(legal.contains(&barrage), "{legal:?}");
+    let mut log = log();
+    crate::combat::apply(&mut s, barrage, &mut log);
+    assert!(s.barraged.contains(&(s.turn, at)));
+    assert!(log.entries().iter().any(|e| e.rule.0 == "8.4"));
+    s.check_invariants().expect("invariants");
+}
+
+/// 8.52 with 23.6, 23.41: a Naval Gunfire marker may barrage a German tank (always revealed)
+/// with non-disrupted infantry under HQ command in its field; the tank is disrupted and loses
+/// its Armor marker.
+#[test]
+fn r8_52_naval_barrage_at_a_german_tank() {
+    use crate::action::OmahaAction;
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    let (at, from) = tank_and_observer_hex(&s);
+    let (at_label, from_label) = (label_of(&s, at), label_of(&s, from));
+    put_tank(&mut s, t, &at_label, true);
+    let o = us(&mut s, UsKind::Infantry, &from_label);
+    let hq = leader(&mut s, true, &from_label);
+    s.naval_gunfire = 1;
+    crate::actions::start_action_phase(&mut s);
+    assert!(crate::combat::may_naval_barrage(&s, &[o, hq], at, t));
+    let mut none = s.clone();
+    none.naval_gunfire = 0;
+    assert!(!crate::combat::may_naval_barrage(&none, &[o, hq], at, t));
+    let division = s.us[usize::from(o)].command;
+    s.step = crate::state::Step::Actions {
+        division,
+        left: 3,
+        second: false,
+    };
+    let mut log = log();
+    crate::combat::apply(&mut s, OmahaAction::NavalBarrage { target: at }, &mut log);
+    assert!(s.germans[usize::from(t)].disrupted);
+    assert!(s.germans[usize::from(t)].depth.is_none());
+    assert!(log.entries().iter().any(|e| e.rule.0 == "8.52"));
+    s.check_invariants().expect("invariants");
+}
+
+/// 17.3 with 23.6, 23.41: armored (SP) artillery under HQ command, in a German tank's field at
+/// range, may barrage the tank.
+#[test]
+fn r17_3_artillery_barrages_a_german_tank() {
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    let (at, from) = tank_and_observer_hex(&s);
+    let (at_label, from_label) = (label_of(&s, at), label_of(&s, from));
+    put_tank(&mut s, t, &at_label, false);
+    let art = us(&mut s, UsKind::SpArtillery, &from_label);
+    assert!(
+        !crate::combat::may_artillery_barrage(&s, &[art], art, at, t),
+        "no HQ"
+    );
+    let hq = leader(&mut s, true, &from_label);
+    assert!(crate::combat::may_artillery_barrage(
+        &s,
+        &[art, hq],
+        art,
+        at,
+        t
+    ));
+}
+
+/// 8.12 with 23.6 (INTERP): from a beach or flat hex a German tank on high ground is barraged
+/// at range only if it projects fire into a beach hex (a beach hex of its T8 field that 23.42
+/// lets it fire at), as for a position on a bluff overlooking the beach.
+#[test]
+fn r8_12_tank_on_high_ground_attacked_from_below() {
+    use crate::index::Ground;
+    let base = armor_game(23);
+    let index = &base.data.index;
+    let level = |h: HexId| index.hexes[usize::from(h)].ground;
+    let (mut allowed, mut refused) = (0, 0);
+    for at in (0..index.hexes.len() as HexId)
+        .filter(|&h| crate::armor::road_hex(index, h) && level(h) == Ground::High)
+    {
+        let field = crate::armor::field(&base, at);
+        let Some(from) = field.iter().map(|&(a, _)| a).find(|&a| {
+            index.distance(at, a) == 2 && matches!(level(a), Ground::Beach | Ground::Flat)
+        }) else {
+            continue;
+        };
+        let expected = field.iter().any(|&(b, _)| {
+            level(b) == Ground::Beach && crate::armor::elevation_allows(index, at, b)
+        });
+        let mut s = base.clone();
+        let t = tank(&s, Colour::Blue);
+        let (at_label, from_label) = (label_of(&s, at), label_of(&s, from));
+        put_tank(&mut s, t, &at_label, false);
+        let u = us(&mut s, UsKind::Tank, &from_label);
+        assert_eq!(
+            crate::combat::may_barrage(&s, &[u], u, at, t),
+            expected,
+            "{at_label} from {from_label}"
+        );
+        if expected {
+            allowed += 1;
+        } else {
+            refused += 1;
+        }
+    }
+    // On this map no road hex on high ground has a beach hex in its field: the test refuses
+    // every such barrage, and would allow one where a map had it.
+    assert!(allowed + refused > 0, "a tank on high ground with low ground in its field");
+}
