@@ -61,7 +61,13 @@ pub fn start_action_phase(state: &mut Omaha) {
             _ => false,
         })
         .collect();
-    for (u, c) in state.us.iter_mut().zip(commanded) {
+    // 23.6: infantry adjacent to and in the field of a German tank now may move away for free
+    // this phase.
+    let near_tank: Vec<bool> = (0..state.us.len())
+        .map(|u| crate::armor::near_tank(state, u as UsId))
+        .collect();
+    for ((u, c), near) in state.us.iter_mut().zip(commanded).zip(near_tank) {
+        u.flags.set(UsFlags::NEAR_TANK, near);
         u.flags.set(UsFlags::COMMANDED, c);
         u.flags.set(UsFlags::ACTED, false);
         u.flags.set(UsFlags::DISRUPTED_NEW, false);

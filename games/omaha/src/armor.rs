@@ -12,11 +12,12 @@
 use crate::action::OmahaEvent;
 use crate::data::{FireLevel, Sector, Symbol};
 use crate::effects::OmahaLog;
+use crate::fire_alloc::{Candidate, Mode, allocate_pinned};
 use crate::index::{
     GerId, GerKind, Ground, HexId, Index, MAX_POSITIONS, PosId, PosKind, PosSet, RoadClass,
     UsCounter, UsId,
 };
-use crate::state::{DepthLoc, DepthPool, GerLoc, GerPool, Omaha, UsFlags, UsLoc};
+use crate::state::{DepthLoc, DepthPool, GerLoc, GerPool, Omaha, Step, UsFlags, UsLoc};
 use crate::tables::fire_chart::{FireColumn, FireEffect, FireTarget, fire_effect};
 use crate::tables::german_actions::{ActionIcon, Facts, GermanAction, Situation, german_action};
 use overlord_engine::RuleId;
@@ -49,6 +50,11 @@ pub const TOWARD_RANGE: u32 = 3;
 /// The tank's colour (23: it acts as a position of that colour).
 pub fn colour(state: &Omaha, g: GerId) -> Option<crate::data::Colour> {
     state.data.index.germans.get(usize::from(g))?.colour
+}
+
+/// The tank's name, for the log and prompts.
+pub(crate) fn tank_name(state: &Omaha, g: GerId) -> String {
+    name(state, g)
 }
 
 /// The tank's name, for the log.
@@ -501,13 +507,20 @@ pub fn act(state: &mut Omaha, g: GerId, card: u8, log: &mut OmahaLog) {
     };
     let symbol = target_symbol(state, card);
     let action = action_of(state, g, &icon, card);
+    let Some(sector) = state
+        .german_hex(g)
+        .and_then(|h| state.data.index.hexes.get(usize::from(h)))
+        .map(|x| x.sector)
+    else {
+        return;
+    };
     let tank = name(state, g);
     match action {
         GermanAction::TankFire { vs_leaders } => {
             log.public(ACTIONS, OmahaEvent::Note, || {
                 format!("{tank} fires (23.4).")
             });
-            fire(state, g, card, vs_leaders, log);
+            fire(state, sector, g, card, vs_leaders, log);
         }
         GermanAction::TankMove { hexes } => {
             log.public(ACTIONS, OmahaEvent::Note, || {
@@ -543,7 +556,7 @@ pub fn act(state: &mut Omaha, g: GerId, card: u8, log: &mut OmahaLog) {
                         .is_some_and(|x| x.neighbours.contains(&h))
                 });
                 if adjacent && state.outcome.is_none() {
-                    fire(state, g, card, false, log);
+                    fire(state, sector, g, card, false, log);
                 }
             }
         }
@@ -551,12 +564,25 @@ pub fn act(state: &mut Omaha, g: GerId, card: u8, log: &mut OmahaLog) {
     }
 }
 
+/// [`Omaha::fire_picks`]' position for a German tank's G-FIRE-TIE answers (23.4: a tank fires
+/// alone, so its picks need no shooter; no printed position has this id).
+pub const TANK_SHOOTER: PosId = PosId::MAX;
+
 /// 23.41, 23.42, 6.31, 14.11: the tank fires on the units in its field it may hit, on the "WN
 /// or revealed reinforcement" column, with the armor bonus (T7 tank column), hitting up to its
 /// doubled hit limit (1 for the tank, 1 for its depth marker); with `vs_leaders` unused hits go
-/// to Leaders in its Intense or Moderate hexes (11.4). Ties (G-FIRE-TIE, G-LEADER) go to the
-/// lowest roster id (INTERP, docs/omaha/interpretations.md).
-pub fn fire(state: &mut Omaha, g: GerId, card: u8, vs_leaders: bool, log: &mut OmahaLog) {
+/// to Leaders in its Intense or Moderate hexes (11.4, 11.41). Equal candidates are G-FIRE-TIE
+/// ([`Step::TankFireTie`], the answers so far in `fire_picks`) and equally near Leaders
+/// G-LEADER ([`Step::TankLeaderHit`]), asked as for positions (spec 5.2); the answers resume
+/// here (`fire_tie_answered`, `leader_answered`) and then the examination of `sector`.
+pub fn fire(
+    state: &mut Omaha,
+    sector: Sector,
+    g: GerId,
+    card: u8,
+    vs_leaders: bool,
+    log: &mut OmahaLog,
+) {
     let Some(hex) = state.german_hex(g) else {
         return;
     };
@@ -567,8 +593,10 @@ pub fn fire(state: &mut Omaha, g: GerId, card: u8, vs_leaders: bool, log: &mut O
     let concentrated = crate::fire::concentrated(state);
     let mut candidates = Vec::new();
     for (u, h, level) in targets(state, hex) {
-        let info = &index.us[usize::from(u)];
-        let unit = &state.us[usize::from(u)];
+        let (Some(info), Some(unit)) = (index.us.get(usize::from(u)), state.us.get(usize::from(u)))
+        else {
+            continue;
+        };
         let target = FireTarget {
             // 23.41, T7 tank column: the tank fires with the armor bonus (6.36).
             armored: false,
@@ -585,7 +613,7 @@ pub fn fire(state: &mut Omaha, g: GerId, card: u8, vs_leaders: bool, log: &mut O
         if !loses_step && !disrupts {
             continue;
         }
-        candidates.push(crate::fire_alloc::Candidate {
+        candidates.push(Candidate {
             position: 0,
             unit: usize::from(u),
             level,
@@ -595,65 +623,197 @@ pub fn fire(state: &mut Omaha, g: GerId, card: u8, vs_leaders: bool, log: &mut O
             disrupts,
         });
     }
-    let counters = 1 + u8::from(state.germans[usize::from(g)].depth.is_some());
+    let counters = 1 + u8::from(
+        state
+            .germans
+            .get(usize::from(g))
+            .is_some_and(|x| x.depth.is_some()),
+    );
     let capacity = crate::tables::fire_chart::hit_limit(counters, state.turn);
-    let allocation =
-        crate::fire_alloc::allocate(crate::fire_alloc::Mode::Extended, &[capacity], &candidates);
+    let pinned: Vec<usize> = state
+        .fire_picks
+        .iter()
+        .filter(|&&(p, _)| p == TANK_SHOOTER)
+        .filter_map(|&(_, unit)| candidates.iter().position(|c| c.unit == usize::from(unit)))
+        .collect();
+    let allocation = allocate_pinned(Mode::Extended, &[capacity], &candidates, &pinned);
+    // G-FIRE-TIE (6.31 with 23.4): equal fire level, distance and steps are the player's
+    // choice. Each answer pins one more candidate; the bound only keeps a rules bug from
+    // asking forever.
+    if let Some(tie) = allocation.ties.first()
+        && state.fire_picks.len() < candidates.len()
+    {
+        state.choices = tie
+            .candidates
+            .iter()
+            .filter_map(|&c| candidates.get(c))
+            .map(|c| c.unit as UsId)
+            .collect();
+        state.step = Step::TankFireTie {
+            sector,
+            tank: g,
+            take: u8::try_from(tie.take).unwrap_or(u8::MAX),
+            vs_leaders,
+        };
+        return;
+    }
+    state.choices.clear();
+    state.fire_picks.clear();
     let tank = name(state, g);
     let hits = allocation.hits.first().cloned().unwrap_or_default();
-    for c in hits {
-        if state.outcome.is_some() {
-            return;
-        }
-        let Some(candidate) = candidates.get(c) else {
-            continue;
-        };
-        let unit = candidate.unit as UsId;
-        if state.us[candidate.unit].loc == UsLoc::Eliminated {
-            continue;
-        }
-        let unit_name = state.name(unit).to_owned();
-        let level = candidate.level;
-        log.public(REVEALED, OmahaEvent::Note, || {
-            format!("{tank} fires on {unit_name} ({level:?} fire, 23.41).")
-        });
-        if candidate.loses_step {
-            state.lose_step(unit, REVEALED, log);
-        }
-        if candidate.disrupts && state.us[candidate.unit].loc != UsLoc::Eliminated {
-            state.disrupt(unit, REVEALED, log);
-        }
-    }
+    crate::fire::apply_hits(
+        state,
+        &tank,
+        &hits,
+        &candidates,
+        Mode::Extended,
+        REVEALED,
+        log,
+    );
     if state.outcome.is_some() || !vs_leaders {
         return;
     }
-    // 11.4 (T7 tank column, star): unused hits go to Leaders in Intense or Moderate hexes.
+    // 11.4, 11.41 (T7 tank column, star): unused hits go to the nearest Leaders in Intense or
+    // Moderate hexes, after the hits on units.
     let unused = allocation.unused.first().copied().unwrap_or(0);
-    let f = field(state, hex);
+    star_hits(state, sector, g, usize::from(unused), log);
+}
+
+/// 11.4, 23.42: who tank `g`'s star may hit: HQs and Generals in its Intense or Moderate hexes
+/// it may fire at, and Heroes with units there (named by the unit), as (distance, unit);
+/// nearest first, at one distance HQs and Generals before Heroes, then by id (as for
+/// positions, `fire::leader_targets`).
+fn leader_targets(state: &Omaha, g: GerId) -> Vec<(u32, UsId)> {
+    let Some(hex) = state.german_hex(g) else {
+        return Vec::new();
+    };
     let index = &state.data.index;
-    let mut leaders: Vec<(u32, UsId)> = state
+    let f = field(state, hex);
+    let reached = |h: HexId| {
+        f.iter()
+            .any(|&(x, l)| x == h && matches!(l, FireLevel::Intense | FireLevel::Moderate))
+            && elevation_allows(index, hex, h)
+    };
+    let mut leaders: Vec<(u32, Option<usize>, UsId)> = state
         .us
         .iter()
         .enumerate()
-        .filter(|(i, _)| index.us[*i].is_leader())
+        .filter(|(i, _)| index.us.get(*i).is_some_and(|x| x.is_leader()))
         .filter_map(|(i, u)| match u.loc {
-            UsLoc::Hex(h) => Some((i as UsId, h)),
+            UsLoc::Hex(h) if reached(h) => Some((index.distance(hex, h), None, i as UsId)),
             _ => None,
         })
-        .filter(|&(_, h)| {
-            f.iter()
-                .any(|&(x, l)| x == h && matches!(l, FireLevel::Intense | FireLevel::Moderate))
-                && elevation_allows(index, hex, h)
-        })
-        .map(|(u, h)| (index.distance(hex, h), u))
         .collect();
+    // [Heroes, 11.4] a Hero with a unit in an Intense or Moderate hex is a Leader too.
+    leaders.extend(
+        state
+            .heroes
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| !h.inspired)
+            .filter_map(|(i, h)| {
+                let crate::state::HeroLoc::On(unit) = h.loc else {
+                    return None;
+                };
+                let UsLoc::Hex(at) = state.us.get(usize::from(unit))?.loc else {
+                    return None;
+                };
+                reached(at).then(|| (index.distance(hex, at), Some(i), unit))
+            }),
+    );
     leaders.sort_unstable();
-    for (_, leader) in leaders.into_iter().take(usize::from(unused)) {
-        if state.outcome.is_some() {
+    leaders.into_iter().map(|(d, _, u)| (d, u)).collect()
+}
+
+/// 11.41: `left` star hits of tank `g` on the nearest Leaders; where more Leaders stand at the
+/// nearest distance left than hits remain, G-LEADER asks ([`Step::TankLeaderHit`]).
+fn star_hits(state: &mut Omaha, sector: Sector, g: GerId, left: usize, log: &mut OmahaLog) {
+    let tank = name(state, g);
+    let targets = leader_targets(state, g);
+    let mut left = left;
+    let mut rest = targets.as_slice();
+    while left > 0
+        && let Some(&(nearest, _)) = rest.first()
+    {
+        let tied = rest.iter().take_while(|(d, _)| *d == nearest).count();
+        let (group, further) = rest.split_at(tied);
+        if tied > left {
+            state.choices = group.iter().map(|&(_, u)| u).collect();
+            state.step = Step::TankLeaderHit {
+                sector,
+                tank: g,
+                left: u8::try_from(left).unwrap_or(u8::MAX),
+            };
             return;
         }
-        crate::fire::hit_leader_from(state, &tank, leader, log);
+        for &(_, leader) in group {
+            crate::fire::hit_leader_from(state, &tank, leader, log);
+        }
+        if state.outcome.is_some() {
+            return; // 13.1: the game ended at once.
+        }
+        left -= tied;
+        rest = further;
     }
+}
+
+/// G-FIRE-TIE for a German tank answered (6.31, 23.4): pin the answer and work the tank's fire
+/// out again; once it is done the examination of the sector goes on (16).
+pub(crate) fn fire_tie_answered(state: &mut Omaha, unit: UsId, log: &mut OmahaLog) {
+    let Step::TankFireTie {
+        sector,
+        tank,
+        vs_leaders,
+        ..
+    } = state.step
+    else {
+        return;
+    };
+    let (name, unit_name) = (name(state, tank), state.name(unit).to_owned());
+    log.public(crate::fire::HIT_LIMIT, OmahaEvent::Note, || {
+        format!("G-FIRE-TIE: {name} hits {unit_name} (6.31, 23.4, the player's choice).")
+    });
+    state.fire_picks.push((TANK_SHOOTER, unit));
+    let Some(card) = state.fire_cards[usize::from(sector == Sector::West)] else {
+        state.step = Step::GermanActions(sector);
+        return;
+    };
+    state.step = Step::GermanActions(sector);
+    fire(state, sector, tank, card, vs_leaders, log);
+}
+
+/// G-LEADER for a German tank answered (11.41, 23.4): the star hit falls on `unit`. While
+/// hits are left the rest of the same Leaders are asked about again, or all hit if no more of
+/// them than hits are left; then the examination of the sector goes on (16).
+pub(crate) fn leader_answered(state: &mut Omaha, unit: UsId, log: &mut OmahaLog) {
+    let Step::TankLeaderHit { sector, tank, left } = state.step else {
+        return;
+    };
+    let name = name(state, tank);
+    let target = crate::fire::star_target_name(state, unit);
+    log.public(crate::fire::STAR_CHOICE, OmahaEvent::Note, || {
+        format!("G-LEADER: {name}'s star hit falls on {target} (11.41, 23.4, the player's choice).")
+    });
+    state.choices.retain(|&u| u != unit);
+    crate::fire::hit_leader_from(state, &name, unit, log);
+    let left = left.saturating_sub(1);
+    if state.outcome.is_some() {
+        return;
+    }
+    if left > 0 && state.choices.len() > usize::from(left) {
+        state.step = Step::TankLeaderHit { sector, tank, left };
+        return;
+    }
+    if left > 0 {
+        for leader in std::mem::take(&mut state.choices) {
+            crate::fire::hit_leader_from(state, &name, leader, log);
+            if state.outcome.is_some() {
+                return;
+            }
+        }
+    }
+    state.choices.clear();
+    state.step = Step::GermanActions(sector);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -889,7 +1049,7 @@ pub fn end_of_turn(state: &mut Omaha, log: &mut OmahaLog) -> bool {
         score: -1,
         rule: MOVEMENT,
     });
-    state.step = crate::state::Step::Over;
+    state.step = Step::Over;
     true
 }
 
@@ -912,33 +1072,64 @@ pub fn remove(state: &mut Omaha, g: GerId, log: &mut OmahaLog) {
     });
 }
 
-/// 23.6: infantry self-preservation against tanks: an infantry unit adjacent to and in the fire
-/// field of a German tank (at the start of the Action Phase: the caller's snapshot,
-/// `UsFlags`-free because tanks do not move in the Action Phase) may move for free to an
-/// adjacent hex not adjacent to that tank and not in its fire field.
-pub fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> bool {
-    if !state.options.v23 {
+/// 23.6: whether `unit` is infantry adjacent to and in the fire field of a German tank now;
+/// [`crate::actions::start_action_phase`] records it as [`UsFlags::NEAR_TANK`] ("at the start
+/// of the Action Phase").
+pub fn near_tank(state: &Omaha, unit: UsId) -> bool {
+    if !state.options.v23 || !infantry(state, unit) {
         return false;
     }
+    let Some(UsLoc::Hex(at)) = state.us.get(usize::from(unit)).map(|u| u.loc) else {
+        return false;
+    };
     let index = &state.data.index;
-    if !index
+    state
+        .tanks_on_map()
+        .any(|(_, t)| adjacent(index, t, at) && field(state, t).iter().any(|&(x, _)| x == at))
+}
+
+fn infantry(state: &Omaha, unit: UsId) -> bool {
+    state
+        .data
+        .index
         .us
         .get(usize::from(unit))
         .and_then(|x| x.kind())
         .is_some_and(crate::data::UsKind::infantry)
+}
+
+fn adjacent(index: &Index, a: HexId, b: HexId) -> bool {
+    index
+        .hexes
+        .get(usize::from(a))
+        .is_some_and(|x| x.neighbours.contains(&b))
+}
+
+/// 23.6: infantry self-preservation against tanks: an infantry unit adjacent to and in the fire
+/// field of a German tank at the start of the Action Phase ([`UsFlags::NEAR_TANK`], recorded
+/// then; tanks do not move in the Action Phase) may move for free from `from`, a hex adjacent
+/// to that tank and in its field, to an adjacent hex not adjacent to that tank and not in its
+/// fire field. A unit that came next to a tank during the phase does not qualify; nor does one
+/// whose tank is gone (there is nothing left to get away from).
+pub fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> bool {
+    if !state.options.v23
+        || !infantry(state, unit)
+        || !state
+            .us
+            .get(usize::from(unit))
+            .is_some_and(|u| u.flags.has(UsFlags::NEAR_TANK))
     {
         return false;
     }
-    let adjacent = |a: HexId, b: HexId| {
-        index
-            .hexes
-            .get(usize::from(a))
-            .is_some_and(|x| x.neighbours.contains(&b))
-    };
+    let index = &state.data.index;
     state.tanks_on_map().any(|(_, t)| {
         let f = field(state, t);
         let in_field = |h: HexId| f.iter().any(|&(x, _)| x == h);
-        adjacent(t, from) && in_field(from) && !adjacent(t, to) && t != to && !in_field(to)
+        adjacent(index, t, from)
+            && in_field(from)
+            && !adjacent(index, t, to)
+            && t != to
+            && !in_field(to)
     })
 }
 

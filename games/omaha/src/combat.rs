@@ -173,26 +173,81 @@ fn across_bluff_or_cliff(state: &Omaha, from: HexId, target: HexId) -> bool {
     })
 }
 
-/// 8.12: a unit on the beach or the flat fires at range at a higher position only if that
-/// position projects fire points into a beach hex.
-fn elevation_ok(state: &Omaha, from: HexId, target: HexId) -> bool {
-    elevation_ok_at(
-        state,
-        from,
-        target,
-        german_at(state, target).and_then(|g| position_of(state, g)),
-    )
+/// The fire field of the German unit a barrage or a ranged attack aims at: its position's
+/// printed field, or a German tank's own (23.3; a tank belongs to no position).
+enum TargetField {
+    Position(PosId),
+    /// 23.3: the tank's hex and its T8 field.
+    Tank(HexId, Vec<HexId>),
 }
 
-/// [`elevation_ok`] when the position of the target's German unit is already known.
-fn elevation_ok_at(state: &Omaha, from: HexId, target: HexId, pos: Option<PosId>) -> bool {
+impl TargetField {
+    /// The field of German unit `g`, if it is in a position or is a tank on the map.
+    fn of(state: &Omaha, g: GerId) -> Option<TargetField> {
+        match state.germans.get(usize::from(g))?.loc {
+            GerLoc::Hex(h) => Some(TargetField::Tank(
+                h,
+                crate::armor::field(state, h)
+                    .into_iter()
+                    .map(|(x, _)| x)
+                    .collect(),
+            )),
+            _ => position_of(state, g).map(TargetField::Position),
+        }
+    }
+
+    /// `hex` is in the field (8.4, 8.52, 17.3 observers).
+    fn has(&self, state: &Omaha, hex: HexId) -> bool {
+        match self {
+            TargetField::Position(p) => in_field(state, *p, hex),
+            TargetField::Tank(_, f) => f.contains(&hex),
+        }
+    }
+
+    /// 8.12: the unit projects fire points into a beach hex. For a tank (INTERP): a beach hex
+    /// of its T8 field that 23.42 lets it fire at, as a position "on a bluff overlooking the
+    /// beach".
+    fn fires_on_beach(&self, state: &Omaha) -> bool {
+        match self {
+            TargetField::Position(p) => {
+                usize::from(*p) < MAX_POSITIONS && state.data.index.firing_on_beach & (1 << *p) != 0
+            }
+            TargetField::Tank(at, f) => f.iter().any(|&h| {
+                ground(state, h) == Ground::Beach
+                    && crate::armor::elevation_allows(&state.data.index, *at, h)
+            }),
+        }
+    }
+
+    /// The colour a barrage's card must show (T4): the position's, or the tank's own (23).
+    fn colour(&self, state: &Omaha, g: GerId) -> Option<crate::data::Colour> {
+        match self {
+            TargetField::Position(p) => state
+                .data
+                .index
+                .positions
+                .get(usize::from(*p))
+                .map(|x| x.colour),
+            TargetField::Tank(..) => crate::armor::colour(state, g),
+        }
+    }
+}
+
+/// 8.12: a unit on the beach or the flat fires at range at a higher position only if that
+/// position projects fire points into a beach hex; with 23.6, a German tank likewise
+/// ([`TargetField::fires_on_beach`]).
+fn elevation_ok(state: &Omaha, from: HexId, target: HexId) -> bool {
     if !low(state, from) || low(state, target) {
         return true;
     }
-    let Some(pos) = pos else {
-        return false;
-    };
-    usize::from(pos) < MAX_POSITIONS && state.data.index.firing_on_beach & (1 << pos) != 0
+    german_at(state, target)
+        .and_then(|g| TargetField::of(state, g))
+        .is_some_and(|f| f.fires_on_beach(state))
+}
+
+/// [`elevation_ok`] when the target's field is already known.
+fn elevation_ok_at(state: &Omaha, from: HexId, target: HexId, field: &TargetField) -> bool {
+    !low(state, from) || low(state, target) || field.fires_on_beach(state)
 }
 
 fn kind(state: &Omaha, unit: UsId) -> Option<UsKind> {
@@ -529,7 +584,13 @@ fn targets(state: &Omaha) -> Vec<(HexId, GerId)> {
 
 /// 8.4, 8.41, 8.42, 8.12: whether this tank may barrage `target` now.
 /// `g` is the German unit in `target` ([`german_at`]); `on_map` the US units on the map.
-fn may_barrage(state: &Omaha, on_map: &[UsId], unit: UsId, target: HexId, g: GerId) -> bool {
+pub(crate) fn may_barrage(
+    state: &Omaha,
+    on_map: &[UsId],
+    unit: UsId,
+    target: HexId,
+    g: GerId,
+) -> bool {
     let Some(from) = hex_of(state, unit) else {
         return false;
     };
@@ -537,7 +598,8 @@ fn may_barrage(state: &Omaha, on_map: &[UsId], unit: UsId, target: HexId, g: Ger
     if d < 2 || d > range(state, unit) {
         return false; // 8.4: at range, within the printed range
     }
-    let Some(pos) = position_of(state, g) else {
+    // 8.4 with 23.6: a position's unit, or a German tank (always revealed, 23.41).
+    let Some(field) = TargetField::of(state, g) else {
         return false;
     };
     // 8.42: an unrevealed reinforcement unit can never be barraged.
@@ -549,16 +611,16 @@ fn may_barrage(state: &Omaha, on_map: &[UsId], unit: UsId, target: HexId, g: Ger
     // 8.41: several barrages, but never on a hex attacked this phase.
     if this_turn(&state.attacked, state.turn, target)
         || hidden_reinforcement
-        || !elevation_ok_at(state, from, target, Some(pos))
+        || !elevation_ok_at(state, from, target, &field)
     {
         return false;
     }
-    if in_field(state, pos, from) {
+    if field.has(state, from) {
         return true;
     }
     // 8.4: an observer: non-disrupted infantry in the field; tank or observer commanded.
     let mut observers = on_map.iter().copied().filter(|&o| {
-        hex_of(state, o).is_some_and(|h| in_field(state, pos, h))
+        hex_of(state, o).is_some_and(|h| field.has(state, h))
             && infantry(state, o)
             && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED)
     });
@@ -593,7 +655,8 @@ pub(crate) fn may_artillery_barrage(
     if d < 2 || d > range(state, unit) {
         return false;
     }
-    let Some(pos) = position_of(state, g) else {
+    // 17.3 with 23.6: a position's unit, or a German tank (always revealed, 23.41).
+    let Some(field) = TargetField::of(state, g) else {
         return false;
     };
     let wn = matches!(
@@ -602,7 +665,7 @@ pub(crate) fn may_artillery_barrage(
     );
     if (!wn && !state.germans[usize::from(g)].revealed)
         || this_turn(&state.attacked, state.turn, target)
-        || !elevation_ok_at(state, from, target, Some(pos))
+        || !elevation_ok_at(state, from, target, &field)
     {
         return false;
     }
@@ -616,11 +679,11 @@ pub(crate) fn may_artillery_barrage(
     if hqs.is_empty() {
         return false;
     }
-    if armored && in_field(state, pos, from) {
+    if armored && field.has(state, from) {
         return true;
     }
     on_map.iter().copied().any(|o| {
-        hex_of(state, o).is_some_and(|h| in_field(state, pos, h))
+        hex_of(state, o).is_some_and(|h| field.has(state, h))
             && infantry(state, o)
             && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED)
             && commanders(state, o, true).any(|c| hqs.contains(&c))
@@ -629,11 +692,12 @@ pub(crate) fn may_artillery_barrage(
 
 /// 8.52, 8.53: whether a Naval Gunfire marker may barrage `target` now.
 /// `g` is the German unit in `target` ([`german_at`]); `on_map` the US units on the map.
-fn may_naval_barrage(state: &Omaha, on_map: &[UsId], target: HexId, g: GerId) -> bool {
+pub(crate) fn may_naval_barrage(state: &Omaha, on_map: &[UsId], target: HexId, g: GerId) -> bool {
     if state.naval_gunfire == 0 || this_turn(&state.attacked, state.turn, target) {
         return false;
     }
-    let Some(pos) = position_of(state, g) else {
+    // 8.52 with 23.6: a position's unit, or a German tank (always revealed, 23.41).
+    let Some(field) = TargetField::of(state, g) else {
         return false;
     };
     let wn = matches!(
@@ -644,7 +708,7 @@ fn may_naval_barrage(state: &Omaha, on_map: &[UsId], target: HexId, g: GerId) ->
         return false; // 8.52: a hidden reinforcement unit cannot be naval-barraged
     }
     on_map.iter().copied().any(|o| {
-        hex_of(state, o).is_some_and(|h| in_field(state, pos, h))
+        hex_of(state, o).is_some_and(|h| field.has(state, h))
             && infantry(state, o)
             && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED)
             && (own_radio(state, o) || commanded(state, o, true))
@@ -1303,9 +1367,8 @@ fn barrage(state: &mut Omaha, unit: UsId, target: HexId, log: &mut OmahaLog) {
     let Some(fire) = state.data.card(card).and_then(|c| c.fire.clone()) else {
         return;
     };
-    let colour = position_of(state, g)
-        .and_then(|p| state.data.index.positions.get(usize::from(p)))
-        .map(|p| p.colour);
+    // T4: the target position's colour; a German tank's own (23).
+    let colour = TargetField::of(state, g).and_then(|f| f.colour(state, g));
     // AMB-44: any icon of the colour, single or double.
     let colour_shown = fire.icons.iter().any(|i| Some(i.colour) == colour);
     let symbol_shown = state.data.index.us[usize::from(unit)].symbol == Some(fire.target);

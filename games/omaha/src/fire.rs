@@ -334,38 +334,8 @@ pub(crate) fn position_fire(state: &mut Omaha, sector: Sector, log: &mut OmahaLo
     state.choices.clear();
     state.fire_picks.clear();
     for (hits, firing) in allocation.hits.iter().zip(&firing) {
-        let name = state.data.index.positions[usize::from(firing.position)]
-            .name
-            .clone();
-        for &c in hits {
-            if state.outcome.is_some() {
-                return; // 13.1: the game ended at once.
-            }
-            let Some(candidate) = candidates.get(c) else {
-                continue;
-            };
-            let unit = candidate.unit as UsId;
-            if state.us[candidate.unit].loc == UsLoc::Eliminated {
-                continue;
-            }
-            let unit_name = state.name(unit).to_owned();
-            log.public(FIRE, OmahaEvent::Note, || {
-                format!("{name} fires on {unit_name} ({:?} fire).", candidate.level)
-            });
-            if candidate.loses_step && !state.us[candidate.unit].flags.has(UsFlags::HIT_THIS_PHASE)
-            {
-                // 6.34: one step per phase on turns 1–16; 14.12: no cap from turn 17.
-                if mode == Mode::Basic {
-                    state.us[candidate.unit]
-                        .flags
-                        .set(UsFlags::HIT_THIS_PHASE, true);
-                }
-                state.lose_step(unit, FIRE, log);
-            }
-            if candidate.disrupts && state.us[candidate.unit].loc != UsLoc::Eliminated {
-                state.disrupt(unit, FIRE, log);
-            }
-        }
+        let name = position_name(state, firing.position).to_owned();
+        apply_hits(state, &name, hits, &candidates, mode, FIRE, log);
     }
     if state.outcome.is_some() {
         return;
@@ -380,6 +350,65 @@ pub(crate) fn position_fire(state: &mut Omaha, sector: Sector, log: &mut OmahaLo
         .map(|(f, &unused)| (f.position, unused))
         .collect();
     leader_fire(state, sector, log);
+}
+
+/// 6.32, 6.33: the hits `hits` (indices into `candidates`) of one shooter, `from` (a
+/// position's name, or a German tank's, 23.41), logged under `rule`. In `Mode::Basic` a unit
+/// loses at most one step in the phase (6.34); from turn 17 there is no such cap (14.12). Stops
+/// as soon as the game ends (13.1).
+pub(crate) fn apply_hits(
+    state: &mut Omaha,
+    from: &str,
+    hits: &[usize],
+    candidates: &[Candidate],
+    mode: Mode,
+    rule: RuleId,
+    log: &mut OmahaLog,
+) {
+    for &c in hits {
+        if state.outcome.is_some() {
+            return; // 13.1: the game ended at once.
+        }
+        let Some(candidate) = candidates.get(c) else {
+            continue;
+        };
+        let unit = candidate.unit as UsId;
+        let Some(us) = state.us.get(candidate.unit) else {
+            continue;
+        };
+        if us.loc == UsLoc::Eliminated {
+            continue;
+        }
+        let already_hit = us.flags.has(UsFlags::HIT_THIS_PHASE);
+        let unit_name = state.name(unit).to_owned();
+        let level = candidate.level;
+        // A position's line reads as it always has; others name their rule in the text too.
+        let cite = if rule == FIRE {
+            String::new()
+        } else {
+            format!(", {}", rule.0)
+        };
+        log.public(rule, OmahaEvent::Note, || {
+            format!("{from} fires on {unit_name} ({level:?} fire{cite}).")
+        });
+        if candidate.loses_step && !already_hit {
+            // 6.34: one step per phase on turns 1–16; 14.12: no cap from turn 17.
+            if mode == Mode::Basic
+                && let Some(u) = state.us.get_mut(candidate.unit)
+            {
+                u.flags.set(UsFlags::HIT_THIS_PHASE, true);
+            }
+            state.lose_step(unit, rule, log);
+        }
+        if candidate.disrupts
+            && state
+                .us
+                .get(candidate.unit)
+                .is_some_and(|u| u.loc != UsLoc::Eliminated)
+        {
+            state.disrupt(unit, rule, log);
+        }
+    }
 }
 
 /// G-FIRE-TIE answered: pin the answer and work the allocation out again (6.31).

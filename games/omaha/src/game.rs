@@ -100,6 +100,32 @@ impl Game for Omaha {
                     }
                 ),
             ),
+            Step::TankFireTie { tank, take, .. } => (
+                "fire_tie",
+                crate::fire::HIT_LIMIT,
+                format!(
+                    "G-FIRE-TIE: which unit does the German tank {} hit{}? These are equal in fire level, distance and steps (6.31, 23.4).",
+                    crate::armor::tank_name(self, tank),
+                    if take > 1 {
+                        format!(" ({take} hits left)")
+                    } else {
+                        String::new()
+                    }
+                ),
+            ),
+            Step::TankLeaderHit { tank, left, .. } => (
+                "leader_hit",
+                crate::fire::STAR_CHOICE,
+                format!(
+                    "G-LEADER: which Leader does the German tank {}'s star hit{}? These are equally near (11.41, 23.4).",
+                    crate::armor::tank_name(self, tank),
+                    if left > 1 {
+                        format!(" ({left} hits left)")
+                    } else {
+                        String::new()
+                    }
+                ),
+            ),
             Step::ArtilleryTie { sector, .. } => (
                 "artillery_tie",
                 crate::fire::ARTILLERY,
@@ -207,12 +233,12 @@ impl Game for Omaha {
                 );
                 out.push(OmahaAction::LeaderFollows { unit: None });
             }
-            Step::FireTie { .. } => out.extend(
+            Step::FireTie { .. } | Step::TankFireTie { .. } => out.extend(
                 self.choices
                     .iter()
                     .map(|&unit| OmahaAction::FireTieTarget { unit }),
             ),
-            Step::LeaderHit { .. } => out.extend(
+            Step::LeaderHit { .. } | Step::TankLeaderHit { .. } => out.extend(
                 self.choices
                     .iter()
                     .map(|&unit| OmahaAction::LeaderTarget { unit }),
@@ -388,6 +414,12 @@ impl Omaha {
             }
             (Step::LeaderHit { .. }, OmahaAction::LeaderTarget { unit }) => {
                 crate::fire::leader_answered(self, unit, log)
+            }
+            (Step::TankFireTie { .. }, OmahaAction::FireTieTarget { unit }) => {
+                crate::armor::fire_tie_answered(self, unit, log)
+            }
+            (Step::TankLeaderHit { .. }, OmahaAction::LeaderTarget { unit }) => {
+                crate::armor::leader_answered(self, unit, log)
             }
             (Step::ArtilleryTie { .. }, OmahaAction::ArtilleryTarget { unit }) => {
                 crate::fire::artillery_answered(self, unit, log)

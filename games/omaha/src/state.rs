@@ -62,6 +62,9 @@ impl UsFlags {
     pub const CHECKED_WEST: u16 = 1 << 11;
     /// Under command of an HQ or General at the start of the Action Phase (7.1).
     pub const COMMANDED: u16 = 1 << 10;
+    /// Infantry adjacent to and in the fire field of a German tank at the start of the Action
+    /// Phase: it may move away for free (23.6 self-preservation).
+    pub const NEAR_TANK: u16 = 1 << 12;
     /// Declared as a participant of the attack being built (8.1, A-ATTACK).
     pub const ATTACKING: u16 = 1 << 15;
 
@@ -190,6 +193,23 @@ pub enum Step {
     LeaderHit {
         sector: Sector,
         position: crate::index::PosId,
+        left: u8,
+    },
+    /// III, 16, G-FIRE-TIE (6.31 with 23.4): German tank `tank` hits `take` more of
+    /// `Omaha::choices`, equal by 6.31's priorities; with `vs_leaders` its star hits follow
+    /// (11.41). Its action is otherwise done; the answer resumes its fire, then
+    /// [`Step::GermanActions`].
+    TankFireTie {
+        sector: Sector,
+        tank: GerId,
+        take: u8,
+        vs_leaders: bool,
+    },
+    /// III, 16, G-LEADER (11.41 with 23.4): German tank `tank`'s star hits `left` more of
+    /// `Omaha::choices`, the nearest Leaders; its hits on units are applied.
+    TankLeaderHit {
+        sector: Sector,
+        tank: GerId,
         left: u8,
     },
     /// III, G-ART-TIE (6.5): German artillery hits one of `Omaha::choices`, equal by 6.5's
@@ -380,7 +400,9 @@ pub struct Omaha {
     /// The units a G-FIRE-TIE, G-LEADER or G-ART-TIE prompt offers, kept from when the fire
     /// was worked out so that the answers match it exactly (6.31, 11.41, 6.5).
     pub(crate) choices: Vec<UsId>,
-    /// G-FIRE-TIE answers of this sector's fire so far: the position hits the unit (6.31).
+    /// G-FIRE-TIE answers of this sector's fire so far: the position hits the unit (6.31). For
+    /// a German tank's fire (23.4: one shooter, alone) the position is
+    /// [`crate::armor::TANK_SHOOTER`].
     pub(crate) fire_picks: Vec<(crate::index::PosId, UsId)>,
     /// Star hits still to place this sector's fire, per position in SYS-GER-ORDER (11.41).
     pub(crate) star_slots: Vec<(crate::index::PosId, u8)>,

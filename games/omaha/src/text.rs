@@ -195,6 +195,21 @@ fn choice_line(state: &Omaha) -> Option<String> {
                 .collect::<Vec<_>>()
                 .join("; ")
         ),
+        Step::TankFireTie { tank, take, .. } => format!(
+            "G-FIRE-TIE (6.31, 23.4): the German tank {} hits {take} of: {}",
+            crate::armor::tank_name(state, tank),
+            listed(&state.choices)
+        ),
+        Step::TankLeaderHit { tank, left, .. } => format!(
+            "G-LEADER (11.41, 23.4): the German tank {}'s star hits {left} of: {}",
+            crate::armor::tank_name(state, tank),
+            state
+                .choices
+                .iter()
+                .map(|&u| format!("{} {}", crate::fire::star_target_name(state, u), place(u)))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
         Step::ArtilleryTie { sector, .. } => format!(
             "G-ART-TIE (6.5): German artillery in the {sector:?} sector hits one of: {}",
             listed(&state.choices)

@@ -54,6 +54,8 @@ impl Omaha {
                 self.step,
                 Step::FireTie { .. }
                     | Step::LeaderHit { .. }
+                    | Step::TankFireTie { .. }
+                    | Step::TankLeaderHit { .. }
                     | Step::ArtilleryTie { .. }
                     | Step::GermanActions(_)
                     | Step::GermanChoice { .. }
@@ -117,6 +119,8 @@ impl Omaha {
                 | Step::LeaderFollow { .. }
                 | Step::FireTie { .. }
                 | Step::LeaderHit { .. }
+                | Step::TankFireTie { .. }
+                | Step::TankLeaderHit { .. }
                 | Step::ArtilleryTie { .. }
                 | Step::GermanChoice { .. }
                 | Step::Place(_)

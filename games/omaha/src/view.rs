@@ -513,10 +513,15 @@ pub fn anchors(state: &Omaha, action: &OmahaAction) -> Anchors {
                 })
             }
         }
-        // G-FIRE-TIE, G-LEADER: the firing position's hexes, then the target's.
+        // G-FIRE-TIE, G-LEADER: the firing position's (or German tank's, 23.4) hexes, then
+        // the target's.
         OmahaAction::FireTieTarget { unit } | OmahaAction::LeaderTarget { unit } => {
             let position = match state.step {
                 Step::FireTie { position, .. } | Step::LeaderHit { position, .. } => Some(position),
+                _ => None,
+            };
+            let tank = match state.step {
+                Step::TankFireTie { tank, .. } | Step::TankLeaderHit { tank, .. } => Some(tank),
                 _ => None,
             };
             let mut hexes: Vec<String> = position
@@ -529,8 +534,13 @@ pub fn anchors(state: &Omaha, action: &OmahaAction) -> Anchors {
                         .collect()
                 })
                 .unwrap_or_default();
+            hexes.extend(tank.and_then(|g| state.german_hex(g)).map(hex));
             hexes.extend(unit_hex(unit));
-            let from = position.map_or("?", |p| crate::fire::position_name(state, p));
+            let from = match (position, tank) {
+                (Some(p), _) => crate::fire::position_name(state, p).to_owned(),
+                (None, Some(g)) => crate::armor::tank_name(state, g),
+                (None, None) => "?".to_owned(),
+            };
             let target = match action {
                 OmahaAction::LeaderTarget { .. } => crate::fire::star_target_name(state, unit),
                 _ => name(unit),

@@ -724,7 +724,7 @@ fn r23_6_defeated_tank_is_removed_and_attackable() {
 }
 
 #[test]
-fn r23_6_infantry_self_preservation_against_tanks() {
+fn r23_6_infantry_self_preservation_against_tanks_from_the_phase_start() {
     let mut s = armor_game(23);
     let t = tank(&s, Colour::Blue);
     let index = &s.data.index;
@@ -754,6 +754,12 @@ fn r23_6_infantry_self_preservation_against_tanks() {
     put_tank(&mut s, t, &at_label, false);
     let from_label = label_of(&s, from);
     let u = us(&mut s, UsKind::Infantry, &from_label);
+    // 23.6 "at the start of the Action Phase": a unit that was not there then (no snapshot yet,
+    // as for one that moved next to the tank during the phase) does not qualify.
+    assert!(!crate::armor::self_preservation(&s, u, from, to));
+    assert!(!crate::actions::self_preservation(&s, u, from, to));
+    crate::actions::start_action_phase(&mut s);
+    assert!(s.us[usize::from(u)].flags.has(UsFlags::NEAR_TANK));
     assert!(crate::armor::self_preservation(&s, u, from, to));
     assert!(crate::actions::self_preservation(&s, u, from, to));
     // Not into a hex adjacent to the tank.
@@ -767,6 +773,8 @@ fn r23_6_infantry_self_preservation_against_tanks() {
     }
     // Not for a US tank; not once the German tank is gone.
     let tank_unit = us(&mut s, UsKind::Tank, &from_label);
+    crate::actions::start_action_phase(&mut s);
+    assert!(!s.us[usize::from(tank_unit)].flags.has(UsFlags::NEAR_TANK));
     assert!(!crate::armor::self_preservation(&s, tank_unit, from, to));
     s.germans[usize::from(t)].loc = GerLoc::OutOfPlay;
     assert!(!crate::armor::self_preservation(&s, u, from, to));
@@ -819,4 +827,357 @@ fn r23_52_tanks_move_only_along_roads() {
             from = to;
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// G-FIRE-TIE and G-LEADER for tanks (spec 5.2 with 23.4).
+
+/// A hex adjacent to the tank in `at` in its Intense field that it may fire at (23.42).
+fn intense_neighbour(s: &Omaha, at: &str) -> String {
+    let h = hex(s, at);
+    let field = crate::armor::field(s, h);
+    let n = s.data.index.hexes[usize::from(h)]
+        .neighbours
+        .iter()
+        .copied()
+        .find(|&n| {
+            field
+                .iter()
+                .any(|&(x, l)| x == n && l == crate::data::FireLevel::Intense)
+                && crate::armor::elevation_allows(&s.data.index, h, n)
+                && s.data.index.hexes[usize::from(n)].ground != crate::index::Ground::Sea
+        })
+        .expect("an Intense neighbour");
+    label_of(s, n)
+}
+
+/// A free US Leader counter (`hq`: an HQ, else a General) put in `label`.
+fn leader(s: &mut Omaha, hq: bool, label: &str) -> crate::index::UsId {
+    use crate::index::UsCounter;
+    let h = hex(s, label);
+    let want = if hq {
+        UsCounter::Hq
+    } else {
+        UsCounter::General
+    };
+    let u = (0..s.us.len())
+        .find(|&i| s.us[i].loc == UsLoc::OutOfPlay && s.data.index.us[i].counter == want)
+        .expect("a free leader");
+    s.us[u].loc = UsLoc::Hex(h);
+    s.us[u].steps = s.data.index.us[u].steps;
+    u as crate::index::UsId
+}
+
+/// The sector of `label`, with `card` as its drawn Fire card, its examination started at the
+/// tanks.
+fn examine_with(s: &mut Omaha, label: &str, card: u8) -> crate::data::Sector {
+    let sector = s.data.index.hexes[usize::from(hex(s, label))].sector;
+    s.fire_cards[usize::from(sector == crate::data::Sector::West)] = Some(card);
+    crate::german_actions::start(s, sector);
+    // The printed positions are examined first (23.4): mark them done, only the tank acts.
+    s.ger_done = (1 << crate::index::MAX_POSITIONS) - 1;
+    sector
+}
+
+/// G-FIRE-TIE for a tank (6.31, 23.4): three equal infantry units in one Intense hex and a hit
+/// limit of 2 (14.11) ask the player twice, the prompt names the tank, a unit not offered is
+/// refused without a change, and the answers resume the tank's fire and the examination.
+#[test]
+fn r6_31_tank_fire_tie_is_asked() {
+    use crate::action::OmahaAction;
+    use crate::state::Step;
+    use overlord_engine::Game;
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, "1321", false);
+    let target = intense_neighbour(&s, "1321");
+    let units: Vec<_> = (0..3)
+        .map(|_| us(&mut s, UsKind::Infantry, &target))
+        .collect();
+    let f = card_with(&s, Colour::Blue, Some(ActionLetter::F), false);
+    let sector = examine_with(&mut s, "1321", f);
+    let mut log = log();
+    crate::german_actions::run(&mut s, sector, &mut log);
+    assert!(
+        matches!(s.step, Step::TankFireTie { tank, take: 2, .. } if tank == t),
+        "{:?}",
+        s.step
+    );
+    assert_eq!(s.choices, units);
+    let prompt = s.prompt();
+    assert_eq!(prompt.rule.0, "6.31");
+    assert!(
+        prompt.text.contains(&crate::armor::tank_name(&s, t)),
+        "{}",
+        prompt.text
+    );
+    // A unit not offered is refused, and nothing changes.
+    let other = us(&mut s, UsKind::Infantry, "1321");
+    let before = s.clone();
+    assert!(
+        s.apply(OmahaAction::FireTieTarget { unit: other }, &mut log)
+            .is_err()
+    );
+    assert!(s == before);
+    s.us[usize::from(other)].loc = UsLoc::OutOfPlay;
+    let steps: Vec<u8> = units.iter().map(|&u| s.us[usize::from(u)].steps).collect();
+    let _ = s
+        .apply(OmahaAction::FireTieTarget { unit: units[2] }, &mut log)
+        .expect("offered");
+    assert!(
+        matches!(s.step, Step::TankFireTie { take: 1, .. }),
+        "{:?}",
+        s.step
+    );
+    assert_eq!(s.choices, vec![units[0], units[1]]);
+    let _ = s
+        .apply(OmahaAction::FireTieTarget { unit: units[0] }, &mut log)
+        .expect("offered");
+    assert!(
+        !matches!(s.step, Step::TankFireTie { .. } | Step::GermanActions(_)),
+        "the examination went on: {:?}",
+        s.step
+    );
+    let hit = |s: &Omaha, i: usize| {
+        let u = &s.us[usize::from(units[i])];
+        u.steps < steps[i] || u.flags.has(UsFlags::DISRUPTED)
+    };
+    assert!(hit(&s, 0) && hit(&s, 2) && !hit(&s, 1));
+    assert!(
+        log.entries()
+            .iter()
+            .any(|e| e.rule.0 == "6.31" && e.text.contains("G-FIRE-TIE"))
+    );
+    assert_eq!(s.german_hex(t), Some(hex(&s, "1321")));
+    s.check_invariants().expect("invariants");
+}
+
+/// G-LEADER for a tank (11.41, 23.4): a star card, one unit to hit and a hit limit of 2 leave
+/// one star hit; two equally near Leaders make it a prompt naming the tank.
+#[test]
+fn r11_41_tank_star_hit_asks_g_leader() {
+    use crate::action::OmahaAction;
+    use crate::state::Step;
+    use overlord_engine::Game;
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, "1321", false);
+    let target = intense_neighbour(&s, "1321");
+    let u = us(&mut s, UsKind::Infantry, &target);
+    let (a, b) = (
+        leader(&mut s, true, &target),
+        leader(&mut s, false, &target),
+    );
+    let star = s
+        .data
+        .cards
+        .iter()
+        .find(|c| {
+            c.fire.as_ref().is_some_and(|f| {
+                f.icons
+                    .iter()
+                    .any(|i| i.colour == Colour::Blue && i.star && !i.double)
+            })
+        })
+        .map(|c| c.number)
+        .expect("a blue star card");
+    let sector = examine_with(&mut s, "1321", star);
+    let mut log = log();
+    crate::german_actions::run(&mut s, sector, &mut log);
+    assert!(
+        matches!(s.step, Step::TankLeaderHit { tank, left: 1, .. } if tank == t),
+        "{:?}",
+        s.step
+    );
+    assert_eq!(s.choices, vec![a, b]);
+    assert_eq!(s.prompt().rule.0, "11.41");
+    assert!(s.prompt().text.contains(&crate::armor::tank_name(&s, t)));
+    let _ = u;
+    let before = s.clone();
+    assert!(
+        s.apply(OmahaAction::LeaderTarget { unit: u }, &mut log)
+            .is_err()
+    );
+    assert!(s == before);
+    let _ = s
+        .apply(OmahaAction::LeaderTarget { unit: b }, &mut log)
+        .expect("offered");
+    assert!(
+        s.us[usize::from(b)].flags.has(UsFlags::WOUNDED),
+        "General b is wounded"
+    );
+    assert_eq!(
+        s.us[usize::from(a)].loc,
+        UsLoc::Hex(hex(&s, &target)),
+        "HQ a is not hit"
+    );
+    assert!(!matches!(
+        s.step,
+        Step::TankLeaderHit { .. } | Step::GermanActions(_)
+    ));
+    assert!(log.entries().iter().any(|e| e.rule.0 == "11.41"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// US barrages at German tanks (8.4, 8.5, 17.3 with 23.6) and 8.12.
+
+/// A road hex for a German tank and a hex at distance 2 in its field (23.3) on the same level
+/// or higher (8.12 does not come into it).
+fn tank_and_observer_hex(s: &Omaha) -> (HexId, HexId) {
+    let index = &s.data.index;
+    let level = |h: HexId| index.hexes[usize::from(h)].ground;
+    (0..index.hexes.len() as HexId)
+        .filter(|&h| crate::armor::road_hex(index, h))
+        .find_map(|t| {
+            crate::armor::field(s, t)
+                .into_iter()
+                .map(|(a, _)| a)
+                .find(|&a| {
+                    index.distance(t, a) == 2
+                        && level(a) != crate::index::Ground::Sea
+                        && (level(a) == level(t) || level(a) == crate::index::Ground::High)
+                })
+                .map(|a| (t, a))
+        })
+        .expect("a tank hex with a distance-2 hex in its field")
+}
+
+/// 8.4 with 23.6, 23.41: a US tank in a German tank's field, at range, may barrage it (the
+/// tank is always revealed; its field stands for the position's); the card must show the
+/// tank's colour (T4). Without variant 23 there is no German tank to barrage.
+#[test]
+fn r8_4_us_tank_barrages_a_german_tank() {
+    use crate::action::OmahaAction;
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    let (at, from) = tank_and_observer_hex(&s);
+    let (at_label, from_label) = (label_of(&s, at), label_of(&s, from));
+    put_tank(&mut s, t, &at_label, false);
+    let u = us(&mut s, UsKind::Tank, &from_label);
+    assert_eq!(crate::combat::german_at(&s, at), Some(t));
+    assert!(crate::combat::may_barrage(&s, &[u], u, at, t));
+    // 8.41: not on a hex attacked this phase.
+    let mut attacked = s.clone();
+    attacked.attacked.push((attacked.turn, at));
+    assert!(!crate::combat::may_barrage(&attacked, &[u], u, at, t));
+    // Carried out in the Action Phase: one card, one action, logged under 8.4.
+    let division = s.us[usize::from(u)].command;
+    s.step = crate::state::Step::Actions {
+        division,
+        left: 3,
+        second: false,
+    };
+    crate::actions::start_action_phase(&mut s);
+    let mut legal = Vec::new();
+    overlord_engine::Game::legal_actions(&s, &mut legal);
+    let barrage = OmahaAction::Barrage {
+        unit: u,
+        target: at,
+    };
+    assert!(legal.contains(&barrage), "{legal:?}");
+    let mut log = log();
+    crate::combat::apply(&mut s, barrage, &mut log);
+    assert!(s.barraged.contains(&(s.turn, at)));
+    assert!(log.entries().iter().any(|e| e.rule.0 == "8.4"));
+    s.check_invariants().expect("invariants");
+}
+
+/// 8.52 with 23.6, 23.41: a Naval Gunfire marker may barrage a German tank (always revealed)
+/// with non-disrupted infantry under HQ command in its field; the tank is disrupted and loses
+/// its Armor marker.
+#[test]
+fn r8_52_naval_barrage_at_a_german_tank() {
+    use crate::action::OmahaAction;
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    let (at, from) = tank_and_observer_hex(&s);
+    let (at_label, from_label) = (label_of(&s, at), label_of(&s, from));
+    put_tank(&mut s, t, &at_label, true);
+    let o = us(&mut s, UsKind::Infantry, &from_label);
+    let hq = leader(&mut s, true, &from_label);
+    s.naval_gunfire = 1;
+    crate::actions::start_action_phase(&mut s);
+    assert!(crate::combat::may_naval_barrage(&s, &[o, hq], at, t));
+    let mut none = s.clone();
+    none.naval_gunfire = 0;
+    assert!(!crate::combat::may_naval_barrage(&none, &[o, hq], at, t));
+    let division = s.us[usize::from(o)].command;
+    s.step = crate::state::Step::Actions {
+        division,
+        left: 3,
+        second: false,
+    };
+    let mut log = log();
+    crate::combat::apply(&mut s, OmahaAction::NavalBarrage { target: at }, &mut log);
+    assert!(s.germans[usize::from(t)].disrupted);
+    assert!(s.germans[usize::from(t)].depth.is_none());
+    assert!(log.entries().iter().any(|e| e.rule.0 == "8.52"));
+    s.check_invariants().expect("invariants");
+}
+
+/// 17.3 with 23.6, 23.41: armored (SP) artillery under HQ command, in a German tank's field at
+/// range, may barrage the tank.
+#[test]
+fn r17_3_artillery_barrages_a_german_tank() {
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    let (at, from) = tank_and_observer_hex(&s);
+    let (at_label, from_label) = (label_of(&s, at), label_of(&s, from));
+    put_tank(&mut s, t, &at_label, false);
+    let art = us(&mut s, UsKind::SpArtillery, &from_label);
+    assert!(
+        !crate::combat::may_artillery_barrage(&s, &[art], art, at, t),
+        "no HQ"
+    );
+    let hq = leader(&mut s, true, &from_label);
+    assert!(crate::combat::may_artillery_barrage(
+        &s,
+        &[art, hq],
+        art,
+        at,
+        t
+    ));
+}
+
+/// 8.12 with 23.6 (INTERP): from a beach or flat hex a German tank on high ground is barraged
+/// at range only if it projects fire into a beach hex (a beach hex of its T8 field that 23.42
+/// lets it fire at), as for a position on a bluff overlooking the beach.
+#[test]
+fn r8_12_tank_on_high_ground_attacked_from_below() {
+    use crate::index::Ground;
+    let base = armor_game(23);
+    let index = &base.data.index;
+    let level = |h: HexId| index.hexes[usize::from(h)].ground;
+    let (mut allowed, mut refused) = (0, 0);
+    for at in (0..index.hexes.len() as HexId)
+        .filter(|&h| crate::armor::road_hex(index, h) && level(h) == Ground::High)
+    {
+        let field = crate::armor::field(&base, at);
+        let Some(from) = field.iter().map(|&(a, _)| a).find(|&a| {
+            index.distance(at, a) == 2 && matches!(level(a), Ground::Beach | Ground::Flat)
+        }) else {
+            continue;
+        };
+        let expected = field.iter().any(|&(b, _)| {
+            level(b) == Ground::Beach && crate::armor::elevation_allows(index, at, b)
+        });
+        let mut s = base.clone();
+        let t = tank(&s, Colour::Blue);
+        let (at_label, from_label) = (label_of(&s, at), label_of(&s, from));
+        put_tank(&mut s, t, &at_label, false);
+        let u = us(&mut s, UsKind::Tank, &from_label);
+        assert_eq!(
+            crate::combat::may_barrage(&s, &[u], u, at, t),
+            expected,
+            "{at_label} from {from_label}"
+        );
+        if expected {
+            allowed += 1;
+        } else {
+            refused += 1;
+        }
+    }
+    // On this map no road hex on high ground has a beach hex in its field: the test refuses
+    // every such barrage, and would allow one where a map had it.
+    assert!(allowed + refused > 0, "a tank on high ground with low ground in its field");
 }
