@@ -730,30 +730,20 @@ fn leader_targets(state: &Omaha, g: GerId) -> Vec<(u32, UsId)> {
 fn star_hits(state: &mut Omaha, sector: Sector, g: GerId, left: usize, log: &mut OmahaLog) {
     let tank = name(state, g);
     let targets = leader_targets(state, g);
-    let mut left = left;
-    let mut rest = targets.as_slice();
-    while left > 0
-        && let Some(&(nearest, _)) = rest.first()
-    {
-        let tied = rest.iter().take_while(|(d, _)| *d == nearest).count();
-        let (group, further) = rest.split_at(tied);
-        if tied > left {
-            state.choices = group.iter().map(|&(_, u)| u).collect();
-            state.step = Step::TankLeaderHit {
-                sector,
-                tank: g,
-                left: u8::try_from(left).unwrap_or(u8::MAX),
-            };
-            return;
-        }
-        for &(_, leader) in group {
-            crate::fire::hit_leader_from(state, &tank, leader, log);
-        }
-        if state.outcome.is_some() {
-            return; // 13.1: the game ended at once.
-        }
-        left -= tied;
-        rest = further;
+    let ask = crate::fire::spend_star_hits(&targets, left, |leader| {
+        crate::fire::hit_leader_from(state, &tank, leader, log);
+        state.outcome.is_none()
+    });
+    if state.outcome.is_some() {
+        return; // 13.1: the game ended at once.
+    }
+    if let Some((group, left)) = ask {
+        state.choices = group;
+        state.step = Step::TankLeaderHit {
+            sector,
+            tank: g,
+            left: u8::try_from(left).unwrap_or(u8::MAX),
+        };
     }
 }
 

@@ -477,36 +477,56 @@ fn leader_targets(state: &Omaha, p: PosId) -> Vec<(u32, UsId)> {
     leaders.into_iter().map(|(d, _, u)| (d, u)).collect()
 }
 
+/// 11.41: `left` star hits on `targets` (distance, Leader; nearest first): each group of equally
+/// near Leaders is hit whole by `hit` while it has no more members than hits remain (`hit`
+/// says whether to go on: not once the game is over). Returns the group the player must choose
+/// from, with the hits left, where one has more members (G-LEADER).
+pub(crate) fn spend_star_hits(
+    targets: &[(u32, UsId)],
+    mut left: usize,
+    mut hit: impl FnMut(UsId) -> bool,
+) -> Option<(Vec<UsId>, usize)> {
+    let mut rest = targets;
+    while left > 0
+        && let Some(&(nearest, _)) = rest.first()
+    {
+        let tied = rest.iter().take_while(|(d, _)| *d == nearest).count();
+        let (group, further) = rest.split_at(tied);
+        if tied > left {
+            return Some((group.iter().map(|&(_, u)| u).collect(), left));
+        }
+        for &(_, leader) in group {
+            if !hit(leader) {
+                return None;
+            }
+        }
+        left -= tied;
+        rest = further;
+    }
+    None
+}
+
 /// 11.41: the spare hits of star colours fall on Leaders, position by position, nearest first.
 /// Where more Leaders stand at the nearest distance left than hits remain, G-LEADER asks.
 fn leader_fire(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
     while !state.star_slots.is_empty() {
         let (p, slots) = state.star_slots.remove(0);
         let targets = leader_targets(state, p);
-        let mut left = usize::from(slots);
-        let mut rest = targets.as_slice();
-        while left > 0
-            && let Some(&(nearest, _)) = rest.first()
-        {
-            let tied = rest.iter().take_while(|(d, _)| *d == nearest).count();
-            let (group, further) = rest.split_at(tied);
-            if tied > left {
-                state.choices = group.iter().map(|&(_, u)| u).collect();
-                state.step = Step::LeaderHit {
-                    sector,
-                    position: p,
-                    left: u8::try_from(left).unwrap_or(u8::MAX),
-                };
-                return;
-            }
-            for &(_, leader) in group {
-                hit_leader(state, p, leader, log);
-            }
-            if state.outcome.is_some() {
-                return; // 13.1: the game ended at once.
-            }
-            left -= tied;
-            rest = further;
+        let ask = spend_star_hits(&targets, usize::from(slots), |leader| {
+            hit_leader(state, p, leader, log);
+            state.outcome.is_none()
+        });
+        if state.outcome.is_some() {
+            return; // 13.1: the game ended at once.
+        }
+        if let Some((group, left)) = ask {
+            state.choices = group;
+            state.step = Step::LeaderHit {
+                sector,
+                position: p,
+                left: u8::try_from(left).unwrap_or(u8::MAX),
+            };
+            return;
         }
     }
     // 16: a German action's fire is done; the examination goes on.

@@ -1179,5 +1179,8 @@ fn r8_12_tank_on_high_ground_attacked_from_below() {
     }
     // On this map no road hex on high ground has a beach hex in its field: the test refuses
     // every such barrage, and would allow one where a map had it.
-    assert!(allowed + refused > 0, "a tank on high ground with low ground in its field");
+    assert!(
+        allowed + refused > 0,
+        "a tank on high ground with low ground in its field"
+    );
 }
