@@ -179,6 +179,16 @@ fn choice_line(state: &Omaha) -> Option<String> {
         format!("{} {} ({steps} step{plural})", state.name(u), place(u))
     };
     let listed = |units: &[UsId]| units.iter().map(|&u| at(u)).collect::<Vec<_>>().join("; ");
+    // 11.41: G-LEADER names the Leader a star hit falls on (an HQ, a General, or the Hero with
+    // a unit) and where it stands.
+    let leaders = || {
+        state
+            .choices
+            .iter()
+            .map(|&u| format!("{} {}", crate::fire::star_target_name(state, u), place(u)))
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
     Some(match state.step {
         Step::FireTie { position, take, .. } => format!(
             "G-FIRE-TIE (6.31): {} hits {take} of: {}",
@@ -188,12 +198,7 @@ fn choice_line(state: &Omaha) -> Option<String> {
         Step::LeaderHit { position, left, .. } => format!(
             "G-LEADER (11.41): {}'s star hits {left} of: {}",
             crate::fire::position_name(state, position),
-            state
-                .choices
-                .iter()
-                .map(|&u| format!("{} {}", crate::fire::star_target_name(state, u), place(u)))
-                .collect::<Vec<_>>()
-                .join("; ")
+            leaders()
         ),
         Step::TankFireTie { tank, take, .. } => format!(
             "G-FIRE-TIE (6.31, 23.4): the German tank {} hits {take} of: {}",
@@ -203,12 +208,7 @@ fn choice_line(state: &Omaha) -> Option<String> {
         Step::TankLeaderHit { tank, left, .. } => format!(
             "G-LEADER (11.41, 23.4): the German tank {}'s star hits {left} of: {}",
             crate::armor::tank_name(state, tank),
-            state
-                .choices
-                .iter()
-                .map(|&u| format!("{} {}", crate::fire::star_target_name(state, u), place(u)))
-                .collect::<Vec<_>>()
-                .join("; ")
+            leaders()
         ),
         Step::ArtilleryTie { sector, .. } => format!(
             "G-ART-TIE (6.5): German artillery in the {sector:?} sector hits one of: {}",
