@@ -83,6 +83,8 @@ pub enum OmahaAction {
     /// G-LEADER (11.41): the star hit falls on this HQ or General, or on the Hero with this
     /// unit.
     LeaderTarget { unit: UsId },
+    /// G-TANK-TIE (23.5): the moving German tank goes on to this hex.
+    TankMoveTo { hex: HexId },
     /// G-ART-TIE (6.5): German artillery hits this unit.
     ArtilleryTarget { unit: UsId },
     /// G-MORTAR-TIE, G-PATROL-TIE, G-GER-ARTILLERY-TIE, G-AMBUSH-TIE, P-ADVANCE-LOSS (16.5,

@@ -923,12 +923,7 @@ fn set_stage(state: &mut Omaha, stage: AttackStage) {
 }
 
 fn label(state: &Omaha, hex: HexId) -> String {
-    state
-        .data
-        .index
-        .hexes
-        .get(usize::from(hex))
-        .map_or(String::new(), |h| h.label.to_string())
+    state.data.index.label(hex)
 }
 
 /// The name the log may show: "a German unit" while it is face-down.

@@ -333,10 +333,5 @@ pub fn traffic_managed(state: &Omaha, unit: UsId) -> bool {
 }
 
 fn label(state: &Omaha, hex: HexId) -> String {
-    state
-        .data
-        .index
-        .hexes
-        .get(usize::from(hex))
-        .map_or("?".to_owned(), |h| h.label.to_string())
+    state.data.index.label(hex)
 }

@@ -126,6 +126,14 @@ impl Game for Omaha {
                     }
                 ),
             ),
+            Step::TankMoveTie { tank, .. } => (
+                "tank_move_tie",
+                crate::armor::MOVEMENT,
+                format!(
+                    "G-TANK-TIE: where does the German tank {} go on? These hexes bring it equally near a US unit (23.5).",
+                    crate::armor::tank_name(self, tank)
+                ),
+            ),
             Step::ArtilleryTie { sector, .. } => (
                 "artillery_tie",
                 crate::fire::ARTILLERY,
@@ -242,6 +250,11 @@ impl Game for Omaha {
                 self.choices
                     .iter()
                     .map(|&unit| OmahaAction::LeaderTarget { unit }),
+            ),
+            Step::TankMoveTie { .. } => out.extend(
+                self.hex_choices
+                    .iter()
+                    .map(|&hex| OmahaAction::TankMoveTo { hex }),
             ),
             Step::ArtilleryTie { .. } => out.extend(
                 self.choices
@@ -420,6 +433,9 @@ impl Omaha {
             }
             (Step::TankLeaderHit { .. }, OmahaAction::LeaderTarget { unit }) => {
                 crate::armor::leader_answered(self, unit, log)
+            }
+            (Step::TankMoveTie { .. }, OmahaAction::TankMoveTo { hex }) => {
+                crate::armor::move_tie_answered(self, hex, log)
             }
             (Step::ArtilleryTie { .. }, OmahaAction::ArtilleryTarget { unit }) => {
                 crate::fire::artillery_answered(self, unit, log)

@@ -544,6 +544,13 @@ impl Index {
         from.edges.get(i)
     }
 
+    /// The printed label of `hex` ("0812"), "?" for an id no hex has.
+    pub fn label(&self, hex: HexId) -> String {
+        self.hexes
+            .get(usize::from(hex))
+            .map_or_else(|| "?".to_owned(), |h| h.label.to_string())
+    }
+
     /// The hex with this printed label.
     pub fn hex(&self, label: HexLabel) -> Option<HexId> {
         self.hexes

@@ -60,7 +60,7 @@ pub fn info() -> GameInfo {
         // another version is refused on load rather than replayed wrong. 2: the tie-break
         // prompts (G-FIRE-TIE, G-LEADER, G-ART-TIE), P-LEADER-FOLLOW, 7.22, 5.31, 5.33, AMB-04,
         // AMB-10. 3: the extended game (14-16: two Event phases, German actions).
-        rules_version: "3",
+        rules_version: "4",
         min_seats: 1,
         max_seats: 1,
     }

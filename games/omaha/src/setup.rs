@@ -177,6 +177,8 @@ pub fn setup_logged(
         bases: Vec::new(),
         garrisons: 0,
         move_rest: Vec::new(),
+        tank_picks: Vec::new(),
+        hex_choices: Vec::new(),
         tanks_entered: 0,
         armor_turn: 0,
     };

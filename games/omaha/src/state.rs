@@ -212,6 +212,14 @@ pub enum Step {
         tank: GerId,
         left: u8,
     },
+    /// III, 16, G-TANK-TIE (23.5, AMB-52): German tank `tank`, moving `how`, goes on to one
+    /// of `Omaha::hex_choices`, equal by 23.5's priorities; the answer resumes its move (and a
+    /// 23.4 P fire after it), then [`Step::GermanActions`].
+    TankMoveTie {
+        sector: Sector,
+        tank: GerId,
+        how: crate::armor::TankMove,
+    },
     /// III, G-ART-TIE (6.5): German artillery hits one of `Omaha::choices`, equal by 6.5's
     /// priorities; position and star fire are applied. With `event`, II: the German artillery
     /// event (19.33) asks the same, and the turn then goes on to the German Fire Phase.
@@ -420,6 +428,10 @@ pub struct Omaha {
     /// The hexes still to enter after a 7.32 infiltration interrupted a multi-hex move (17.1,
     /// 17.2); empty otherwise.
     pub(crate) move_rest: Vec<HexId>,
+    /// G-TANK-TIE answers of the German tank moving now, one per tie met on its way (23.5).
+    pub(crate) tank_picks: Vec<HexId>,
+    /// The hexes a G-TANK-TIE prompt offers, kept from when the move was worked out (23.5).
+    pub(crate) hex_choices: Vec<HexId>,
     /// 23.7: German tanks that have entered the map (each +1 VP, even if later eliminated).
     pub(crate) tanks_entered: u8,
     /// 23.21: the turn of the last armored reinforcement (0: none yet); one per turn at most.
@@ -470,6 +482,8 @@ impl PartialEq for Omaha {
             && self.bases == other.bases
             && self.garrisons == other.garrisons
             && self.move_rest == other.move_rest
+            && self.tank_picks == other.tank_picks
+            && self.hex_choices == other.hex_choices
             && self.tanks_entered == other.tanks_entered
             && self.armor_turn == other.armor_turn
     }

@@ -210,6 +210,16 @@ fn choice_line(state: &Omaha) -> Option<String> {
             crate::armor::tank_name(state, tank),
             leaders()
         ),
+        Step::TankMoveTie { tank, .. } => format!(
+            "G-TANK-TIE (23.5): the German tank {} goes on to one of: {}",
+            crate::armor::tank_name(state, tank),
+            state
+                .hex_choices
+                .iter()
+                .map(|&h| state.data.index.label(h))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         Step::ArtilleryTie { sector, .. } => format!(
             "G-ART-TIE (6.5): German artillery in the {sector:?} sector hits one of: {}",
             listed(&state.choices)

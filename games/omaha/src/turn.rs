@@ -56,6 +56,7 @@ impl Omaha {
                     | Step::LeaderHit { .. }
                     | Step::TankFireTie { .. }
                     | Step::TankLeaderHit { .. }
+                    | Step::TankMoveTie { .. }
                     | Step::ArtilleryTie { .. }
                     | Step::GermanActions(_)
                     | Step::GermanChoice { .. }
@@ -121,6 +122,7 @@ impl Omaha {
                 | Step::LeaderHit { .. }
                 | Step::TankFireTie { .. }
                 | Step::TankLeaderHit { .. }
+                | Step::TankMoveTie { .. }
                 | Step::ArtilleryTie { .. }
                 | Step::GermanChoice { .. }
                 | Step::Place(_)

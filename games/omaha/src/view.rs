@@ -551,6 +551,26 @@ pub fn anchors(state: &Omaha, action: &OmahaAction) -> Anchors {
                 ..Anchors::label(format!("{from} hits {target}"))
             }
         }
+        // G-TANK-TIE: the moving tank's hex, then the hex offered.
+        OmahaAction::TankMoveTo { hex: to } => {
+            let tank = match state.step {
+                Step::TankMoveTie { tank, .. } => Some(tank),
+                _ => None,
+            };
+            Anchors {
+                hexes: tank
+                    .and_then(|g| state.german_hex(g))
+                    .into_iter()
+                    .chain([to])
+                    .map(hex)
+                    .collect(),
+                ..Anchors::label(format!(
+                    "{} moves on to {}",
+                    tank.map_or_else(|| "The tank".to_owned(), |g| crate::armor::tank_name(state, g)),
+                    hex(to)
+                ))
+            }
+        }
         OmahaAction::ArtilleryTarget { unit } => Anchors {
             units: vec![u32::from(unit)],
             ..Anchors::label(format!("German artillery hits {}", name(unit)))

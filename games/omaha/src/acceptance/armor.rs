@@ -127,6 +127,14 @@ fn label_of(s: &Omaha, h: HexId) -> String {
     s.data.index.hexes[usize::from(h)].label.to_string()
 }
 
+/// The hexes tank `t` enters by [`crate::armor::plan`], where no G-TANK-TIE is met.
+fn path_of(s: &Omaha, t: GerId, hexes: u8, overrun: bool, symbol: Option<Symbol>) -> Vec<HexId> {
+    match crate::armor::plan(s, t, hexes, overrun, symbol, &[]) {
+        crate::armor::Plan::Path(path) => path,
+        crate::armor::Plan::Tie(options) => panic!("G-TANK-TIE among {options:?}"),
+    }
+}
+
 /// A land hex next to position `name`'s hex that is no position's, holds no road, and is at
 /// least 2 hexes from the positions `away` (so that 9.3 prefers `name` to them).
 fn beside(s: &Omaha, name: &str, away: &[&str]) -> String {
@@ -357,11 +365,14 @@ fn t_23_5_tank_junction() {
         (Symbol::Diamond, "1220"),
     ] {
         assert_eq!(
-            crate::armor::next_hex(&s, d4, Some(symbol)).map(|h| label_of(&s, h)),
-            Some(to.to_owned()),
+            crate::armor::next_hexes(&s, d4, Some(symbol))
+                .iter()
+                .map(|&h| label_of(&s, h))
+                .collect::<Vec<_>>(),
+            [to],
             "{symbol:?}"
         );
-        let path = crate::armor::plan(&s, t, 1, false, Some(symbol));
+        let path = path_of(&s, t, 1, false, Some(symbol));
         assert_eq!(
             path.iter().map(|&h| label_of(&s, h)).collect::<Vec<_>>(),
             [to]
@@ -385,16 +396,131 @@ fn r23_5_toward_a_us_unit_within_3_road_hexes() {
     lone(&mut s, &label);
     for symbol in [Symbol::Circle, Symbol::Triangle, Symbol::Diamond] {
         assert_eq!(
-            crate::armor::next_hex(&s, d4, Some(symbol)).map(|h| label_of(&s, h)),
-            Some("1421".to_owned())
+            crate::armor::next_hexes(&s, d4, Some(symbol))
+                .iter()
+                .map(|&h| label_of(&s, h))
+                .collect::<Vec<_>>(),
+            ["1421"]
         );
-        let path = crate::armor::plan(&s, t, 4, false, Some(symbol));
+        let path = path_of(&s, t, 4, false, Some(symbol));
         assert_eq!(
             path.iter().map(|&h| label_of(&s, h)).collect::<Vec<_>>(),
             ["1421"],
             "23.53: stops adjacent"
         );
     }
+}
+
+/// G-TANK-TIE (23.5, AMB-52): two US units equally near by road, in two directions, are the
+/// player's choice. The prompt offers both first steps; a hex not offered is refused without a
+/// change; the answer moves the tank that way (stopping next to the unit, 23.53) and the
+/// examination of the sector goes on.
+#[test]
+fn r23_5_g_tank_tie_equal_road_paths_are_the_players_choice() {
+    use crate::action::OmahaAction;
+    use crate::state::Step;
+    use overlord_engine::Game;
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    let index = &s.data.index;
+    let roads = |h: HexId| crate::armor::road_neighbours(index, h).collect::<Vec<_>>();
+    let free = |h: HexId| !crate::armor::end_point(&s, h);
+    // A road hex with two road neighbours `a`, `b`, each leading on to a hex two road hexes
+    // from it (and from no other road neighbour of it).
+    let found = (0..index.hexes.len() as HexId)
+        .filter(|&x| free(x))
+        .find_map(|x| {
+            let near = roads(x);
+            let beyond = |n: HexId| {
+                roads(n).into_iter().find(|&m| {
+                    m != x
+                        && free(m)
+                        && !near.contains(&m)
+                        && near.iter().filter(|&&k| roads(k).contains(&m)).count() == 1
+                })
+            };
+            let pairs: Vec<(HexId, HexId)> = near
+                .iter()
+                .filter(|&&n| free(n))
+                .filter_map(|&n| Some((n, beyond(n)?)))
+                .collect();
+            match pairs.as_slice() {
+                [(a, a2), (b, b2), ..] if a2 != b2 => Some((x, *a, *a2, *b, *b2)),
+                _ => None,
+            }
+        });
+    let (x, a, a2, b, b2) = found.expect("a road fork on the map");
+    let (xl, a2l, b2l) = (label_of(&s, x), label_of(&s, a2), label_of(&s, b2));
+    put_tank(&mut s, t, &xl, false);
+    lone(&mut s, &a2l);
+    lone(&mut s, &b2l);
+    assert_eq!(crate::armor::next_hexes(&s, x, None), {
+        let mut both = vec![a, b];
+        both.sort_unstable();
+        both
+    });
+    let m = card_with(&s, Colour::Blue, Some(ActionLetter::M), false);
+    let sector = examine_with(&mut s, &xl, m);
+    let mut log = log();
+    crate::german_actions::run(&mut s, sector, &mut log);
+    assert!(
+        matches!(s.step, Step::TankMoveTie { tank, .. } if tank == t),
+        "{:?}",
+        s.step
+    );
+    let prompt = s.prompt();
+    assert_eq!((prompt.name, prompt.rule.0), ("tank_move_tie", "23.5"));
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    assert_eq!(legal.len(), 2, "{legal:?}");
+    assert!(legal.contains(&OmahaAction::TankMoveTo { hex: a }));
+    assert!(legal.contains(&OmahaAction::TankMoveTo { hex: b }));
+    // Only the offered hexes: anything else is refused and changes nothing.
+    let before = s.clone();
+    assert!(s.apply(OmahaAction::TankMoveTo { hex: x }, &mut log).is_err());
+    assert!(s == before);
+    let _ = s
+        .apply(OmahaAction::TankMoveTo { hex: b }, &mut log)
+        .expect("offered");
+    assert_eq!(s.german_hex(t), Some(b), "23.53: it stops next to the unit");
+    assert!(!matches!(s.step, Step::TankMoveTie { .. }), "{:?}", s.step);
+    assert!(s.tank_picks.is_empty() && s.hex_choices.is_empty());
+    assert!(
+        log.entries()
+            .iter()
+            .any(|e| e.rule.0 == "23.5" && e.text.contains("G-TANK-TIE")),
+        "the answer is logged"
+    );
+    s.check_invariants().expect("invariants");
+}
+
+/// 23.5 with G-TANK-TIE: T7's "if it can move" is asked of every answer, so a tank whose only
+/// equal next hexes are all US-occupied cannot move (23.53), while a fork it may take can.
+#[test]
+fn r23_5_can_move_looks_through_ties() {
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, "1321", false);
+    let d4 = hex(&s, "1321");
+    let near: Vec<HexId> = crate::armor::road_neighbours(&s.data.index, d4).collect();
+    assert!(near.len() >= 2, "{near:?}");
+    assert!(crate::armor::can_move(
+        &s,
+        t,
+        crate::armor::TankMove::Move,
+        Some(Symbol::Circle)
+    ));
+    // US units on every road neighbour: all nearest, all occupied.
+    for &n in &near {
+        let l = label_of(&s, n);
+        lone(&mut s, &l);
+    }
+    assert!(!crate::armor::can_move(
+        &s,
+        t,
+        crate::armor::TankMove::Move,
+        Some(Symbol::Circle)
+    ));
 }
 
 #[test]
@@ -405,8 +531,8 @@ fn r23_53_overrun_passes_one_us_hex_and_disrupts() {
     put_tank(&mut s, t, "1521", false);
     let u = lone(&mut s, "1421");
     // 23.53: without an overrun it stops next to the unit: no move at all here.
-    assert!(crate::armor::plan(&s, t, 4, false, Some(Symbol::Circle)).is_empty());
-    let path = crate::armor::plan(&s, t, 4, true, Some(Symbol::Circle));
+    assert!(path_of(&s, t, 4, false, Some(Symbol::Circle)).is_empty());
+    let path = path_of(&s, t, 4, true, Some(Symbol::Circle));
     assert!(path.len() >= 2, "{path:?}");
     assert_eq!(label_of(&s, path[0]), "1421");
     assert_eq!(label_of(&s, path[1]), "1321");
@@ -420,7 +546,7 @@ fn r23_53_overrun_passes_one_us_hex_and_disrupts() {
     let mut s = armor_game(23);
     put_tank(&mut s, t, "1521", false);
     us(&mut s, UsKind::Tank, "1421");
-    let path = crate::armor::plan(&s, t, 4, true, Some(Symbol::Circle));
+    let path = path_of(&s, t, 4, true, Some(Symbol::Circle));
     assert!(path.is_empty(), "{path:?}");
 }
 
@@ -432,7 +558,7 @@ fn r23_51_passes_german_units_but_does_not_end_on_one() {
     put_tank(&mut s, t, "1321", false);
     // Orders with the circle: 1321 -> 1322 -> ... ; another tank on the first hex.
     put_tank(&mut s, o, "1322", false);
-    let path = crate::armor::plan(&s, t, 1, false, Some(Symbol::Circle));
+    let path = path_of(&s, t, 1, false, Some(Symbol::Circle));
     // One hex further if it can.
     assert_eq!(path.len(), 2, "{path:?}");
     assert_eq!(label_of(&s, path[0]), "1322");
@@ -466,7 +592,7 @@ fn r23_5_end_point_stops_the_tank_and_loses_the_game() {
     }
     let label = label_of(&s, end);
     put_tank(&mut s, t, &label, false);
-    assert!(crate::armor::plan(&s, t, 4, false, Some(Symbol::Circle)).is_empty());
+    assert!(path_of(&s, t, 4, false, Some(Symbol::Circle)).is_empty());
     // Disrupted: no loss.
     s.germans[usize::from(t)].disrupted = true;
     assert!(!crate::armor::end_of_turn(&mut s, &mut log()));
@@ -810,7 +936,7 @@ fn r23_52_tanks_move_only_along_roads() {
     let t = tank(&s, Colour::Blue);
     put_tank(&mut s, t, "1321", false);
     for symbol in [Symbol::Circle, Symbol::Triangle, Symbol::Diamond] {
-        let path = crate::armor::plan(&s, t, 4, false, Some(symbol));
+        let path = path_of(&s, t, 4, false, Some(symbol));
         assert!(!path.is_empty());
         let mut from = hex(&s, "1321");
         for &to in &path {

@@ -15,7 +15,7 @@ use crate::effects::OmahaLog;
 use crate::fire_alloc::{Candidate, Mode, allocate_pinned};
 use crate::index::{
     GerId, GerKind, Ground, HexId, Index, MAX_POSITIONS, PosId, PosKind, PosSet, RoadClass,
-    UsCounter, UsId,
+    UsId,
 };
 use crate::state::{DepthLoc, DepthPool, GerLoc, GerPool, Omaha, Step, UsFlags, UsLoc};
 use crate::tables::fire_chart::{FireColumn, FireEffect, FireTarget, fire_effect};
@@ -44,6 +44,12 @@ pub const TANK_BITS: usize = PosSet::BITS as usize - MAX_POSITIONS;
 /// 23.5: how far a US unit may be, in road hexes, for a tank to move toward it.
 pub const TOWARD_RANGE: u32 = 3;
 
+mod movement;
+pub use movement::{
+    Plan, TankMove, can_move, end_of_turn, end_point, movement_order, next_hexes, plan,
+};
+pub(crate) use movement::tie_answered as move_tie_answered;
+
 // ---------------------------------------------------------------------------------------------
 // What a tank is and where.
 
@@ -67,13 +73,8 @@ fn name(state: &Omaha, g: GerId) -> String {
         .map_or_else(|| "a German tank".to_owned(), |x| x.name.clone())
 }
 
-fn label(state: &Omaha, h: HexId) -> String {
-    state
-        .data
-        .index
-        .hexes
-        .get(usize::from(h))
-        .map_or_else(|| "?".to_owned(), |x| x.label.to_string())
+fn label(state: &Omaha, hex: HexId) -> String {
+    state.data.index.label(hex)
 }
 
 /// The ordinal of tank `g` among the tanks (its bit above the positions in a [`PosSet`]).
@@ -448,10 +449,10 @@ fn facts(state: &Omaha, g: GerId, icon: &crate::data::Icon, symbol: Option<Symbo
         return Facts::default();
     };
     let in_field = targets(state, hex);
-    let mover = ActionIcon::of(icon);
-    let hexes = match mover {
-        ActionIcon::P => 3,
-        _ => crate::tables::german_actions::TANK_MOVE,
+    let how = match ActionIcon::of(icon) {
+        ActionIcon::P => TankMove::PositionAndFire,
+        ActionIcon::R => TankMove::Overrun,
+        _ => TankMove::Move,
     };
     Facts {
         double_square: icon.double,
@@ -463,7 +464,7 @@ fn facts(state: &Omaha, g: GerId, icon: &crate::data::Icon, symbol: Option<Symbo
                 .get(usize::from(hex))
                 .is_some_and(|x| x.neighbours.contains(&h))
         }),
-        tank_can_move: !plan(state, g, hexes, mover == ActionIcon::R, symbol).is_empty(),
+        tank_can_move: can_move(state, g, how, symbol),
         ..Facts::default()
     }
 }
@@ -505,7 +506,6 @@ pub fn act(state: &mut Omaha, g: GerId, card: u8, log: &mut OmahaLog) {
     else {
         return;
     };
-    let symbol = target_symbol(state, card);
     let action = action_of(state, g, &icon, card);
     let Some(sector) = state
         .german_hex(g)
@@ -526,39 +526,19 @@ pub fn act(state: &mut Omaha, g: GerId, card: u8, log: &mut OmahaLog) {
             log.public(ACTIONS, OmahaEvent::Note, || {
                 format!("{tank} moves up to {hexes} hexes (23.4, 23.5).")
             });
-            move_tank(state, g, hexes, false, symbol, log);
+            movement::move_and_act(state, sector, g, TankMove::Move, card, log);
         }
         GermanAction::TankOverrun => {
             log.public(ACTIONS, OmahaEvent::Note, || {
                 format!("{tank} overruns: it moves up to 4 hexes (23.4 R).")
             });
-            move_tank(
-                state,
-                g,
-                crate::tables::german_actions::TANK_MOVE,
-                true,
-                symbol,
-                log,
-            );
+            movement::move_and_act(state, sector, g, TankMove::Overrun, card, log);
         }
         GermanAction::TankPositionAndFire => {
             log.public(ACTIONS, OmahaEvent::Note, || {
                 format!("{tank} moves up to 3 hexes, then fires on adjacent US units (23.4 P).")
             });
-            move_tank(state, g, 3, false, symbol, log);
-            // 23.4 P: then fire if US units are adjacent (every unit in the field may be hit).
-            if let Some(hex) = state.german_hex(g) {
-                let index = &state.data.index;
-                let adjacent = targets(state, hex).iter().any(|&(_, h, _)| {
-                    index
-                        .hexes
-                        .get(usize::from(hex))
-                        .is_some_and(|x| x.neighbours.contains(&h))
-                });
-                if adjacent && state.outcome.is_none() {
-                    fire(state, sector, g, card, false, log);
-                }
-            }
+            movement::move_and_act(state, sector, g, TankMove::PositionAndFire, card, log);
         }
         _ => {}
     }
@@ -804,243 +784,6 @@ pub(crate) fn leader_answered(state: &mut Omaha, unit: UsId, log: &mut OmahaLog)
     }
     state.choices.clear();
     state.step = Step::GermanActions(sector);
-}
-
-// ---------------------------------------------------------------------------------------------
-// 23.5 Movement.
-
-/// 23.5 (AMB-38): the tank end points, tagged `tank_end_point` on the map.
-pub fn end_point(state: &Omaha, hex: HexId) -> bool {
-    let map = &state.data.map;
-    let Some(tag) = map.tag_id("tank_end_point") else {
-        return false;
-    };
-    state
-        .data
-        .index
-        .hexes
-        .get(usize::from(hex))
-        .is_some_and(|x| map.has_tag(x.hex, tag))
-}
-
-/// A US counter other than a lone General is in `hex` (23.53; AMB-80: a General alone does
-/// not hold a hex).
-fn us_occupied(state: &Omaha, hex: HexId) -> bool {
-    let index = &state.data.index;
-    state
-        .us_at(UsLoc::Hex(hex))
-        .any(|u| index.us[usize::from(u)].counter != UsCounter::General)
-}
-
-fn us_armored_in(state: &Omaha, hex: HexId) -> bool {
-    let index = &state.data.index;
-    state
-        .us_at(UsLoc::Hex(hex))
-        .any(|u| index.us[usize::from(u)].armored())
-}
-
-/// A German unit other than tank `g` is in `hex` (23.51).
-fn other_german_in(state: &Omaha, g: GerId, hex: HexId) -> bool {
-    (0..state.germans.len())
-        .any(|o| o != usize::from(g) && state.german_hex(o as GerId) == Some(hex))
-}
-
-/// 23.5: the next hex of a tank in `at` by its priorities: toward the nearest US unit within 3
-/// road hexes (AMB-52: the first step of a shortest road path; equal paths: the lowest hex id,
-/// INTERP for G-TANK-TIE), else the movement order of its hex on the German Tank Movement Map,
-/// at a junction the branch of the Fire card's target `symbol`.
-pub fn next_hex(state: &Omaha, at: HexId, symbol: Option<Symbol>) -> Option<HexId> {
-    let index = &state.data.index;
-    let us: Vec<HexId> = state
-        .us
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !index.us[*i].is_leader())
-        .filter_map(|(_, u)| match u.loc {
-            UsLoc::Hex(h) => Some(h),
-            _ => None,
-        })
-        .collect();
-    if !us.is_empty() {
-        // Road distances from the tank: the nearest US unit within range.
-        let from_tank = road_distances(index, at, TOWARD_RANGE, |_| true);
-        let nearest = us
-            .iter()
-            .filter_map(|&h| Some((*from_tank.get(usize::from(h))?, h)))
-            .filter(|&(d, _)| d != u32::MAX && d > 0)
-            .min();
-        if let Some((d, target)) = nearest {
-            // The step that brings the tank one road hex closer to that unit.
-            let to_target = road_distances(index, target, d, |_| true);
-            return road_neighbours(index, at)
-                .filter(|&n| {
-                    to_target
-                        .get(usize::from(n))
-                        .is_some_and(|&x| x.checked_add(1) == Some(d))
-                })
-                .min();
-        }
-    }
-    movement_order(state, at, symbol)
-}
-
-/// 23.5: the movement order printed on `at` (tank_movement.toml); at a junction, the branch of
-/// the Fire card's target symbol.
-pub fn movement_order(state: &Omaha, at: HexId, symbol: Option<Symbol>) -> Option<HexId> {
-    let index = &state.data.index;
-    let label = index.hexes.get(usize::from(at))?.label;
-    let order = state.data.tank_orders.iter().find(|o| o.hex == label)?;
-    let to = match (&order.by_symbol, symbol) {
-        (Some(b), Some(Symbol::Circle)) => b.circle,
-        (Some(b), Some(Symbol::Triangle)) => b.triangle,
-        (Some(b), Some(Symbol::Diamond)) => b.diamond,
-        _ => order.next?,
-    };
-    index.hex(to)
-}
-
-/// 23.5, 23.51, 23.53, 23.4 R: the hexes tank `g` would enter moving up to `hexes` (empty: it
-/// cannot move). It stops for good on an end point; it enters no US-occupied hex (23.53) but,
-/// overrunning, passes through one in its 1st–3rd hex holding no US tank; it passes German
-/// units but does not end on one (one hex further if it can, else one less).
-pub fn plan(
-    state: &Omaha,
-    g: GerId,
-    hexes: u8,
-    overrun: bool,
-    symbol: Option<Symbol>,
-) -> Vec<HexId> {
-    let Some(start) = state.german_hex(g) else {
-        return Vec::new();
-    };
-    // 23.5: a tank on an end point stays there for the rest of the game.
-    if end_point(state, start) {
-        return Vec::new();
-    }
-    let mut path: Vec<HexId> = Vec::new();
-    let mut at = start;
-    let mut passed_us = false;
-    let limit = usize::from(hexes);
-    // One extra step is looked at for 23.51 (ending on a German unit).
-    while path.len() < limit + 1 {
-        let Some(next) = next_hex(state, at, symbol) else {
-            break;
-        };
-        if next == start || path.contains(&next) {
-            break; // never loop back.
-        }
-        let extra = path.len() == limit;
-        if us_occupied(state, next) {
-            // 23.4 R: through the 1st-3rd hex if it holds no US tank and is the first such.
-            let through =
-                overrun && !passed_us && path.len() < 3 && !extra && !us_armored_in(state, next);
-            if !through {
-                break; // 23.53: stop adjacent.
-            }
-            passed_us = true;
-        }
-        if extra && other_german_in(state, g, next) {
-            break;
-        }
-        path.push(next);
-        at = next;
-        if extra {
-            break;
-        }
-        if end_point(state, next) {
-            break; // 23.5: end points stop the tank.
-        }
-        // The planned last hex is free of German units: done.
-        if path.len() == limit && !other_german_in(state, g, next) {
-            break;
-        }
-    }
-    // 23.51 one hex less, 23.4 R / 23.53 never ending in a US-occupied hex: back up.
-    while let Some(&last) = path.last() {
-        if other_german_in(state, g, last) || us_occupied(state, last) {
-            path.pop();
-        } else {
-            break;
-        }
-    }
-    path
-}
-
-/// 23.5: move tank `g` by [`plan`]; overrunning, the US units of a hex passed through are
-/// disrupted (23.4 R). Its depth marker goes with it (23.51).
-fn move_tank(
-    state: &mut Omaha,
-    g: GerId,
-    hexes: u8,
-    overrun: bool,
-    symbol: Option<Symbol>,
-    log: &mut OmahaLog,
-) {
-    let Some(from) = state.german_hex(g) else {
-        return;
-    };
-    let path = plan(state, g, hexes, overrun, symbol);
-    let Some(&to) = path.last() else {
-        return;
-    };
-    for &h in &path {
-        if overrun && us_occupied(state, h) {
-            let units: Vec<UsId> = state.us_at(UsLoc::Hex(h)).collect();
-            let at = label(state, h);
-            log.public(ACTIONS, OmahaEvent::Note, || {
-                format!("The tank overruns {at}: every US unit there is disrupted (23.4 R).")
-            });
-            for u in units {
-                state.disrupt(u, ACTIONS, log);
-            }
-        }
-    }
-    crate::germans::capture_generals(state, to, log);
-    if let Some(x) = state.germans.get_mut(usize::from(g)) {
-        x.loc = GerLoc::Hex(to);
-    }
-    let tank = name(state, g);
-    let route: Vec<String> = path.iter().map(|&h| label(state, h)).collect();
-    let (a, stop) = (label(state, from), end_point(state, to));
-    log.public(MOVEMENT, OmahaEvent::Note, || {
-        format!(
-            "{tank} moves from {a} by {} (23.5){}.",
-            route.join(", "),
-            if stop {
-                ", reaching an end point: it stays there for the rest of the game"
-            } else {
-                ""
-            }
-        )
-    });
-}
-
-/// 23.5 end points: at the end of a turn, a non-disrupted German tank on an end point makes the
-/// player lose decisively. Returns whether the game ended.
-pub fn end_of_turn(state: &mut Omaha, log: &mut OmahaLog) -> bool {
-    if !state.options.v23 || state.outcome.is_some() {
-        return false;
-    }
-    let Some((g, h)) = state
-        .tanks_on_map()
-        .find(|&(g, h)| !state.germans[usize::from(g)].disrupted && end_point(state, h))
-    else {
-        return false;
-    };
-    let (tank, at) = (name(state, g), label(state, h));
-    log.public(MOVEMENT, OmahaEvent::GameOver, || {
-        format!(
-            "{tank} stands undisrupted on the end point {at} at the end of the turn: the player loses decisively (23.5)."
-        )
-    });
-    state.outcome = Some(overlord_engine::Outcome {
-        winners: overlord_engine::SeatSet::EMPTY,
-        draw: false,
-        score: -1,
-        rule: MOVEMENT,
-    });
-    state.step = Step::Over;
-    true
 }
 
 // ---------------------------------------------------------------------------------------------
