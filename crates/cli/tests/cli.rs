@@ -319,3 +319,24 @@ fn play_takes_scenario_options() {
     assert!(!output.status.success());
     assert!(stderr(&output).contains("bogus"), "{}", stderr(&output));
 }
+
+/// P-SETUP, rule 1: `--option two-player` plays the cooperative game at one terminal, each
+/// prompt naming the division whose player decides.
+#[test]
+fn play_two_player_names_the_deciding_division() {
+    let output = overlord_with_input(
+        &[
+            "play",
+            "omaha",
+            "--scenario",
+            "first-wave",
+            "--option",
+            "two-player",
+        ],
+        &"1\n".repeat(40),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("1st Division to decide"), "{text}");
+    assert!(text.contains("29th Division to decide"), "{text}");
+}

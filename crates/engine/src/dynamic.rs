@@ -41,6 +41,10 @@ pub struct LogLine {
 pub trait DynMatch: Send + Sync {
     /// The game's name and version.
     fn info(&self) -> GameInfo;
+    /// How many seats the game is played with.
+    fn seats(&self) -> u8;
+    /// What `seat` is called at the table.
+    fn seat_label(&self, seat: Seat) -> String;
     /// Who must decide now, or how the game ended.
     fn status(&self) -> Status;
     /// The decision asked for now.
@@ -68,6 +72,14 @@ pub trait DynMatch: Send + Sync {
 impl<G: Game> DynMatch for Match<G> {
     fn info(&self) -> GameInfo {
         G::info()
+    }
+
+    fn seats(&self) -> u8 {
+        self.state().seats()
+    }
+
+    fn seat_label(&self, seat: Seat) -> String {
+        self.state().seat_label(seat)
     }
 
     fn status(&self) -> Status {

@@ -94,6 +94,17 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
     /// The state's random generator.
     fn rng(&self) -> &GameRng;
 
+    /// How many seats this game is played with (its scenario and options decide; a solitaire
+    /// game may offer a cooperative mode). Seats are `Seat(0)` to `Seat(seats - 1)`.
+    fn seats(&self) -> u8 {
+        Self::info().min_seats
+    }
+
+    /// What a seat is called at the table ("1st Division"), for prompts and join links.
+    fn seat_label(&self, seat: Seat) -> String {
+        format!("Player {}", u16::from(seat.0) + 1)
+    }
+
     /// A compact text picture of what `viewer` may see that matters now, for terminal play.
     fn text_picture(&self, _viewer: Viewer) -> Option<String> {
         None

@@ -4,6 +4,7 @@
 //! flipping it back (18.33), and the Snipers Target Runners event.
 
 use crate::action::OmahaEvent;
+use crate::data::Division;
 use crate::effects::OmahaLog;
 use crate::index::{HexId, UsCounter, UsId};
 use crate::state::{CommandPost, GerLoc, Omaha, Step, UsFlags, UsLoc};
@@ -49,7 +50,7 @@ pub fn may_establish_in(state: &Omaha, hex: HexId) -> bool {
 }
 
 /// 18.1: the HQs on the map, not yet CPs, that may become CPs now.
-pub fn establishable(state: &Omaha) -> Vec<UsId> {
+pub fn establishable(state: &Omaha, division: Division) -> Vec<UsId> {
     state
         .data
         .index
@@ -57,6 +58,7 @@ pub fn establishable(state: &Omaha) -> Vec<UsId> {
         .iter()
         .copied()
         .filter(|&l| state.data.index.us[usize::from(l)].counter == UsCounter::Hq)
+        .filter(|&l| state.us[usize::from(l)].command == division)
         .filter(|&l| !is_cp(state, l))
         .filter(|&l| hex_of(state, l).is_some_and(|h| may_establish_in(state, h)))
         .collect()
@@ -179,9 +181,13 @@ pub fn establish(state: &mut Omaha, hq: UsId, log: &mut OmahaLog) {
     });
 }
 
-/// P-CP: no more Command Posts this phase; the Action Phase follows.
+/// P-CP: no more Command Posts for this division; the 29th Division's turn, or the Action
+/// Phase.
 pub fn done(state: &mut Omaha) {
-    state.step = Step::DivisionOrder;
+    state.step = match state.step {
+        Step::CommandPosts(Division::First) => Step::CommandPosts(Division::TwentyNinth),
+        _ => Step::DivisionOrder,
+    };
 }
 
 /// 18.11, A-ABANDON-CP: the CP flips back to an HQ (its marker leaves the track); it may then

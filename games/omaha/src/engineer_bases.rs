@@ -200,8 +200,8 @@ pub fn run_step(state: &mut Omaha, log: &mut OmahaLog) -> bool {
             next_division(state, division, log);
             false
         }
-        Step::CommandPosts => {
-            if crate::command_posts::establishable(state).is_empty() {
+        Step::CommandPosts(division) => {
+            if crate::command_posts::establishable(state, division).is_empty() {
                 crate::command_posts::done(state);
                 return false;
             }
@@ -219,7 +219,7 @@ fn next_division(state: &mut Omaha, division: Division, log: &mut OmahaLog) {
         },
         Division::TwentyNinth => {
             place_garrisons(state, log);
-            Step::CommandPosts
+            Step::CommandPosts(Division::First)
         }
     };
 }

@@ -380,7 +380,7 @@ fn rocket(state: &Omaha) -> Option<(PosId, GerId)> {
 
 /// Screaming Meemies: US units on beach or flat hexes 3 to 7 hexes from WN69, those with the
 /// most steps.
-fn meemies_candidates(state: &Omaha) -> Vec<UsId> {
+pub(crate) fn meemies_candidates(state: &Omaha) -> Vec<UsId> {
     let index = &state.data.index;
     let Some((p, _)) = rocket(state) else {
         return Vec::new();

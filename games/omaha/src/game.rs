@@ -48,8 +48,16 @@ impl Game for Omaha {
     fn status(&self) -> Status {
         match self.outcome {
             Some(outcome) => Status::Over(outcome),
-            None => Status::ToAct(Seat(0)),
+            None => Status::ToAct(crate::seats::seat(self)),
         }
+    }
+
+    fn seats(&self) -> u8 {
+        crate::seats::count(self)
+    }
+
+    fn seat_label(&self, seat: Seat) -> String {
+        crate::seats::label(self, seat)
     }
 
     fn prompt(&self) -> Prompt {
@@ -165,10 +173,12 @@ impl Game for Omaha {
                     "P-ENG-BASE: the {division} Division may place a new Engineer Base or extend one base's range, not both (19.1, 19.2, 19.21)."
                 ),
             ),
-            Step::CommandPosts => (
+            Step::CommandPosts(division) => (
                 "command_posts",
                 crate::command_posts::ESTABLISH,
-                "P-CP: HQs outside every potential German fire field may become Command Posts (18.1).".to_owned(),
+                format!(
+                    "P-CP: the {division} Division's HQs outside every potential German fire field may become Command Posts (18.1)."
+                ),
             ),
             Step::DivisionOrder => (
                 "division_order",
@@ -296,9 +306,9 @@ impl Game for Omaha {
                 );
                 out.push(OmahaAction::SkipBase);
             }
-            Step::CommandPosts => {
+            Step::CommandPosts(division) => {
                 out.extend(
-                    crate::command_posts::establishable(self)
+                    crate::command_posts::establishable(self, division)
                         .into_iter()
                         .map(|hq| OmahaAction::EstablishCp { hq }),
                 );
@@ -462,10 +472,12 @@ impl Omaha {
             (Step::EngineerBase { .. }, OmahaAction::SkipBase) => {
                 crate::engineer_bases::skip(self, log)
             }
-            (Step::CommandPosts, OmahaAction::EstablishCp { hq }) => {
+            (Step::CommandPosts(_), OmahaAction::EstablishCp { hq }) => {
                 crate::command_posts::establish(self, hq, log)
             }
-            (Step::CommandPosts, OmahaAction::CommandPostsDone) => crate::command_posts::done(self),
+            (Step::CommandPosts(_), OmahaAction::CommandPostsDone) => {
+                crate::command_posts::done(self)
+            }
             (Step::DivisionOrder, OmahaAction::FirstDivision { division }) => {
                 self.step = Step::Actions {
                     division,
@@ -499,6 +511,7 @@ impl Omaha {
             }
             _ => return Err(Refusal::new("that action does not answer this prompt")),
         }
+        crate::seats::pass_deep_units(self, log);
         self.run(log);
         Ok(if self.draws != draws {
             Applied::REVEALING

@@ -35,6 +35,7 @@ pub mod index;
 pub mod landing;
 pub mod moves_extended;
 pub mod picture;
+pub mod seats;
 pub mod setup;
 pub mod state;
 pub mod tables;
@@ -62,6 +63,6 @@ pub fn info() -> GameInfo {
         // AMB-10. 3: the extended game (14-16: two Event phases, German actions).
         rules_version: "4",
         min_seats: 1,
-        max_seats: 1,
+        max_seats: 2,
     }
 }

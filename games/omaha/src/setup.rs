@@ -67,8 +67,14 @@ pub fn setup_logged(
             )));
         }
     }
-    let index = &data.index;
     let easy_fox = kind == VictoryKind::EasyFox;
+    // P-SETUP, rule 1: two players are one per division, each on its half of the beach.
+    if options.two_player && easy_fox {
+        return Err(SetupError(format!(
+            "`{id}` is played in the East sector only, by the 1st Division: the two-player game (one player per division) needs a scenario with both sectors, such as first-wave"
+        )));
+    }
+    let index = &data.index;
     let last_turn = scenario.turns[1];
     // 21.1: a scenario with explicit US placements starts with the US already ashore.
     let placed = !scenario.us.is_empty();

@@ -260,8 +260,9 @@ pub enum Step {
     /// 15 V, P-ENG-BASE (19.1, 19.2, 19.21): `division` places a base, advances one, or
     /// neither.
     EngineerBase { division: Division },
-    /// 15 V, P-CP (18.1): HQs may become Command Posts.
-    CommandPosts,
+    /// 15 V, P-CP (18.1): `division`'s HQs may become Command Posts (the 1st Division's,
+    /// then the 29th's, so that in the two-player game each player decides for their own).
+    CommandPosts(Division),
     /// The game has ended.
     Over,
     /// II, P-HERO (11.11): put the Hero on a unit of `division`; then, with `depth_marker`, a
@@ -346,6 +347,9 @@ pub struct OmahaOptions {
     /// 23 German armor: tank reinforcements from turn 17 (23.1-23.7).
     #[serde(alias = "23")]
     pub v23: bool,
+    /// The cooperative two-player game (P-SETUP, rule 1): one player per US division.
+    #[serde(alias = "two-player")]
+    pub two_player: bool,
 }
 
 /// A game of D-Day at Omaha Beach.

@@ -108,7 +108,7 @@ impl Omaha {
                     crate::actions::end_action_phase(self);
                     self.step = Step::EndOfTurn;
                 }
-                Step::EngineerHq | Step::EngineerBase { .. } | Step::CommandPosts => {
+                Step::EngineerHq | Step::EngineerBase { .. } | Step::CommandPosts(_) => {
                     if crate::engineer_bases::run_step(self, log) {
                         return;
                     }
@@ -276,7 +276,7 @@ fn final_victory(state: &mut Omaha, log: &mut OmahaLog) {
     };
     state.outcome = Some(Outcome {
         winners: if won {
-            SeatSet::first(1)
+            crate::seats::all(state)
         } else {
             SeatSet::EMPTY
         },

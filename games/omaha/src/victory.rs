@@ -455,7 +455,7 @@ pub(crate) fn end_turn_32(
 fn set_outcome(state: &mut Omaha, won: bool, vp: i16, rule: RuleId) {
     state.outcome = Some(overlord_engine::Outcome {
         winners: if won {
-            overlord_engine::SeatSet::first(1)
+            crate::seats::all(state)
         } else {
             overlord_engine::SeatSet::EMPTY
         },

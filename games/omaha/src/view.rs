@@ -566,7 +566,10 @@ pub fn anchors(state: &Omaha, action: &OmahaAction) -> Anchors {
                     .collect(),
                 ..Anchors::label(format!(
                     "{} moves on to {}",
-                    tank.map_or_else(|| "The tank".to_owned(), |g| crate::armor::tank_name(state, g)),
+                    tank.map_or_else(
+                        || "The tank".to_owned(),
+                        |g| crate::armor::tank_name(state, g)
+                    ),
                     hex(to)
                 ))
             }

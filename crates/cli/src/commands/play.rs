@@ -53,10 +53,15 @@ pub fn run(
     out: &mut impl Write,
 ) -> Result<()> {
     let mut game = start(registry, data_root, &options)?;
-    let viewer = Viewer::Seat(Seat(0));
     let mut shown = 0;
     writeln!(out, "{} — {HELP}", game.info().name)?;
     loop {
+        // Hot seat: one terminal, each seat seeing what it may know when it decides.
+        let seat = match game.status() {
+            Status::ToAct(seat) => seat,
+            Status::Over(_) => Seat(0),
+        };
+        let viewer = Viewer::Seat(seat);
         for line in game.log(viewer, shown) {
             writeln!(out, "  [{}] {}", line.rule, line.text)?;
         }
@@ -70,6 +75,9 @@ pub fn run(
         }
         let prompt = game.prompt();
         let legal = game.legal_actions();
+        if game.seats() > 1 {
+            write!(out, "\n{} to decide:", game.seat_label(seat))?;
+        }
         writeln!(out, "\n{} [{}]", prompt.text, prompt.rule)?;
         for (i, action) in legal.iter().enumerate() {
             writeln!(out, "  {:>3}. {}", i + 1, action.anchors.label)?;
@@ -120,7 +128,7 @@ pub fn run(
                 .and_then(|n| legal.get(n))
             {
                 Some(action) => {
-                    if let Err(error) = game.apply_json(Seat(0), &action.action) {
+                    if let Err(error) = game.apply_json(seat, &action.action) {
                         writeln!(out, "Refused: {error}")?;
                     }
                 }

@@ -477,7 +477,10 @@ fn r23_5_g_tank_tie_equal_road_paths_are_the_players_choice() {
     assert!(legal.contains(&OmahaAction::TankMoveTo { hex: b }));
     // Only the offered hexes: anything else is refused and changes nothing.
     let before = s.clone();
-    assert!(s.apply(OmahaAction::TankMoveTo { hex: x }, &mut log).is_err());
+    assert!(
+        s.apply(OmahaAction::TankMoveTo { hex: x }, &mut log)
+            .is_err()
+    );
     assert!(s == before);
     let _ = s
         .apply(OmahaAction::TankMoveTo { hex: b }, &mut log)

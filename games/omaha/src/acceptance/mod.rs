@@ -15,6 +15,7 @@ mod leaders;
 mod moves;
 mod rules;
 mod scenarios;
+mod seats;
 
 use crate::data::OmahaData;
 use crate::effects::OmahaLog;

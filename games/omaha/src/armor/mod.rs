@@ -14,8 +14,7 @@ use crate::data::{FireLevel, Sector, Symbol};
 use crate::effects::OmahaLog;
 use crate::fire_alloc::{Candidate, Mode, allocate_pinned};
 use crate::index::{
-    GerId, GerKind, Ground, HexId, Index, MAX_POSITIONS, PosId, PosKind, PosSet, RoadClass,
-    UsId,
+    GerId, GerKind, Ground, HexId, Index, MAX_POSITIONS, PosId, PosKind, PosSet, RoadClass, UsId,
 };
 use crate::state::{DepthLoc, DepthPool, GerLoc, GerPool, Omaha, Step, UsFlags, UsLoc};
 use crate::tables::fire_chart::{FireColumn, FireEffect, FireTarget, fire_effect};
@@ -45,10 +44,10 @@ pub const TANK_BITS: usize = PosSet::BITS as usize - MAX_POSITIONS;
 pub const TOWARD_RANGE: u32 = 3;
 
 mod movement;
+pub(crate) use movement::tie_answered as move_tie_answered;
 pub use movement::{
     Plan, TankMove, can_move, end_of_turn, end_point, movement_order, next_hexes, plan,
 };
-pub(crate) use movement::tie_answered as move_tie_answered;
 
 // ---------------------------------------------------------------------------------------------
 // What a tank is and where.

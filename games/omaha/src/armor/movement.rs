@@ -377,4 +377,3 @@ pub fn end_of_turn(state: &mut Omaha, log: &mut OmahaLog) -> bool {
     state.step = Step::Over;
     true
 }
-
