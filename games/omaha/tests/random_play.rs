@@ -222,6 +222,24 @@ fn random_games_with_each_variant_end_cleanly_and_replay() {
     }
 }
 
+/// P-SETUP, rule 1: the cooperative two-player game, with the armor variant, in every
+/// scenario that offers it; `Match` refuses any action made from the wrong seat, so these
+/// games also check that the seat to act is always one of the two.
+#[test]
+fn random_two_player_games_end_cleanly_and_replay() {
+    let options = OmahaOptions {
+        two_player: true,
+        ..OmahaOptions::default()
+    };
+    let armored = OmahaOptions {
+        v23: true,
+        ..options.clone()
+    };
+    extended_games("first-wave", &options, 0..8);
+    extended_games("d-day", &armored, 0..8);
+    extended_games("beyond-the-beach", &armored, 0..8);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(16))]
 
