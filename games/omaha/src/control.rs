@@ -138,6 +138,8 @@ pub fn german_loc(state: &Omaha, pos: PosId) -> bool {
 struct LocMemo {
     data: usize,
     key: Vec<u16>,
+    /// The key of the state asked about, built here to spare an allocation per question.
+    scratch: Vec<u16>,
     set: PosSet,
 }
 
@@ -145,20 +147,25 @@ thread_local! {
     static LOC_MEMO: std::cell::RefCell<LocMemo> = std::cell::RefCell::new(LocMemo::default());
 }
 
-/// What German LOC depends on: the hex and the reach of every US counter (12.1 control) and
-/// the slot or hex of every German unit (12.21, 12.22, 23).
-fn loc_key(state: &Omaha) -> impl Iterator<Item = u16> + '_ {
-    let us = state.us.iter().enumerate().flat_map(|(i, u)| match u.loc {
-        UsLoc::Hex(h) => [h.saturating_add(1), reach(state, i as UsId) as u16],
-        _ => [0, 0],
-    });
+/// What German LOC depends on, written into `key`: the hex and the reach of every US counter
+/// (12.1 control) and the slot or hex of every German unit (12.21, 12.22, 23). Plain loops
+/// into a buffer: this is compared on every question, most often to find it unchanged.
+fn loc_key(state: &Omaha, key: &mut Vec<u16>) {
+    key.clear();
+    for (i, u) in state.us.iter().enumerate() {
+        match u.loc {
+            UsLoc::Hex(h) => key.extend([h.saturating_add(1), reach(state, i as UsId) as u16]),
+            _ => key.extend([0, 0]),
+        }
+    }
     // A German tank occupies its hex (23), which counts for German LOC like a slot.
-    let germans = state.germans.iter().flat_map(|g| match g.loc {
-        GerLoc::Slot(s) => [1, u16::from(s)],
-        GerLoc::Hex(h) => [2, h],
-        _ => [0, 0],
-    });
-    us.chain(germans)
+    for g in &state.germans {
+        match g.loc {
+            GerLoc::Slot(s) => key.extend([1, u16::from(s)]),
+            GerLoc::Hex(h) => key.extend([2, h]),
+            _ => key.extend([0, 0]),
+        }
+    }
 }
 
 /// 12.2–12.23 for every position, as a set. The German actions of 16 ask it of position after
@@ -168,15 +175,16 @@ fn loc_key(state: &Omaha) -> impl Iterator<Item = u16> + '_ {
 pub fn german_loc_set(state: &Omaha) -> PosSet {
     LOC_MEMO.with(|memo| {
         let mut memo = memo.borrow_mut();
+        let memo = &mut *memo;
         let data = std::sync::Arc::as_ptr(&state.data) as usize;
-        if memo.data != data || !memo.key.iter().copied().eq(loc_key(state)) {
+        loc_key(state, &mut memo.scratch);
+        if memo.data != data || memo.key != memo.scratch {
             let control = Control::build(state, false);
             memo.set = (0..state.data.index.positions.len().min(MAX_POSITIONS))
                 .filter(|&p| control.german_loc(p as PosId))
                 .fold(0, |set, p| set | (1 << p));
             memo.data = data;
-            memo.key.clear();
-            memo.key.extend(loc_key(state));
+            std::mem::swap(&mut memo.key, &mut memo.scratch);
         }
         memo.set
     })

@@ -137,13 +137,7 @@ pub fn firing_positions(state: &Omaha, sector: Sector, card: u8) -> Vec<Firing> 
 
 /// Distance from a position (nearest of its hexes) to a hex.
 pub(crate) fn distance(state: &Omaha, p: PosId, hex: HexId) -> u32 {
-    let index = &state.data.index;
-    index.positions[usize::from(p)]
-        .slots
-        .iter()
-        .map(|&s| index.distance(index.slots[usize::from(s)].hex, hex))
-        .min()
-        .unwrap_or(u32::MAX)
+    state.data.index.position_distance(p, hex)
 }
 
 /// Steps of US units (leaders excluded) in each hex: 5 or more make a concentrated target (6.35).

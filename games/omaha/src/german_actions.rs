@@ -245,13 +245,29 @@ fn examine(state: &Omaha, p: PosId, icon: &crate::data::Icon) -> Option<(Situati
         .copied()
         .filter(|&g| !state.germans[usize::from(g)].disrupted)
         .collect();
-    let us = us_units_on_map(state);
-    let in_field: Vec<(UsId, FireLevel)> = us
-        .iter()
-        .filter_map(|&(u, h)| level_in(state, p, h).map(|l| (u, l)))
-        .collect();
-    let us_hexes = crate::germans::us_hexes(state);
-    let us_within_2 = us_hexes.iter().any(|&h| distance(state, p, h) <= 2);
+    // One pass over the US counters on the map (every position of every card asks this):
+    // units in the position's field (leaders are no targets), and counters within 2 hexes or
+    // in its hexes (a lone General holds no hex, AMB-80; `germans::us_hexes`).
+    let (mut us_in_field, mut us_intense_or_moderate) = (false, false);
+    let (mut us_within_2, mut us_in_wn) = (false, false);
+    for (i, u) in state.us.iter().enumerate() {
+        let UsLoc::Hex(h) = u.loc else { continue };
+        let info = &index.us[i];
+        if info.counter != crate::index::UsCounter::General {
+            us_within_2 = us_within_2 || distance(state, p, h) <= 2;
+            us_in_wn = us_in_wn
+                || pos
+                    .slots
+                    .iter()
+                    .any(|&s| index.slots[usize::from(s)].hex == h);
+        }
+        if !info.is_leader()
+            && let Some(level) = level_in(state, p, h)
+        {
+            us_in_field = true;
+            us_intense_or_moderate |= matches!(level, FireLevel::Intense | FireLevel::Moderate);
+        }
+    }
     // 12.2: LOC decides only R and A icons (T7: Re-occupy, Re-supply, Redeploy, Reinforce,
     // Ambush); worked out only for them.
     let loc = matches!(ActionIcon::of(icon), ActionIcon::R | ActionIcon::A)
@@ -261,7 +277,7 @@ fn examine(state: &Omaha, p: PosId, icon: &crate::data::Icon) -> Option<(Situati
         wn,
         occupied: !units.is_empty(),
         disrupted: !units.is_empty() && active.is_empty(),
-        us_in_field: !in_field.is_empty(),
+        us_in_field,
         loc,
         us_within_2,
     };
@@ -269,10 +285,6 @@ fn examine(state: &Omaha, p: PosId, icon: &crate::data::Icon) -> Option<(Situati
     let depth = active
         .iter()
         .any(|&g| state.germans[usize::from(g)].depth.is_some());
-    let us_in_wn = pos.slots.iter().any(|&s| {
-        let hex = index.slots[usize::from(s)].hex;
-        us_hexes.contains(&hex)
-    });
     let wn_artillery = active.iter().any(|&g| {
         matches!(
             index.germans[usize::from(g)].kind,
@@ -294,12 +306,10 @@ fn examine(state: &Omaha, p: PosId, icon: &crate::data::Icon) -> Option<(Situati
         us_in_wn,
         wn_artillery,
         advance_arrow: target.is_some(),
-        advance_attempt: advancer.is_some_and(|a| attempts_advance(!in_field.is_empty(), a, depth)),
+        advance_attempt: advancer.is_some_and(|a| attempts_advance(us_in_field, a, depth)),
         vp_position: matches!(pos.kind, PosKind::Reinforcement { vp: true, .. }),
-        us_intense_or_moderate: in_field
-            .iter()
-            .any(|&(_, l)| matches!(l, FireLevel::Intense | FireLevel::Moderate)),
-        us_in_field: !in_field.is_empty(),
+        us_intense_or_moderate,
+        us_in_field,
         us_adjacent: false,
         tank_can_move: false,
     };

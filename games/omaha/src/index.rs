@@ -53,6 +53,10 @@ pub struct HexInfo {
     pub fire: Vec<(PosId, FireLevel)>,
     /// The positions with fire points in this hex (the positions of `fire`).
     pub fired_on_by: PosSet,
+    /// The positions with an Intense fire point in this hex.
+    pub intense_by: PosSet,
+    /// The positions with an Intense or Moderate fire point in this hex.
+    pub heavy_by: PosSet,
     /// The positions with a slot hex adjacent to this hex.
     pub adjacent_positions: PosSet,
     /// The defensive and movement feature of the hex itself (T5).
@@ -234,6 +238,10 @@ pub struct Index {
     /// The lettered exit hexes (2.1, 20.3): `(letter, hex)` from the map's `exit-A` … `exit-G`
     /// places, in letter order.
     pub exits: Vec<(char, HexId)>,
+    /// Per position, per hex (`p * hexes.len() + hex`): the distance from the nearest of the
+    /// position's hexes, `u16::MAX` for a position without one. German actions ask it of every
+    /// US counter for every position examined (16, 6.31).
+    position_distances: Vec<u16>,
 }
 
 impl Index {
@@ -293,6 +301,8 @@ impl Index {
                 crossings: Vec::new(),
                 fire: Vec::new(),
                 fired_on_by: 0,
+                intense_by: 0,
+                heavy_by: 0,
                 adjacent_positions: 0,
                 protective_distance: u32::MAX,
             });
@@ -353,6 +363,7 @@ impl Index {
             index.add_fire(map, position, &r.fire);
         }
         index.position_sets();
+        index.position_distances();
         index.crossings();
         for b in &data.boxes.landing {
             let land = [Some(b.land.low), Some(b.land.mid), b.land.high]
@@ -476,6 +487,41 @@ impl Index {
         }
     }
 
+    /// Fill `position_distances` once the positions are known.
+    fn position_distances(&mut self) {
+        let n = self.hexes.len();
+        let mut table = vec![u16::MAX; self.positions.len() * n];
+        for (p, pos) in self.positions.iter().enumerate() {
+            for &s in &pos.slots {
+                let Some(from) = self.slots.get(usize::from(s)).map(|x| x.hex) else {
+                    continue;
+                };
+                for h in 0..n {
+                    let d = u16::try_from(self.distance(from, h as HexId)).unwrap_or(u16::MAX);
+                    let cell = &mut table[p * n + h];
+                    *cell = (*cell).min(d);
+                }
+            }
+        }
+        self.position_distances = table;
+    }
+
+    /// The distance from the nearest hex of position `p` to `hex` (`u32::MAX` for ids out of
+    /// range or a position without hexes).
+    pub fn position_distance(&self, p: PosId, hex: HexId) -> u32 {
+        let n = self.hexes.len();
+        if usize::from(hex) >= n {
+            return u32::MAX;
+        }
+        match self
+            .position_distances
+            .get(usize::from(p) * n + usize::from(hex))
+        {
+            Some(&d) if d != u16::MAX => u32::from(d),
+            _ => u32::MAX,
+        }
+    }
+
     /// Fill `fired_on_by` and `adjacent_positions` once the positions and fire are known.
     fn position_sets(&mut self) {
         for p in 0..self.positions.len().min(MAX_POSITIONS) {
@@ -498,6 +544,16 @@ impl Index {
                 .iter()
                 .filter(|&&(p, _)| usize::from(p) < MAX_POSITIONS)
                 .fold(0, |set, &(p, _)| set | (1 << p));
+            let with = |levels: &[FireLevel]| {
+                h.fire
+                    .iter()
+                    .filter(|&&(p, level)| {
+                        usize::from(p) < MAX_POSITIONS && levels.contains(&level)
+                    })
+                    .fold(0, |set: PosSet, &(p, _)| set | (1 << p))
+            };
+            h.intense_by = with(&[FireLevel::Intense]);
+            h.heavy_by = with(&[FireLevel::Intense, FireLevel::Moderate]);
             if h.ground == Ground::Beach {
                 self.firing_on_beach |= h.fired_on_by;
             }

@@ -22,7 +22,7 @@
 //!   is within an Engineer Base's range, and is closed otherwise (17.22, 19.3).
 
 use crate::actions::{Occupancy, crossing, enterable};
-use crate::data::{FireLevel, UsKind};
+use crate::data::UsKind;
 use crate::index::{HexId, HexInfo, PosSet, RoadClass, UsCounter, UsId};
 use crate::state::{Omaha, UsFlags, UsLoc};
 use crate::tables::terrain::{Crossing, Mover, Road, bocage_stops_infantry, step_crossing};
@@ -93,11 +93,12 @@ fn mover_hex(state: &Omaha, unit: UsId) -> Option<HexId> {
 /// Whether `hex` has a point of `level` (or a stronger one when `or_moderate`) of a position in
 /// `manned`: occupied by a non-disrupted German unit (6.4: a disrupted unit projects no field).
 fn heavy_fire(hex: &HexInfo, manned: PosSet, or_moderate: bool) -> bool {
-    hex.fire.iter().any(|&(p, level)| {
-        usize::from(p) < crate::index::MAX_POSITIONS
-            && manned & (1 << p) != 0
-            && (level == FireLevel::Intense || (or_moderate && level == FireLevel::Moderate))
-    })
+    let by = if or_moderate {
+        hex.heavy_by
+    } else {
+        hex.intense_by
+    };
+    by & manned != 0
 }
 
 /// 17.1, AMB-27: entering `to` from `from` ends an infantry move: bocage entered along no road
@@ -466,7 +467,8 @@ pub(crate) fn legal_moves(
     let free = left > 0
         || crate::actions::free(state, unit)
         || crate::engineer_bases::traffic_managed(state, unit);
-    let start = out.len();
+    // Every path is offered once: `visit_two_hex_paths` walks each (first, second) hex pair
+    // once, and `paths_in` drops repeated paths.
     let mut offer = |hexes: &[HexId], climb_marker: bool| {
         let Some(&to) = hexes.last() else {
             return;
@@ -475,8 +477,8 @@ pub(crate) fn legal_moves(
             return;
         }
         let self_preservation =
-            hexes.len() == 1 && crate::actions::self_preservation(state, unit, from, to);
-        if !(free || self_preservation) {
+            || hexes.len() == 1 && crate::actions::self_preservation(state, unit, from, to);
+        if !(free || self_preservation()) {
             return;
         }
         let action = match hexes.len() {
@@ -486,9 +488,7 @@ pub(crate) fn legal_moves(
                 None => return,
             },
         };
-        if !out[start..].contains(&action) {
-            out.push(action);
-        }
+        out.push(action);
     };
     let leg = state
         .data
