@@ -9,6 +9,7 @@
 //! * [`Log`]: entries with rule id, sentence, structured event and audience.
 //! * [`Match`]: a game in progress with its record ([`GameRecord`]), replay and undo.
 //! * [`DynMatch`] and [`Registry`]: the object-safe, JSON face for the CLI and the server.
+//! * [`Statistics`]: the turn, losses and places held that batch simulation reports.
 //!
 //! Invariants: all randomness comes from the state's [`GameRng`]; a record replays bit for
 //! bit; a refused action changes nothing; a view never holds what its seat may not know.
@@ -21,6 +22,7 @@ mod record;
 mod rng;
 mod seat;
 mod session;
+mod statistics;
 
 pub use cards::{Deck, DeckView, Keyed, Zone, ZoneView, redeal};
 pub use dynamic::{
@@ -37,3 +39,4 @@ pub use rng::{
 };
 pub use seat::{Seat, SeatSet, Viewer};
 pub use session::{Match, MatchError};
+pub use statistics::Statistics;

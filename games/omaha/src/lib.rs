@@ -38,6 +38,7 @@ pub mod picture;
 pub mod seats;
 pub mod setup;
 pub mod state;
+pub mod statistics;
 pub mod tables;
 pub mod text;
 pub mod turn;
