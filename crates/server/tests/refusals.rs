@@ -58,7 +58,11 @@ async fn wrong_seats_bad_tokens_and_bad_actions_are_refused_and_change_nothing()
     assert_refused(&bad_state, StatusCode::UNAUTHORIZED, "bad_token");
     // No token: a spectator may watch, not act.
     let spectator = server
-        .post(&format!("/api/games/{game}/actions"), None, &json!({ "action": draw }))
+        .post(
+            &format!("/api/games/{game}/actions"),
+            None,
+            &json!({ "action": draw }),
+        )
         .await;
     assert_refused(&spectator, StatusCode::UNAUTHORIZED, "bad_token");
     // An Authorization header that is not a bearer token.
@@ -74,14 +78,24 @@ async fn wrong_seats_bad_tokens_and_bad_actions_are_refused_and_change_nothing()
 
     // Malformed JSON, JSON of the wrong shape, and an action of no game.
     let malformed = server
-        .post_raw(&format!("/api/games/{game}/actions"), Some(&first), "{\"action\": ".into())
+        .post_raw(
+            &format!("/api/games/{game}/actions"),
+            Some(&first),
+            "{\"action\": ".into(),
+        )
         .await;
     assert_refused(&malformed, StatusCode::BAD_REQUEST, "bad_json");
     let shapeless = server
-        .post(&format!("/api/games/{game}/actions"), Some(&first), &json!({ "move": 1 }))
+        .post(
+            &format!("/api/games/{game}/actions"),
+            Some(&first),
+            &json!({ "move": 1 }),
+        )
         .await;
     assert_refused(&shapeless, StatusCode::BAD_REQUEST, "bad_json");
-    let not_an_action = server.act(&game, &first, &json!({ "castle": "kingside" }), None).await;
+    let not_an_action = server
+        .act(&game, &first, &json!({ "castle": "kingside" }), None)
+        .await;
     assert_refused(&not_an_action, StatusCode::BAD_REQUEST, "bad_action");
     // A real action that the rules do not allow now: the engine's refusal, with its rule.
     let illegal = server.act(&game, &first, &json!("confirm"), None).await;
@@ -94,13 +108,20 @@ async fn wrong_seats_bad_tokens_and_bad_actions_are_refused_and_change_nothing()
     assert_refused(&nothing, StatusCode::CONFLICT, "cannot_undo");
     // The record of a game of several seats in progress.
     let record = server
-        .get(&format!("/api/games/{game}/record?reveal=true"), Some(&first))
+        .get(
+            &format!("/api/games/{game}/record?reveal=true"),
+            Some(&first),
+        )
         .await;
     assert_refused(&record, StatusCode::FORBIDDEN, "record_hidden");
     let record = server.get(&format!("/api/games/{game}/record"), None).await;
     assert_refused(&record, StatusCode::UNAUTHORIZED, "bad_token");
 
-    assert_eq!(snapshot(&server, &game, &first).await, before, "nothing changed");
+    assert_eq!(
+        snapshot(&server, &game, &first).await,
+        before,
+        "nothing changed"
+    );
 
     // The turn passes: now the first seat is out of turn, and may not undo the second's move.
     let legal = server.act(&game, &first, &json!("pass"), Some(0)).await;
@@ -108,7 +129,10 @@ async fn wrong_seats_bad_tokens_and_bad_actions_are_refused_and_change_nothing()
     let passed = server.act(&game, &second, &json!("pass"), Some(1)).await;
     assert_eq!(passed.status, StatusCode::OK, "{}", passed.text);
     let after = snapshot(&server, &game, &first).await;
-    assert_eq!(after["can_undo"], false, "the last action is the second seat's");
+    assert_eq!(
+        after["can_undo"], false,
+        "the last action is the second seat's"
+    );
     let foreign_undo = server.undo(&game, &first).await;
     assert_refused(&foreign_undo, StatusCode::FORBIDDEN, "not_your_action");
     assert_eq!(snapshot(&server, &game, &first).await, after);
@@ -120,14 +144,27 @@ async fn unknown_games_scenarios_and_seat_counts_are_refused() {
     let missing = server.state("0000000000000000", None).await;
     assert_refused(&missing, StatusCode::NOT_FOUND, "not_found");
     let game = server
-        .post("/api/games", None, &json!({ "game": "chess", "scenario": "x" }))
+        .post(
+            "/api/games",
+            None,
+            &json!({ "game": "chess", "scenario": "x" }),
+        )
         .await;
     assert_refused(&game, StatusCode::BAD_REQUEST, "unknown_game");
     let scenario = server
-        .post("/api/games", None, &json!({ "game": "omaha", "scenario": "x" }))
+        .post(
+            "/api/games",
+            None,
+            &json!({ "game": "omaha", "scenario": "x" }),
+        )
         .await;
     assert_refused(&scenario, StatusCode::BAD_REQUEST, "unknown_scenario");
-    assert!(scenario.json["reason"].as_str().unwrap().contains("first-wave"));
+    assert!(
+        scenario.json["reason"]
+            .as_str()
+            .unwrap()
+            .contains("first-wave")
+    );
     let seats = server
         .post(
             "/api/games",
@@ -164,7 +201,12 @@ async fn unknown_games_scenarios_and_seat_counts_are_refused() {
         )
         .await;
     assert_refused(&bad_record, StatusCode::UNPROCESSABLE_ENTITY, "bad_record");
-    assert!(bad_record.json["reason"].as_str().unwrap().contains("rules version"));
+    assert!(
+        bad_record.json["reason"]
+            .as_str()
+            .unwrap()
+            .contains("rules version")
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -213,7 +255,11 @@ async fn a_flood_is_slowed_down_with_429_over_http_and_the_websocket() {
 
     // The WebSocket: the same budget per message (the second seat has 4 left after the
     // request above and the connection itself).
-    let url = format!("{}/api/games/{game}/ws?token={}", server.ws_base, token(&duel, 1));
+    let url = format!(
+        "{}/api/games/{game}/ws?token={}",
+        server.ws_base,
+        token(&duel, 1)
+    );
     let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
     let mut refused = false;
     for _ in 0..10 {
@@ -224,7 +270,9 @@ async fn a_flood_is_slowed_down_with_429_over_http_and_the_websocket() {
     }
     let deadline = std::time::Duration::from_secs(30);
     while let Ok(Some(Ok(message))) = tokio::time::timeout(deadline, socket.next()).await {
-        let Message::Text(text) = message else { continue };
+        let Message::Text(text) = message else {
+            continue;
+        };
         let message: Value = serde_json::from_str(text.as_str()).unwrap();
         if message["type"] == "error" {
             assert_eq!(message["error"]["status"], 429, "{message}");
@@ -255,7 +303,10 @@ async fn websocket_refusals_come_back_as_error_messages_and_change_nothing() {
     assert_eq!(first_message["type"], "state");
     assert_eq!(first_message["state"]["you"], 1);
     for (request, code) in [
-        (json!({ "type": "act", "action": "draw", "id": 1 }), "not_your_turn"),
+        (
+            json!({ "type": "act", "action": "draw", "id": 1 }),
+            "not_your_turn",
+        ),
         (json!({ "type": "dance", "id": 2 }), "bad_json"),
         (json!({ "type": "undo", "id": 3 }), "cannot_undo"),
     ] {
