@@ -71,7 +71,10 @@ impl Player {
 
     /// Play one action; the round trip, or `None` if the game had ended (a new one is ready).
     async fn act(&mut self) -> Option<Duration> {
-        let legal = self.state["legal_actions"].as_array().cloned().unwrap_or_default();
+        let legal = self.state["legal_actions"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
         if legal.is_empty() {
             self.new_game().await;
             return None;
@@ -115,7 +118,11 @@ fn round_trip_under_load(c: &mut Criterion) {
     let base = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
-        tokio::spawn(overlord_server::serve(listener, app, std::future::pending()));
+        tokio::spawn(overlord_server::serve(
+            listener,
+            app,
+            std::future::pending(),
+        ));
         base
     });
     let http = reqwest::Client::new();

@@ -44,6 +44,7 @@ pub struct TestServer {
     pub ws_base: String,
     pub db_path: PathBuf,
     pub http: reqwest::Client,
+    limits: Limits,
     stop: Option<oneshot::Sender<()>>,
     _dir: tempfile::TempDir,
 }
@@ -56,10 +57,26 @@ impl Drop for TestServer {
     }
 }
 
+impl TestServer {
+    /// Stop the server and start another on the same database.
+    pub async fn restart(mut self) -> TestServer {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let dir = std::mem::replace(&mut self._dir, tempfile::tempdir().unwrap());
+        start_on(dir, self.db_path.clone(), self.limits).await
+    }
+}
+
 /// Start a server with `limits` on 127.0.0.1:0.
 pub async fn start(limits: Limits) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
     let db_path = dir.path().join("games.db");
+    start_on(dir, db_path, limits).await
+}
+
+/// Start a server on the database `db_path` (in `dir`, which the server keeps).
+pub async fn start_on(dir: tempfile::TempDir, db_path: PathBuf, limits: Limits) -> TestServer {
     let config = ServerConfig {
         db_path: db_path.clone(),
         data_root: data_root(),
@@ -77,6 +94,7 @@ pub async fn start(limits: Limits) -> TestServer {
         ws_base: format!("ws://{address}"),
         db_path,
         http: reqwest::Client::new(),
+        limits,
         stop: Some(stop),
         _dir: dir,
     }
