@@ -204,3 +204,14 @@ fn serve_refuses_a_database_it_cannot_open_and_says_what_to_do() {
     let text = String::from_utf8_lossy(&output.stderr);
     assert!(text.contains("--db"), "{text}");
 }
+
+#[test]
+fn serve_has_help_that_names_its_options() {
+    let output = Command::new(env!("CARGO_BIN_EXE_overlord"))
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("--db") && text.contains("--addr"), "{text}");
+}

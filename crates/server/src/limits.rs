@@ -41,7 +41,9 @@ impl Default for Limits {
             token_per_second: 20.0,
             address_burst: 200.0,
             address_per_second: 100.0,
-            live_games: 1000,
+            // A long game keeps its whole log in memory (up to a few MB): a few hundred games
+            // at once is far beyond a table of friends and still modest memory.
+            live_games: 256,
         }
     }
 }

@@ -166,19 +166,17 @@ impl App {
         Ok(seat_state(&game, viewer, log_from))
     }
 
-    /// Play an action for the seat of `token`.
+    /// Play an action for the seat of `token`; answers the seat's new state with log lines
+    /// from `log_from` (default: those the action wrote).
     pub async fn act(
         &self,
         id: &str,
         token: Option<&str>,
         request: ActRequest,
     ) -> Result<SeatState, ApiError> {
-        let mut game = self.lock_game(id).await?;
-        let seat = self.seat(&game, token).await?;
-        check_revision(&game, request.revision)?;
-        let log_before = game.session.log_len();
-        game.session.apply_json(seat, &request.action)?;
-        let game = self.commit(game, seat, Change::Act(request.action)).await?;
+        let (game, seat, log_before) = self
+            .play_action(id, token, request.action, request.revision)
+            .await?;
         Ok(seat_state(
             &game,
             Viewer::Seat(seat),
@@ -186,16 +184,52 @@ impl App {
         ))
     }
 
-    /// Take back the last action, if it was the seat of `token`'s and drew nothing new.
+    /// Play `action` for the seat of `token` and store it; the game still locked, the seat, and
+    /// the log length before the action.
+    pub async fn play_action(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        action: Value,
+        revision: Option<u64>,
+    ) -> Result<(GameGuard, Seat, usize), ApiError> {
+        let mut game = self.lock_game(id).await?;
+        let seat = self.seat(&game, token).await?;
+        check_revision(&game, revision)?;
+        let log_before = game.session.log_len();
+        game.session.apply_json(seat, &action)?;
+        let game = self.commit(game, seat, Change::Act(action)).await?;
+        Ok((game, seat, log_before))
+    }
+
+    /// Take back the last action, if it was the seat of `token`'s and drew nothing new;
+    /// answers the seat's new state with log lines from `log_from` (default: the log's end).
     pub async fn undo(
         &self,
         id: &str,
         token: Option<&str>,
         request: UndoRequest,
     ) -> Result<SeatState, ApiError> {
+        let (game, seat) = self.take_back(id, token, request.revision).await?;
+        let log_length = game.session.log_len();
+        Ok(seat_state(
+            &game,
+            Viewer::Seat(seat),
+            request.log_from.unwrap_or(log_length),
+        ))
+    }
+
+    /// Undo the last action for the seat of `token` and store that; the game still locked and
+    /// the seat.
+    pub async fn take_back(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        revision: Option<u64>,
+    ) -> Result<(GameGuard, Seat), ApiError> {
         let mut game = self.lock_game(id).await?;
         let seat = self.seat(&game, token).await?;
-        check_revision(&game, request.revision)?;
+        check_revision(&game, revision)?;
         if let Some(owner) = game.session.undoable_by()
             && owner != seat
         {
@@ -205,13 +239,8 @@ impl App {
             ));
         }
         game.session.undo()?;
-        let log_length = game.session.log_len();
         let game = self.commit(game, seat, Change::Undo).await?;
-        Ok(seat_state(
-            &game,
-            Viewer::Seat(seat),
-            request.log_from.unwrap_or(log_length),
-        ))
+        Ok((game, seat))
     }
 
     /// The record of game `id`. It holds the seed, which tells everything hidden, so while the

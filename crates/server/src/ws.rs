@@ -10,7 +10,6 @@
 use crate::app::App;
 use crate::errors::ApiError;
 use crate::limits::Client;
-use crate::play::{ActRequest, UndoRequest};
 use crate::views::seat_state;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -170,37 +169,23 @@ impl Session {
             }
         };
         let token = self.token.as_deref();
+        // The new state reaches this socket (and every other) as a push; the answer here only
+        // says the request was taken.
         let (id, result) = match message {
             ClientMessage::Act {
                 action,
                 revision,
                 id,
             } => {
-                let request = ActRequest {
-                    action,
-                    revision,
-                    log_from: None,
-                };
-                (
-                    id,
-                    self.app
-                        .act(&self.id, token, request)
-                        .await
-                        .map(|s| s.revision),
-                )
+                let played = self
+                    .app
+                    .play_action(&self.id, token, action, revision)
+                    .await;
+                (id, played.map(|(game, _, _)| game.row.progress.revision))
             }
             ClientMessage::Undo { revision, id } => {
-                let request = UndoRequest {
-                    revision,
-                    log_from: None,
-                };
-                (
-                    id,
-                    self.app
-                        .undo(&self.id, token, request)
-                        .await
-                        .map(|s| s.revision),
-                )
+                let undone = self.app.take_back(&self.id, token, revision).await;
+                (id, undone.map(|(game, _)| game.row.progress.revision))
             }
             ClientMessage::State => return self.push_state(socket, 0).await,
         };

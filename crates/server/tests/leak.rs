@@ -25,8 +25,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 use tokio_tungstenite::tungstenite::Message;
 
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+use common::Socket;
 
 /// What a viewer must be sent at one revision: view, prompt and legal actions.
 #[derive(Clone, Debug, PartialEq)]

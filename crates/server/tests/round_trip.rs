@@ -157,3 +157,67 @@ async fn the_web_client_and_its_routes_are_served_from_the_binary() {
     assert_eq!(map.status, StatusCode::OK);
     assert!(map.text.contains("<svg"));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn actions_sent_over_the_websocket_are_acknowledged_stored_and_pushed_to_every_seat() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+
+    let server = start(common::roomy_limits()).await;
+    let duel = server.create("duel", "standard", 5, None).await;
+    let game = id(&duel);
+    let mut sockets = Vec::new();
+    for seat in 0..2 {
+        let url = format!(
+            "{}/api/games/{game}/ws?token={}",
+            server.ws_base,
+            token(&duel, seat)
+        );
+        sockets.push(tokio_tungstenite::connect_async(url).await.unwrap().0);
+    }
+    async fn next(socket: &mut common::Socket) -> Value {
+        loop {
+            let message = tokio::time::timeout(std::time::Duration::from_secs(60), socket.next())
+                .await
+                .unwrap()
+                .unwrap()
+                .unwrap();
+            if let Message::Text(text) = message {
+                return serde_json::from_str(text.as_str()).unwrap();
+            }
+        }
+    }
+    for socket in &mut sockets {
+        let hello = next(socket).await;
+        assert_eq!(hello["type"], "state");
+        assert_eq!(hello["state"]["revision"], 0);
+    }
+    let act = json!({ "type": "act", "action": "draw", "revision": 0, "id": "first" });
+    sockets[0]
+        .send(Message::Text(act.to_string().into()))
+        .await
+        .unwrap();
+    let accepted = next(&mut sockets[0]).await;
+    assert_eq!(
+        accepted,
+        json!({ "type": "accepted", "id": "first", "revision": 1 })
+    );
+    for socket in &mut sockets {
+        let pushed = next(socket).await;
+        assert_eq!(pushed["type"], "state");
+        assert_eq!(pushed["state"]["revision"], 1);
+    }
+    let stored = server.state(&game, Some(&token(&duel, 0))).await.json;
+    assert_eq!(stored["actions"], 1);
+
+    let undo = json!({ "type": "undo", "id": 2 });
+    sockets[0]
+        .send(Message::Text(undo.to_string().into()))
+        .await
+        .unwrap();
+    let answer = next(&mut sockets[0]).await;
+    // Drawing a card draws randomness, so the engine keeps it: the refusal comes back.
+    assert_eq!(answer["type"], "error", "{answer}");
+    assert_eq!(answer["id"], 2);
+    assert_eq!(answer["error"]["code"], "cannot_undo");
+}

@@ -14,6 +14,10 @@ use serde_json::{Value, json};
 use std::path::PathBuf;
 use tokio::sync::oneshot;
 
+/// A client WebSocket.
+pub type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
 /// The workspace's data folder.
 pub fn data_root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data"))
