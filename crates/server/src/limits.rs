@@ -27,8 +27,8 @@ pub struct Limits {
     pub address_burst: f64,
     /// Requests one client address may send per second, sustained.
     pub address_per_second: f64,
-    /// Games kept replayed in memory; the least recently used beyond this are dropped (and
-    /// replayed from the database when asked for again).
+    /// Games kept replayed in memory: past this many, those no request or WebSocket is using
+    /// are dropped (and replayed from the database when asked for again).
     pub live_games: usize,
 }
 
