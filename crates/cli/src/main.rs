@@ -84,6 +84,17 @@ enum Command {
         #[arg(long)]
         step: bool,
     },
+    /// Play in the browser: serve the games over HTTP, keeping them in a database file, and
+    /// print the address to open. Each game gives a secret link per seat.
+    Serve {
+        /// The database file; created with its tables on first start.
+        #[arg(long, default_value = "overlord.db", value_name = "FILE")]
+        db: PathBuf,
+        /// Where to listen (`0.0.0.0:8080` to be reached from other machines; port 0 picks a
+        /// free one).
+        #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDRESS")]
+        addr: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -127,6 +138,10 @@ fn main() -> ExitCode {
             commands::replay::run(
                 &registry, &data_root, &record, options, &mut input, &mut out,
             )
+        }
+        Command::Serve { db, addr } => {
+            let options = commands::serve::Options { db, addr };
+            commands::serve::run(registry, &data_root, &options, &mut out)
         }
     };
     match result {

@@ -5,4 +5,5 @@ pub mod map;
 pub mod play;
 pub mod replay;
 pub mod scenarios;
+pub mod serve;
 pub mod validate;

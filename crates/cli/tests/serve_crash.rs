@@ -1,0 +1,217 @@
+//! `overlord serve` killed with SIGKILL in the middle of play loses no acknowledged action:
+//! restarted on the same database, the game holds every action the server said it took, in
+//! order, and goes on.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::Duration;
+
+/// A running `overlord serve` and the address it printed.
+struct Served {
+    child: Child,
+    address: String,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(db: &Path) -> Served {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_overlord"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("overlord serve starts");
+    let stdout = child.stdout.take().unwrap();
+    let (line_sent, line) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut first = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut first);
+        let _ = line_sent.send(first);
+    });
+    let first = line
+        .recv_timeout(Duration::from_secs(120))
+        .expect("the server prints its address");
+    let address = first
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {first:?}"))
+        .to_owned();
+    Served { child, address }
+}
+
+/// One HTTP/1.1 request (the test's own tiny client): the status and the body as JSON.
+fn request(
+    address: &str,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&Value>,
+) -> std::io::Result<(u16, Value)> {
+    let mut stream = TcpStream::connect(address)?;
+    stream.set_read_timeout(Some(Duration::from_secs(60)))?;
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n{auth}\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response)?;
+    let (head, body) = response
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| std::io::Error::other("no HTTP response"))?;
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| std::io::Error::other("no status"))?;
+    let json = serde_json::from_str(body).map_err(std::io::Error::other)?;
+    Ok((status, json))
+}
+
+#[test]
+fn a_server_killed_mid_game_keeps_every_acknowledged_action() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("overlord.db");
+    let first = serve(&db);
+    let (status, created) = request(
+        &first.address,
+        "POST",
+        "/api/games",
+        None,
+        Some(&json!({ "game": "omaha", "scenario": "first-wave", "seed": 5 })),
+    )
+    .unwrap();
+    assert_eq!(status, 201, "{created}");
+    let game = created["id"].as_str().unwrap().to_owned();
+    let token = created["seats"][0]["token"].as_str().unwrap().to_owned();
+
+    // A player acts as fast as the server answers, recording each acknowledged action, until
+    // the server dies under it.
+    let acknowledged: Arc<Mutex<Vec<Value>>> = Arc::default();
+    let player = {
+        let (address, game, token) = (first.address.clone(), game.clone(), token.clone());
+        let acknowledged = Arc::clone(&acknowledged);
+        std::thread::spawn(move || {
+            let state_path = format!("/api/games/{game}");
+            let Ok((_, mut state)) = request(&address, "GET", &state_path, Some(&token), None)
+            else {
+                return;
+            };
+            for i in 0..2_000 {
+                let legal = state["legal_actions"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+                if legal.is_empty() {
+                    return;
+                }
+                let action = legal[(i * 7) % legal.len()]["action"].clone();
+                let body = json!({ "action": action, "revision": state["revision"] });
+                let path = format!("/api/games/{game}/actions");
+                match request(&address, "POST", &path, Some(&token), Some(&body)) {
+                    Ok((200, next)) => {
+                        acknowledged.lock().unwrap().push(action);
+                        state = next;
+                    }
+                    Ok((status, refusal)) => panic!("a legal action refused: {status} {refusal}"),
+                    Err(_) => return, // the server is gone
+                }
+            }
+        })
+    };
+    let waited = std::time::Instant::now();
+    while acknowledged.lock().unwrap().len() < 25 {
+        assert!(
+            waited.elapsed() < Duration::from_secs(300),
+            "the player makes no progress"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    drop(first); // SIGKILL: no shutdown, no flush, whatever request is in flight
+    player.join().unwrap();
+    let acknowledged = acknowledged.lock().unwrap().clone();
+
+    let second = serve(&db);
+    let (status, record) = request(
+        &second.address,
+        "GET",
+        &format!("/api/games/{game}/record?reveal=true"),
+        Some(&token),
+        None,
+    )
+    .unwrap();
+    assert_eq!(status, 200, "{record}");
+    let stored = record["actions"].as_array().unwrap();
+    // Every acknowledged action, in order; at most one more (stored, then killed before the
+    // answer went out).
+    assert!(
+        stored.len() >= acknowledged.len(),
+        "{} < {}",
+        stored.len(),
+        acknowledged.len()
+    );
+    assert!(stored.len() <= acknowledged.len() + 1);
+    assert_eq!(&stored[..acknowledged.len()], acknowledged.as_slice());
+
+    // The game goes on where it stopped.
+    let (status, state) = request(
+        &second.address,
+        "GET",
+        &format!("/api/games/{game}"),
+        Some(&token),
+        None,
+    )
+    .unwrap();
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["actions"].as_u64().unwrap() as usize, stored.len());
+    let action = state["legal_actions"][0]["action"].clone();
+    let (status, next) = request(
+        &second.address,
+        "POST",
+        &format!("/api/games/{game}/actions"),
+        Some(&token),
+        Some(&json!({ "action": action })),
+    )
+    .unwrap();
+    assert_eq!(status, 200, "{next}");
+}
+
+#[test]
+fn serve_refuses_a_database_it_cannot_open_and_says_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_overlord"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(dir.path().join("no/such/folder/overlord.db"))
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let text = String::from_utf8_lossy(&output.stderr);
+    assert!(text.contains("--db"), "{text}");
+}
+
+#[test]
+fn serve_has_help_that_names_its_options() {
+    let output = Command::new(env!("CARGO_BIN_EXE_overlord"))
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("--db") && text.contains("--addr"), "{text}");
+}

@@ -1,0 +1,185 @@
+//! The action round trip under load: 200 First Wave games played at once on loopback, one of
+//! them measured. Target (issue 7): p99 at most 20 ms.
+//!
+//! `cargo bench -p overlord-server --bench load`. Criterion reports the mean round trip of the
+//! measured game; the percentiles of every round trip it timed are printed at the end (criterion
+//! has no percentiles), with the target. The other 199 games are played by scripted players
+//! that pause `THINK` between actions, as fast players would, so this measures the server under
+//! load rather than the machine's saturation point.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use overlord_server::{App, Limits, ServerConfig};
+use serde_json::{Value, json};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const GAMES: usize = 200;
+const THINK: Duration = Duration::from_millis(100);
+const TARGET_P99: Duration = Duration::from_millis(20);
+
+/// One game and its seat, with the state last seen.
+struct Player {
+    base: String,
+    http: reqwest::Client,
+    game: String,
+    token: String,
+    state: Value,
+    seed: u64,
+}
+
+impl Player {
+    async fn new(base: &str, http: &reqwest::Client, seed: u64) -> Player {
+        let mut player = Player {
+            base: base.to_owned(),
+            http: http.clone(),
+            game: String::new(),
+            token: String::new(),
+            state: Value::Null,
+            seed,
+        };
+        player.new_game().await;
+        player
+    }
+
+    async fn new_game(&mut self) {
+        self.seed += 1_000;
+        let created: Value = self
+            .http
+            .post(format!("{}/api/games", self.base))
+            .json(&json!({ "game": "omaha", "scenario": "first-wave", "seed": self.seed }))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        self.game = created["id"].as_str().unwrap().to_owned();
+        self.token = created["seats"][0]["token"].as_str().unwrap().to_owned();
+        self.state = self
+            .http
+            .get(format!("{}/api/games/{}", self.base, self.game))
+            .bearer_auth(&self.token)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+    }
+
+    /// Play one action; the round trip, or `None` if the game had ended (a new one is ready).
+    async fn act(&mut self) -> Option<Duration> {
+        let legal = self.state["legal_actions"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        if legal.is_empty() {
+            self.new_game().await;
+            return None;
+        }
+        let pick = (self.state["revision"].as_u64().unwrap_or(0) as usize * 7 + 3) % legal.len();
+        let body = json!({ "action": legal[pick]["action"], "revision": self.state["revision"] });
+        let sent = Instant::now();
+        let response = self
+            .http
+            .post(format!("{}/api/games/{}/actions", self.base, self.game))
+            .bearer_auth(&self.token)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert!(response.status().is_success(), "{}", response.status());
+        self.state = response.json().await.unwrap();
+        Some(sent.elapsed())
+    }
+}
+
+fn round_trip_under_load(c: &mut Criterion) {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let config = ServerConfig {
+        db_path: dir.path().join("bench.db"),
+        data_root: concat!(env!("CARGO_MANIFEST_DIR"), "/../../data").into(),
+        limits: Limits {
+            address_burst: 1e9,
+            address_per_second: 1e9,
+            ..Limits::default()
+        },
+    };
+    let registry = overlord_engine::Registry::new(vec![overlord_engine::Entry::<
+        overlord_omaha::Omaha,
+    >::boxed()]);
+    let app = App::open(&config, registry).unwrap();
+    let base = runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        tokio::spawn(overlord_server::serve(
+            listener,
+            app,
+            std::future::pending(),
+        ));
+        base
+    });
+    let http = reqwest::Client::new();
+    let mut measured = runtime.block_on(Player::new(&base, &http, 0));
+    let background: Vec<Player> = runtime.block_on(async {
+        let mut players = Vec::new();
+        for seed in 1..GAMES as u64 {
+            players.push(Player::new(&base, &http, seed).await);
+        }
+        players
+    });
+    for (index, mut player) in background.into_iter().enumerate() {
+        runtime.spawn(async move {
+            // Arrive spread over one pause, then play at the players' pace.
+            tokio::time::sleep(THINK * index as u32 / GAMES as u32).await;
+            loop {
+                tokio::time::sleep(THINK).await;
+                let _ = player.act().await;
+            }
+        });
+    }
+
+    let all: Arc<Mutex<Vec<Duration>>> = Arc::default();
+    let mut group = c.benchmark_group("server");
+    group.sample_size(50);
+    group.bench_function("action_round_trip_with_200_games", |b| {
+        b.iter_custom(|iters| {
+            runtime.block_on(async {
+                let mut total = Duration::ZERO;
+                let mut timed = 0;
+                while timed < iters {
+                    if let Some(round_trip) = measured.act().await {
+                        total += round_trip;
+                        timed += 1;
+                        all.lock().unwrap().push(round_trip);
+                    }
+                }
+                total
+            })
+        });
+    });
+    group.finish();
+
+    let mut all = all.lock().unwrap().clone();
+    all.sort();
+    if let Some(max) = all.last() {
+        let at = |q: f64| all[((all.len() as f64 * q) as usize).min(all.len() - 1)];
+        let p99 = at(0.99);
+        println!(
+            "action round trip with {GAMES} games ({} timed): p50 {:?}, p99 {p99:?}, max {max:?}; \
+             target p99 <= {TARGET_P99:?}: {}",
+            all.len(),
+            at(0.5),
+            if p99 <= TARGET_P99 { "met" } else { "MISSED" }
+        );
+    }
+}
+
+criterion_group!(benches, round_trip_under_load);
+criterion_main!(benches);

@@ -1,0 +1,256 @@
+//! The HTTP routes (docs/server-api.md). Handlers read the request, call `play`, and answer
+//! JSON; every refusal is an [`ApiError`] with its status, code and reason.
+
+use crate::app::App;
+use crate::errors::ApiError;
+use crate::limits::Client;
+use crate::play::{ActRequest, CreateRequest, ImportRequest, UndoRequest};
+use crate::seats;
+use crate::store::GameStatus;
+use crate::{assets, ws};
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::json;
+use std::net::SocketAddr;
+
+/// Every route of the server: the API under `/api`, the web client everywhere else.
+pub fn router(app: App) -> Router {
+    let api = Router::new()
+        .route("/api/catalog", get(catalog))
+        .route("/api/catalog/{game}/map.svg", get(map_svg))
+        .route("/api/games", get(list).post(create))
+        .route(
+            "/api/games/import",
+            post(import).layer(DefaultBodyLimit::max(app.limits.record_bytes)),
+        )
+        .route("/api/games/{id}", get(state))
+        .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/record", get(export))
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route("/api/{*rest}", get(no_such_route).post(no_such_route))
+        .layer(DefaultBodyLimit::max(app.limits.body_bytes))
+        .route_layer(middleware::from_fn_with_state(app.clone(), rate_limit));
+    Router::new()
+        .merge(api)
+        .fallback(assets::serve)
+        .with_state(app)
+}
+
+/// Who sent `request`, for the rate limiter.
+pub fn client_of(
+    headers: &HeaderMap,
+    request_address: Option<SocketAddr>,
+    token: Option<&str>,
+) -> Client {
+    let token = token
+        .map(str::to_owned)
+        .or_else(|| seats::bearer_token(headers).ok().flatten());
+    Client {
+        token_hash: token.as_deref().map(seats::token_hash),
+        address: request_address.map(|address| address.ip()),
+    }
+}
+
+/// Slow down a client that sends too much: 429 once its bucket is empty.
+async fn rate_limit(State(app): State<App>, request: Request, next: Next) -> Response {
+    let address = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|info| info.0);
+    // The WebSocket's token is in its query (`?token=`): count it against that seat too.
+    let query_token = request.uri().query().and_then(|query| {
+        query
+            .split('&')
+            .find_map(|pair| pair.strip_prefix("token="))
+            .map(str::to_owned)
+    });
+    let client = client_of(request.headers(), address, query_token.as_deref());
+    match app.limiter.admit(&client) {
+        Ok(()) => next.run(request).await,
+        Err(error) => error.into_response(),
+    }
+}
+
+/// The body as `T`, or a 400 (or 413) that says what is wrong with it.
+fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+    let body = body.map_err(body_rejection)?;
+    serde_json::from_slice(&body).map_err(|error| {
+        ApiError::bad_request(
+            "bad_json",
+            format!("the body is not the JSON this call takes: {error} (see docs/server-api.md)"),
+        )
+    })
+}
+
+fn body_rejection(rejection: BytesRejection) -> ApiError {
+    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            "the request body is over the server's limit for this call",
+        )
+    } else {
+        ApiError::bad_request("bad_body", rejection.body_text())
+    }
+}
+
+fn parse_query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+    query
+        .map(|Query(query)| query)
+        .map_err(|rejection| ApiError::bad_request("bad_query", rejection.body_text()))
+}
+
+async fn no_such_route() -> ApiError {
+    ApiError::not_found("no such API route; docs/server-api.md lists them")
+}
+
+async fn catalog(State(app): State<App>) -> Json<serde_json::Value> {
+    Json(json!({ "games": app.catalog.games }))
+}
+
+async fn map_svg(State(app): State<App>, Path(game): Path<String>) -> Result<Response, ApiError> {
+    let drawing = app.clone();
+    let name = game.clone();
+    let svg =
+        tokio::task::spawn_blocking(move || drawing.catalog.map_svg(&drawing.registry, &name))
+            .await
+            .map_err(|error| ApiError::internal(format!("drawing the map failed: {error}")))?;
+    let svg = svg.ok_or_else(|| {
+        ApiError::not_found(format!(
+            "no map for `{game}`: the game is unknown, has no map, or its data does not load"
+        ))
+    })?;
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("image/svg+xml"),
+        )],
+        svg,
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListQuery {
+    /// `in_progress` (the default), `over`, or `all`.
+    #[serde(default)]
+    status: Option<String>,
+}
+
+async fn list(
+    State(app): State<App>,
+    query: Result<Query<ListQuery>, QueryRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let status = match parse_query(query)?.status.as_deref() {
+        None | Some("in_progress") => Some(GameStatus::InProgress),
+        Some("over") => Some(GameStatus::Over),
+        Some("all") => None,
+        Some(other) => {
+            return Err(ApiError::bad_request(
+                "bad_query",
+                format!("status `{other}` is not in_progress, over or all"),
+            ));
+        }
+    };
+    Ok(Json(json!({ "games": app.list(status).await? })))
+}
+
+async fn create(
+    State(app): State<App>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let request: CreateRequest = parse_body(body)?;
+    Ok((StatusCode::CREATED, Json(app.create(request).await?)))
+}
+
+async fn import(
+    State(app): State<App>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let request: ImportRequest = parse_body(body)?;
+    Ok((StatusCode::CREATED, Json(app.import(request).await?)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StateQuery {
+    /// Log lines from this position on (0, the default, for the whole log).
+    #[serde(default)]
+    log_from: usize,
+}
+
+async fn state(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    query: Result<Query<StateQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let query = parse_query(query)?;
+    let token = seats::bearer_token(&headers)?;
+    Ok(Json(app.state(&id, token.as_deref(), query.log_from).await?).into_response())
+}
+
+async fn act(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let token = seats::bearer_token(&headers)?;
+    let request: ActRequest = parse_body(body)?;
+    Ok(Json(app.act(&id, token.as_deref(), request).await?).into_response())
+}
+
+async fn undo(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let token = seats::bearer_token(&headers)?;
+    // Undo needs no body: an empty one is the same as `{}`.
+    let empty = matches!(&body, Ok(bytes) if bytes.iter().all(u8::is_ascii_whitespace));
+    let request: UndoRequest = if empty {
+        UndoRequest::default()
+    } else {
+        parse_body(body)?
+    };
+    Ok(Json(app.undo(&id, token.as_deref(), request).await?).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExportQuery {
+    /// Give the record of a game in progress although it tells what is hidden.
+    #[serde(default)]
+    reveal: bool,
+}
+
+async fn export(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    query: Result<Query<ExportQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let query = parse_query(query)?;
+    let token = seats::bearer_token(&headers)?;
+    let record = app.export(&id, token.as_deref(), query.reveal).await?;
+    let disposition = format!("attachment; filename=\"overlord-{id}.json\"");
+    let mut response = Json(record).into_response();
+    if let Ok(value) = HeaderValue::from_str(&disposition) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_DISPOSITION, value);
+    }
+    Ok(response)
+}

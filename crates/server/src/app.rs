@@ -1,0 +1,57 @@
+//! The server's shared state: the database, the registry and its catalog, the games in
+//! memory, and the limits.
+
+use crate::catalog::Catalog;
+use crate::db::{Db, DbError};
+use crate::limits::{Limits, RateLimiter};
+use crate::live::Games;
+use overlord_engine::Registry;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Where the server keeps its games and finds the games' data.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// The SQLite database file, created on first start.
+    pub db_path: PathBuf,
+    /// The folder holding one data folder per game (`<root>/omaha`).
+    pub data_root: PathBuf,
+    pub limits: Limits,
+}
+
+/// Everything a request handler needs; cheap to clone.
+#[derive(Clone)]
+pub struct App(Arc<Parts>);
+
+/// The parts of [`App`].
+pub struct Parts {
+    pub db: Db,
+    pub registry: Registry,
+    pub catalog: Catalog,
+    pub games: Games,
+    pub limiter: RateLimiter,
+    pub limits: Limits,
+}
+
+impl std::ops::Deref for App {
+    type Target = Parts;
+    fn deref(&self) -> &Parts {
+        &self.0
+    }
+}
+
+impl App {
+    /// Open the database (creating it and its schema if need be) and read the catalog.
+    pub fn open(config: &ServerConfig, registry: Registry) -> Result<App, DbError> {
+        let db = Db::open(&config.db_path)?;
+        let catalog = Catalog::read(&registry, &config.data_root);
+        Ok(App(Arc::new(Parts {
+            db,
+            registry,
+            catalog,
+            games: Games::default(),
+            limiter: RateLimiter::new(config.limits),
+            limits: config.limits,
+        })))
+    }
+}

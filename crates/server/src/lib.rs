@@ -1,0 +1,107 @@
+//! `overlord serve`: games played in the browser, over HTTP and a WebSocket per seat, stored
+//! in an embedded SQLite database.
+//!
+//! * The server is authoritative: it holds every game (replayed from the database into a
+//!   [`DynMatch`](overlord_engine::DynMatch)), checks every request against its seat's token,
+//!   its turn and the engine's own rules, and sends each seat only its own view.
+//! * Each accepted change is written and committed (WAL, `synchronous=FULL`) before it is
+//!   acknowledged, to an append-only action log; a game replays from it after any crash.
+//! * A game saved under another rules version is never replayed under this one: the server
+//!   says to finish it with that build, or to export its record.
+//!
+//! The server knows games only through the engine's [`Registry`](overlord_engine::Registry);
+//! the caller passes the registry and the data folder. The API is described in
+//! `docs/server-api.md`; the modules follow a request's path: [`api`] and [`ws`] read it,
+//! `limits` slows floods, `play` checks and carries it out on a `live` game, `store` and `db`
+//! keep it, `views` builds what a seat sees.
+
+mod api;
+mod app;
+mod assets;
+mod catalog;
+mod db;
+mod errors;
+mod limits;
+mod live;
+mod play;
+mod schema;
+mod seats;
+mod store;
+mod views;
+mod ws;
+
+pub use app::{App, ServerConfig};
+pub use db::DbError;
+pub use errors::ApiError;
+pub use limits::Limits;
+
+use overlord_engine::Registry;
+use std::future::Future;
+use std::net::SocketAddr;
+
+/// Why the server did not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The database could not be opened or migrated.
+    #[error(transparent)]
+    Db(#[from] DbError),
+    /// The address could not be listened on.
+    #[error("cannot listen on {address}: {error}; choose another with --addr")]
+    Bind {
+        address: String,
+        error: std::io::Error,
+    },
+    /// The server stopped on an I/O error.
+    #[error("the server stopped: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// The router of `app`: hand it to `axum::serve`, or call it in tests.
+pub fn router(app: App) -> axum::Router {
+    api::router(app)
+}
+
+/// Serve `app` on `listener` until `shutdown` completes.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    app: App,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    axum::serve(
+        listener,
+        router(app).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await?;
+    Ok(())
+}
+
+/// Open the database, listen on `address`, call `ready` with the address bound (port 0 picks
+/// a free one), and serve until Ctrl-C. Blocks; runs its own runtime.
+pub fn run(
+    config: &ServerConfig,
+    registry: Registry,
+    address: &str,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<(), ServeError> {
+    let app = App::open(config, registry)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .map_err(|error| ServeError::Bind {
+                address: address.to_owned(),
+                error,
+            })?;
+        ready(listener.local_addr()?);
+        serve(listener, app, async {
+            // If the signal cannot be listened for, serve until killed.
+            if tokio::signal::ctrl_c().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        })
+        .await
+    })
+}

@@ -1,0 +1,592 @@
+//! What a client can do with games, whatever the transport: create, import, look, act, undo,
+//! export, list. HTTP (`api`) and the WebSocket (`ws`) both call these, so every check is made
+//! in one place: the token's seat, the turn, the revision, the engine's own refusal.
+
+use crate::app::App;
+use crate::errors::ApiError;
+use crate::live::{GameGuard, LiveGame, progress_of};
+use crate::seats;
+use crate::store::{self, Change, GameRow, GameStatus, Progress, SeatRow};
+use crate::views::{SeatState, seat_state};
+use overlord_engine::{GameRecord, RECORD_FORMAT, RandomSpec, Seat, Viewer};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// `POST /api/games`: a new game.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    /// The game's id in the catalog (`omaha`).
+    pub game: String,
+    /// The scenario's id (`first-wave`).
+    pub scenario: String,
+    /// The scenario options, as the game reads them (`{"22.1": true}`); null for none.
+    #[serde(default)]
+    pub options: Value,
+    /// The seed; a random one when absent. Whoever knows it can work out everything hidden.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// How many seats (one link each): the scenario's number when absent.
+    #[serde(default)]
+    pub seats: Option<u8>,
+    /// Names for the seats, in order (`Seat 1`, `Seat 2`... for those not given).
+    #[serde(default)]
+    pub labels: Vec<String>,
+}
+
+/// `POST /api/games/import`: a new game from a record, replayed and checked.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportRequest {
+    pub record: GameRecord,
+    #[serde(default)]
+    pub seats: Option<u8>,
+    #[serde(default)]
+    pub labels: Vec<String>,
+}
+
+/// A seat of a game just created, with its secret: shown once, never again.
+#[derive(Clone, Debug, Serialize)]
+pub struct NewSeat {
+    pub seat: u8,
+    pub label: String,
+    /// The seat's secret token: send it as `Authorization: Bearer TOKEN`.
+    pub token: String,
+    /// The join link to give the seat's player.
+    pub link: String,
+}
+
+/// The answer to creating or importing a game.
+#[derive(Clone, Debug, Serialize)]
+pub struct Created {
+    pub id: String,
+    pub game: String,
+    pub scenario: String,
+    pub seats: Vec<NewSeat>,
+    /// The link to watch (public view only).
+    pub spectate: String,
+}
+
+/// `POST /api/games/{id}/actions`, or `{"type": "act"}` on the WebSocket.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActRequest {
+    /// One of the `legal_actions[].action` values of your state.
+    pub action: Value,
+    /// The revision of the state you chose from: refused with 409 if the game moved on since,
+    /// so a retried request is never played twice.
+    #[serde(default)]
+    pub revision: Option<u64>,
+    /// Log lines to return from (default: those this action wrote).
+    #[serde(default)]
+    pub log_from: Option<usize>,
+}
+
+/// `POST /api/games/{id}/undo`, or `{"type": "undo"}` on the WebSocket.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UndoRequest {
+    #[serde(default)]
+    pub revision: Option<u64>,
+    #[serde(default)]
+    pub log_from: Option<usize>,
+}
+
+/// One game in the list of games.
+#[derive(Clone, Debug, Serialize)]
+pub struct Listing {
+    pub id: String,
+    pub game: String,
+    pub scenario: String,
+    pub rules_version: String,
+    pub status: GameStatus,
+    pub to_act: Option<u8>,
+    pub outcome: Option<Value>,
+    pub actions: u64,
+    pub seats: Vec<String>,
+    pub created_ms: i64,
+    pub updated_ms: i64,
+    /// Why this build cannot go on with the game (another rules version), when it cannot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cannot_resume: Option<String>,
+}
+
+const MAX_LABEL_CHARS: usize = 40;
+
+impl App {
+    /// Who `token` is in `game`: a seat, or a spectator when there is no token.
+    pub async fn viewer(&self, game: &LiveGame, token: Option<&str>) -> Result<Viewer, ApiError> {
+        let Some(token) = token else {
+            return Ok(Viewer::Spectator);
+        };
+        let hash = seats::token_hash(token);
+        if let Some(seat) = game.seat_of(&hash) {
+            return Ok(Viewer::Seat(seat));
+        }
+        let elsewhere = self
+            .db
+            .call(move |connection| store::seat_by_token_hash(connection, &hash))
+            .await
+            .map_err(ApiError::storage)?;
+        Err(match elsewhere {
+            Some((other, _)) => ApiError::forbidden(
+                "wrong_game",
+                format!(
+                    "this seat's link is for game {other}, not game {}; open the link of a seat \
+                     of this game",
+                    game.row.id
+                ),
+            ),
+            None => ApiError::unauthorized(
+                "no seat has this token; use the link you were given when the game was created",
+            ),
+        })
+    }
+
+    /// The seat behind `token`, refusing spectators.
+    async fn seat(&self, game: &LiveGame, token: Option<&str>) -> Result<Seat, ApiError> {
+        match self.viewer(game, token).await? {
+            Viewer::Seat(seat) => Ok(seat),
+            Viewer::Spectator => Err(ApiError::unauthorized(
+                "only a seat can do this: send `Authorization: Bearer TOKEN` with the token of \
+                 your seat's link (spectators only watch)",
+            )),
+        }
+    }
+
+    /// The state of game `id` for the holder of `token` (a spectator without one).
+    pub async fn state(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        log_from: usize,
+    ) -> Result<SeatState, ApiError> {
+        let game = self.lock_game(id).await?;
+        let viewer = self.viewer(&game, token).await?;
+        Ok(seat_state(&game, viewer, log_from))
+    }
+
+    /// Play an action for the seat of `token`; answers the seat's new state with log lines
+    /// from `log_from` (default: those the action wrote).
+    pub async fn act(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        request: ActRequest,
+    ) -> Result<SeatState, ApiError> {
+        let (game, seat, log_before) = self
+            .play_action(id, token, request.action, request.revision)
+            .await?;
+        Ok(seat_state(
+            &game,
+            Viewer::Seat(seat),
+            request.log_from.unwrap_or(log_before),
+        ))
+    }
+
+    /// Play `action` for the seat of `token` and store it; the game still locked, the seat, and
+    /// the log length before the action.
+    pub async fn play_action(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        action: Value,
+        revision: Option<u64>,
+    ) -> Result<(GameGuard, Seat, usize), ApiError> {
+        let mut game = self.lock_game(id).await?;
+        let seat = self.seat(&game, token).await?;
+        check_revision(&game, revision)?;
+        let log_before = game.session.log_len();
+        game.session.apply_json(seat, &action)?;
+        let game = self.commit(game, seat, Change::Act(action)).await?;
+        Ok((game, seat, log_before))
+    }
+
+    /// Take back the last action, if it was the seat of `token`'s and drew nothing new;
+    /// answers the seat's new state with log lines from `log_from` (default: the log's end).
+    pub async fn undo(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        request: UndoRequest,
+    ) -> Result<SeatState, ApiError> {
+        let (game, seat) = self.take_back(id, token, request.revision).await?;
+        let log_length = game.session.log_len();
+        Ok(seat_state(
+            &game,
+            Viewer::Seat(seat),
+            request.log_from.unwrap_or(log_length),
+        ))
+    }
+
+    /// Undo the last action for the seat of `token` and store that; the game still locked and
+    /// the seat.
+    pub async fn take_back(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        revision: Option<u64>,
+    ) -> Result<(GameGuard, Seat), ApiError> {
+        let mut game = self.lock_game(id).await?;
+        let seat = self.seat(&game, token).await?;
+        check_revision(&game, revision)?;
+        if let Some(owner) = game.session.undoable_by()
+            && owner != seat
+        {
+            return Err(ApiError::forbidden(
+                "not_your_action",
+                format!("the last action was {owner}'s; only that seat can take it back"),
+            ));
+        }
+        game.session.undo()?;
+        let game = self.commit(game, seat, Change::Undo).await?;
+        Ok((game, seat))
+    }
+
+    /// The record of game `id`. It holds the seed, which tells everything hidden, so while the
+    /// game goes on only the seat of a one-seat game may have it, and only asking with
+    /// `reveal`; once the game is over, anyone.
+    pub async fn export(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        reveal: bool,
+    ) -> Result<GameRecord, ApiError> {
+        let game_id = id.to_owned();
+        let stored = self
+            .db
+            .call(move |connection| store::load(connection, &game_id))
+            .await
+            .map_err(ApiError::storage)?
+            .ok_or_else(|| ApiError::not_found(format!("no game `{id}` on this server")))?;
+        if stored.row.progress.status == GameStatus::InProgress {
+            let hash = token.map(seats::token_hash);
+            let own_seat = stored
+                .seats
+                .iter()
+                .any(|seat| Some(&seat.token_hash) == hash.as_ref());
+            if !own_seat {
+                return Err(match token {
+                    Some(_) => ApiError::unauthorized(
+                        "no seat of this game has this token; the record of a game in progress \
+                         goes only to its seat",
+                    ),
+                    None => ApiError::unauthorized(
+                        "the record of a game in progress goes only to its seat: send your \
+                         seat's token, or ask again once the game is over",
+                    ),
+                });
+            }
+            if stored.seats.len() > 1 {
+                return Err(ApiError::forbidden(
+                    "record_hidden",
+                    "the record holds the seed, which tells every seat's hidden cards and \
+                     counters; in a game of several seats it is given out once the game is over",
+                ));
+            }
+            if !reveal {
+                return Err(ApiError::conflict(
+                    "record_reveals",
+                    "the record holds the seed, from which every hidden counter and the order of \
+                     the deck can be worked out; ask again with ?reveal=true to have it anyway",
+                ));
+            }
+        }
+        if self.check_playable_here(&stored.row).is_ok() {
+            // The engine's own record: actions exactly as the game writes them.
+            let game = self.lock_game(id).await?;
+            return Ok(game.record());
+        }
+        Ok(record_of(&stored))
+    }
+
+    /// Games, most recently played first (those with `status`, or all).
+    pub async fn list(&self, status: Option<GameStatus>) -> Result<Vec<Listing>, ApiError> {
+        let rows = self
+            .db
+            .call(move |connection| store::list(connection, status, 200))
+            .await
+            .map_err(ApiError::storage)?;
+        Ok(rows
+            .into_iter()
+            .map(|(row, seats)| Listing {
+                cannot_resume: self
+                    .check_playable_here(&row)
+                    .err()
+                    .map(|error| error.reason),
+                id: row.id,
+                game: row.game,
+                scenario: row.scenario,
+                rules_version: row.rules_version,
+                status: row.progress.status,
+                to_act: row.progress.to_act,
+                outcome: row.progress.outcome,
+                actions: row.progress.action_count,
+                seats,
+                created_ms: row.created_ms,
+                updated_ms: row.updated_ms,
+            })
+            .collect())
+    }
+
+    /// Start a new game.
+    pub async fn create(&self, request: CreateRequest) -> Result<Created, ApiError> {
+        let catalog_game = self.catalog.game(&request.game).ok_or_else(|| {
+            ApiError::bad_request(
+                "unknown_game",
+                format!(
+                    "no game called `{}`; GET /api/catalog lists the games there are",
+                    request.game
+                ),
+            )
+        })?;
+        let scenario = catalog_game
+            .scenarios
+            .iter()
+            .find(|scenario| scenario.id == request.scenario)
+            .ok_or_else(|| {
+                let known: Vec<&str> = catalog_game
+                    .scenarios
+                    .iter()
+                    .map(|s| s.id.as_str())
+                    .collect();
+                ApiError::bad_request(
+                    "unknown_scenario",
+                    format!(
+                        "`{}` has no scenario `{}`; choose one of: {}",
+                        request.game,
+                        request.scenario,
+                        known.join(", ")
+                    ),
+                )
+            })?;
+        let seat_count = request.seats.unwrap_or(scenario.seats);
+        let info = &catalog_game.info;
+        let randomness = RandomSpec::seeded(match request.seed {
+            Some(seed) => seed,
+            None => seats::new_seed()?,
+        });
+        let app = self.clone();
+        let (game, scenario_id, options) = (
+            request.game.clone(),
+            request.scenario.clone(),
+            request.options.clone(),
+        );
+        let start = randomness.clone();
+        let session = tokio::task::spawn_blocking(move || {
+            let entry = app.registry.get(&game)?;
+            entry.new_match(&app.catalog.data_dir(&game), &scenario_id, &options, start)
+        })
+        .await
+        .map_err(|error| ApiError::internal(format!("setting up the game failed: {error}")))??;
+        let row = GameRow {
+            id: seats::new_game_id()?,
+            game: request.game,
+            scenario: request.scenario,
+            // As the game writes them (defaults filled in), so a record built from the row
+            // replays.
+            options: session.record().options,
+            randomness,
+            rules_version: info.rules_version.to_owned(),
+            progress: Progress {
+                status: GameStatus::InProgress,
+                to_act: None,
+                outcome: None,
+                action_count: 0,
+                revision: 0,
+            },
+            created_ms: store::now_ms(),
+            updated_ms: store::now_ms(),
+        };
+        self.start(row, seat_count, &request.labels, session, None)
+            .await
+    }
+
+    /// Start a new game from a record, replayed and checked action by action.
+    pub async fn import(&self, request: ImportRequest) -> Result<Created, ApiError> {
+        let record = request.record;
+        let catalog_game = self.catalog.game(&record.game).ok_or_else(|| {
+            ApiError::new(
+                axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+                "bad_record",
+                format!(
+                    "the record is a game of `{}`, which this build does not have",
+                    record.game
+                ),
+            )
+        })?;
+        if record.format != RECORD_FORMAT {
+            return Err(ApiError::new(
+                axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+                "bad_record",
+                format!(
+                    "the record has format {}, and this build reads format {RECORD_FORMAT}",
+                    record.format
+                ),
+            ));
+        }
+        let seat_count = match request.seats {
+            Some(seats) => seats,
+            None => catalog_game
+                .scenarios
+                .iter()
+                .find(|scenario| scenario.id == record.scenario)
+                .map_or(catalog_game.info.min_seats, |scenario| scenario.seats),
+        };
+        let app = self.clone();
+        let replayed = record.clone();
+        let session = tokio::task::spawn_blocking(move || {
+            let entry = app.registry.get(&replayed.game)?;
+            entry.replay(&app.catalog.data_dir(&replayed.game), &replayed)
+        })
+        .await
+        .map_err(|error| ApiError::internal(format!("replaying the record failed: {error}")))??;
+        let action_count = record.actions.len() as u64;
+        let row = GameRow {
+            id: seats::new_game_id()?,
+            game: record.game.clone(),
+            scenario: record.scenario.clone(),
+            options: record.options.clone(),
+            randomness: record.randomness.clone(),
+            rules_version: record.rules_version.clone(),
+            progress: Progress {
+                status: GameStatus::InProgress,
+                to_act: None,
+                outcome: None,
+                action_count,
+                revision: 0,
+            },
+            created_ms: store::now_ms(),
+            updated_ms: store::now_ms(),
+        };
+        // The record is the game's starting point: stored as its snapshot at revision 0.
+        self.start(row, seat_count, &request.labels, session, Some(record))
+            .await
+    }
+
+    /// Check the seats, make their tokens, store the game, and keep it in memory.
+    async fn start(
+        &self,
+        mut row: GameRow,
+        seat_count: u8,
+        labels: &[String],
+        session: Box<dyn overlord_engine::DynMatch>,
+        base_record: Option<GameRecord>,
+    ) -> Result<Created, ApiError> {
+        let info = session.info();
+        if seat_count < info.min_seats || seat_count > info.max_seats {
+            return Err(ApiError::bad_request(
+                "bad_seats",
+                format!(
+                    "{} is played with {} to {} seats, not {seat_count}",
+                    info.name, info.min_seats, info.max_seats
+                ),
+            ));
+        }
+        if labels.len() > usize::from(seat_count)
+            || labels
+                .iter()
+                .any(|label| label.chars().count() > MAX_LABEL_CHARS)
+        {
+            return Err(ApiError::bad_request(
+                "bad_labels",
+                format!("give at most one label per seat, of at most {MAX_LABEL_CHARS} characters"),
+            ));
+        }
+        if let Some(seat) = session.status().seat()
+            && seat.0 >= seat_count
+        {
+            return Err(ApiError::bad_request(
+                "bad_seats",
+                format!("this game needs more than {seat_count} seats: {seat} is to act"),
+            ));
+        }
+        let mut seats_out = Vec::new();
+        let mut seat_rows = Vec::new();
+        for seat in 0..seat_count {
+            let token = seats::new_token()?;
+            let label = labels
+                .get(usize::from(seat))
+                .filter(|label| !label.trim().is_empty())
+                .cloned()
+                .unwrap_or_else(|| format!("Seat {}", u16::from(seat) + 1));
+            seat_rows.push(SeatRow {
+                seat,
+                label: label.clone(),
+                token_hash: seats::token_hash(&token),
+            });
+            seats_out.push(NewSeat {
+                seat,
+                label,
+                link: seats::join_link(&row.id, &token),
+                token,
+            });
+        }
+        row.progress = progress_of(session.as_ref(), 0, row.progress.action_count);
+        let (stored_row, stored_seats) = (row.clone(), seat_rows.clone());
+        self.db
+            .call(move |connection| {
+                store::insert_game(
+                    connection,
+                    &stored_row,
+                    &stored_seats,
+                    &[],
+                    base_record.as_ref(),
+                )
+            })
+            .await
+            .map_err(ApiError::storage)?;
+        let game = LiveGame::new(row.clone(), seat_rows, info.name, session);
+        self.games.insert(game, self.limits.live_games).await;
+        Ok(Created {
+            spectate: seats::spectate_link(&row.id),
+            id: row.id,
+            game: row.game,
+            scenario: row.scenario,
+            seats: seats_out,
+        })
+    }
+}
+
+/// Refuse a request made from a state the game has moved on from.
+fn check_revision(game: &GameGuard, revision: Option<u64>) -> Result<(), ApiError> {
+    match revision {
+        Some(seen) if seen != game.row.progress.revision => Err(ApiError::conflict(
+            "stale",
+            format!(
+                "you chose from revision {seen}, but the game is at revision {} now; fetch the \
+                 state again and choose from it",
+                game.row.progress.revision
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// A stored game's record, rebuilt from its rows without replaying it (so a game this build
+/// cannot play can still be exported).
+fn record_of(stored: &store::StoredGame) -> GameRecord {
+    let mut record = match &stored.snapshot {
+        Some((_, record)) => record.clone(),
+        None => GameRecord {
+            format: RECORD_FORMAT,
+            game: stored.row.game.clone(),
+            rules_version: stored.row.rules_version.clone(),
+            id: None,
+            scenario: stored.row.scenario.clone(),
+            options: stored.row.options.clone(),
+            randomness: stored.row.randomness.clone(),
+            actions: Vec::new(),
+        },
+    };
+    for entry in &stored.log_after_snapshot {
+        match &entry.change {
+            Change::Act(action) => record.actions.push(action.clone()),
+            Change::Undo => {
+                record.actions.pop();
+            }
+        }
+    }
+    record.id = Some(stored.row.id.clone());
+    record
+}

@@ -1,0 +1,137 @@
+//! The database schema and its migrations, numbered by SQLite's `PRAGMA user_version`.
+//!
+//! A migration is appended to [`MIGRATIONS`], never edited once released: a database at
+//! version N runs migrations N+1.. in one transaction on start. A database from a newer build
+//! (a higher version than this build knows) is refused rather than guessed at.
+
+use crate::db::DbError;
+use rusqlite::Connection;
+
+/// Each entry brings the schema from version `index` to `index + 1`.
+const MIGRATIONS: &[&str] = &[
+    // 1: games, their seats, the append-only action log, and record snapshots.
+    r"
+    CREATE TABLE games (
+        id            TEXT PRIMARY KEY,
+        game          TEXT NOT NULL,     -- the registry id (`omaha`)
+        scenario      TEXT NOT NULL,
+        options       TEXT NOT NULL,     -- JSON, as the game reads its options
+        randomness    TEXT NOT NULL,     -- JSON RandomSpec: the seed, and a script if any
+        rules_version TEXT NOT NULL,     -- the game's rules version when it was created
+        status        TEXT NOT NULL CHECK (status IN ('in_progress', 'over')),
+        to_act        INTEGER,           -- the seat to decide, NULL when over
+        outcome       TEXT,              -- JSON Outcome once over
+        action_count  INTEGER NOT NULL DEFAULT 0,  -- actions in the record (after undos)
+        revision      INTEGER NOT NULL DEFAULT 0,  -- rows in the action log
+        created_ms    INTEGER NOT NULL,
+        updated_ms    INTEGER NOT NULL
+    );
+    CREATE INDEX games_by_update ON games (status, updated_ms);
+
+    CREATE TABLE seats (
+        game_id    TEXT NOT NULL REFERENCES games (id),
+        seat       INTEGER NOT NULL,
+        label      TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE, -- SHA-256 of the secret token, hex; never the token
+        PRIMARY KEY (game_id, seat)
+    ) WITHOUT ROWID;
+
+    -- Every change to a game, in order: an action (`act`) or taking back the last one (`undo`).
+    -- Replaying the rows rebuilds the game; nothing is ever updated or deleted.
+    CREATE TABLE actions (
+        game_id   TEXT NOT NULL REFERENCES games (id),
+        revision  INTEGER NOT NULL,      -- 1, 2, ... within the game
+        seat      INTEGER NOT NULL,
+        kind      TEXT NOT NULL CHECK (kind IN ('act', 'undo')),
+        action    TEXT,                  -- JSON for `act`, NULL for `undo`
+        played_ms INTEGER NOT NULL,
+        PRIMARY KEY (game_id, revision)
+    ) WITHOUT ROWID;
+    CREATE TRIGGER actions_are_never_updated BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    CREATE TRIGGER actions_are_never_deleted BEFORE DELETE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+
+    -- The game record after `revision` log rows, so loading reads one row and the log after it
+    -- instead of the whole log.
+    CREATE TABLE snapshots (
+        game_id  TEXT NOT NULL REFERENCES games (id),
+        revision INTEGER NOT NULL,
+        record   TEXT NOT NULL,          -- JSON GameRecord
+        PRIMARY KEY (game_id, revision)
+    ) WITHOUT ROWID;
+    ",
+];
+
+/// The schema version this build writes.
+pub fn current_version() -> usize {
+    MIGRATIONS.len()
+}
+
+/// Bring the database to [`current_version`], or refuse one from a newer build.
+pub fn migrate(connection: &mut Connection) -> Result<(), DbError> {
+    let found: i64 = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    let found = usize::try_from(found).unwrap_or(usize::MAX);
+    if found > current_version() {
+        return Err(DbError::Schema(format!(
+            "the database has schema version {found}, newer than this build's {}: \
+             run the newer overlord on it, or start this one with another --db",
+            current_version()
+        )));
+    }
+    if found == current_version() {
+        return Ok(());
+    }
+    let transaction = connection.transaction()?;
+    for migration in &MIGRATIONS[found..] {
+        transaction.execute_batch(migration)?;
+    }
+    transaction.pragma_update(None, "user_version", current_version() as i64)?;
+    transaction.commit()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn a_new_database_gets_every_migration_and_a_second_start_changes_nothing() {
+        let mut connection = Connection::open_in_memory().unwrap();
+        migrate(&mut connection).unwrap();
+        migrate(&mut connection).unwrap();
+        let version: i64 = connection
+            .pragma_query_value(None, "user_version", |row| row.get(0))
+            .unwrap();
+        assert_eq!(version as usize, current_version());
+    }
+
+    #[test]
+    fn a_database_from_a_newer_build_is_refused_with_what_to_do() {
+        let mut connection = Connection::open_in_memory().unwrap();
+        connection
+            .pragma_update(None, "user_version", 999_i64)
+            .unwrap();
+        let error = migrate(&mut connection).unwrap_err().to_string();
+        assert!(error.contains("newer than this build"), "{error}");
+        assert!(error.contains("--db"), "{error}");
+    }
+
+    #[test]
+    fn the_action_log_is_append_only() {
+        let mut connection = Connection::open_in_memory().unwrap();
+        migrate(&mut connection).unwrap();
+        connection
+            .execute_batch(
+                "INSERT INTO games VALUES ('g', 'omaha', 's', 'null', '{}', '1', 'in_progress',
+                    0, NULL, 0, 1, 0, 0);
+                 INSERT INTO actions VALUES ('g', 1, 0, 'act', '{}', 0);",
+            )
+            .unwrap();
+        let update = connection.execute_batch("UPDATE actions SET seat = 1");
+        assert!(update.unwrap_err().to_string().contains("append-only"));
+        let delete = connection.execute_batch("DELETE FROM actions");
+        assert!(delete.unwrap_err().to_string().contains("append-only"));
+    }
+}

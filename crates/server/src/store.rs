@@ -1,0 +1,391 @@
+//! The queries: games, seats, the action log and snapshots, as typed rows. Every function runs
+//! on the database thread inside the transaction [`Db::call`](crate::db::Db::call) gives it.
+
+use crate::db::DbError;
+use overlord_engine::{GameRecord, RandomSpec};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::Value;
+
+/// Write a snapshot of the record every this many log rows, so loading a long game reads one
+/// row and a short tail of the log.
+pub const SNAPSHOT_EVERY: u64 = 64;
+
+/// Whether a game goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameStatus {
+    InProgress,
+    Over,
+}
+
+impl GameStatus {
+    fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::InProgress => "in_progress",
+            GameStatus::Over => "over",
+        }
+    }
+
+    fn parse(text: &str) -> GameStatus {
+        if text == "over" {
+            GameStatus::Over
+        } else {
+            GameStatus::InProgress
+        }
+    }
+}
+
+/// Where a game stands, as the `games` row keeps it (so listing needs no replay).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    pub status: GameStatus,
+    pub to_act: Option<u8>,
+    pub outcome: Option<Value>,
+    pub action_count: u64,
+    pub revision: u64,
+}
+
+/// One game as stored.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    pub id: String,
+    pub game: String,
+    pub scenario: String,
+    pub options: Value,
+    pub randomness: RandomSpec,
+    pub rules_version: String,
+    pub progress: Progress,
+    pub created_ms: i64,
+    pub updated_ms: i64,
+}
+
+/// One seat of a game.
+#[derive(Clone, Debug)]
+pub struct SeatRow {
+    pub seat: u8,
+    pub label: String,
+    /// SHA-256 of the seat's secret token ([`crate::seats`]).
+    pub token_hash: String,
+}
+
+/// One change to a game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    /// An action, as JSON, played by a seat.
+    Act(Value),
+    /// The last action taken back.
+    Undo,
+}
+
+/// One row of the action log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogRow {
+    pub revision: u64,
+    pub seat: u8,
+    pub change: Change,
+}
+
+/// Everything needed to rebuild a game: its row, its seats, the latest snapshot and the log
+/// after it.
+#[derive(Clone, Debug)]
+pub struct StoredGame {
+    pub row: GameRow,
+    pub seats: Vec<SeatRow>,
+    pub snapshot: Option<(u64, GameRecord)>,
+    pub log_after_snapshot: Vec<LogRow>,
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| {
+            i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX)
+        })
+}
+
+fn json_error(what: &str, error: serde_json::Error) -> DbError {
+    DbError::Sqlite(format!("stored {what} is not valid JSON: {error}"))
+}
+
+/// Store a new game with its seats, and the log rows of an imported record with a snapshot.
+pub fn insert_game(
+    connection: &Connection,
+    row: &GameRow,
+    seats: &[SeatRow],
+    log: &[LogRow],
+    snapshot: Option<&GameRecord>,
+) -> Result<(), DbError> {
+    let randomness =
+        serde_json::to_string(&row.randomness).map_err(|e| json_error("randomness", e))?;
+    connection.execute(
+        "INSERT INTO games (id, game, scenario, options, randomness, rules_version, status,
+             to_act, outcome, action_count, revision, created_ms, updated_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)",
+        params![
+            row.id,
+            row.game,
+            row.scenario,
+            row.options.to_string(),
+            randomness,
+            row.rules_version,
+            row.progress.status.as_str(),
+            row.progress.to_act,
+            row.progress.outcome.as_ref().map(Value::to_string),
+            row.progress.action_count,
+            row.progress.revision,
+            row.created_ms,
+        ],
+    )?;
+    for seat in seats {
+        connection.execute(
+            "INSERT INTO seats (game_id, seat, label, token_hash) VALUES (?1, ?2, ?3, ?4)",
+            params![row.id, seat.seat, seat.label, seat.token_hash],
+        )?;
+    }
+    for entry in log {
+        insert_log_row(connection, &row.id, entry, row.created_ms)?;
+    }
+    if let Some(record) = snapshot {
+        insert_snapshot(connection, &row.id, row.progress.revision, record)?;
+    }
+    Ok(())
+}
+
+fn insert_log_row(
+    connection: &Connection,
+    game_id: &str,
+    entry: &LogRow,
+    played_ms: i64,
+) -> Result<(), DbError> {
+    let (kind, action) = match &entry.change {
+        Change::Act(action) => ("act", Some(action.to_string())),
+        Change::Undo => ("undo", None),
+    };
+    connection.execute(
+        "INSERT INTO actions (game_id, revision, seat, kind, action, played_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![game_id, entry.revision, entry.seat, kind, action, played_ms],
+    )?;
+    Ok(())
+}
+
+fn insert_snapshot(
+    connection: &Connection,
+    game_id: &str,
+    revision: u64,
+    record: &GameRecord,
+) -> Result<(), DbError> {
+    let record = serde_json::to_string(record).map_err(|e| json_error("record", e))?;
+    connection.execute(
+        "INSERT OR REPLACE INTO snapshots (game_id, revision, record) VALUES (?1, ?2, ?3)",
+        params![game_id, revision, record],
+    )?;
+    Ok(())
+}
+
+/// Append one change to a game's log and update where the game stands; with a snapshot of the
+/// record after it when one is due. Fails, changing nothing, if the log already has this
+/// revision (two writers raced: the loser's change is refused).
+pub fn append(
+    connection: &Connection,
+    game_id: &str,
+    entry: &LogRow,
+    progress: &Progress,
+    snapshot: Option<&GameRecord>,
+) -> Result<(), DbError> {
+    let now = now_ms();
+    insert_log_row(connection, game_id, entry, now)?;
+    let updated = connection.execute(
+        "UPDATE games SET status = ?2, to_act = ?3, outcome = ?4, action_count = ?5,
+             revision = ?6, updated_ms = ?7
+         WHERE id = ?1 AND revision = ?6 - 1",
+        params![
+            game_id,
+            progress.status.as_str(),
+            progress.to_act,
+            progress.outcome.as_ref().map(Value::to_string),
+            progress.action_count,
+            progress.revision,
+            now,
+        ],
+    )?;
+    if updated != 1 {
+        return Err(DbError::Sqlite(format!(
+            "game {game_id} is not at revision {} any more",
+            progress.revision.saturating_sub(1)
+        )));
+    }
+    if let Some(record) = snapshot {
+        insert_snapshot(connection, game_id, progress.revision, record)?;
+    }
+    Ok(())
+}
+
+const GAME_COLUMNS: &str = "id, game, scenario, options, randomness, rules_version, status, \
+                            to_act, outcome, action_count, revision, created_ms, updated_ms";
+
+fn game_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<(GameRow, String, String)> {
+    let options: String = row.get(3)?;
+    let randomness: String = row.get(4)?;
+    let status: String = row.get(6)?;
+    let outcome: Option<String> = row.get(8)?;
+    Ok((
+        GameRow {
+            id: row.get(0)?,
+            game: row.get(1)?,
+            scenario: row.get(2)?,
+            options: Value::Null,
+            randomness: RandomSpec::seeded(0),
+            rules_version: row.get(5)?,
+            progress: Progress {
+                status: GameStatus::parse(&status),
+                to_act: row.get(7)?,
+                outcome: outcome.and_then(|text| serde_json::from_str(&text).ok()),
+                action_count: row.get(9)?,
+                revision: row.get(10)?,
+            },
+            created_ms: row.get(11)?,
+            updated_ms: row.get(12)?,
+        },
+        options,
+        randomness,
+    ))
+}
+
+fn parse_game_row(
+    (mut row, options, randomness): (GameRow, String, String),
+) -> Result<GameRow, DbError> {
+    row.options = serde_json::from_str(&options).map_err(|e| json_error("options", e))?;
+    row.randomness = serde_json::from_str(&randomness).map_err(|e| json_error("randomness", e))?;
+    Ok(row)
+}
+
+/// One game's row, if it exists.
+pub fn game(connection: &Connection, game_id: &str) -> Result<Option<GameRow>, DbError> {
+    let found = connection
+        .query_row(
+            &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
+            [game_id],
+            game_row,
+        )
+        .optional()?;
+    found.map(parse_game_row).transpose()
+}
+
+/// A game's seats, in seat order.
+pub fn seats(connection: &Connection, game_id: &str) -> Result<Vec<SeatRow>, DbError> {
+    let mut statement = connection.prepare_cached(
+        "SELECT seat, label, token_hash FROM seats WHERE game_id = ?1 ORDER BY seat",
+    )?;
+    let rows = statement.query_map([game_id], |row| {
+        Ok(SeatRow {
+            seat: row.get(0)?,
+            label: row.get(1)?,
+            token_hash: row.get(2)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// A game's log rows after `revision`, in order.
+pub fn log_after(
+    connection: &Connection,
+    game_id: &str,
+    revision: u64,
+) -> Result<Vec<LogRow>, DbError> {
+    let mut statement = connection.prepare_cached(
+        "SELECT revision, seat, kind, action FROM actions
+         WHERE game_id = ?1 AND revision > ?2 ORDER BY revision",
+    )?;
+    let rows = statement.query_map(params![game_id, revision], |row| {
+        let kind: String = row.get(2)?;
+        let action: Option<String> = row.get(3)?;
+        Ok((row.get::<_, u64>(0)?, row.get::<_, u8>(1)?, kind, action))
+    })?;
+    let mut log = Vec::new();
+    for row in rows {
+        let (revision, seat, kind, action) = row?;
+        let change = match (kind.as_str(), action) {
+            ("act", Some(action)) => {
+                Change::Act(serde_json::from_str(&action).map_err(|e| json_error("action", e))?)
+            }
+            _ => Change::Undo,
+        };
+        log.push(LogRow {
+            revision,
+            seat,
+            change,
+        });
+    }
+    Ok(log)
+}
+
+/// Everything needed to rebuild a game, or `None` if there is no such game.
+pub fn load(connection: &Connection, game_id: &str) -> Result<Option<StoredGame>, DbError> {
+    let Some(row) = game(connection, game_id)? else {
+        return Ok(None);
+    };
+    let snapshot = connection
+        .query_row(
+            "SELECT revision, record FROM snapshots WHERE game_id = ?1
+             ORDER BY revision DESC LIMIT 1",
+            [game_id],
+            |row| Ok((row.get::<_, u64>(0)?, row.get::<_, String>(1)?)),
+        )
+        .optional()?;
+    let snapshot = snapshot
+        .map(|(revision, record)| {
+            serde_json::from_str::<GameRecord>(&record)
+                .map(|record| (revision, record))
+                .map_err(|e| json_error("snapshot", e))
+        })
+        .transpose()?;
+    let from = snapshot.as_ref().map_or(0, |(revision, _)| *revision);
+    Ok(Some(StoredGame {
+        seats: seats(connection, game_id)?,
+        log_after_snapshot: log_after(connection, game_id, from)?,
+        row,
+        snapshot,
+    }))
+}
+
+/// The game and seat a token hash belongs to, whatever the game.
+pub fn seat_by_token_hash(
+    connection: &Connection,
+    token_hash: &str,
+) -> Result<Option<(String, u8)>, DbError> {
+    Ok(connection
+        .query_row(
+            "SELECT game_id, seat FROM seats WHERE token_hash = ?1",
+            [token_hash],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
+        .optional()?)
+}
+
+/// Games, most recently played first, with their seat labels: those with `status`, or all.
+pub fn list(
+    connection: &Connection,
+    status: Option<GameStatus>,
+    limit: usize,
+) -> Result<Vec<(GameRow, Vec<String>)>, DbError> {
+    let mut statement = connection.prepare_cached(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE ?1 IS NULL OR status = ?1
+         ORDER BY updated_ms DESC, id LIMIT ?2"
+    ))?;
+    let rows = statement.query_map(
+        params![status.map(GameStatus::as_str), limit as i64],
+        game_row,
+    )?;
+    let mut games = Vec::new();
+    for row in rows {
+        let row = parse_game_row(row?)?;
+        let labels = seats(connection, &row.id)?
+            .into_iter()
+            .map(|seat| seat.label)
+            .collect();
+        games.push((row, labels));
+    }
+    Ok(games)
+}

@@ -1,0 +1,104 @@
+//! What one seat (or a spectator) is shown of a game: its view, and the prompt and legal
+//! actions only when it is that seat's decision. Everything a seat receives, over HTTP or the
+//! WebSocket, is built here, from the engine's per-viewer calls only.
+
+use crate::live::LiveGame;
+use overlord_engine::{LegalAction, LogLine, Prompt, Status, Viewer};
+use serde::Serialize;
+use serde_json::Value;
+
+/// A seat of a game, as everyone may see it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatInfo {
+    pub seat: u8,
+    pub label: String,
+}
+
+/// Which game this is.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameHeader {
+    pub id: String,
+    pub game: String,
+    pub name: &'static str,
+    pub scenario: String,
+    pub rules_version: String,
+    pub seats: Vec<SeatInfo>,
+}
+
+/// Log lines from `from` on (by position in the full log), of those the viewer may read.
+#[derive(Clone, Debug, Serialize)]
+pub struct LogSlice {
+    /// The first position asked for: a client drops the lines it holds from here on, then
+    /// appends these (an undo shortens the log).
+    pub from: usize,
+    /// The full log's length: ask for `from = length` next time.
+    pub length: usize,
+    pub lines: Vec<LogLine>,
+}
+
+/// Everything a seat needs to draw the table and decide.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatState {
+    pub game: GameHeader,
+    /// The seat this state is for; `null` for a spectator.
+    pub you: Option<u8>,
+    /// Changes so far (actions and undos): send it back with an action to be sure it answers
+    /// the state you saw.
+    pub revision: u64,
+    /// Actions in the record.
+    pub actions: u64,
+    pub status: Status,
+    /// The game's view for this seat (public view for a spectator).
+    pub view: Value,
+    /// The decision asked for, when it is yours.
+    pub prompt: Option<Prompt>,
+    /// Your legal actions with their anchors, when it is your decision; empty otherwise.
+    pub legal_actions: Vec<LegalAction>,
+    pub log: LogSlice,
+    /// Whether you may take back the last action now (it was yours, and drew nothing new).
+    pub can_undo: bool,
+}
+
+/// The state of `game` for `viewer`, with log lines from `log_from` on.
+pub fn seat_state(game: &LiveGame, viewer: Viewer, log_from: usize) -> SeatState {
+    let session = &game.session;
+    let status = session.status();
+    let deciding =
+        matches!((status, viewer), (Status::ToAct(to_act), Viewer::Seat(seat)) if to_act == seat);
+    let length = session.log_len();
+    let from = log_from.min(length);
+    SeatState {
+        game: GameHeader {
+            id: game.row.id.clone(),
+            game: game.row.game.clone(),
+            name: game.name,
+            scenario: game.row.scenario.clone(),
+            rules_version: game.row.rules_version.clone(),
+            seats: game
+                .seats
+                .iter()
+                .map(|seat| SeatInfo {
+                    seat: seat.seat,
+                    label: seat.label.clone(),
+                })
+                .collect(),
+        },
+        you: viewer.seat().map(|seat| seat.0),
+        revision: game.row.progress.revision,
+        actions: game.row.progress.action_count,
+        status,
+        view: session.view(viewer),
+        prompt: deciding.then(|| session.prompt()),
+        legal_actions: if deciding {
+            session.legal_actions()
+        } else {
+            Vec::new()
+        },
+        log: LogSlice {
+            from,
+            length,
+            lines: session.log(viewer, from),
+        },
+        can_undo: viewer.seat().is_some() && session.undoable_by() == viewer.seat(),
+    }
+}

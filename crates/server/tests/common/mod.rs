@@ -1,0 +1,217 @@
+//! A server on a free loopback port with a fresh database, and a small client for its API.
+//! The registry holds Omaha and the engine's two-seat Duel test game (for seats and hidden
+//! hands).
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "../../../engine/tests/duel/mod.rs"]
+pub mod duel;
+
+use overlord_engine::{Entry, Registry};
+use overlord_server::{App, Limits, ServerConfig};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use tokio::sync::oneshot;
+
+/// A client WebSocket.
+pub type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The workspace's data folder.
+pub fn data_root() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data"))
+}
+
+/// Omaha, and Duel for two seats.
+pub fn registry() -> Registry {
+    Registry::new(vec![
+        Entry::<overlord_omaha::Omaha>::boxed(),
+        Entry::<duel::Duel>::boxed(),
+    ])
+}
+
+/// Limits loose enough that only the flood tests meet them.
+pub fn roomy_limits() -> Limits {
+    Limits {
+        token_burst: 100_000.0,
+        token_per_second: 100_000.0,
+        address_burst: 100_000.0,
+        address_per_second: 100_000.0,
+        ..Limits::default()
+    }
+}
+
+/// A running server; stops when dropped.
+pub struct TestServer {
+    pub base: String,
+    pub ws_base: String,
+    pub db_path: PathBuf,
+    pub http: reqwest::Client,
+    limits: Limits,
+    stop: Option<oneshot::Sender<()>>,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+impl TestServer {
+    /// Stop the server and start another on the same database.
+    pub async fn restart(mut self) -> TestServer {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let dir = std::mem::replace(&mut self._dir, tempfile::tempdir().unwrap());
+        start_on(dir, self.db_path.clone(), self.limits).await
+    }
+}
+
+/// Start a server with `limits` on 127.0.0.1:0.
+pub async fn start(limits: Limits) -> TestServer {
+    let dir = tempfile::tempdir().unwrap();
+    let db_path = dir.path().join("games.db");
+    start_on(dir, db_path, limits).await
+}
+
+/// Start a server on the database `db_path` (in `dir`, which the server keeps).
+pub async fn start_on(dir: tempfile::TempDir, db_path: PathBuf, limits: Limits) -> TestServer {
+    let config = ServerConfig {
+        db_path: db_path.clone(),
+        data_root: data_root(),
+        limits,
+    };
+    let app = App::open(&config, registry()).unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let (stop, stopped) = oneshot::channel::<()>();
+    tokio::spawn(overlord_server::serve(listener, app, async {
+        let _ = stopped.await;
+    }));
+    TestServer {
+        base: format!("http://{address}"),
+        ws_base: format!("ws://{address}"),
+        db_path,
+        http: reqwest::Client::new(),
+        limits,
+        stop: Some(stop),
+        _dir: dir,
+    }
+}
+
+/// A response: its status and its body as JSON (or as a JSON string if it is not JSON), and
+/// the raw text (what the leak test searches).
+#[derive(Debug)]
+pub struct Answer {
+    pub status: StatusCode,
+    pub json: Value,
+    pub text: String,
+}
+
+async fn answer(response: reqwest::Response) -> Answer {
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    let json = serde_json::from_str(&text).unwrap_or_else(|_| Value::String(text.clone()));
+    Answer { status, json, text }
+}
+
+impl TestServer {
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Answer {
+        let mut request = self.http.get(format!("{}{path}", self.base));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        answer(request.send().await.unwrap()).await
+    }
+
+    pub async fn post_raw(&self, path: &str, token: Option<&str>, body: String) -> Answer {
+        let mut request = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .header("content-type", "application/json")
+            .body(body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        answer(request.send().await.unwrap()).await
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: &Value) -> Answer {
+        self.post_raw(path, token, body.to_string()).await
+    }
+
+    /// Create a game; returns the creation answer's JSON (id, seats with tokens).
+    pub async fn create(&self, game: &str, scenario: &str, seed: u64, seats: Option<u8>) -> Value {
+        let mut body = json!({ "game": game, "scenario": scenario, "seed": seed });
+        if let Some(seats) = seats {
+            body["seats"] = json!(seats);
+        }
+        let created = self.post("/api/games", None, &body).await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+        created.json
+    }
+
+    pub async fn state(&self, id: &str, token: Option<&str>) -> Answer {
+        self.get(&format!("/api/games/{id}"), token).await
+    }
+
+    pub async fn act(
+        &self,
+        id: &str,
+        token: &str,
+        action: &Value,
+        revision: Option<u64>,
+    ) -> Answer {
+        let mut body = json!({ "action": action });
+        if let Some(revision) = revision {
+            body["revision"] = json!(revision);
+        }
+        self.post(&format!("/api/games/{id}/actions"), Some(token), &body)
+            .await
+    }
+
+    pub async fn undo(&self, id: &str, token: &str) -> Answer {
+        self.post(&format!("/api/games/{id}/undo"), Some(token), &json!({}))
+            .await
+    }
+}
+
+/// The token of seat `seat` in a creation answer.
+pub fn token(created: &Value, seat: usize) -> String {
+    created["seats"][seat]["token"].as_str().unwrap().to_owned()
+}
+
+/// The game id in a creation answer.
+pub fn id(created: &Value) -> String {
+    created["id"].as_str().unwrap().to_owned()
+}
+
+/// A small deterministic generator for choosing actions (the tests' own, so they need no
+/// particular `rand` API).
+pub struct Chooser(u64);
+
+impl Chooser {
+    pub fn new(seed: u64) -> Chooser {
+        Chooser(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
+    }
+
+    /// One of the state's legal actions.
+    pub fn pick(&mut self, state: &Value) -> Value {
+        let legal = state["legal_actions"].as_array().unwrap();
+        assert!(!legal.is_empty(), "no legal action in {state}");
+        legal[self.below(legal.len())]["action"].clone()
+    }
+}
