@@ -340,7 +340,7 @@ impl App {
                 ),
             )
         })?;
-        let scenario = catalog_game
+        catalog_game
             .scenarios
             .iter()
             .find(|scenario| scenario.id == request.scenario)
@@ -360,7 +360,6 @@ impl App {
                     ),
                 )
             })?;
-        let seat_count = request.seats.unwrap_or(scenario.seats);
         let info = &catalog_game.info;
         let randomness = RandomSpec::seeded(match request.seed {
             Some(seed) => seed,
@@ -398,14 +397,14 @@ impl App {
             created_ms: store::now_ms(),
             updated_ms: store::now_ms(),
         };
-        self.start(row, seat_count, &request.labels, session, None)
+        self.start(row, request.seats, &request.labels, session, None)
             .await
     }
 
     /// Start a new game from a record, replayed and checked action by action.
     pub async fn import(&self, request: ImportRequest) -> Result<Created, ApiError> {
         let record = request.record;
-        let catalog_game = self.catalog.game(&record.game).ok_or_else(|| {
+        self.catalog.game(&record.game).ok_or_else(|| {
             ApiError::new(
                 axum::http::StatusCode::UNPROCESSABLE_ENTITY,
                 "bad_record",
@@ -425,14 +424,6 @@ impl App {
                 ),
             ));
         }
-        let seat_count = match request.seats {
-            Some(seats) => seats,
-            None => catalog_game
-                .scenarios
-                .iter()
-                .find(|scenario| scenario.id == record.scenario)
-                .map_or(catalog_game.info.min_seats, |scenario| scenario.seats),
-        };
         let app = self.clone();
         let replayed = record.clone();
         let session = tokio::task::spawn_blocking(move || {
@@ -460,7 +451,7 @@ impl App {
             updated_ms: store::now_ms(),
         };
         // The record is the game's starting point: stored as its snapshot at revision 0.
-        self.start(row, seat_count, &request.labels, session, Some(record))
+        self.start(row, request.seats, &request.labels, session, Some(record))
             .await
     }
 
@@ -468,12 +459,26 @@ impl App {
     async fn start(
         &self,
         mut row: GameRow,
-        seat_count: u8,
+        requested_seats: Option<u8>,
         labels: &[String],
         session: Box<dyn overlord_engine::DynMatch>,
         base_record: Option<GameRecord>,
     ) -> Result<Created, ApiError> {
         let info = session.info();
+        // The game says how many seats it has: its scenario and options decide (DDOB's
+        // `two-player` option makes two).
+        let seat_count = session.seats();
+        if let Some(requested) = requested_seats
+            && requested != seat_count
+        {
+            return Err(ApiError::bad_request(
+                "bad_seats",
+                format!(
+                    "{} `{}` with these options is played with {seat_count} seat(s), not {requested}; a game's options choose its seats (for two players of D-Day at Omaha Beach, the option `two-player`)",
+                    info.name, row.scenario
+                ),
+            ));
+        }
         if seat_count < info.min_seats || seat_count > info.max_seats {
             return Err(ApiError::bad_request(
                 "bad_seats",
@@ -509,7 +514,7 @@ impl App {
                 .get(usize::from(seat))
                 .filter(|label| !label.trim().is_empty())
                 .cloned()
-                .unwrap_or_else(|| format!("Seat {}", u16::from(seat) + 1));
+                .unwrap_or_else(|| session.seat_label(Seat(seat)));
             seat_rows.push(SeatRow {
                 seat,
                 label: label.clone(),

@@ -221,3 +221,48 @@ async fn actions_sent_over_the_websocket_are_acknowledged_stored_and_pushed_to_e
     assert_eq!(answer["id"], 2);
     assert_eq!(answer["error"]["code"], "cannot_undo");
 }
+
+/// P-SETUP, rule 1: the option `two-player` makes the cooperative D-Day at Omaha Beach game,
+/// two seats named for their divisions; the prompt goes to the seat the game names, and the
+/// other seat is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_two_player_first_wave_game_has_a_seat_per_division() {
+    let server = start(common::roomy_limits()).await;
+    let created = server
+        .post(
+            "/api/games",
+            None,
+            &json!({ "game": "omaha", "scenario": "first-wave", "seed": 5,
+                     "options": { "two-player": true } }),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    let seats = created.json["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    assert_eq!(seats[0]["label"], "1st Division");
+    assert_eq!(seats[1]["label"], "29th Division");
+    let game = id(&created.json);
+    let tokens = [token(&created.json, 0), token(&created.json, 1)];
+    // Play until each seat has been asked; the seat not asked is refused each time.
+    let mut asked = [false; 2];
+    let mut chooser = Chooser::new(5);
+    for _ in 0..400 {
+        let state = server.state(&game, Some(&tokens[0])).await;
+        let Some(to_act) = state.json["status"]["to_act"].as_u64() else {
+            break;
+        };
+        let (me, other) = (to_act as usize, 1 - to_act as usize);
+        asked[me] = true;
+        if asked == [true, true] {
+            break;
+        }
+        let mine = server.state(&game, Some(&tokens[me])).await;
+        let legal = mine.json["legal_actions"].as_array().unwrap();
+        let action = legal[chooser.below(legal.len())]["action"].clone();
+        let refused = server.act(&game, &tokens[other], &action, None).await;
+        assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.text);
+        let accepted = server.act(&game, &tokens[me], &action, None).await;
+        assert_eq!(accepted.status, StatusCode::OK, "{}", accepted.text);
+    }
+    assert_eq!(asked, [true, true]);
+}
