@@ -106,6 +106,7 @@ impl<G: Heuristics> IsMcts<G> {
                 &config,
                 config.budget.share(i, trees),
                 seed,
+                started,
             )
         };
         let counts: Vec<u64> = if trees == 1 {
@@ -150,7 +151,9 @@ impl<G: Heuristics> IsMcts<G> {
     }
 }
 
-/// Run one tree's share of the budget; returns the simulations run.
+/// Run one tree's share of the budget; returns the simulations run. A time budget runs from
+/// `started`, the start of the decision, for every tree: the decision takes that long whatever
+/// the pool's size (a tree that only gets a thread after the time is up adds nothing).
 fn search_tree<G: Heuristics>(
     tree: &mut Tree<G>,
     state: &G,
@@ -158,10 +161,10 @@ fn search_tree<G: Heuristics>(
     config: &IsMctsConfig,
     budget: Budget,
     seed: u64,
+    started: Instant,
 ) -> u64 {
     let mut rng = BotRng::seed_from_u64(seed);
     tree.reset(seat);
-    let started = Instant::now();
     let mut done = 0;
     while !budget.spent(done, started) {
         let world = state.determinize_for_search(seat, &mut rng);
