@@ -8,7 +8,7 @@
 //! into it from the point of view of the seat that chose that edge, so the tree also handles
 //! the other seats' decisions (each maximising its own reward).
 
-use crate::rollout::{Rollout, Scratch};
+use crate::rollout::{Rollout, RolloutPolicy, Scratch};
 use crate::{BotRng, reward};
 use overlord_engine::{Game, Heuristics, Seat, Status, uniform_below};
 
@@ -146,12 +146,22 @@ impl<G: Heuristics> Tree<G> {
                 child = c.next_sibling;
             }
             if untried > 0 {
-                // Expand: one untried action, uniformly.
+                // Expand one untried action: with rule-based rollouts the rule's own choice
+                // first (what the rule would play is tried at every node before the rest),
+                // else uniformly.
+                let ruled = match rollout.policy {
+                    RolloutPolicy::RuleBased => world
+                        .rule_based_action(&self.scratch.legal, rng)
+                        .and_then(|a| self.scratch.legal.iter().position(|&l| l == a))
+                        .filter(|&i| self.child_of_legal[i] == NONE),
+                    RolloutPolicy::Random => None,
+                };
                 let k = uniform_below(rng, untried as u32) as usize;
-                let Some(i) = (0..self.child_of_legal.len())
-                    .filter(|&i| self.child_of_legal[i] == NONE)
-                    .nth(k)
-                else {
+                let Some(i) = ruled.or_else(|| {
+                    (0..self.child_of_legal.len())
+                        .filter(|&i| self.child_of_legal[i] == NONE)
+                        .nth(k)
+                }) else {
                     break;
                 };
                 let action = self.scratch.legal[i];

@@ -242,8 +242,11 @@ fn action_phase(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
     match *action {
         OmahaAction::Move { unit, to } => move_gain(sight, unit, to),
         // 7.21: two units of one hex for one action.
+        // 7.21: two units of one hex for one action (never free: the game offers pairs only
+        // of units that would pay); together they count twice against the stacking limit.
         OmahaAction::MovePair { unit, with, to } => {
-            move_gain(sight, unit, to) + move_gain(sight, with, to) + PAID
+            let crowded = if sight.stacked(to) >= 1 { -6.0 } else { 0.0 };
+            ground_gain(sight, unit, to) + ground_gain(sight, with, to) + PAID + crowded
         }
         OmahaAction::MoveAlong { unit, path } => path
             .end()
@@ -304,8 +307,14 @@ fn move_gain(sight: &Sight<'_>, unit: UsId, to: HexId) -> f64 {
     }
     let free = crate::actions::free(state, unit)
         || crate::actions::self_preservation(state, unit, from, to);
-    sight.hex_value(unit, to, true) - sight.hex_value(unit, from, false)
-        + if free { 0.0 } else { PAID }
+    ground_gain(sight, unit, to) + if free { 0.0 } else { PAID }
+}
+
+/// The worth of `to` over the hex `unit` stands in.
+fn ground_gain(sight: &Sight<'_>, unit: UsId, to: HexId) -> f64 {
+    hex_of(sight.state, unit).map_or(f64::NEG_INFINITY, |from| {
+        sight.hex_value(unit, to, true) - sight.hex_value(unit, from, false)
+    })
 }
 
 /// 6.3: the fire the position in `target` puts on US units (the hexes of its field that hold
