@@ -29,7 +29,12 @@ pub(crate) fn choose<R: Rng + ?Sized>(
         return Some(attack_step(state, target, stage, legal));
     }
     let sight = Sight::new(state);
-    let scores: Vec<f64> = legal.iter().map(|a| score(&sight, a)).collect();
+    // A score that is not a number (never expected) ranks last.
+    let scores: Vec<f64> = legal
+        .iter()
+        .map(|a| score(&sight, a))
+        .map(|s| if s.is_nan() { f64::NEG_INFINITY } else { s })
+        .collect();
     let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let top: Vec<usize> = (0..legal.len())
         .filter(|&i| scores[i] >= best - 1e-9)
@@ -101,22 +106,20 @@ fn landing_hex(state: &Omaha, b: usize, turn: u8) -> Option<HexId> {
         .flatten()
 }
 
-/// How bad landing in box `b` on `turn` is: the fire on its landing hex (6.3) and the way off
-/// the beach from there (7.1).
+/// How bad landing in box `b` on `turn` is: the fire on its landing hex (6.3), the way off the
+/// beach from there (7.1), and on turns 7-22 an obstacle hex not yet cleared (5.14 mines).
 pub(super) fn landing_danger(sight: &Sight<'_>, b: usize, turn: u8) -> f64 {
-    match landing_hex(sight.state, b, turn) {
-        Some(h) => {
-            let far = sight
-                .state
-                .data
-                .index
-                .hexes
-                .get(usize::from(h))
-                .map_or(0, |x| x.protective_distance.min(6));
-            sight.exposure(h) + 0.3 * f64::from(far)
-        }
-        None => 20.0, // no hex at this tide: delayed (5.11, AMB-03)
-    }
+    let state = sight.state;
+    let Some(h) = landing_hex(state, b, turn) else {
+        return 20.0; // no hex at this tide: delayed (5.11, AMB-03)
+    };
+    let Some(hex) = state.data.index.hexes.get(usize::from(h)) else {
+        return 20.0;
+    };
+    let mined = (7..=22).contains(&turn) && hex.obstacle && !state.is_cleared(h);
+    sight.exposure(h)
+        + 0.3 * f64::from(hex.protective_distance.min(6))
+        + if mined { 1.0 } else { 0.0 }
 }
 
 fn score(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
@@ -241,7 +244,6 @@ fn action_phase(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
     let state = sight.state;
     match *action {
         OmahaAction::Move { unit, to } => move_gain(sight, unit, to),
-        // 7.21: two units of one hex for one action.
         // 7.21: two units of one hex for one action (never free: the game offers pairs only
         // of units that would pay); together they count twice against the stacking limit.
         OmahaAction::MovePair { unit, with, to } => {
@@ -317,8 +319,8 @@ fn ground_gain(sight: &Sight<'_>, unit: UsId, to: HexId) -> f64 {
     })
 }
 
-/// 6.3: the fire the position in `target` puts on US units (the hexes of its field that hold
-/// them, by level).
+/// 6.3: how much US presence the position in `target` fires on: the hexes of its fire field
+/// that hold US units.
 fn fire_on_us(sight: &Sight<'_>, target: HexId) -> f64 {
     let state = sight.state;
     let Some(pos) =

@@ -1,6 +1,7 @@
 //! What D-Day at Omaha Beach tells the bots (the engine's `Heuristics`): an evaluation of a
-//! game in progress ([`evaluate`]), a rule-based US player ([`choose`]) and determinizations
-//! for search that depend on the player's view alone ([`world`]).
+//! game in progress (`evaluate`), a rule-based US player (`choose`, with `attack` for its
+//! attacks and `sight` for what it sees of the board) and determinizations for search that
+//! depend on the player's view alone ([`world`]).
 //!
 //! Everything here reads only what the US player sees (6.3: face-down German units and depth
 //! markers show their backs, the deck only its size and discards), plus the rules and the
