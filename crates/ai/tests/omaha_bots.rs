@@ -11,7 +11,7 @@ use overlord_ai::{
     RuleBot,
 };
 use overlord_engine::{Components, Game, GameRng, Heuristics, Log, Seat, SetupError, Status};
-use overlord_omaha::{Omaha, OmahaAction, OmahaData};
+use overlord_omaha::{Omaha, OmahaAction, OmahaData, OmahaOptions};
 use rand::SeedableRng;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
@@ -134,6 +134,45 @@ fn random_rule_and_search_bots_play_whole_first_wave_games_legally() {
                 r.failure
             );
         }
+    }
+}
+
+/// The cooperative two-player game (rule 1): one bot per division's seat, both winning or
+/// losing together; the search's tree holds both seats' decisions.
+#[test]
+fn bots_play_the_cooperative_two_player_game_legally() {
+    let options = OmahaOptions {
+        two_player: true,
+        ..OmahaOptions::default()
+    };
+    let new_game = |seed| {
+        Omaha::setup(
+            &data(),
+            "first-wave",
+            &options,
+            GameRng::seeded(seed),
+            &mut Log::disabled(),
+        )
+    };
+    let results = harness::play_games(
+        0..2,
+        new_game,
+        || -> Vec<Box<dyn Bot<Omaha>>> {
+            vec![
+                Box::new(RuleBot),
+                Box::new(ismcts(4, RolloutPolicy::RuleBased, 1)),
+            ]
+        },
+        harness::DEFAULT_DECISION_LIMIT,
+    );
+    for r in &results {
+        assert!(r.failure.is_none(), "seed {}: {:?}", r.seed, r.failure);
+        let outcome = r.outcome.expect("the game ended");
+        assert_eq!(
+            outcome.reward(Seat(0)),
+            outcome.reward(Seat(1)),
+            "the two divisions share the result"
+        );
     }
 }
 
