@@ -173,3 +173,55 @@ fn rule_bot_lands_where_german_fire_is_weakest() {
     }
     assert!(checked > 0, "no landing box was chosen");
 }
+
+/// Beyond the Beach with German armor (23): tanks stand on hexes with face-down Armor depth
+/// markers. Search's determinizations keep the invariants and the view there too, and depend on
+/// the view alone. (`view::determinize` itself leaves a tank's marker unlinked; `world` links it
+/// again.)
+#[test]
+fn determinize_for_search_handles_german_tanks_and_their_depth_markers() {
+    let options = crate::state::OmahaOptions {
+        v23: true,
+        ..Default::default()
+    };
+    let mut tank_markers = 0;
+    for seed in 0..3 {
+        let mut log = Log::disabled();
+        let mut state = Omaha::setup(
+            &data(),
+            "beyond-the-beach",
+            &options,
+            GameRng::seeded(seed),
+            &mut log,
+        )
+        .expect("setup");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut legal = Vec::new();
+        let mut step = 0;
+        while let Status::ToAct(_) = state.status() {
+            state.legal_actions(&mut legal);
+            if step % 3 == 0 {
+                tank_markers += state
+                    .tanks_on_map()
+                    .filter(|&(g, _)| state.germans[usize::from(g)].depth.is_some())
+                    .count();
+                let world = state.determinize_for_search(Seat(0), &mut rng);
+                world.check_invariants().expect("invariants");
+                assert_eq!(
+                    world.view(Viewer::Seat(Seat(0))),
+                    state.view(Viewer::Seat(Seat(0)))
+                );
+                let mut other = state.determinize(Seat(0), &mut rng);
+                super::world::relink_markers(&mut other);
+                let from = |s: &Omaha| {
+                    s.determinize_for_search(Seat(0), &mut ChaCha8Rng::seed_from_u64(step))
+                };
+                assert!(from(&state) == from(&other), "seed {seed} step {step}");
+            }
+            let action = state.rule_based_action(&legal, &mut rng).expect("action");
+            let _ = state.apply(action, &mut log).expect("legal");
+            step += 1;
+        }
+    }
+    assert!(tank_markers > 0, "no tank carried a depth marker");
+}

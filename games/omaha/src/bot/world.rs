@@ -19,7 +19,25 @@ pub(crate) fn for_search<R: Rng + ?Sized>(state: &Omaha, rng: &mut R) -> Omaha {
     let mut canonical = state.clone();
     canonicalize(&mut canonical);
     canonical.rng = GameRng::seeded(rng.next_u64());
-    crate::view::determinize(&canonical, rng)
+    let mut world = crate::view::determinize(&canonical, rng);
+    relink_markers(&mut world);
+    world
+}
+
+/// `view::determinize` re-links the depth markers of units in positions only; a marker that
+/// now lies under a German tank on a hex (23) says so while the tank carries none. Give it back
+/// to the tank, as the place it was drawn for.
+pub(super) fn relink_markers(state: &mut Omaha) {
+    for d in 0..state.depth.len() {
+        let DepthLoc::Under(g) = state.depth[d].loc else {
+            continue;
+        };
+        if let Some(german) = state.germans.get_mut(usize::from(g))
+            && german.depth.is_none()
+        {
+            german.depth = Some(d as crate::index::DepthId);
+        }
+    }
 }
 
 /// A key that orders the places of German units.
