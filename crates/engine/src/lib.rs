@@ -10,6 +10,7 @@
 //! * [`Match`]: a game in progress with its record ([`GameRecord`]), replay and undo.
 //! * [`DynMatch`] and [`Registry`]: the object-safe, JSON face for the CLI and the server.
 //! * [`Statistics`]: the turn, losses and places held that batch simulation reports.
+//! * [`Heuristics`]: what a game tells its bots (an evaluation, a rule-based choice).
 //!
 //! Invariants: all randomness comes from the state's [`GameRng`]; a record replays bit for
 //! bit; a refused action changes nothing; a view never holds what its seat may not know.
@@ -17,6 +18,7 @@
 mod cards;
 mod dynamic;
 mod game;
+mod heuristics;
 mod log;
 mod record;
 mod rng;
@@ -32,6 +34,7 @@ pub use game::{
     Anchors, Applied, Components, DataError, DataErrors, Game, GameInfo, Outcome, Prompt, Refusal,
     ScenarioInfo, SetupError, Status,
 };
+pub use heuristics::Heuristics;
 pub use log::{Audience, Log, LogEntry, RuleId};
 pub use record::{GameRecord, RECORD_FORMAT};
 pub use rng::{

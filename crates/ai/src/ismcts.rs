@@ -1,0 +1,224 @@
+//! Single-observer information-set MCTS (SO-ISMCTS; Cowling, Powley and Whitehouse 2012) with
+//! root parallelism.
+//!
+//! Every simulation starts from a new determinization of the deciding seat's information set
+//! ([`Heuristics::determinize_for_search`]): the search never reads the state it is given
+//! except through such draws, so what the seat cannot see cannot steer its choice. Selection is
+//! UCT restricted to the actions legal in the current determinization, with availability counts
+//! in place of the parent's visits; rollouts run a policy to a depth limit and score the leaf
+//! with [`Heuristics::evaluate`] when the game is not over.
+//!
+//! Root parallelism: `trees` independent trees search from distinct seeds (drawn from the
+//! bot's generator) on rayon's pool and their root visit counts are summed. With an iteration
+//! budget the choice depends only on the seed and `trees`, never on the pool's size or timing.
+
+use crate::rollout::{Budget, Rollout, RolloutPolicy};
+use crate::tree::{RootEdge, Tree};
+use crate::{Bot, BotRng, forced};
+use overlord_engine::{Heuristics, Seat};
+use rand::{Rng, SeedableRng};
+use rayon::prelude::*;
+use std::time::{Duration, Instant};
+
+/// How an [`IsMcts`] bot searches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IsMctsConfig {
+    /// Simulations (in all, across trees) or time per decision.
+    pub budget: Budget,
+    /// How simulations play on from the tree's leaves.
+    pub rollout: Rollout,
+    /// The UCB exploration constant `c` (rewards lie in `[0, 1]`).
+    pub exploration: f64,
+    /// Independent trees searched in parallel (root parallelism); 1 searches on the caller's
+    /// thread.
+    pub trees: usize,
+}
+
+impl Default for IsMctsConfig {
+    /// 1,000 simulations on one tree, rule-based rollouts of 20 decisions, c = 0.7.
+    fn default() -> Self {
+        IsMctsConfig {
+            budget: Budget::iterations(1000),
+            rollout: Rollout {
+                policy: RolloutPolicy::RuleBased,
+                max_depth: 20,
+            },
+            exploration: 0.7,
+            trees: 1,
+        }
+    }
+}
+
+/// What the last search did, for speed figures and reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    /// Simulations run, over all trees.
+    pub simulations: u64,
+    /// Decisions made in rollouts, over all trees.
+    pub rollout_steps: u64,
+    /// Nodes in the largest tree.
+    pub nodes: usize,
+    pub elapsed: Duration,
+}
+
+/// The IS-MCTS bot. It keeps its trees' memory between decisions.
+pub struct IsMcts<G: Heuristics> {
+    pub config: IsMctsConfig,
+    trees: Vec<Tree<G>>,
+    last: SearchStats,
+}
+
+impl<G: Heuristics> IsMcts<G> {
+    pub fn new(config: IsMctsConfig) -> IsMcts<G> {
+        IsMcts {
+            config,
+            trees: Vec::new(),
+            last: SearchStats::default(),
+        }
+    }
+
+    /// What the last decision's search did (zero when the decision was forced).
+    pub fn last_search(&self) -> SearchStats {
+        self.last
+    }
+
+    /// Search from `state` for `seat` and return each root action's visits and summed reward
+    /// over all trees, in a fixed order (first tree's expansion order, then the others').
+    pub fn search(
+        &mut self,
+        state: &G,
+        seat: Seat,
+        rng: &mut BotRng,
+    ) -> Vec<(G::Action, u32, f64)> {
+        let trees = self.config.trees.max(1);
+        self.trees.truncate(trees);
+        while self.trees.len() < trees {
+            self.trees.push(Tree::new());
+        }
+        let seeds: Vec<u64> = (0..trees).map(|_| rng.next_u64()).collect();
+        let config = self.config;
+        let started = Instant::now();
+        let run = |(i, (tree, seed)): (usize, (&mut Tree<G>, u64))| {
+            search_tree(
+                tree,
+                state,
+                seat,
+                &config,
+                config.budget.share(i, trees),
+                seed,
+                started,
+            )
+        };
+        let counts: Vec<u64> = if trees == 1 {
+            self.trees
+                .iter_mut()
+                .zip(seeds)
+                .enumerate()
+                .map(run)
+                .collect()
+        } else {
+            self.trees
+                .par_iter_mut()
+                .zip(seeds)
+                .enumerate()
+                .map(run)
+                .collect()
+        };
+        let mut summed: Vec<(G::Action, u32, f64)> = Vec::new();
+        for tree in &self.trees {
+            for RootEdge {
+                action,
+                visits,
+                reward,
+            } in tree.root_edges()
+            {
+                match summed.iter_mut().find(|(a, _, _)| *a == action) {
+                    Some(entry) => {
+                        entry.1 += visits;
+                        entry.2 += reward;
+                    }
+                    None => summed.push((action, visits, reward)),
+                }
+            }
+        }
+        self.last = SearchStats {
+            simulations: counts.iter().sum(),
+            rollout_steps: self.trees.iter().map(|t| t.rollout_steps).sum(),
+            nodes: self.trees.iter().map(Tree::len).max().unwrap_or(0),
+            elapsed: started.elapsed(),
+        };
+        summed
+    }
+}
+
+/// Run one tree's share of the budget; returns the simulations run. A time budget runs from
+/// `started`, the start of the decision, for every tree: the decision takes that long whatever
+/// the pool's size (a tree that only gets a thread after the time is up adds nothing).
+fn search_tree<G: Heuristics>(
+    tree: &mut Tree<G>,
+    state: &G,
+    seat: Seat,
+    config: &IsMctsConfig,
+    budget: Budget,
+    seed: u64,
+    started: Instant,
+) -> u64 {
+    let mut rng = BotRng::seed_from_u64(seed);
+    tree.reset(seat);
+    let mut done = 0;
+    while !budget.spent(done, started) {
+        let world = state.determinize_for_search(seat, &mut rng);
+        tree.simulate(world, &config.rollout, config.exploration, &mut rng);
+        done += 1;
+    }
+    done
+}
+
+impl<G: Heuristics> Bot<G> for IsMcts<G> {
+    fn name(&self) -> String {
+        let trees = if self.config.trees > 1 {
+            format!(", {} trees", self.config.trees)
+        } else {
+            String::new()
+        };
+        format!(
+            "ismcts({}, {}{trees})",
+            self.config.budget, self.config.rollout
+        )
+    }
+
+    fn choose(
+        &mut self,
+        state: &G,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut BotRng,
+    ) -> Option<G::Action> {
+        self.last = SearchStats::default();
+        if let Some(only) = forced(legal) {
+            return Some(only);
+        }
+        let edges = self.search(state, seat, rng);
+        // The most visited action the real state offers; ties go to the better mean, then to
+        // the first found. Nothing visited (no budget): the first legal action.
+        let mut best: Option<(G::Action, u32, f64)> = None;
+        for &(action, visits, reward) in &edges {
+            if !legal.contains(&action) {
+                continue;
+            }
+            let better = match best {
+                None => true,
+                Some((_, v, r)) => {
+                    visits > v
+                        || (visits == v
+                            && reward / f64::from(visits.max(1)) > r / f64::from(v.max(1)))
+                }
+            };
+            if better {
+                best = Some((action, visits, reward));
+            }
+        }
+        best.map(|(action, _, _)| action)
+            .or_else(|| legal.first().copied())
+    }
+}

@@ -1,0 +1,227 @@
+//! One single-observer IS-MCTS tree (Cowling, Powley and Whitehouse 2012, "Information Set
+//! Monte Carlo Tree Search", algorithm 2), in an arena that is kept from one decision to the
+//! next so a search allocates nothing per node.
+//!
+//! A node stands for the actions taken from the root, whatever the determinization: the same
+//! action path reached in two determinizations is one node (chance and hidden information are
+//! fixed by each determinization, not branched on). Each node keeps the statistics of the edge
+//! into it from the point of view of the seat that chose that edge, so the tree also handles
+//! the other seats' decisions (each maximising its own reward).
+
+use crate::rollout::{Rollout, RolloutPolicy, Scratch};
+use crate::{BotRng, reward};
+use overlord_engine::{Game, Heuristics, Seat, Status, uniform_below};
+
+const NONE: u32 = u32::MAX;
+
+struct Node<A> {
+    /// The action into this node (`None` at the root).
+    action: Option<A>,
+    /// The seat that chose `action`; its reward is what `reward` sums.
+    seat: Seat,
+    first_child: u32,
+    next_sibling: u32,
+    visits: u32,
+    /// Times this node's action was legal when its parent was selected from (the "availability
+    /// count" that replaces the parent's visits in UCB for information-set search).
+    available: u32,
+    reward: f64,
+}
+
+/// Root statistics of one action after a search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct RootEdge<A> {
+    pub action: A,
+    pub visits: u32,
+    pub reward: f64,
+}
+
+pub(crate) struct Tree<G: Game> {
+    nodes: Vec<Node<G::Action>>,
+    /// The nodes entered by the current simulation, root excluded.
+    path: Vec<u32>,
+    /// Per legal action of the node being selected from: its child, if expanded.
+    child_of_legal: Vec<u32>,
+    scratch: Scratch<G>,
+    /// Decisions made in rollouts, for the speed figures.
+    pub rollout_steps: u64,
+}
+
+impl<G: Heuristics> Tree<G> {
+    pub fn new() -> Tree<G> {
+        Tree {
+            nodes: Vec::new(),
+            path: Vec::new(),
+            child_of_legal: Vec::new(),
+            scratch: Scratch::new(),
+            rollout_steps: 0,
+        }
+    }
+
+    /// Forget the last search (keeping the memory) and start from a bare root.
+    pub fn reset(&mut self, seat: Seat) {
+        self.nodes.clear();
+        self.nodes.push(Node {
+            action: None,
+            seat,
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+        });
+        self.rollout_steps = 0;
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    fn children(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
+        let first = self
+            .nodes
+            .get(node as usize)
+            .map_or(NONE, |n| n.first_child);
+        std::iter::successors(Some(first).filter(|&c| c != NONE), |&c| {
+            Some(self.nodes[c as usize].next_sibling).filter(|&s| s != NONE)
+        })
+    }
+
+    fn add_child(&mut self, parent: u32, action: G::Action, seat: Seat) -> u32 {
+        let id = self.nodes.len() as u32;
+        let next_sibling = self.nodes[parent as usize].first_child;
+        self.nodes.push(Node {
+            action: Some(action),
+            seat,
+            first_child: NONE,
+            next_sibling,
+            visits: 0,
+            available: 1,
+            reward: 0.0,
+        });
+        self.nodes[parent as usize].first_child = id;
+        id
+    }
+
+    /// UCB1 with availability counts: mean reward plus `c·√(ln available / visits)`.
+    fn ucb(&self, child: u32, exploration: f64) -> f64 {
+        let n = &self.nodes[child as usize];
+        let visits = f64::from(n.visits.max(1));
+        n.reward / visits + exploration * (f64::from(n.available.max(1)).ln() / visits).sqrt()
+    }
+
+    /// One simulation from `world`, a fresh determinization of the root's information set:
+    /// select down the tree among the actions `world` offers, expand one untried action, roll
+    /// out, and back the rewards up.
+    pub fn simulate(
+        &mut self,
+        mut world: G,
+        rollout: &Rollout,
+        exploration: f64,
+        rng: &mut BotRng,
+    ) {
+        self.path.clear();
+        let mut node = 0u32;
+        while let Status::ToAct(actor) = world.status() {
+            world.legal_actions(&mut self.scratch.legal);
+            if self.scratch.legal.is_empty() {
+                break;
+            }
+            // Which legal actions have a child; every child whose action is legal in this
+            // determinization was available once more.
+            self.child_of_legal.clear();
+            self.child_of_legal.resize(self.scratch.legal.len(), NONE);
+            let mut untried = self.scratch.legal.len();
+            let mut child = self.nodes[node as usize].first_child;
+            while child != NONE {
+                let c = &mut self.nodes[child as usize];
+                if let Some(i) = c
+                    .action
+                    .and_then(|a| self.scratch.legal.iter().position(|&l| l == a))
+                {
+                    c.available += 1;
+                    self.child_of_legal[i] = child;
+                    untried -= 1;
+                }
+                child = c.next_sibling;
+            }
+            if untried > 0 {
+                // Expand one untried action: with rule-based rollouts the rule's own choice
+                // first (what the rule would play is tried at every node before the rest),
+                // else uniformly.
+                let ruled = match rollout.policy {
+                    RolloutPolicy::RuleBased => world
+                        .rule_based_action(&self.scratch.legal, rng)
+                        .and_then(|a| self.scratch.legal.iter().position(|&l| l == a))
+                        .filter(|&i| self.child_of_legal[i] == NONE),
+                    RolloutPolicy::Random => None,
+                };
+                let k = uniform_below(rng, untried as u32) as usize;
+                let Some(i) = ruled.or_else(|| {
+                    (0..self.child_of_legal.len())
+                        .filter(|&i| self.child_of_legal[i] == NONE)
+                        .nth(k)
+                }) else {
+                    break;
+                };
+                let action = self.scratch.legal[i];
+                if world.apply_listed(action, &mut self.scratch.log).is_err() {
+                    break;
+                }
+                node = self.add_child(node, action, actor);
+                self.path.push(node);
+                break;
+            }
+            // Select: the available child of best UCB (the first listed on a tie).
+            let mut best = NONE;
+            let mut best_value = f64::NEG_INFINITY;
+            for &c in &self.child_of_legal {
+                let value = self.ucb(c, exploration);
+                if value > best_value {
+                    best = c;
+                    best_value = value;
+                }
+            }
+            let Some(action) = self.nodes.get(best as usize).and_then(|n| n.action) else {
+                break;
+            };
+            if world.apply_listed(action, &mut self.scratch.log).is_err() {
+                break;
+            }
+            node = best;
+            self.path.push(node);
+        }
+        self.rollout_steps += u64::from(rollout.play(&mut world, &mut self.scratch, rng));
+        // Back up each edge's reward for the seat that chose it; each seat's reward is worked
+        // out once (evaluations can be costly).
+        let mut known: [Option<f64>; Seat::MAX as usize] = [None; Seat::MAX as usize];
+        for &n in &self.path {
+            let seat = self.nodes[n as usize].seat;
+            let slot = known.get_mut(seat.index());
+            let r = match slot {
+                Some(Some(r)) => *r,
+                Some(slot) => *slot.insert(reward(&world, seat)),
+                None => reward(&world, seat),
+            };
+            let node = &mut self.nodes[n as usize];
+            node.visits += 1;
+            node.reward += r;
+        }
+        self.nodes[0].visits += 1;
+    }
+
+    /// The root's children: action, visits, summed reward, in the order they were expanded.
+    pub fn root_edges(&self) -> impl Iterator<Item = RootEdge<G::Action>> + '_ {
+        let mut edges: Vec<u32> = self.children(0).collect();
+        // Children are linked newest first; report them oldest first.
+        edges.reverse();
+        edges.into_iter().filter_map(|c| {
+            let n = &self.nodes[c as usize];
+            Some(RootEdge {
+                action: n.action?,
+                visits: n.visits,
+                reward: n.reward,
+            })
+        })
+    }
+}

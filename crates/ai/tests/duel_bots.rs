@@ -1,0 +1,181 @@
+//! The bots on Duel, the engine's two-seat test game (hidden hands, a deck, d6 rolls, an
+//! out-of-turn response): they play legal actions only at a game where each node of the search
+//! tree may belong to either seat, and IS-MCTS beats a coin.
+
+// Test helpers fail loudly by design.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+// The fixture is the engine's own, compiled into this test crate; only part of it is used.
+#[allow(dead_code)]
+#[path = "../../engine/tests/duel/mod.rs"]
+mod duel;
+
+use duel::{Aim, Duel, DuelAction, Phase, value};
+use overlord_ai::harness::{self, BotFactory, Summary};
+use overlord_ai::{
+    Bot, Budget, FlatMonteCarlo, IsMcts, IsMctsConfig, RandomBot, Rollout, RolloutPolicy, RuleBot,
+};
+use overlord_engine::{Game, GameRng, Heuristics, Log, Seat, SetupError, Status};
+use rand::{Rng, SeedableRng};
+
+fn other(seat: Seat) -> Seat {
+    Seat(1 - seat.0)
+}
+
+/// Duel's rules of thumb, for these tests only (the fixture is the engine's).
+impl Heuristics for Duel {
+    /// The hit-point lead, squashed into `(0, 1)`.
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let lead = f64::from(self.hp(seat)) - f64::from(self.hp(other(seat)));
+        1.0 / (1.0 + (-lead / 2.0).exp())
+    }
+
+    /// Attack with a card of 4 or more (aiming high, DUEL-ATTACK), else draw, else pass;
+    /// brace with the lowest card. Only the deciding seat's own hand is read.
+    fn rule_based_action<R: Rng + ?Sized>(
+        &self,
+        legal: &[DuelAction],
+        _rng: &mut R,
+    ) -> Option<DuelAction> {
+        let Status::ToAct(seat) = self.status() else {
+            return None;
+        };
+        let hand = self.hand(seat);
+        let best = hand.iter().copied().max_by_key(|&c| value(c));
+        let lowest = hand.iter().copied().min_by_key(|&c| value(c));
+        let wanted = match self.phase() {
+            Phase::Main if best.is_some_and(|c| value(c) >= 4) => DuelAction::Attack,
+            Phase::Main if legal.contains(&DuelAction::Draw) => DuelAction::Draw,
+            Phase::Main => DuelAction::Attack,
+            Phase::ChooseCard => best.map_or(DuelAction::Back, DuelAction::Commit),
+            Phase::ChooseAim { card } if value(card) >= 4 => DuelAction::Aim(Aim::High),
+            Phase::ChooseAim { .. } => DuelAction::Aim(Aim::Low),
+            Phase::Confirm { .. } => DuelAction::Confirm,
+            Phase::Brace { .. } => lowest.map_or(DuelAction::TakeHit, DuelAction::Brace),
+            Phase::Over(_) => return None,
+        };
+        Some(if legal.contains(&wanted) {
+            wanted
+        } else {
+            *legal.last()?
+        })
+    }
+}
+
+fn new_duel(seed: u64) -> Result<Duel, SetupError> {
+    Duel::setup(
+        &duel::data(),
+        "standard",
+        &Default::default(),
+        GameRng::seeded(seed),
+        &mut Log::disabled(),
+    )
+}
+
+fn ismcts() -> Box<dyn Bot<Duel>> {
+    Box::new(IsMcts::new(IsMctsConfig {
+        budget: Budget::iterations(200),
+        rollout: Rollout {
+            policy: RolloutPolicy::Random,
+            max_depth: 40,
+        },
+        exploration: 0.7,
+        trees: 2,
+    }))
+}
+
+#[test]
+fn every_bot_plays_legal_duel_games_against_every_other() {
+    let makers: [BotFactory<'_, Duel>; 4] = [
+        &|| Box::new(RandomBot),
+        &|| Box::new(RuleBot),
+        &|| {
+            Box::new(FlatMonteCarlo {
+                budget: Budget::iterations(30),
+                rollout: Rollout {
+                    policy: RolloutPolicy::RuleBased,
+                    max_depth: 20,
+                },
+            })
+        },
+        &|| {
+            Box::new(IsMcts::new(IsMctsConfig {
+                budget: Budget::iterations(30),
+                rollout: Rollout {
+                    policy: RolloutPolicy::RuleBased,
+                    max_depth: 20,
+                },
+                exploration: 0.7,
+                trees: 1,
+            }))
+        },
+    ];
+    for first in makers {
+        for second in makers {
+            let results = harness::play_games(
+                0..3,
+                new_duel,
+                || vec![first(), second()],
+                harness::DEFAULT_DECISION_LIMIT,
+            );
+            for r in &results {
+                assert!(
+                    r.failure.is_none(),
+                    "{} vs {}: {:?}",
+                    first().name(),
+                    second().name(),
+                    r.failure
+                );
+            }
+        }
+    }
+}
+
+/// IS-MCTS against a coin, 20 games in each chair: it wins more than half its games.
+#[test]
+fn ismcts_beats_random_play_at_duel() {
+    let as_first = harness::play_games(
+        0..20,
+        new_duel,
+        || vec![ismcts(), Box::new(RandomBot)],
+        harness::DEFAULT_DECISION_LIMIT,
+    );
+    let as_second = harness::play_games(
+        20..40,
+        new_duel,
+        || vec![Box::new(RandomBot), ismcts()],
+        harness::DEFAULT_DECISION_LIMIT,
+    );
+    let first = Summary::of(&as_first, Seat(0));
+    let second = Summary::of(&as_second, Seat(1));
+    eprintln!("IS-MCTS first: {first}\nIS-MCTS second: {second}");
+    let wins = first.wins.successes + second.wins.successes;
+    let games = first.wins.trials + second.wins.trials;
+    assert_eq!(games, 40);
+    assert!(wins > games / 2, "IS-MCTS won {wins} of {games}");
+}
+
+#[test]
+fn a_time_budget_stops_the_search_on_time() {
+    let state = new_duel(3).unwrap();
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let mut bot = IsMcts::<Duel>::new(IsMctsConfig {
+        budget: Budget::time(std::time::Duration::from_millis(40)),
+        rollout: Rollout {
+            policy: RolloutPolicy::Random,
+            max_depth: 40,
+        },
+        exploration: 0.7,
+        trees: 2,
+    });
+    let mut rng = overlord_ai::BotRng::seed_from_u64(1);
+    let action = bot.choose(&state, Seat(0), &legal, &mut rng);
+    assert!(action.is_some_and(|a| legal.contains(&a)));
+    let stats = bot.last_search();
+    assert!(stats.simulations > 0, "{stats:?}");
+    assert!(
+        stats.elapsed < std::time::Duration::from_secs(2),
+        "{stats:?}"
+    );
+}

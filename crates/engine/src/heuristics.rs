@@ -1,0 +1,45 @@
+//! What a game tells its bots: an evaluation of a state and a rule of thumb for choosing an
+//! action. The AI crate (DESIGN.md: engine <- games <- ai) is generic over [`Game`]; a game
+//! that wants bots implements [`Heuristics`] here, in the engine, so it never depends on the AI.
+//!
+//! Both methods receive a full state, but must read only what the deciding seat may know: what
+//! [`Game::view`] of that seat shows, plus the rules and the game's fixed components. Search
+//! calls them on determinized states ([`Heuristics::determinize_for_search`]), where reading
+//! more would be harmless, but a bot that plays the real game calls them on the real state,
+//! where reading a face-down counter or the deck order would be cheating.
+
+use crate::game::Game;
+use crate::seat::Seat;
+use rand::Rng;
+
+/// A game's knowledge of good play, for bots and for the rollouts of search.
+pub trait Heuristics: Game {
+    /// The estimated reward of `seat` in this state, which is not over, in `[0, 1]` on the
+    /// scale of [`crate::Outcome::reward`] (1 a win, 0 a loss): what a depth-limited rollout
+    /// scores when it stops before the end. Only what `seat` may know is read.
+    fn evaluate(&self, seat: Seat) -> f64;
+
+    /// A sensible choice among `legal`, the legal actions of the seat to act in this state,
+    /// by rules of thumb: a bot of its own and a rollout policy for search, so it should be
+    /// cheap. `None` only when `legal` is empty. Only what the deciding seat may know is
+    /// read; `rng` breaks ties.
+    fn rule_based_action<R: Rng + ?Sized>(
+        &self,
+        legal: &[Self::Action],
+        rng: &mut R,
+    ) -> Option<Self::Action>;
+
+    /// A state drawn from `seat`'s information set for search: like [`Game::determinize`],
+    /// and in addition
+    /// * a function of `seat`'s view and of `rng` alone: two states that `seat` cannot tell
+    ///   apart give the same result for the same `rng` (what makes a search's choice
+    ///   independent of what it may not see, testably);
+    /// * with the state's own random generator reseeded from `rng`, so that the chance events
+    ///   still to come (reshuffles, random draws) are not those of the real game.
+    ///
+    /// The default is [`Game::determinize`], which promises neither; a game with hidden
+    /// information or randomness should override it.
+    fn determinize_for_search<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Self {
+        self.determinize(seat, rng)
+    }
+}

@@ -1,0 +1,276 @@
+//! What the US player sees of the board, worked out once per decision for the rules of thumb:
+//! which positions fire (occupied, not disrupted), how hot each hex is, how full each hex is,
+//! and what a hex is worth to a unit. Only the view's facts are read: a German position shows
+//! whether it is occupied and disrupted, never who holds it.
+
+use crate::data::FireLevel;
+use crate::index::{Ground, HexId, MAX_POSITIONS, PosSet, UsCounter, UsId};
+use crate::state::{GerLoc, Omaha, UsFlags, UsLoc};
+
+pub(crate) struct Sight<'a> {
+    pub state: &'a Omaha,
+    /// 6.3, 6.4: positions with a German unit that is not disrupted (they fire and project a
+    /// fire field).
+    firing: PosSet,
+    /// Positions with a German unit, disrupted or not.
+    occupied: PosSet,
+    /// 7.6: US units per hex, leaders excepted (7.61).
+    stack: Vec<u8>,
+    /// 6.35: US steps per hex.
+    steps: Vec<u8>,
+}
+
+/// The weight of a fire point (6.3, T2: Intense hits most).
+fn fire_weight(level: FireLevel) -> f64 {
+    match level {
+        FireLevel::Intense => 3.0,
+        FireLevel::Moderate => 2.0,
+        FireLevel::Sporadic => 1.0,
+    }
+}
+
+impl<'a> Sight<'a> {
+    pub fn new(state: &'a Omaha) -> Sight<'a> {
+        let index = &state.data.index;
+        let mut firing: PosSet = 0;
+        let mut occupied: PosSet = 0;
+        for german in &state.germans {
+            let GerLoc::Slot(s) = german.loc else {
+                continue;
+            };
+            let Some(slot) = index.slots.get(usize::from(s)) else {
+                continue;
+            };
+            if usize::from(slot.position) >= MAX_POSITIONS {
+                continue;
+            }
+            occupied |= 1 << slot.position;
+            if !german.disrupted {
+                firing |= 1 << slot.position;
+            }
+        }
+        let mut stack = vec![0u8; index.hexes.len()];
+        let mut steps = vec![0u8; index.hexes.len()];
+        for (u, us) in state.us.iter().enumerate() {
+            let UsLoc::Hex(h) = us.loc else { continue };
+            if index.us.get(u).is_some_and(|i| !i.is_leader())
+                && let (Some(n), Some(s)) =
+                    (stack.get_mut(usize::from(h)), steps.get_mut(usize::from(h)))
+            {
+                *n = n.saturating_add(1);
+                *s = s.saturating_add(us.steps);
+            }
+        }
+        Sight {
+            state,
+            firing,
+            occupied,
+            stack,
+            steps,
+        }
+    }
+
+    /// How hot `hex` is: the fire points of firing positions in it, weighted by level (6.2,
+    /// 6.3).
+    pub fn exposure(&self, hex: HexId) -> f64 {
+        self.state
+            .data
+            .index
+            .hexes
+            .get(usize::from(hex))
+            .map_or(0.0, |h| {
+                h.fire
+                    .iter()
+                    .filter(|&&(p, _)| {
+                        usize::from(p) < MAX_POSITIONS && self.firing & (1 << p) != 0
+                    })
+                    .map(|&(_, level)| fire_weight(level))
+                    .sum()
+            })
+    }
+
+    /// Whether a German unit is adjacent to `hex` (an infantry unit there may attack it, 8.1).
+    pub fn next_to_germans(&self, hex: HexId) -> bool {
+        self.state
+            .data
+            .index
+            .hexes
+            .get(usize::from(hex))
+            .is_some_and(|h| h.adjacent_positions & self.occupied != 0)
+    }
+
+    /// Whether `hex` is a hex of a position no German unit holds: US control of it scores
+    /// (13.2, 13.22).
+    pub fn empty_position_hex(&self, hex: HexId) -> bool {
+        self.state.data.index.slots.iter().any(|s| {
+            s.hex == hex
+                && usize::from(s.position) < MAX_POSITIONS
+                && self.occupied & (1 << s.position) == 0
+        })
+    }
+
+    /// US units (leaders excepted) in `hex`.
+    pub fn stacked(&self, hex: HexId) -> u8 {
+        self.stack.get(usize::from(hex)).copied().unwrap_or(0)
+    }
+
+    fn unit_steps(&self, unit: UsId) -> u8 {
+        self.state.us.get(usize::from(unit)).map_or(0, |u| u.steps)
+    }
+
+    /// What standing in `hex` is worth to `unit`; `arriving` when it would move in (then the
+    /// units already there count against the stacking limit).
+    pub fn hex_value(&self, unit: UsId, hex: HexId, arriving: bool) -> f64 {
+        let index = &self.state.data.index;
+        let (Some(info), Some(h)) = (
+            index.us.get(usize::from(unit)),
+            index.hexes.get(usize::from(hex)),
+        ) else {
+            return f64::NEG_INFINITY;
+        };
+        if info.is_leader() {
+            return self.leader_value(hex);
+        }
+        let infantry = info.kind().is_some_and(crate::data::UsKind::infantry);
+        let mut value = match (h.ground, infantry) {
+            (Ground::Sea, _) => -3.0,
+            (Ground::Beach, _) => 0.0,
+            // The flat and then the high ground are where positions and draws are taken (13.2).
+            (Ground::Flat, true) => 1.5,
+            (Ground::High, true) => 3.0,
+            (Ground::Flat | Ground::High, false) => 1.0,
+        };
+        // Weighed heavily: fire on the beach is what shatters companies (13.1); a lighter weight
+        // lost half the games by catastrophe in trials, this one none.
+        value -= 1.5 * self.exposure(hex);
+        if h.ground == Ground::Beach {
+            // 7.1: the protective hexes (shingle, seawall, bluffs) are the way off the beach.
+            value -= 0.3 * f64::from(h.protective_distance.min(6));
+        }
+        if infantry && self.next_to_germans(hex) {
+            // 8.1: an attack needs infantry adjacent to the target.
+            value += if self.unit_steps(unit) >= 2 { 2.0 } else { 0.8 };
+        }
+        if self.empty_position_hex(hex) {
+            value += 1.5; // 13.2, 13.22: an empty position held by US units scores.
+        }
+        let others = if arriving {
+            self.stacked(hex)
+        } else {
+            self.stacked(hex).saturating_sub(1)
+        };
+        if others >= 2 {
+            value -= 6.0; // 7.6, 7.63: a third unit would be eliminated at the end of the phase.
+        }
+        let steps = self.steps.get(usize::from(hex)).copied().unwrap_or(0);
+        let total = if arriving {
+            steps.saturating_add(self.unit_steps(unit))
+        } else {
+            steps
+        };
+        if total >= 5 {
+            value -= 0.5; // 6.35: five steps or more are a concentrated target.
+        }
+        // 5.21: a tide-line hex that the next turn's tide covers drowns whoever is still there.
+        let next = crate::data::tide_of_turn(self.state.turn.saturating_add(1));
+        if h.ground != Ground::High && crate::landing::submerged(h.tide, next) {
+            value -= 1.0;
+        }
+        value
+    }
+
+    /// A leader's hex is worth the units it will command from there at the start of the next
+    /// Action Phase (11.2, 11.3: its hex and the adjacent ones); leaders are hit only by star
+    /// icons in Intense or Moderate hexes (11.4), so fire weighs less.
+    fn leader_value(&self, hex: HexId) -> f64 {
+        let index = &self.state.data.index;
+        let commanded = self
+            .state
+            .us
+            .iter()
+            .enumerate()
+            .filter(|(u, us)| {
+                index.us.get(*u).is_some_and(|i| !i.is_leader())
+                    && matches!(us.loc, UsLoc::Hex(h) if index.distance(h, hex) <= 1)
+            })
+            .count();
+        0.5 * commanded as f64 - 0.2 * self.exposure(hex)
+    }
+
+    /// 7.33: whether moving `leader` now would take away free actions from units it commands
+    /// that have not acted yet.
+    pub fn leader_still_needed(&self, leader: UsId) -> bool {
+        let index = &self.state.data.index;
+        let Some(UsLoc::Hex(at)) = self.state.us.get(usize::from(leader)).map(|u| u.loc) else {
+            return false;
+        };
+        self.state.us.iter().enumerate().any(|(u, us)| {
+            index.us.get(u).is_some_and(|i| !i.is_leader())
+                && us.flags.has(UsFlags::COMMANDED)
+                && !us.flags.has(UsFlags::ACTED)
+                && matches!(us.loc, UsLoc::Hex(h) if index.distance(h, at) <= 1)
+        })
+    }
+
+    /// What losing one step costs the player (lower is a better victim of a hit the player
+    /// allocates): above all a regular infantry company reduced to one step, which goes into
+    /// the Losses box (13.1, 13.11), then an eliminated unit (6.32), then strength.
+    pub fn loss_cost(&self, unit: UsId) -> f64 {
+        let index = &self.state.data.index;
+        let (Some(info), Some(us)) = (
+            index.us.get(usize::from(unit)),
+            self.state.us.get(usize::from(unit)),
+        ) else {
+            return 0.0;
+        };
+        if info.is_leader() {
+            return 2.0;
+        }
+        let mut cost = 1.0 + 0.1 * f64::from(crate::combat::strength(self.state, unit));
+        if us.steps <= 1 {
+            cost += 2.0;
+        }
+        if info.regular_infantry() && us.steps == 2 {
+            cost += 4.0;
+        }
+        cost
+    }
+
+    /// What losing the whole unit costs (7.63 stacking eliminations).
+    pub fn elimination_cost(&self, unit: UsId) -> f64 {
+        let index = &self.state.data.index;
+        let (Some(info), Some(us)) = (
+            index.us.get(usize::from(unit)),
+            self.state.us.get(usize::from(unit)),
+        ) else {
+            return 0.0;
+        };
+        let mut cost =
+            3.0 + f64::from(us.steps) + 0.1 * f64::from(crate::combat::strength(self.state, unit));
+        if info.regular_infantry() && us.steps >= 2 {
+            cost += 4.0; // 13.11: eliminated without passing through one step, it still counts.
+        }
+        cost
+    }
+
+    /// 11.4: what a star hit on this Leader costs: a General's first wound nothing (11.3),
+    /// a Hero becomes Inspired (11.15), an HQ leaves the map for two turns, a wounded General
+    /// is killed.
+    pub fn leader_hit_cost(&self, unit: UsId) -> f64 {
+        let index = &self.state.data.index;
+        let Some(info) = index.us.get(usize::from(unit)) else {
+            return 0.0;
+        };
+        let wounded = self
+            .state
+            .us
+            .get(usize::from(unit))
+            .is_some_and(|u| u.flags.has(UsFlags::WOUNDED));
+        match info.counter {
+            UsCounter::General if !wounded => 0.5,
+            UsCounter::Unit(_) => 1.0, // the Hero with this unit
+            UsCounter::General => 3.0,
+            UsCounter::Hq => 2.0,
+        }
+    }
+}

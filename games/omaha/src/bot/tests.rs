@@ -1,0 +1,227 @@
+//! The bot interface of DDOB: what it reads is the view and nothing more; the rule bot plays
+//! legal actions to the end of the game.
+
+use crate::OmahaAction;
+use crate::acceptance::data;
+use crate::state::Omaha;
+use overlord_engine::{Game, GameRng, Heuristics, Log, Seat, Status, Viewer};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn first_wave(seed: u64) -> Omaha {
+    let mut log = Log::disabled();
+    Omaha::setup(
+        &data(),
+        "first-wave",
+        &Default::default(),
+        GameRng::seeded(seed),
+        &mut log,
+    )
+    .expect("setup")
+}
+
+/// Play game `seed` to its end, the rule bot choosing when `rule`, else a coin; returns every
+/// `every`-th state met on the way and the end state.
+fn play(seed: u64, rule: bool, every: usize) -> (Vec<Omaha>, Omaha) {
+    let mut state = first_wave(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xb07);
+    let mut log = Log::disabled();
+    let mut legal = Vec::new();
+    let mut seen = Vec::new();
+    let mut steps = 0;
+    while let Status::ToAct(_) = state.status() {
+        state.legal_actions(&mut legal);
+        assert!(
+            !legal.is_empty(),
+            "seed {seed}: stalled at {:?}",
+            state.step
+        );
+        if steps % every == 0 {
+            seen.push(state.clone());
+        }
+        let action = if rule {
+            state
+                .rule_based_action(&legal, &mut rng)
+                .expect("an action")
+        } else {
+            legal[rng.next_u32() as usize % legal.len()]
+        };
+        assert!(
+            legal.contains(&action),
+            "seed {seed}: {action:?} is not legal at {:?}",
+            state.step
+        );
+        let _ = state
+            .apply(action, &mut log)
+            .unwrap_or_else(|e| panic!("seed {seed}: {action:?} refused: {e}"));
+        steps += 1;
+        assert!(
+            steps < 5_000,
+            "seed {seed}: the rule bot does not end the game"
+        );
+        if let Err(broken) = state.check_invariants() {
+            panic!("seed {seed}: {broken}");
+        }
+    }
+    (seen, state)
+}
+
+/// States met in random and rule-bot games of a few seeds.
+fn sample_states() -> Vec<Omaha> {
+    let mut states = Vec::new();
+    for seed in 0..3 {
+        states.extend(play(seed, false, 7).0);
+        states.extend(play(seed, true, 7).0);
+    }
+    states
+}
+
+#[test]
+fn rule_bot_plays_first_wave_games_to_the_end_with_legal_actions() {
+    for seed in 0..4 {
+        let (_, end) = play(seed, true, usize::MAX);
+        assert!(matches!(end.status(), Status::Over(_)), "seed {seed}");
+    }
+}
+
+#[test]
+fn determinize_for_search_keeps_the_view_and_reseeds_the_generator() {
+    for (i, state) in sample_states().iter().enumerate() {
+        let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
+        let world = state.determinize_for_search(Seat(0), &mut rng);
+        assert_eq!(
+            world.view(Viewer::Seat(Seat(0))),
+            state.view(Viewer::Seat(Seat(0))),
+            "state {i}"
+        );
+        assert_ne!(
+            world.rng(),
+            state.rng(),
+            "state {i}: the generator was kept"
+        );
+        world.check_invariants().expect("invariants");
+    }
+}
+
+/// Two states the player cannot tell apart (two determinizations of one state) give the same
+/// determinization for search from the same generator: the search sees the view, nothing else.
+#[test]
+fn determinize_for_search_depends_on_the_view_alone() {
+    for (i, state) in sample_states().iter().enumerate() {
+        let seed = i as u64;
+        let a = state.determinize(Seat(0), &mut ChaCha8Rng::seed_from_u64(seed));
+        let b = state.determinize(Seat(0), &mut ChaCha8Rng::seed_from_u64(seed + 1000));
+        let from_a = a.determinize_for_search(Seat(0), &mut ChaCha8Rng::seed_from_u64(7));
+        let from_b = b.determinize_for_search(Seat(0), &mut ChaCha8Rng::seed_from_u64(7));
+        assert!(from_a == from_b, "state {i} at {:?}", state.step);
+    }
+}
+
+/// The rule bot and the evaluation read what the player sees only: the same answer in two
+/// states that differ in hidden information alone.
+#[test]
+fn rule_bot_and_evaluation_read_only_the_view() {
+    let mut legal: Vec<OmahaAction> = Vec::new();
+    let mut differing = 0;
+    for (i, state) in sample_states().iter().enumerate() {
+        let seed = i as u64;
+        let a = state.determinize(Seat(0), &mut ChaCha8Rng::seed_from_u64(seed));
+        let b = state.determinize(Seat(0), &mut ChaCha8Rng::seed_from_u64(seed + 1000));
+        differing += usize::from(a != b);
+        state.legal_actions(&mut legal);
+        let choice = |s: &Omaha| s.rule_based_action(&legal, &mut ChaCha8Rng::seed_from_u64(3));
+        assert_eq!(choice(&a), choice(&b), "state {i} at {:?}", state.step);
+        assert_eq!(a.evaluate(Seat(0)), b.evaluate(Seat(0)), "state {i}");
+        let value = state.evaluate(Seat(0));
+        assert!((0.0..=1.0).contains(&value), "state {i}: {value}");
+    }
+    assert!(
+        differing > 10,
+        "too few states with hidden information: {differing}"
+    );
+}
+
+#[test]
+fn rule_bot_lands_where_german_fire_is_weakest() {
+    // Turn 1's first prompt places arriving units (5.3); whatever box the bot picks has no
+    // more fire on its landing hex than any other box offered.
+    let mut state = first_wave(1);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut legal = Vec::new();
+    let mut log = Log::disabled();
+    let mut checked = 0;
+    for _ in 0..400 {
+        if !matches!(state.status(), Status::ToAct(_)) {
+            break;
+        }
+        state.legal_actions(&mut legal);
+        let action = state.rule_based_action(&legal, &mut rng).expect("action");
+        if let OmahaAction::PlaceInBox { .. } = action {
+            let sight = super::sight::Sight::new(&state);
+            let danger = |a: &OmahaAction| match *a {
+                OmahaAction::PlaceInBox { landing_box, .. } => {
+                    let turn = state.turn.saturating_add(1);
+                    super::choose::landing_danger(&sight, usize::from(landing_box), turn)
+                }
+                _ => f64::INFINITY,
+            };
+            let chosen = danger(&action);
+            assert!(legal.iter().all(|a| danger(a) >= chosen), "{action:?}");
+            checked += 1;
+        }
+        let _ = state.apply(action, &mut log).expect("legal");
+    }
+    assert!(checked > 0, "no landing box was chosen");
+}
+
+/// Beyond the Beach with German armor (23): tanks stand on hexes with face-down Armor depth
+/// markers. Search's determinizations keep the invariants and the view there too, and depend on
+/// the view alone. (`view::determinize` itself leaves a tank's marker unlinked; `world` links it
+/// again.)
+#[test]
+fn determinize_for_search_handles_german_tanks_and_their_depth_markers() {
+    let options = crate::state::OmahaOptions {
+        v23: true,
+        ..Default::default()
+    };
+    let mut tank_markers = 0;
+    for seed in 0..3 {
+        let mut log = Log::disabled();
+        let mut state = Omaha::setup(
+            &data(),
+            "beyond-the-beach",
+            &options,
+            GameRng::seeded(seed),
+            &mut log,
+        )
+        .expect("setup");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut legal = Vec::new();
+        let mut step = 0;
+        while let Status::ToAct(_) = state.status() {
+            state.legal_actions(&mut legal);
+            if step % 3 == 0 {
+                tank_markers += state
+                    .tanks_on_map()
+                    .filter(|&(g, _)| state.germans[usize::from(g)].depth.is_some())
+                    .count();
+                let world = state.determinize_for_search(Seat(0), &mut rng);
+                world.check_invariants().expect("invariants");
+                assert_eq!(
+                    world.view(Viewer::Seat(Seat(0))),
+                    state.view(Viewer::Seat(Seat(0)))
+                );
+                let mut other = state.determinize(Seat(0), &mut rng);
+                super::world::relink_markers(&mut other);
+                let from = |s: &Omaha| {
+                    s.determinize_for_search(Seat(0), &mut ChaCha8Rng::seed_from_u64(step))
+                };
+                assert!(from(&state) == from(&other), "seed {seed} step {step}");
+            }
+            let action = state.rule_based_action(&legal, &mut rng).expect("action");
+            let _ = state.apply(action, &mut log).expect("legal");
+            step += 1;
+        }
+    }
+    assert!(tank_markers > 0, "no tank carried a depth marker");
+}
