@@ -85,7 +85,9 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
     fn view(&self, viewer: Viewer) -> Self::View;
 
     /// A complete state that `seat` cannot tell apart from this one: everything its view shows
-    /// is kept, everything hidden from it is redrawn at random (information-set search).
+    /// is kept, everything hidden from it is redrawn at random (information-set search). The
+    /// state's own random generator is hidden too (it holds the draws to come), so it is
+    /// reseeded from `rng`: a search on the result cannot foresee the real game's chance.
     fn determinize<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Self;
 
     /// Where a legal action shows on the table (hexes, units, cards) and its button label.

@@ -218,6 +218,8 @@ pub fn view(state: &Omaha, _viewer: Viewer) -> OmahaView {
 /// of face-down German units and depth markers redrawn among counters with the same back.
 pub fn determinize<R: Rng + ?Sized>(state: &Omaha, rng: &mut R) -> Omaha {
     let mut out = state.clone();
+    // The generator holds the draws to come: hidden like the deck's order.
+    out.rng = overlord_engine::GameRng::seeded(rng.next_u64());
     shuffle_slice(rng, out.deck.hidden_cards_mut());
     let index = &state.data.index;
     // Units: permute places among hidden units of one back (WN units also by setup category,
@@ -238,12 +240,13 @@ pub fn determinize<R: Rng + ?Sized>(state: &Omaha, rng: &mut R) -> Omaha {
             None => groups.push((group, vec![i])),
         }
     }
-    // The marker under each occupied slot stays there: only identities move.
+    // The marker under each occupied slot, or under a German tank on its hex (23), stays there:
+    // only identities move.
     let slot_depth: Vec<(GerLoc, u8)> = state
         .germans
         .iter()
         .filter_map(|g| Some((g.loc, g.depth?)))
-        .filter(|(l, _)| matches!(l, GerLoc::Slot(_)))
+        .filter(|(l, _)| matches!(l, GerLoc::Slot(_) | GerLoc::Hex(_)))
         .collect();
     for (_, members) in &groups {
         let mut places: Vec<_> = members.iter().map(|&i| state.germans[i]).collect();

@@ -259,6 +259,29 @@ proptest! {
         let other = game.state().determinize(Seat(0), &mut rng);
         prop_assert_eq!(other.view(Viewer::Seat(Seat(0))), game.state().view(Viewer::Seat(Seat(0))));
     }
+
+    /// Determinize keeps the view and the invariants in the extended game with German armor
+    /// (23: a tank carries its depth marker on its hex), and reseeds the state's generator.
+    #[test]
+    fn determinize_keeps_the_view_with_german_armor(seed in any::<u64>(), det in any::<u64>(), cut in 0usize..300) {
+        let options = OmahaOptions { v23: true, ..OmahaOptions::default() };
+        let mut game = Match::<Omaha>::new(data(), "beyond-the-beach", options, RandomSpec::seeded(seed)).expect("setup");
+        let mut policy = ChaCha8Rng::seed_from_u64(seed);
+        let mut legal = Vec::new();
+        for _ in 0..cut {
+            let Status::ToAct(seat) = game.status() else { break };
+            game.state().legal_actions(&mut legal);
+            let action = legal[policy.next_u32() as usize % legal.len()];
+            game.apply(seat, action).expect("legal");
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(det);
+        let other = game.state().determinize(Seat(0), &mut rng);
+        prop_assert_eq!(other.view(Viewer::Seat(Seat(0))), game.state().view(Viewer::Seat(Seat(0))));
+        if let Err(broken) = other.check_invariants() {
+            return Err(TestCaseError::fail(broken));
+        }
+        prop_assert!(other.rng() != game.state().rng(), "the generator is hidden: reseeded");
+    }
 }
 
 /// One game on the bare state, as simulation plays it (log off, no record), with the checked

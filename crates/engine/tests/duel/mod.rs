@@ -561,6 +561,8 @@ impl Game for Duel {
 
     fn determinize<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Duel {
         let mut copy = self.clone();
+        // The generator holds the dice to come: hidden, so reseeded.
+        copy.rng = GameRng::seeded(rng.next_u64());
         let opponent = other(seat);
         // A committed card the seat cannot see is still unknown; keep its place in hand so
         // the prompt stays consistent, and follow it through the redeal.

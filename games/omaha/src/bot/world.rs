@@ -6,38 +6,18 @@
 //! results for the same generator. Here the hidden parts are first put in one canonical order
 //! (the deck's draw pile sorted; face-down units and depth markers given their places in a
 //! fixed order within each group that `determinize` shuffles), then `determinize` shuffles
-//! them: the result depends on the view and the generator only. The state's own generator is
-//! reseeded too, so reshuffles and random picks to come in a simulation are not the real ones.
+//! them: the result depends on the view and the generator only. (`determinize` reseeds the
+//! state's own generator too, so reshuffles and random picks to come are not the real ones.)
 
 use crate::index::{GerId, GerKind};
 use crate::state::{DepthLoc, DepthPool, GerLoc, GerPool, German, Omaha};
-use overlord_engine::GameRng;
 use rand::Rng;
 
 /// A state drawn from the player's information set, for search.
 pub(crate) fn for_search<R: Rng + ?Sized>(state: &Omaha, rng: &mut R) -> Omaha {
     let mut canonical = state.clone();
     canonicalize(&mut canonical);
-    canonical.rng = GameRng::seeded(rng.next_u64());
-    let mut world = crate::view::determinize(&canonical, rng);
-    relink_markers(&mut world);
-    world
-}
-
-/// `view::determinize` re-links the depth markers of units in positions only; a marker that
-/// now lies under a German tank on a hex (23) says so while the tank carries none. Give it back
-/// to the tank, as the place it was drawn for.
-pub(super) fn relink_markers(state: &mut Omaha) {
-    for d in 0..state.depth.len() {
-        let DepthLoc::Under(g) = state.depth[d].loc else {
-            continue;
-        };
-        if let Some(german) = state.germans.get_mut(usize::from(g))
-            && german.depth.is_none()
-        {
-            german.depth = Some(d as crate::index::DepthId);
-        }
-    }
+    crate::view::determinize(&canonical, rng)
 }
 
 /// A key that orders the places of German units.
