@@ -9,6 +9,7 @@ use crate::seat::{Seat, Viewer};
 use crate::session::{Match, MatchError};
 use serde::Serialize;
 use serde_json::Value;
+use serde_json::value::RawValue;
 use std::marker::PhantomData;
 use std::path::Path;
 use std::sync::Arc;
@@ -55,6 +56,9 @@ pub trait DynMatch: Send + Sync {
     fn apply_json(&mut self, seat: Seat, action: &Value) -> Result<(), MatchError>;
     /// What `viewer` may know, as JSON.
     fn view(&self, viewer: Viewer) -> Value;
+    /// [`DynMatch::view`] already written out, for a server that only passes it on (no
+    /// `Value` tree to build and free on every answer).
+    fn view_text(&self, viewer: Viewer) -> Box<RawValue>;
     /// The log entries from `from` on that `viewer` may read.
     fn log(&self, viewer: Viewer, from: usize) -> Vec<LogLine>;
     /// The full log's length.
@@ -108,6 +112,13 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn view(&self, viewer: Viewer) -> Value {
         serde_json::to_value(self.state().view(viewer)).unwrap_or(Value::Null)
+    }
+
+    fn view_text(&self, viewer: Viewer) -> Box<RawValue> {
+        serde_json::value::to_raw_value(&self.state().view(viewer)).unwrap_or_else(|_| {
+            // A view that cannot be written is a game bug; answer `null` rather than fail.
+            RawValue::from_string("null".to_owned()).unwrap_or_default()
+        })
     }
 
     fn log(&self, viewer: Viewer, from: usize) -> Vec<LogLine> {
@@ -194,12 +205,35 @@ pub trait GameEntry: Send + Sync {
 }
 
 /// The registry entry of game type `G`.
-pub struct Entry<G>(PhantomData<fn() -> G>);
+///
+/// It keeps the components it has loaded, per data folder, for the games it starts: a server
+/// starting games all day reads and checks the files once (loading D-Day at Omaha Beach's data
+/// costs as much as a thousand moves). `validate` always reads the files afresh; a change to the
+/// data reaches new games after a restart.
+pub struct Entry<G: Game> {
+    loaded: std::sync::Mutex<Vec<(std::path::PathBuf, Arc<G::Data>)>>,
+}
 
 impl<G: Game> Entry<G> {
     /// The entry for `G`, boxed for a [`Registry`].
     pub fn boxed() -> Box<dyn GameEntry> {
-        Box::new(Entry::<G>(PhantomData))
+        Box::new(Entry::<G> {
+            loaded: std::sync::Mutex::new(Vec::new()),
+        })
+    }
+
+    /// The components in `data_dir`, loaded once.
+    fn data(&self, data_dir: &Path) -> Result<Arc<G::Data>, DataErrors> {
+        let mut loaded = self
+            .loaded
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((_, data)) = loaded.iter().find(|(dir, _)| dir == data_dir) {
+            return Ok(Arc::clone(data));
+        }
+        let data = Arc::new(G::Data::load(data_dir)?);
+        loaded.push((data_dir.to_owned(), Arc::clone(&data)));
+        Ok(data)
     }
 }
 
@@ -213,7 +247,7 @@ impl<G: Game> GameEntry for Entry<G> {
     }
 
     fn scenarios(&self, data_dir: &Path) -> Result<Vec<ScenarioInfo>, DataErrors> {
-        Ok(G::Data::load(data_dir)?.scenarios())
+        Ok(self.data(data_dir)?.scenarios())
     }
 
     fn validate(&self, data_dir: &Path) -> Result<String, DataErrors> {
@@ -221,7 +255,7 @@ impl<G: Game> GameEntry for Entry<G> {
     }
 
     fn map_svg(&self, data_dir: &Path) -> Result<Option<String>, DataErrors> {
-        Ok(G::Data::load(data_dir)?.map_svg())
+        Ok(self.data(data_dir)?.map_svg())
     }
 
     fn new_match(
@@ -231,7 +265,7 @@ impl<G: Game> GameEntry for Entry<G> {
         options: &Value,
         randomness: RandomSpec,
     ) -> Result<Box<dyn DynMatch>, RegistryError> {
-        let data = Arc::new(G::Data::load(data_dir)?);
+        let data = self.data(data_dir)?;
         let options: G::Options = if options.is_null() {
             G::Options::default()
         } else {
@@ -248,7 +282,7 @@ impl<G: Game> GameEntry for Entry<G> {
         data_dir: &Path,
         record: &GameRecord,
     ) -> Result<Box<dyn DynMatch>, RegistryError> {
-        let data = Arc::new(G::Data::load(data_dir)?);
+        let data = self.data(data_dir)?;
         Ok(Box::new(Match::<G>::from_record(data, record)?))
     }
 }

@@ -5,7 +5,6 @@
 use crate::live::LiveGame;
 use overlord_engine::{LegalAction, LogLine, Prompt, Status, Viewer};
 use serde::Serialize;
-use serde_json::Value;
 
 /// A seat of a game, as everyone may see it.
 #[derive(Clone, Debug, Serialize)]
@@ -48,8 +47,8 @@ pub struct SeatState {
     /// Actions in the record.
     pub actions: u64,
     pub status: Status,
-    /// The game's view for this seat (public view for a spectator).
-    pub view: Value,
+    /// The game's view for this seat (public view for a spectator), as the game writes it.
+    pub view: Box<serde_json::value::RawValue>,
     /// The decision asked for, when it is yours.
     pub prompt: Option<Prompt>,
     /// Your legal actions with their anchors, when it is your decision; empty otherwise.
@@ -87,7 +86,7 @@ pub fn seat_state(game: &LiveGame, viewer: Viewer, log_from: usize) -> SeatState
         revision: game.row.progress.revision,
         actions: game.row.progress.action_count,
         status,
-        view: session.view(viewer),
+        view: session.view_text(viewer),
         prompt: deciding.then(|| session.prompt()),
         legal_actions: if deciding {
             session.legal_actions()
