@@ -11,14 +11,17 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use overlord_ai::{Bot, BotRng, Budget, IsMcts, IsMctsConfig, Rollout, RolloutPolicy, RuleBot};
-use overlord_engine::{Components, Game, GameRng, Log, Seat, Status};
-use overlord_omaha::state::Step;
+use overlord_ai::{BotRng, Budget, IsMcts, IsMctsConfig, Rollout, RolloutPolicy};
+use overlord_engine::{Components, Seat};
 use overlord_omaha::{Omaha, OmahaData};
 use rand::SeedableRng;
 use std::hint::black_box;
 use std::path::Path;
 use std::sync::Arc;
+
+#[path = "support/first_wave_states.rs"]
+mod first_wave_states;
+use first_wave_states::states;
 
 // The allocator the `overlord` binary uses (see crates/cli).
 #[global_allocator]
@@ -27,37 +30,6 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// Simulations per search: enough for the tree to grow a few levels.
 const SIMULATIONS: u64 = 1_000;
 const ROLLOUT_DEPTH: u32 = 10;
-
-/// Action Phase states of rule-bot games, one every few decisions.
-fn states(data: &Arc<OmahaData>) -> Vec<Omaha> {
-    let mut out = Vec::new();
-    let mut legal = Vec::new();
-    let mut log = Log::disabled();
-    for seed in 0..4 {
-        let mut state = Omaha::setup(
-            data,
-            "first-wave",
-            &Default::default(),
-            GameRng::seeded(seed),
-            &mut log,
-        )
-        .expect("setup");
-        let mut rng = BotRng::seed_from_u64(seed);
-        let mut step = 0;
-        while let Status::ToAct(seat) = state.status() {
-            state.legal_actions(&mut legal);
-            if matches!(state.step(), Step::Actions { .. }) && legal.len() > 4 && step % 25 == 0 {
-                out.push(state.clone());
-            }
-            let action = RuleBot
-                .choose(&state, seat, &legal, &mut rng)
-                .expect("action");
-            let _ = state.apply_listed(action, &mut log).expect("legal");
-            step += 1;
-        }
-    }
-    out
-}
 
 fn bench(c: &mut Criterion) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/omaha");
