@@ -11,7 +11,7 @@ use crate::compare::{Comparison, Paired};
 use crate::record::{GameLine, Tracker};
 use crate::summary::{Summary, SummaryBuilder};
 use crate::{SimConfig, SimError, Variant};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use overlord_ai::harness::{DEFAULT_DECISION_LIMIT, GameResult, play_game_observed};
 use overlord_ai::{Bot, BotSpec};
 use overlord_engine::{Components, Game, GameRng, Heuristics, Log, Statistics};
@@ -39,6 +39,11 @@ pub fn game_seed(master: u64, index: u64) -> u64 {
 /// What a batch gives besides its lines: a summary per run, and their comparison.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SimResults {
+    pub scenario: String,
+    /// The master seed.
+    pub seed: u64,
+    /// Games per run.
+    pub games: u64,
     /// The run as asked, then the compared variant when there is one.
     pub runs: Vec<Summary>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -103,9 +108,19 @@ fn progress_bar(config: &SimConfig, games: u64) -> ProgressBar {
     }
     let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
     if let Ok(style) = ProgressStyle::with_template(
-        "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} games, {per_sec}, {eta} left",
+        "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} games, {rate}, {eta} left",
     ) {
-        bar.set_style(style.progress_chars("=> "));
+        bar.set_style(
+            style
+                .with_key(
+                    "rate",
+                    |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                        // Whole games per second: indicatif's own {per_sec} prints four decimals.
+                        let _ = write!(w, "{:.0} games/s", state.per_sec());
+                    },
+                )
+                .progress_chars("=> "),
+        );
     }
     bar
 }
@@ -245,6 +260,12 @@ impl<G: Game + Heuristics + Statistics> Batch<'_, G> {
             [a, b] => Some(paired.finish(a, b)),
             _ => None,
         };
-        Ok(SimResults { runs, comparison })
+        Ok(SimResults {
+            scenario: config.scenario.clone(),
+            seed: config.seed,
+            games: config.games,
+            runs,
+            comparison,
+        })
     }
 }

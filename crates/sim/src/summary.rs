@@ -266,7 +266,14 @@ impl SummaryBuilder {
             }
         }
         for (formation, turns) in &line.losses {
-            let tally = self.losses.entry(formation.clone()).or_default();
+            // Looked up before inserting: the names repeat in every line, and cloning them
+            // for `entry` would allocate per game.
+            if !self.losses.contains_key(formation) {
+                self.losses.insert(formation.clone(), LossTally::default());
+            }
+            let Some(tally) = self.losses.get_mut(formation) else {
+                continue;
+            };
             tally.total.push(turns.iter().map(|&l| f64::from(l)).sum());
             for (turn, &lost) in (line.first_turn..).zip(turns) {
                 let cell = tally.per_turn.entry(turn).or_default();
@@ -275,7 +282,12 @@ impl SummaryBuilder {
             }
         }
         for place in &line.holding_out {
-            *self.held.entry(place.clone()).or_default() += 1;
+            match self.held.get_mut(place) {
+                Some(games) => *games += 1,
+                None => {
+                    self.held.insert(place.clone(), 1);
+                }
+            }
         }
     }
 

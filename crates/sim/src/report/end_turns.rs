@@ -41,7 +41,7 @@ fn draw(
     ) else {
         return nothing_to_plot(root, TITLE, "No game ended.");
     };
-    let top = turns.map(|t| t.games).max().unwrap_or(1).max(1) as f64 * 1.1;
+    let top = turns.map(|t| t.games).max().unwrap_or(1).max(1) as f64 * 1.3;
     let mut chart = ChartBuilder::on(root)
         .caption(TITLE, ("sans-serif", 20))
         .margin(12)
@@ -86,7 +86,7 @@ fn draw(
     }
     chart
         .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
+        .position(SeriesLabelPosition::UpperRight)
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK)
         .draw()?;

@@ -27,7 +27,7 @@ fn draw(
     ) else {
         return nothing_to_plot(root, TITLE, "No game ended.");
     };
-    let top = scores.map(|c| c.games).max().unwrap_or(1).max(1) as f64 * 1.1;
+    let top = scores.map(|c| c.games).max().unwrap_or(1).max(1) as f64 * 1.3;
     let mut chart = ChartBuilder::on(root)
         .caption(TITLE, ("sans-serif", 20))
         .margin(12)
