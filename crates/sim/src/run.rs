@@ -50,6 +50,9 @@ pub struct SimResults {
     pub comparison: Option<Comparison>,
 }
 
+/// One game's lines (one per run) and their JSON text.
+type PlayedGame = (Vec<GameLine>, Vec<u8>);
+
 /// A variant made ready for play: its options read as the game's, and its bot.
 struct Ready<G: Game> {
     options: G::Options,
@@ -214,15 +217,13 @@ impl<G: Game + Heuristics + Statistics> Batch<'_, G> {
         let mut paired = Paired::default();
         let bar = progress_bar(config, config.games);
         let chunk = CHUNK_PER_JOB * config.jobs as u64;
-        let mut start = 0;
-        while start < config.games {
-            let end = config.games.min(start.saturating_add(chunk));
-            // Each game's lines are also serialised on the pool, so the one writing thread only
-            // copies bytes and adds to the summaries.
-            let games: Vec<(Vec<GameLine>, Vec<u8>)> = pool.install(|| {
+        let play_chunk = |start: u64, end: u64| -> Result<Vec<PlayedGame>, SimError> {
+            pool.install(|| {
                 (start..end)
                     .into_par_iter()
                     .map(|index| {
+                        // The lines are serialised on the pool too, so the writing thread only
+                        // copies bytes and adds to the summaries.
                         let mut bytes = Vec::with_capacity(512);
                         let mut lines = Vec::with_capacity(variants.len());
                         for (v, ready) in variants.iter().enumerate() {
@@ -238,20 +239,39 @@ impl<G: Game + Heuristics + Statistics> Batch<'_, G> {
                         bar.inc(1);
                         Ok((lines, bytes))
                     })
-                    .collect::<Result<_, SimError>>()
-            })?;
-            for (lines, bytes) in &games {
-                out.write_all(bytes)
-                    .map_err(|error| SimError::Write(error.to_string()))?;
-                for (line, builder) in lines.iter().zip(&mut builders) {
-                    builder.add(line);
+                    .collect()
+            })
+        };
+        // The pool plays chunk k + 1 while this thread writes and sums up chunk k: the
+        // threads never wait for the writer. The channel holds one chunk, so memory stays a
+        // few chunks; when this thread stops early (a write error), the player stops at its
+        // next send.
+        std::thread::scope(|scope| -> Result<(), SimError> {
+            let (send, receive) = std::sync::mpsc::sync_channel(1);
+            scope.spawn(move || {
+                let mut start = 0;
+                while start < config.games {
+                    let end = config.games.min(start.saturating_add(chunk));
+                    if send.send(play_chunk(start, end)).is_err() {
+                        return;
+                    }
+                    start = end;
                 }
-                if let [a, b] = lines.as_slice() {
-                    paired.add(a, b);
+            });
+            for games in receive {
+                for (lines, bytes) in &games? {
+                    out.write_all(bytes)
+                        .map_err(|error| SimError::Write(error.to_string()))?;
+                    for (line, builder) in lines.iter().zip(&mut builders) {
+                        builder.add(line);
+                    }
+                    if let [a, b] = lines.as_slice() {
+                        paired.add(a, b);
+                    }
                 }
             }
-            start = end;
-        }
+            Ok(())
+        })?;
         out.flush()
             .map_err(|error| SimError::Write(error.to_string()))?;
         bar.finish_and_clear();

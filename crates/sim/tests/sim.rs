@@ -99,6 +99,22 @@ fn comparisons_are_the_same_bytes_for_any_number_of_jobs() {
 }
 
 #[test]
+fn a_root_parallel_search_bot_gives_the_same_bytes_for_any_number_of_jobs() {
+    // IS-MCTS with two trees searches on the batch's own pool: nested parallelism must not
+    // change a choice either.
+    let mut c = config(2, 1, 13);
+    c.baseline = variant(
+        "ismcts:iterations=8,depth=3,rollout=random,trees=2",
+        Value::Null,
+    );
+    let one = run(&c);
+    c.jobs = 2;
+    let two = run(&c);
+    assert_eq!(one.0, two.0);
+    assert_eq!(one.1.runs[0].failed, 0);
+}
+
+#[test]
 fn game_i_depends_on_the_master_seed_and_i_alone() {
     let (short, _) = run(&config(6, 2, 11));
     let (long, _) = run(&config(15, 3, 11));
