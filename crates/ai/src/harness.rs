@@ -43,14 +43,52 @@ pub fn bot_rng(seed: u64, seat: Seat) -> BotRng {
     BotRng::seed_from_u64(z ^ (z >> 31))
 }
 
+/// What a caller watching a game played by [`play_game_observed`] is shown: the state as set
+/// up, after every accepted action, and at the end (ended or failed). Each method has a
+/// no-op default; `()` watches nothing.
+pub trait Observer<G: Game> {
+    /// The state as set up, before the first decision.
+    fn start(&mut self, _state: &G) {}
+    /// The state after an accepted action. Called once per decision: keep it cheap.
+    fn after_action(&mut self, _state: &G) {}
+    /// The state the game stopped in, whether it ended or failed.
+    fn end(&mut self, _state: &G) {}
+}
+
+impl<G: Game> Observer<G> for () {}
+
 /// Play `state` to its end: `bots[s]` decides for seat `s` (a seat without a bot is a
 /// failure). The log is off; each choice is checked against the legal list before it is
 /// applied.
 pub fn play_game<G: Game>(
+    state: G,
+    bots: &mut [Box<dyn Bot<G>>],
+    seed: u64,
+    decision_limit: u32,
+) -> GameResult {
+    play_game_observed(state, bots, seed, decision_limit, &mut ())
+}
+
+/// [`play_game`], showing `observer` the state as set up, after every action and at the end.
+pub fn play_game_observed<G: Game, O: Observer<G>>(
     mut state: G,
     bots: &mut [Box<dyn Bot<G>>],
     seed: u64,
     decision_limit: u32,
+    observer: &mut O,
+) -> GameResult {
+    observer.start(&state);
+    let result = play_to_end(&mut state, bots, seed, decision_limit, observer);
+    observer.end(&state);
+    result
+}
+
+fn play_to_end<G: Game, O: Observer<G>>(
+    state: &mut G,
+    bots: &mut [Box<dyn Bot<G>>],
+    seed: u64,
+    decision_limit: u32,
+    observer: &mut O,
 ) -> GameResult {
     let mut rngs: Vec<BotRng> = (0..bots.len())
         .map(|s| bot_rng(seed, Seat(s as u8)))
@@ -87,7 +125,7 @@ pub fn play_game<G: Game>(
             return fail(decisions, format!("no bot for {seat}"));
         };
         state.legal_actions(&mut legal);
-        let Some(action) = bot.choose(&state, seat, &legal, rng) else {
+        let Some(action) = bot.choose(state, seat, &legal, rng) else {
             return fail(
                 decisions,
                 format!(
@@ -110,6 +148,7 @@ pub fn play_game<G: Game>(
             );
         }
         decisions += 1;
+        observer.after_action(state);
     }
 }
 

@@ -10,6 +10,7 @@
 //!   iteration and time budgets, and root parallelism.
 //! * [`harness`]: plays bots against a game over many seeds and reports win rates and scores
 //!   with their 95 % intervals ([`stats`]).
+//! * [`spec`]: bots by name (`ismcts:iterations=200`), as the command line asks for them.
 //!
 //! Rules every bot keeps:
 //! * it chooses only among the legal actions it is given;
@@ -24,6 +25,7 @@ pub mod ismcts;
 pub mod random;
 pub mod rollout;
 pub mod rule;
+pub mod spec;
 pub mod stats;
 mod tree;
 
@@ -32,6 +34,7 @@ pub use ismcts::{IsMcts, IsMctsConfig, SearchStats};
 pub use random::RandomBot;
 pub use rollout::{Budget, Rollout, RolloutPolicy};
 pub use rule::RuleBot;
+pub use spec::{BotKind, BotParams, BotSpec, SpecError};
 
 use overlord_engine::{Game, Heuristics, Seat};
 

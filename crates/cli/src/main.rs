@@ -95,6 +95,9 @@ enum Command {
         #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDRESS")]
         addr: String,
     },
+    /// Simulate many games of a scenario played by a bot: one JSON line per game, a summary
+    /// with 95 % intervals, an HTML report with plots; the same results for any --jobs.
+    Sim(Box<commands::sim::Args>),
 }
 
 fn main() -> ExitCode {
@@ -143,6 +146,7 @@ fn main() -> ExitCode {
             let options = commands::serve::Options { db, addr };
             commands::serve::run(registry, &data_root, &options, &mut out)
         }
+        Command::Sim(args) => commands::sim::run(&data_root, *args, &mut out),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

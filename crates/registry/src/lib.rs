@@ -2,12 +2,35 @@
 //!
 //! The CLI, the server and the simulator know games only through the engine's traits and this
 //! list; a new game crate is added here and nowhere else.
+//!
+//! Two faces: [`registry`], the object-safe one (JSON actions and views, for playing), and
+//! [`visit_game`], which hands a [`GameVisitor`] the game's concrete type, for work that must
+//! be compiled for each game to be fast (batch simulation).
 
-use overlord_engine::{Entry, Registry};
+use overlord_engine::{Entry, Game, Heuristics, Registry, Statistics};
 
 /// Every game of this build.
 pub fn registry() -> Registry {
     Registry::new(vec![Entry::<overlord_omaha::Omaha>::boxed()])
+}
+
+/// Work to be done on a game whose type is known only at run time, by its id: [`visit_game`]
+/// calls [`GameVisitor::visit`] with the game's type, so the work is monomorphised for it.
+pub trait GameVisitor {
+    type Output;
+    /// Do the work on game type `G`.
+    fn visit<G: Game + Heuristics + Statistics>(self) -> Self::Output;
+}
+
+/// Call `visitor` with the type of the game called `id` (as `overlord games` lists it), or
+/// `None` when no game that bots can play has that id.
+pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
+    match id {
+        _ if id == overlord_omaha::Omaha::info().id => {
+            Some(visitor.visit::<overlord_omaha::Omaha>())
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -22,5 +45,23 @@ mod tests {
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), count);
+    }
+
+    struct Id;
+
+    impl GameVisitor for Id {
+        type Output = &'static str;
+        fn visit<G: Game + Heuristics + Statistics>(self) -> &'static str {
+            G::info().id
+        }
+    }
+
+    #[test]
+    fn every_playable_game_can_be_visited_by_its_id() {
+        for game in registry().games().filter(|g| g.playable()) {
+            let id = game.info().id;
+            assert_eq!(visit_game(id, Id), Some(id));
+        }
+        assert_eq!(visit_game("chess", Id), None);
     }
 }

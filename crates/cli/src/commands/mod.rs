@@ -6,4 +6,5 @@ pub mod play;
 pub mod replay;
 pub mod scenarios;
 pub mod serve;
+pub mod sim;
 pub mod validate;

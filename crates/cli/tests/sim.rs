@@ -1,0 +1,273 @@
+//! `overlord sim` as a user runs it: lines on stdout, the summary on stderr and as JSON, the
+//! same bytes for any --jobs, the report and its PNGs, and bad input refused with what to do.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn overlord(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_overlord"))
+        .args(args)
+        .output()
+        .expect("the overlord binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+const FIRST_WAVE: [&str; 4] = ["sim", "omaha", "--scenario", "first-wave"];
+
+fn sim(extra: &[&str]) -> Output {
+    let args: Vec<&str> = FIRST_WAVE.iter().chain(extra).copied().collect();
+    overlord(&args)
+}
+
+#[test]
+fn sim_writes_a_line_per_game_and_the_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let summary = dir.path().join("summary.json");
+    let output = sim(&[
+        "--bot",
+        "random",
+        "--games",
+        "20",
+        "--jobs",
+        "2",
+        "--seed",
+        "1",
+        "--summary",
+        summary.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 20);
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line["game"], i as u64, "in game order");
+        for field in [
+            "seed",
+            "outcome",
+            "end_turn",
+            "decisions",
+            "losses",
+            "holding_out",
+        ] {
+            assert!(!line[field].is_null(), "{field} in {line}");
+        }
+    }
+    let summary: Value = serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap();
+    let run = &summary["runs"][0];
+    assert_eq!(run["games"], 20);
+    let won = lines.iter().filter(|l| l["outcome"] == "won").count() as u64;
+    assert_eq!(run["won"], won);
+    let counted: u64 = ["won", "lost", "draws", "failed"]
+        .iter()
+        .map(|k| run[k].as_u64().unwrap())
+        .sum();
+    assert_eq!(counted, 20);
+    let mean = lines
+        .iter()
+        .map(|l| l["score"].as_f64().unwrap())
+        .sum::<f64>()
+        / 20.0;
+    assert!((run["score"]["mean"]["mean"].as_f64().unwrap() - mean).abs() < 1e-9);
+    let err = stderr(&output);
+    assert!(
+        err.contains("D-Day at Omaha Beach, first-wave: 20 games from seed 1"),
+        "{err}"
+    );
+    assert!(err.contains(&format!("won {won}/20 = ")), "{err}");
+    assert!(err.contains("ended by 13."), "{err}");
+}
+
+#[test]
+fn sim_gives_the_same_bytes_for_any_jobs() {
+    let base = ["--bot", "random", "--games", "12", "--seed", "3", "--quiet"];
+    let runs: Vec<Output> = ["1", "2"]
+        .iter()
+        .map(|jobs| {
+            let mut args = base.to_vec();
+            args.extend(["--jobs", jobs]);
+            sim(&args)
+        })
+        .collect();
+    for run in &runs {
+        assert!(run.status.success(), "{}", stderr(run));
+        assert!(stderr(run).is_empty(), "--quiet: {}", stderr(run));
+    }
+    assert_eq!(runs[0].stdout, runs[1].stdout);
+    assert_eq!(stdout(&runs[0]).lines().count(), 12);
+}
+
+#[test]
+fn sim_writes_the_report_pngs_and_a_comparison() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.html");
+    let lines = dir.path().join("lines.jsonl");
+    let pngs = dir.path().join("plots");
+    let output = sim(&[
+        "--bot",
+        "random",
+        "--games",
+        "6",
+        "--jobs",
+        "2",
+        "--compare-option",
+        "22.1",
+        "--out",
+        lines.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+        "--png",
+        pngs.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).is_empty(), "the lines went to --out");
+    assert_eq!(std::fs::read_to_string(&lines).unwrap().lines().count(), 12);
+    let page = std::fs::read_to_string(&report).unwrap();
+    assert_eq!(page.matches("<svg").count(), 5);
+    assert!(page.contains("Comparison on the same seeds"));
+    assert!(page.contains("random +22.1"));
+    assert!(
+        page.contains("--compare-option 22.1"),
+        "the command is on the page"
+    );
+    let mut written: Vec<String> = std::fs::read_dir(&pngs)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    assert_eq!(
+        written,
+        [
+            "end-turns.png",
+            "holding-out.png",
+            "losses-per-turn.png",
+            "score-histogram.png",
+            "win-rate.png"
+        ]
+    );
+    let err = stderr(&output);
+    assert!(
+        err.contains("random +22.1 against random on the same 6 seeds"),
+        "{err}"
+    );
+}
+
+#[test]
+fn sim_refuses_bad_input_with_what_to_do() {
+    let cases: [(&[&str], &str); 9] = [
+        (
+            &["sim", "chess", "--scenario", "x"],
+            "no game called `chess`",
+        ),
+        (&["sim", "omaha"], "choose a scenario with --scenario: "),
+        (
+            &["sim", "omaha", "--scenario", "nope", "--games", "1"],
+            "no scenario `nope`; choose one of: ",
+        ),
+        (
+            &[
+                "sim",
+                "omaha",
+                "--scenario",
+                "first-wave",
+                "--bot",
+                "alphazero",
+            ],
+            "no bot called `alphazero`; the bots are: random, rule, flatmc, ismcts",
+        ),
+        (
+            &["sim", "omaha", "--scenario", "first-wave", "--jobs", "0"],
+            "--jobs 0 plays nothing",
+        ),
+        (
+            &[
+                "sim",
+                "omaha",
+                "--scenario",
+                "first-wave",
+                "--option",
+                "fog",
+            ],
+            "not this game's",
+        ),
+        (
+            &[
+                "sim",
+                "omaha",
+                "--scenario",
+                "first-wave",
+                "--rollout",
+                "greedy",
+            ],
+            "use random or rule",
+        ),
+        (
+            &[
+                "sim",
+                "omaha",
+                "--scenario",
+                "first-wave",
+                "--out",
+                "/nonexistent-folder/lines.jsonl",
+            ],
+            "cannot write the results to /nonexistent-folder/lines.jsonl",
+        ),
+        (
+            &[
+                "sim",
+                "omaha",
+                "--scenario",
+                "first-wave",
+                "--compare-bot",
+                "ismcts:width=2",
+            ],
+            "`width` is not a bot parameter",
+        ),
+    ];
+    for (args, message) in cases {
+        let output = overlord(args);
+        assert!(!output.status.success(), "{args:?} succeeded");
+        let err = stderr(&output);
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(stdout(&output).is_empty(), "{args:?} wrote results");
+    }
+}
+
+#[test]
+fn sim_has_help() {
+    let output = overlord(&["sim", "--help"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    for flag in [
+        "--scenario",
+        "--bot",
+        "--games",
+        "--jobs",
+        "--seed",
+        "--option",
+        "--out",
+        "--summary",
+        "--report",
+        "--png",
+        "--compare-bot",
+        "--compare-option",
+        "--iterations",
+        "--depth",
+        "--rollout",
+        "--trees",
+        "--quiet",
+    ] {
+        assert!(text.contains(flag), "{flag}");
+    }
+}

@@ -1,0 +1,291 @@
+//! The batch driver: games in chunks on a pool of `jobs` threads, each game from its own seed,
+//! lines written and summed in game order.
+//!
+//! Why chunks: a game's result depends only on the master seed and its index (its seed is
+//! [`game_seed`], its bots' generators [`bot_rng`](overlord_ai::harness::bot_rng) of that seed),
+//! so the games of a chunk can run in any order on any thread; the chunk's results are then
+//! written and added to the summary in index order. The output is the same bytes for any
+//! `--jobs`, and memory stays bounded by one chunk however many games are asked for.
+
+use crate::compare::{Comparison, Paired};
+use crate::record::{GameLine, Tracker};
+use crate::summary::{Summary, SummaryBuilder};
+use crate::{SimConfig, SimError, Variant};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use overlord_ai::harness::{DEFAULT_DECISION_LIMIT, GameResult, play_game_observed};
+use overlord_ai::{Bot, BotSpec};
+use overlord_engine::{Components, Game, GameRng, Heuristics, Log, Statistics};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::io::Write;
+use std::sync::Arc;
+
+/// Games handed to the pool at once, per thread: enough to keep every thread busy while the
+/// slowest game of the chunk finishes, few enough that the progress and the output flow.
+const CHUNK_PER_JOB: u64 = 64;
+
+/// The seed of game `index` of a batch with master seed `master`: SplitMix64 of the pair, so
+/// neighbouring games and neighbouring master seeds are far apart, and it depends on nothing
+/// else.
+pub fn game_seed(master: u64, index: u64) -> u64 {
+    let mut z = master
+        .wrapping_mul(0xD6E8_FEB8_6659_FD93)
+        .wrapping_add(index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// What a batch gives besides its lines: a summary per run, and their comparison.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SimResults {
+    pub scenario: String,
+    /// The master seed.
+    pub seed: u64,
+    /// Games per run.
+    pub games: u64,
+    /// The run as asked, then the compared variant when there is one.
+    pub runs: Vec<Summary>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comparison: Option<Comparison>,
+}
+
+/// One game's lines (one per run) and their JSON text.
+type PlayedGame = (Vec<GameLine>, Vec<u8>);
+
+/// A variant made ready for play: its options read as the game's, and its bot.
+struct Ready<G: Game> {
+    options: G::Options,
+    bot: BotSpec,
+}
+
+impl<G: Game + Heuristics + Statistics> Ready<G> {
+    fn new(variant: &Variant) -> Result<Ready<G>, SimError> {
+        let options = if variant.options.is_null() {
+            G::Options::default()
+        } else {
+            serde_json::from_value(variant.options.clone()).map_err(|error| SimError::Options {
+                options: variant.options.to_string(),
+                reason: error.to_string(),
+            })?
+        };
+        Ok(Ready {
+            options,
+            bot: variant.bot,
+        })
+    }
+
+    /// Play game `index` of the batch.
+    fn play(&self, data: &Arc<G::Data>, scenario: &str, master: u64, index: u64) -> GameLine {
+        let seed = game_seed(master, index);
+        let mut tracker = Tracker::default();
+        let state = G::setup(
+            data,
+            scenario,
+            &self.options,
+            GameRng::seeded(seed),
+            &mut Log::disabled(),
+        );
+        let result = match state {
+            Ok(state) => {
+                let mut bots: Vec<Box<dyn Bot<G>>> =
+                    (0..state.seats()).map(|_| self.bot.build::<G>()).collect();
+                play_game_observed(state, &mut bots, seed, DEFAULT_DECISION_LIMIT, &mut tracker)
+            }
+            Err(error) => GameResult {
+                seed,
+                outcome: None,
+                decisions: 0,
+                failure: Some(format!("setup: {error}")),
+            },
+        };
+        tracker.line(index, &result)
+    }
+}
+
+/// The progress bar on stderr: drawn only when asked and stderr is a terminal (indicatif's
+/// stderr target hides itself otherwise).
+fn progress_bar(config: &SimConfig, games: u64) -> ProgressBar {
+    if !config.progress {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(
+        "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} games, {rate}, {eta} left",
+    ) {
+        bar.set_style(
+            style
+                .with_key(
+                    "rate",
+                    |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                        // Whole games per second: indicatif's own {per_sec} prints four decimals.
+                        let _ = write!(w, "{:.0} games/s", state.per_sec());
+                    },
+                )
+                .progress_chars("=> "),
+        );
+    }
+    bar
+}
+
+/// Play the batch `config` asks for on the game type `G`, writing one JSON line per game to
+/// `out` (two per game when comparing: run `a`, then run `b`), in game order.
+pub fn simulate<G: Game + Heuristics + Statistics>(
+    data: &Arc<G::Data>,
+    config: &SimConfig,
+    out: &mut dyn Write,
+) -> Result<SimResults, SimError> {
+    prepare::<G>(data, config)?.run(out)
+}
+
+/// A batch checked and ready to play ([`prepare`]).
+pub struct Batch<'a, G: Game> {
+    data: &'a Arc<G::Data>,
+    config: &'a SimConfig,
+    variants: Vec<Ready<G>>,
+}
+
+/// Check everything a batch needs before a game is played or a file written: at least one
+/// job, a scenario the data has, options the game reads and can set up.
+pub fn prepare<'a, G: Game + Heuristics + Statistics>(
+    data: &'a Arc<G::Data>,
+    config: &'a SimConfig,
+) -> Result<Batch<'a, G>, SimError> {
+    if config.jobs == 0 {
+        return Err(SimError::NoJobs);
+    }
+    let scenarios = data.scenarios();
+    if !scenarios.iter().any(|s| s.id == config.scenario) {
+        return Err(SimError::UnknownScenario {
+            scenario: config.scenario.clone(),
+            known: scenarios
+                .iter()
+                .map(|s| s.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        });
+    }
+    let asked: Vec<&Variant> = std::iter::once(&config.baseline)
+        .chain(config.compare.as_ref())
+        .collect();
+    let mut variants = Vec::with_capacity(asked.len());
+    for variant in asked {
+        let ready = Ready::<G>::new(variant)?;
+        // A setup that fails would fail every game alike: say so once, before the batch.
+        if let Err(error) = G::setup(
+            data,
+            &config.scenario,
+            &ready.options,
+            GameRng::seeded(game_seed(config.seed, 0)),
+            &mut Log::disabled(),
+        ) {
+            return Err(SimError::Setup {
+                scenario: config.scenario.clone(),
+                options: variant.options.to_string(),
+                reason: error.to_string(),
+            });
+        }
+        variants.push(ready);
+    }
+    Ok(Batch {
+        data,
+        config,
+        variants,
+    })
+}
+
+impl<G: Game + Heuristics + Statistics> Batch<'_, G> {
+    /// Play the batch, writing one JSON line per game to `out` (two per game when comparing:
+    /// run `a`, then run `b`), in game order.
+    pub fn run(self, out: &mut dyn Write) -> Result<SimResults, SimError> {
+        let Batch {
+            data,
+            config,
+            variants,
+        } = self;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(config.jobs)
+            .thread_name(|i| format!("sim-{i}"))
+            .build()
+            .map_err(|error| SimError::Pool(error.to_string()))?;
+
+        let comparing = variants.len() > 1;
+        let mut builders: Vec<SummaryBuilder> = std::iter::once(&config.baseline)
+            .chain(config.compare.as_ref())
+            .map(SummaryBuilder::new)
+            .collect();
+        let mut paired = Paired::default();
+        let bar = progress_bar(config, config.games);
+        let chunk = CHUNK_PER_JOB * config.jobs as u64;
+        let play_chunk = |start: u64, end: u64| -> Result<Vec<PlayedGame>, SimError> {
+            pool.install(|| {
+                (start..end)
+                    .into_par_iter()
+                    .map(|index| {
+                        // The lines are serialised on the pool too, so the writing thread only
+                        // copies bytes and adds to the summaries.
+                        let mut bytes = Vec::with_capacity(512);
+                        let mut lines = Vec::with_capacity(variants.len());
+                        for (v, ready) in variants.iter().enumerate() {
+                            let mut line = ready.play(data, &config.scenario, config.seed, index);
+                            if comparing {
+                                line.run = Some(if v == 0 { "a" } else { "b" }.to_owned());
+                            }
+                            serde_json::to_writer(&mut bytes, &line)
+                                .map_err(|error| SimError::Write(error.to_string()))?;
+                            bytes.push(b'\n');
+                            lines.push(line);
+                        }
+                        bar.inc(1);
+                        Ok((lines, bytes))
+                    })
+                    .collect()
+            })
+        };
+        // The pool plays chunk k + 1 while this thread writes and sums up chunk k: the
+        // threads never wait for the writer. The channel holds one chunk, so memory stays a
+        // few chunks; when this thread stops early (a write error), the player stops at its
+        // next send.
+        std::thread::scope(|scope| -> Result<(), SimError> {
+            let (send, receive) = std::sync::mpsc::sync_channel(1);
+            scope.spawn(move || {
+                let mut start = 0;
+                while start < config.games {
+                    let end = config.games.min(start.saturating_add(chunk));
+                    if send.send(play_chunk(start, end)).is_err() {
+                        return;
+                    }
+                    start = end;
+                }
+            });
+            for games in receive {
+                for (lines, bytes) in &games? {
+                    out.write_all(bytes)
+                        .map_err(|error| SimError::Write(error.to_string()))?;
+                    for (line, builder) in lines.iter().zip(&mut builders) {
+                        builder.add(line);
+                    }
+                    if let [a, b] = lines.as_slice() {
+                        paired.add(a, b);
+                    }
+                }
+            }
+            Ok(())
+        })?;
+        out.flush()
+            .map_err(|error| SimError::Write(error.to_string()))?;
+        bar.finish_and_clear();
+        let runs: Vec<Summary> = builders.into_iter().map(SummaryBuilder::finish).collect();
+        let comparison = match runs.as_slice() {
+            [a, b] => Some(paired.finish(a, b)),
+            _ => None,
+        };
+        Ok(SimResults {
+            scenario: config.scenario.clone(),
+            seed: config.seed,
+            games: config.games,
+            runs,
+            comparison,
+        })
+    }
+}

@@ -1,0 +1,496 @@
+//! What a batch of games says, summed up from its lines: the win rate with its 95 % Wilson
+//! interval, the score distribution, when and by which rule games end, the losses per turn,
+//! which places hold out. Built from the very [`GameLine`]s written out, in game order, so
+//! the summary can be recomputed from the lines and is the same for any number of threads.
+
+use crate::Variant;
+use crate::record::{Ending, GameLine};
+use overlord_ai::stats::{Mean, Proportion};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A proportion with its 95 % Wilson interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Rate {
+    pub successes: u64,
+    pub trials: u64,
+    pub rate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl From<Proportion> for Rate {
+    fn from(p: Proportion) -> Rate {
+        let interval = p.wilson95();
+        Rate {
+            successes: p.successes,
+            trials: p.trials,
+            rate: p.rate(),
+            low: interval.low,
+            high: interval.high,
+        }
+    }
+}
+
+impl fmt::Display for Rate {
+    /// `412/1000 = 41.2% [38.2%, 44.3%]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}/{} = {:.1}% [{:.1}%, {:.1}%]",
+            self.successes,
+            self.trials,
+            100.0 * self.rate,
+            100.0 * self.low,
+            100.0 * self.high
+        )
+    }
+}
+
+/// A mean with its standard deviation and 95 % interval (normal approximation; the interval
+/// is null in JSON with fewer than two observations).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct MeanFigure {
+    pub count: u64,
+    pub mean: f64,
+    pub sd: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl From<Mean> for MeanFigure {
+    fn from(m: Mean) -> MeanFigure {
+        let interval = m.interval95();
+        MeanFigure {
+            count: m.count(),
+            mean: m.mean(),
+            sd: m.sd(),
+            low: interval.low,
+            high: interval.high,
+        }
+    }
+}
+
+impl fmt::Display for MeanFigure {
+    /// `12.30 [11.10, 13.50]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:.2} [{:.2}, {:.2}]", self.mean, self.low, self.high)
+    }
+}
+
+/// How many games had a score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ScoreCount {
+    pub score: i32,
+    pub games: u64,
+}
+
+/// How many games ended on a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TurnCount {
+    pub turn: u32,
+    pub games: u64,
+}
+
+/// The scores (victory points) of the games that ended.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Scores {
+    pub mean: MeanFigure,
+    pub min: Option<i32>,
+    pub median: Option<f64>,
+    pub max: Option<i32>,
+    /// Every score met, in increasing order.
+    pub histogram: Vec<ScoreCount>,
+}
+
+/// The games one rule ended.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EndingFigures {
+    /// The rule id (`13.1`).
+    pub rule: String,
+    pub games: u64,
+    pub won: u64,
+    pub lost: u64,
+    pub draws: u64,
+    /// The turns they ended on.
+    pub turns: Vec<TurnCount>,
+    pub mean_turn: f64,
+}
+
+/// One formation's losses on one turn.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct TurnLosses {
+    pub turn: u32,
+    /// Games still in play on that turn.
+    pub games: u64,
+    /// Mean losses on that turn per game in play.
+    pub mean: f64,
+}
+
+/// One formation's losses.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FormationLosses {
+    pub formation: String,
+    /// Losses per game over the whole game.
+    pub total: MeanFigure,
+    pub per_turn: Vec<TurnLosses>,
+}
+
+/// How often a place still held out at the end.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlaceHeld {
+    pub place: String,
+    pub games: u64,
+    /// Out of all games.
+    pub rate: f64,
+}
+
+/// A batch of games summed up.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    /// The variant's name (`rule`, `rule +22.1`).
+    pub label: String,
+    /// The bot's own name (`ismcts(1000 it, rule d20)`).
+    pub bot: String,
+    /// The scenario options as given (null for none).
+    pub options: Value,
+    pub games: u64,
+    pub won: u64,
+    pub lost: u64,
+    pub draws: u64,
+    /// Games that did not end (see `first_failure`); they count in no rate.
+    pub failed: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_failure: Option<String>,
+    /// Wins out of the games that ended.
+    pub win_rate: Rate,
+    pub score: Scores,
+    pub decisions: MeanFigure,
+    /// The turn every game ended (or stopped) on.
+    pub end_turns: Vec<TurnCount>,
+    /// Per ending rule, in rule order.
+    pub endings: Vec<EndingFigures>,
+    /// Per formation, in name order.
+    pub losses: Vec<FormationLosses>,
+    /// Every place that held out in some game, most often first.
+    pub holding_out: Vec<PlaceHeld>,
+}
+
+#[derive(Default)]
+struct EndingTally {
+    won: u64,
+    lost: u64,
+    draws: u64,
+    turns: BTreeMap<u32, u64>,
+}
+
+#[derive(Default)]
+struct LossTally {
+    total: Mean,
+    /// Per turn: losses summed, games in play.
+    per_turn: BTreeMap<u32, (u64, u64)>,
+}
+
+/// Adds up lines, in game order, into a [`Summary`].
+pub struct SummaryBuilder {
+    label: String,
+    bot: String,
+    options: Value,
+    games: u64,
+    failed: u64,
+    first_failure: Option<String>,
+    wins: Proportion,
+    draws: u64,
+    score: Mean,
+    scores: BTreeMap<i32, u64>,
+    decisions: Mean,
+    end_turns: BTreeMap<u32, u64>,
+    endings: BTreeMap<String, EndingTally>,
+    losses: BTreeMap<String, LossTally>,
+    held: BTreeMap<String, u64>,
+}
+
+impl SummaryBuilder {
+    pub fn new(variant: &Variant) -> SummaryBuilder {
+        SummaryBuilder {
+            label: variant.label.clone(),
+            bot: variant.bot.to_string(),
+            options: variant.options.clone(),
+            games: 0,
+            failed: 0,
+            first_failure: None,
+            wins: Proportion::default(),
+            draws: 0,
+            score: Mean::default(),
+            scores: BTreeMap::new(),
+            decisions: Mean::default(),
+            end_turns: BTreeMap::new(),
+            endings: BTreeMap::new(),
+            losses: BTreeMap::new(),
+            held: BTreeMap::new(),
+        }
+    }
+
+    /// Add one game.
+    pub fn add(&mut self, line: &GameLine) {
+        self.games += 1;
+        self.decisions.push(f64::from(line.decisions));
+        *self.end_turns.entry(line.end_turn).or_default() += 1;
+        match (line.outcome, &line.rule, line.score) {
+            (Ending::Failed, ..) | (_, None, _) | (_, _, None) => {
+                self.failed += 1;
+                if self.first_failure.is_none() {
+                    self.first_failure = Some(format!(
+                        "game {} (seed {}): {}",
+                        line.game,
+                        line.seed,
+                        line.failure.as_deref().unwrap_or("no outcome")
+                    ));
+                }
+            }
+            (ending, Some(rule), Some(score)) => {
+                self.wins.trials += 1;
+                self.wins.successes += u64::from(ending == Ending::Won);
+                self.draws += u64::from(ending == Ending::Draw);
+                self.score.push(f64::from(score));
+                *self.scores.entry(score).or_default() += 1;
+                let tally = self.endings.entry(rule.clone()).or_default();
+                match ending {
+                    Ending::Won => tally.won += 1,
+                    Ending::Draw => tally.draws += 1,
+                    _ => tally.lost += 1,
+                }
+                *tally.turns.entry(line.end_turn).or_default() += 1;
+            }
+        }
+        for (formation, turns) in &line.losses {
+            // Looked up before inserting: the names repeat in every line, and cloning them
+            // for `entry` would allocate per game.
+            if !self.losses.contains_key(formation) {
+                self.losses.insert(formation.clone(), LossTally::default());
+            }
+            let Some(tally) = self.losses.get_mut(formation) else {
+                continue;
+            };
+            tally.total.push(turns.iter().map(|&l| f64::from(l)).sum());
+            for (turn, &lost) in (line.first_turn..).zip(turns) {
+                let cell = tally.per_turn.entry(turn).or_default();
+                cell.0 += u64::from(lost);
+                cell.1 += 1;
+            }
+        }
+        for place in &line.holding_out {
+            match self.held.get_mut(place) {
+                Some(games) => *games += 1,
+                None => {
+                    self.held.insert(place.clone(), 1);
+                }
+            }
+        }
+    }
+
+    pub fn finish(self) -> Summary {
+        let ended = self.wins.trials;
+        let median = median(&self.scores, ended);
+        let games = self.games;
+        let mut holding_out: Vec<PlaceHeld> = self
+            .held
+            .into_iter()
+            .map(|(place, held)| PlaceHeld {
+                place,
+                games: held,
+                rate: held as f64 / games.max(1) as f64,
+            })
+            .collect();
+        // Most often first; the sort is stable, so ties stay in name order.
+        holding_out.sort_by_key(|p| std::cmp::Reverse(p.games));
+        Summary {
+            label: self.label,
+            bot: self.bot,
+            options: self.options,
+            games,
+            won: self.wins.successes,
+            lost: ended - self.wins.successes - self.draws,
+            draws: self.draws,
+            failed: self.failed,
+            first_failure: self.first_failure,
+            win_rate: self.wins.into(),
+            score: Scores {
+                mean: self.score.into(),
+                min: self.scores.keys().next().copied(),
+                median,
+                max: self.scores.keys().next_back().copied(),
+                histogram: self
+                    .scores
+                    .into_iter()
+                    .map(|(score, games)| ScoreCount { score, games })
+                    .collect(),
+            },
+            decisions: self.decisions.into(),
+            end_turns: turn_counts(&self.end_turns),
+            endings: self
+                .endings
+                .into_iter()
+                .map(|(rule, t)| {
+                    let games: u64 = t.turns.values().sum();
+                    let turn_sum: u64 = t.turns.iter().map(|(&turn, &n)| u64::from(turn) * n).sum();
+                    EndingFigures {
+                        rule,
+                        games,
+                        won: t.won,
+                        lost: t.lost,
+                        draws: t.draws,
+                        turns: turn_counts(&t.turns),
+                        mean_turn: turn_sum as f64 / games.max(1) as f64,
+                    }
+                })
+                .collect(),
+            losses: self
+                .losses
+                .into_iter()
+                .map(|(formation, t)| FormationLosses {
+                    formation,
+                    total: t.total.into(),
+                    per_turn: t
+                        .per_turn
+                        .into_iter()
+                        .map(|(turn, (lost, games))| TurnLosses {
+                            turn,
+                            games,
+                            mean: lost as f64 / games.max(1) as f64,
+                        })
+                        .collect(),
+                })
+                .collect(),
+            holding_out,
+        }
+    }
+}
+
+fn turn_counts(turns: &BTreeMap<u32, u64>) -> Vec<TurnCount> {
+    turns
+        .iter()
+        .map(|(&turn, &games)| TurnCount { turn, games })
+        .collect()
+}
+
+/// The median of `count` values given as a histogram (the mean of the two middle values when
+/// the count is even).
+fn median(histogram: &BTreeMap<i32, u64>, count: u64) -> Option<f64> {
+    if count == 0 {
+        return None;
+    }
+    let nth = |n: u64| {
+        let mut seen = 0;
+        histogram.iter().find_map(|(&value, &games)| {
+            seen += games;
+            (seen > n).then_some(value)
+        })
+    };
+    let low = nth((count - 1) / 2)?;
+    let high = nth(count / 2)?;
+    Some((f64::from(low) + f64::from(high)) / 2.0)
+}
+
+impl fmt::Display for Summary {
+    /// The summary for people: a few lines, then the losses per turn as a table.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} ({} games)", self.label, self.games)?;
+        writeln!(
+            f,
+            "  won {}; lost {}, drawn {}, failed {}",
+            self.win_rate, self.lost, self.draws, self.failed
+        )?;
+        if let Some(failure) = &self.first_failure {
+            writeln!(f, "  first failure: {failure}")?;
+        }
+        let s = &self.score;
+        if let (Some(min), Some(median), Some(max)) = (s.min, s.median, s.max) {
+            writeln!(
+                f,
+                "  score: mean {}, sd {:.2}, min {min}, median {median}, max {max}",
+                s.mean, s.mean.sd
+            )?;
+            let bars: Vec<String> = s
+                .histogram
+                .iter()
+                .map(|c| format!("{}:{}", c.score, c.games))
+                .collect();
+            writeln!(f, "  score histogram (score:games): {}", bars.join(" "))?;
+        }
+        writeln!(f, "  decisions per game: {:.1}", self.decisions.mean)?;
+        for e in &self.endings {
+            let turns: Vec<String> = e
+                .turns
+                .iter()
+                .map(|t| format!("{}:{}", t.turn, t.games))
+                .collect();
+            writeln!(
+                f,
+                "  ended by {}: {} games (won {}, lost {}, drawn {}), mean turn {:.1}; by turn (turn:games) {}",
+                e.rule,
+                e.games,
+                e.won,
+                e.lost,
+                e.draws,
+                e.mean_turn,
+                turns.join(" ")
+            )?;
+        }
+        if !self.losses.is_empty() {
+            writeln!(f, "  mean losses per game in play, by turn:")?;
+            write!(f, "    {:>4}", "turn")?;
+            for formation in &self.losses {
+                write!(f, " {:>16}", formation.formation)?;
+            }
+            writeln!(f)?;
+            let turns: std::collections::BTreeSet<u32> = self
+                .losses
+                .iter()
+                .flat_map(|l| l.per_turn.iter().map(|t| t.turn))
+                .collect();
+            for turn in turns {
+                write!(f, "    {turn:>4}")?;
+                for formation in &self.losses {
+                    let mean = formation
+                        .per_turn
+                        .iter()
+                        .find(|t| t.turn == turn)
+                        .map_or(0.0, |t| t.mean);
+                    write!(f, " {mean:>16.2}")?;
+                }
+                writeln!(f)?;
+            }
+            write!(f, "    {:>4}", "all")?;
+            for formation in &self.losses {
+                write!(f, " {:>16.2}", formation.total.mean)?;
+            }
+            writeln!(f)?;
+        }
+        if !self.holding_out.is_empty() {
+            let held: Vec<String> = self
+                .holding_out
+                .iter()
+                .map(|p| format!("{} {:.1}%", p.place, 100.0 * p.rate))
+                .collect();
+            writeln!(f, "  holding out at the end: {}", held.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_a_histogram() {
+        let h: BTreeMap<i32, u64> = [(1, 1), (3, 2), (10, 1)].into_iter().collect();
+        assert_eq!(median(&h, 4), Some(3.0));
+        let h: BTreeMap<i32, u64> = [(1, 1), (3, 1)].into_iter().collect();
+        assert_eq!(median(&h, 2), Some(2.0));
+        assert_eq!(median(&BTreeMap::new(), 0), None);
+    }
+}
