@@ -2,7 +2,7 @@
 //! then (13.1 catastrophic defeat, 13.2 the victory check, ...), side by side; the compared
 //! run's bars are paler.
 
-use super::{DrawResult, Plot, nothing_to_plot, series_colour, svg};
+use super::{DrawResult, Plot, legend, nothing_to_plot, series_colour, svg};
 use crate::{SimError, SimResults};
 use plotters::prelude::*;
 
@@ -84,11 +84,5 @@ fn draw(
             .label(label)
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], style));
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()?;
-    Ok(())
+    legend(&mut chart, SeriesLabelPosition::UpperRight)
 }

@@ -1,7 +1,7 @@
 //! The places most often still held against the players at the end: the share of games each
 //! held out, most often first (the first run's order), one bar per run.
 
-use super::{DrawResult, Plot, nothing_to_plot, run_colour, svg};
+use super::{DrawResult, Plot, legend, nothing_to_plot, run_colour, svg};
 use crate::{SimError, SimResults};
 use plotters::prelude::*;
 
@@ -92,11 +92,5 @@ fn draw(
             .label(run.label.clone())
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled()));
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()?;
-    Ok(())
+    legend(&mut chart, SeriesLabelPosition::LowerRight)
 }

@@ -1,7 +1,7 @@
 //! Losses per turn: for each formation, the mean losses on each turn per game still in play
 //! then, one line per formation (dashed for the compared run).
 
-use super::{DrawResult, Plot, nothing_to_plot, series_colour, svg};
+use super::{DrawResult, Plot, legend, nothing_to_plot, series_colour, svg};
 use crate::{SimError, SimResults};
 use plotters::prelude::*;
 
@@ -93,11 +93,5 @@ fn draw(
             )?;
         }
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()?;
-    Ok(())
+    legend(&mut chart, SeriesLabelPosition::UpperRight)
 }

@@ -68,6 +68,20 @@ pub(crate) fn series_colour(i: usize) -> RGBColor {
 
 pub(crate) type DrawResult = Result<(), Box<dyn std::error::Error>>;
 
+/// The legend of every plot: the series' labels in a framed, half-clear box at `at`.
+pub(crate) fn legend<'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, CT>,
+    at: SeriesLabelPosition,
+) -> DrawResult {
+    chart
+        .configure_series_labels()
+        .position(at)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()?;
+    Ok(())
+}
+
 /// Draw on a white SVG page of [`SIZE`] and return its text.
 pub(crate) fn svg(
     draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> DrawResult,

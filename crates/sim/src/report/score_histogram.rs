@@ -1,7 +1,7 @@
 //! The score (victory points) histogram: how many games ended on each score, one bar per run
 //! side by side when comparing.
 
-use super::{DrawResult, Plot, nothing_to_plot, run_colour, svg};
+use super::{DrawResult, Plot, legend, nothing_to_plot, run_colour, svg};
 use crate::{SimError, SimResults};
 use plotters::prelude::*;
 
@@ -61,11 +61,5 @@ fn draw(
             .label(format!("{} (mean {:.2})", run.label, run.score.mean.mean))
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled()));
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()?;
-    Ok(())
+    legend(&mut chart, SeriesLabelPosition::UpperRight)
 }
