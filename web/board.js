@@ -44,6 +44,8 @@ export class Board {
         { centre: rectCentre({ x: r.getAttribute('x'), y: r.getAttribute('y'), width: r.getAttribute('width'), height: r.getAttribute('height') }), height: Number(r.getAttribute('height')) },
       ]),
     );
+    // What "Fit" shows: the hexes and the boxes beside them (the legend is a pan away).
+    this.mapBounds = boundsOf([...this.centres.values()], this.hexSize, [...this.boxes.values()]) ?? this.bounds;
     this.layers = layersOf(svg);
     this.hidden = new Set(this.layers.flatMap(({ group, members }) => members.map((m) => `${group}:${m}`)));
     this.layerStyle = svgElement('style');
@@ -75,7 +77,7 @@ export class Board {
   }
 
   fit() {
-    this.setView(fitViewBox(this.bounds, this.aspect()));
+    this.setView(fitViewBox(this.mapBounds, this.aspect()));
   }
 
   // The first view, once the table is drawn: the whole map, or on a narrow screen, where the
@@ -246,6 +248,20 @@ export class Board {
       this.zoom(event.deltaY < 0 ? 1.2 : 1 / 1.2, this.toDrawing(event.clientX, event.clientY));
     }, { passive: false });
   }
+}
+
+// The rectangle around hex centres (each `margin` out) and boxes (`{ centre, height }`).
+function boundsOf(centres, margin, boxes) {
+  if (!centres.length) return null;
+  const xs = centres.map((c) => c.x);
+  const ys = centres.map((c) => c.y);
+  for (const box of boxes) {
+    xs.push(box.centre.x);
+    ys.push(box.centre.y + box.height);
+  }
+  const x = Math.min(...xs) - margin;
+  const y = Math.min(...ys) - margin;
+  return { x, y, w: Math.max(...xs) + margin - x, h: Math.max(...ys) + margin - y };
 }
 
 // The mean of `points` (nulls left out), or null.

@@ -181,6 +181,11 @@ fn browser_two_player_links_and_the_other_seats_action_refused() {
 }
 
 #[test]
+fn browser_a_whole_first_wave_game_clicked_to_its_end() {
+    browser_script("full-game");
+}
+
+#[test]
 fn web_client_logic_passes_its_node_tests() {
     let mut tests: Vec<String> = std::fs::read_dir(workspace().join("web/test"))
         .unwrap()
