@@ -45,6 +45,7 @@ def clean(text):
     text = re.sub(r"\s*\((?:RB|PA) L?\d+[^)]*\)", "", text)
     text = re.sub(r"\s*\[R [^\]]*\]", "", text)
     text = text.replace("**", "").replace("`", "")
+    text = re.sub(r"(?<![\w*])\*([^*\n]+)\*(?![\w*])", r"\1", text)
     text = re.sub(r"[ \t]+\n", "\n", text)
     text = re.sub(r"\n{3,}", "\n\n", text).strip()
     if len(text) > MAX_CHARS:
