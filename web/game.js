@@ -221,7 +221,7 @@ class GamePage {
     this.table = table;
     const legal = this.frame ? [] : state.legal_actions;
     const selected = matching(legal, this.selection).map(({ legal: l }) => l);
-    const { hexes, units } = anchoredPlaces(legal);
+    const { hexes, units, cards } = anchoredPlaces(legal);
     const destinations = this.selection
       ? new Set(selected.filter((l) => (l.anchors.hexes ?? []).length >= 2).map(destination))
       : new Set();
@@ -248,9 +248,9 @@ class GamePage {
       ? 'Take back your last action (key u)'
       : 'Nothing to take back: the last action was not yours, or it drew a card or showed something hidden';
     renderTurns(this.parts.turns, table);
-    renderPhases(this.parts.tracks.querySelector('.phase-track'), table, this.game, showRuleHere);
+    renderPhases(this.parts.tracks.querySelector('.phase-track'), table);
     renderSelected(this.parts.selected, table, this.frame ? null : this.selection, this.game, showRuleHere);
-    renderCards(this.parts.cards, table);
+    renderCards(this.parts.cards, table, cards);
     renderOff(this.parts.off, table);
     this.logView.show(this.frame ? this.frame.log.lines : this.logLines);
   }

@@ -44,14 +44,16 @@ export function fanOffsets(count, size, visible = 4) {
   return offsets;
 }
 
-// The pieces anchored by a legal action, for highlighting: Set of unit ids and of hex labels
-// over all `legal` actions.
+// What the legal actions anchor, for highlighting: the Sets of hex labels, unit ids and card
+// ids named by any of `legal`.
 export function anchoredPlaces(legal) {
   const hexes = new Set();
   const units = new Set();
+  const cards = new Set();
   for (const { anchors } of legal) {
     for (const hex of anchors?.hexes ?? []) hexes.add(hex);
     for (const unit of anchors?.units ?? []) units.add(unit);
+    for (const card of anchors?.cards ?? []) cards.add(card);
   }
-  return { hexes, units };
+  return { hexes, units, cards };
 }

@@ -34,7 +34,7 @@ export function renderTurns(container, table) {
 }
 
 // The phases of a turn, the current one marked.
-export function renderPhases(container, table, game, showRule) {
+export function renderPhases(container, table) {
   if (!table.phases.length) {
     container.replaceChildren();
     return;
@@ -52,14 +52,13 @@ export function renderPhases(container, table, game, showRule) {
     list,
   );
   if (table.flagsNote) container.append(element('p', { class: 'hint' }, table.flagsNote));
-  void game;
-  void showRule;
 }
 
-// The cards drawn this turn, and the deck.
-export function renderCards(container, table) {
+// The cards drawn this turn, and the deck; those a legal action names (`anchored`, a Set of
+// card ids) highlighted.
+export function renderCards(container, table, anchored = new Set()) {
   const cards = table.cards.map((card) =>
-    element('li', { class: 'card', 'data-card': card.number },
+    element('li', { class: `card${anchored.has(card.number) ? ' anchored' : ''}`, 'data-card': card.number },
       element('strong', {}, card.title),
       ...card.lines.map((line) => element('span', { class: 'card-line' }, line))));
   container.replaceChildren(

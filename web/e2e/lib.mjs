@@ -24,7 +24,7 @@ export function args() {
 }
 
 // A browser with a profile of its own, removed when it closes.
-export async function launch({ width = 1400, height = 900 } = {}) {
+export async function launch({ width = 1400, height = 900, hasTouch = false } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'overlord-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -39,6 +39,7 @@ export async function launch({ width = 1400, height = 900 } = {}) {
       '--disable-sync',
     ],
     viewport: { width, height },
+    hasTouch,
     acceptDownloads: true,
   });
   context.setDefaultTimeout(TIMEOUT);
@@ -127,10 +128,11 @@ export async function turnSummary(page) {
   return (await page.locator('[data-testid=turn-summary]').textContent()) ?? '';
 }
 
-// Run `test` with a browser; report and exit non-zero on any failure or page error.
-export async function run(name, test) {
+// Run `test` with a browser (`options` as `launch` takes them); report and exit non-zero on
+// any failure or page error.
+export async function run(name, test, options = {}) {
   const started = Date.now();
-  const browser = await launch();
+  const browser = await launch(options);
   let failed = null;
   try {
     await test(browser);

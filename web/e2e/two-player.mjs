@@ -1,11 +1,11 @@
 // The cooperative two-player First Wave in Chromium: the lobby shows one link per division,
 // each link opens its seat, the seat not to decide is shown no actions, an action sent with
 // its link anyway is refused (and the page says why, and nothing changes), and the deciding
-// seat's action reaches the other seat's page over the WebSocket.
+// seat's action (tapped, on a touch screen) reaches the other seat's page over the WebSocket.
 
 import { join } from 'node:path';
 import {
-  args, check, clickAction, gameInfo, legalActions, run, step, waitForGame, waitForRevision,
+  args, check, gameInfo, legalActions, run, step, waitForGame, waitForRevision,
 } from './lib.mjs';
 
 const SEED = '11';
@@ -54,9 +54,11 @@ await run('two-player First Wave', async ({ context }) => {
   check((await legalActions(deciding)).length > 0, 'the deciding seat still decides');
   await waiting.screenshot({ path: join(artefacts, 'two-player-refused.png') });
 
-  step("the deciding seat's action reaches the other seat's page");
-  await clickAction(deciding, action.anchors.label);
+  step("the deciding seat's action, tapped on a touch screen, reaches the other seat's page");
+  const button = deciding.locator('button.action', { hasText: action.anchors.label }).first();
+  await button.tap();
+  await waitForRevision(deciding, revision + 1);
   await waitForRevision(waiting, revision + 1);
   check((await waiting.locator('.log-lines li').count()) === (await deciding.locator('.log-lines li').count()),
     'both seats read the same log');
-});
+}, { hasTouch: true });

@@ -33,12 +33,14 @@ test('a stack fans diagonally, centred, and stops fanning past the visible count
   assert.deepEqual(many[6], many[3], 'pieces past the fourth lie under it');
 });
 
-test('legal actions anchor hexes and units', () => {
-  const { hexes, units } = anchoredPlaces([
+test('legal actions anchor hexes, units and cards', () => {
+  const { hexes, units, cards } = anchoredPlaces([
     { anchors: { label: 'Move A to 0813', hexes: ['0812', '0813'], units: [3] } },
     { anchors: { label: 'End' } },
     { anchors: { label: 'Clear 0606', hexes: ['0606'] } },
+    { anchors: { label: 'Play card 12', cards: [12] } },
   ]);
   assert.deepEqual([...hexes].sort(), ['0606', '0812', '0813']);
   assert.deepEqual([...units], [3]);
+  assert.deepEqual([...cards], [12]);
 });
