@@ -48,7 +48,6 @@ class GamePage {
       const label = this.state.game.seats.find((s) => s.seat === this.state.you)?.label;
       remember(this.id, { token: this.token, seat: this.state.you, label, game, scenario: this.state.game.scenario });
     }
-    document.title = `${this.state.game.name} — Overlord`;
     document.getElementById('page-title').textContent =
       `${this.state.game.name} · ${this.state.game.scenario}${this.seatLabel() ? ` · ${this.seatLabel()}` : ''}`;
     this.logView = new LogView(this.parts.log, { game, onRule: (rule) => this.rule(rule) });
@@ -212,6 +211,9 @@ class GamePage {
   render() {
     const state = this.state;
     const root = this.parts.root;
+    // In a game of several seats, the tab's title tells when the decision is yours.
+    const yours = state.prompt && state.game.seats.length > 1;
+    document.title = `${yours ? '● Your turn — ' : ''}${state.game.name} — Overlord`;
     root.dataset.revision = String(state.revision);
     root.dataset.actions = String(state.actions);
     root.dataset.busy = this.busy ? 'true' : 'false';

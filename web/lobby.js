@@ -113,7 +113,7 @@ function showCreated(section, answer) {
         element('strong', {}, seat.label), ' ',
         element('a', { href: seat.link, class: 'seat-link', 'data-testid': `seat-link-${seat.seat}` }, `Play as ${seat.label}`), ' ',
         element('input', { type: 'text', readonly: true, value: absolute(seat.link), 'aria-label': `${seat.label}'s link`, class: 'link-text' })))),
-    element('p', {}, element('a', { href: answer.spectate }, 'Watch the game')),
+    element('p', {}, element('a', { href: `${answer.spectate}#spectate` }, 'Watch the game')),
   );
   section.scrollIntoView?.({ block: 'nearest' });
 }
