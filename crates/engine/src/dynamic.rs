@@ -188,6 +188,8 @@ pub trait GameEntry: Send + Sync {
     fn validate(&self, data_dir: &Path) -> Result<String, DataErrors>;
     /// The board of the data in `data_dir` as SVG; `None` for a game without a map.
     fn map_svg(&self, data_dir: &Path) -> Result<Option<String>, DataErrors>;
+    /// What a client needs besides the map to draw views ([`Components::board`]).
+    fn board(&self, data_dir: &Path) -> Result<Option<Value>, DataErrors>;
     /// Start a game.
     fn new_match(
         &self,
@@ -258,6 +260,10 @@ impl<G: Game> GameEntry for Entry<G> {
         Ok(self.data(data_dir)?.map_svg())
     }
 
+    fn board(&self, data_dir: &Path) -> Result<Option<Value>, DataErrors> {
+        Ok(G::Data::load(data_dir)?.board())
+    }
+
     fn new_match(
         &self,
         data_dir: &Path,
@@ -323,6 +329,10 @@ impl<D: Components> GameEntry for ComponentsEntry<D> {
 
     fn map_svg(&self, data_dir: &Path) -> Result<Option<String>, DataErrors> {
         Ok(D::load(data_dir)?.map_svg())
+    }
+
+    fn board(&self, data_dir: &Path) -> Result<Option<Value>, DataErrors> {
+        Ok(D::load(data_dir)?.board())
     }
 
     fn new_match(

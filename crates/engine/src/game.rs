@@ -133,6 +133,14 @@ pub trait Components: Sized + Send + Sync + 'static {
     fn map_svg(&self) -> Option<String> {
         None
     }
+
+    /// What a client needs besides the map to draw this game's views, as JSON: the names and
+    /// places behind the integer ids a view uses (hexes, boxes, cards, the turn track...).
+    /// Public component data only, the same for every game of this data; `None` when the
+    /// views need nothing more.
+    fn board(&self) -> Option<serde_json::Value> {
+        None
+    }
 }
 
 /// What a game says about itself.
@@ -160,6 +168,19 @@ pub struct ScenarioInfo {
     pub name: String,
     /// Seats the scenario is played with.
     pub seats: u8,
+    /// The options a game of this scenario may be started with (`overlord play --option`),
+    /// for a lobby to offer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<OptionInfo>,
+}
+
+/// One option a scenario offers: an optional rule, a variant, a mode of play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OptionInfo {
+    /// The key to set to `true` in a game's options (`22.1`, `two-player`).
+    pub id: String,
+    /// What it does, for people.
+    pub name: String,
 }
 
 /// Whose decision it is, or how the game ended.

@@ -31,8 +31,8 @@ pub use dynamic::{
     ComponentsEntry, DynMatch, Entry, GameEntry, LegalAction, LogLine, Registry, RegistryError,
 };
 pub use game::{
-    Anchors, Applied, Components, DataError, DataErrors, Game, GameInfo, Outcome, Prompt, Refusal,
-    ScenarioInfo, SetupError, Status,
+    Anchors, Applied, Components, DataError, DataErrors, Game, GameInfo, OptionInfo, Outcome,
+    Prompt, Refusal, ScenarioInfo, SetupError, Status,
 };
 pub use heuristics::Heuristics;
 pub use log::{Audience, Log, LogEntry, RuleId};

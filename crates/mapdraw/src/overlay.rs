@@ -33,6 +33,9 @@ pub struct Mark {
     pub offset: (f64, f64),
     /// Tooltip text (an SVG `<title>`).
     pub title: Option<String>,
+    /// The layer the mark belongs to (`fire:red`), written as `data-layer` so a client can
+    /// show and hide a layer: the part before `:` names the group, the rest the member.
+    pub layer: Option<String>,
 }
 
 impl Mark {
@@ -47,6 +50,7 @@ impl Mark {
             size: 0.35,
             offset: (0.0, 0.0),
             title: None,
+            layer: None,
         }
     }
 
@@ -71,6 +75,12 @@ impl Mark {
     #[must_use]
     pub fn with_title(mut self, title: &str) -> Self {
         self.title = Some(title.to_owned());
+        self
+    }
+
+    #[must_use]
+    pub fn in_layer(mut self, layer: &str) -> Self {
+        self.layer = Some(layer.to_owned());
         self
     }
 }

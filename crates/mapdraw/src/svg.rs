@@ -343,13 +343,15 @@ fn terrain_colours(map: &MapData, style: &Style) -> Vec<String> {
 fn write_terrain(out: &mut String, map: &MapData, style: &Style, layout: &Layout) {
     let colours = terrain_colours(map, style);
     w!(out, "<g id=\"terrain\"{}>\n", stroke_attrs(&style.grid));
-    for (&hex, cell) in map.hexes().iter().zip(map.cells()) {
+    // Each hex names its printed label, so a client can find a hex and its centre by label.
+    for ((&hex, cell), label) in map.hexes().iter().zip(map.cells()).zip(map_labels(map)) {
         let fill = colours
             .get(cell.terrain.index())
             .map_or("#dddddd", String::as_str);
         w!(
             out,
-            "<polygon points=\"{}\" fill=\"{}\"/>\n",
+            "<polygon data-hex=\"{}\" points=\"{}\" fill=\"{}\"/>\n",
+            esc(&label),
             points(&layout.corners(hex)),
             esc(fill)
         );
@@ -782,6 +784,12 @@ fn write_mark(out: &mut String, layout: &Layout, mark: &Mark) {
     let c = layout.within(mark.hex, mark.offset.0, mark.offset.1);
     let r = (finite_or(mark.size, 0.35) * layout.size() / 2.0).max(0.0);
     let stroke = mark.stroke.as_ref().map(stroke_attrs).unwrap_or_default();
+    // The layer a client may show and hide.
+    let layer = mark
+        .layer
+        .as_ref()
+        .map(|layer| format!(" data-layer=\"{}\"", esc(layer)))
+        .unwrap_or_default();
     let fill = esc(&mark.fill);
     // With a tooltip the element gets a `<title>` child; without, it closes at once.
     let title = mark.title.as_ref().map(|t| esc(t));
@@ -798,7 +806,7 @@ fn write_mark(out: &mut String, layout: &Layout, mark: &Mark) {
     match mark.shape {
         Shape::Circle => w!(
             out,
-            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\"{stroke}{open}{}\n",
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\"{stroke}{layer}{open}{}\n",
             num(c.x),
             num(c.y),
             num(r),
@@ -806,7 +814,7 @@ fn write_mark(out: &mut String, layout: &Layout, mark: &Mark) {
         ),
         Shape::Ring => w!(
             out,
-            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{fill}\" stroke-width=\"{}\"{open}{}\n",
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{fill}\" stroke-width=\"{}\"{layer}{open}{}\n",
             num(c.x),
             num(c.y),
             num(r * 0.8),
@@ -815,7 +823,7 @@ fn write_mark(out: &mut String, layout: &Layout, mark: &Mark) {
         ),
         Shape::Square => w!(
             out,
-            "<rect x=\"{}\" y=\"{}\" width=\"{s}\" height=\"{s}\" fill=\"{fill}\"{stroke}{open}{}\n",
+            "<rect x=\"{}\" y=\"{}\" width=\"{s}\" height=\"{s}\" fill=\"{fill}\"{stroke}{layer}{open}{}\n",
             num(c.x - r),
             num(c.y - r),
             end("rect"),
@@ -823,7 +831,7 @@ fn write_mark(out: &mut String, layout: &Layout, mark: &Mark) {
         ),
         Shape::Diamond => w!(
             out,
-            "<polygon points=\"{}\" fill=\"{fill}\"{stroke}{open}{}\n",
+            "<polygon points=\"{}\" fill=\"{fill}\"{stroke}{layer}{open}{}\n",
             points(&[
                 c.offset(0.0, -r),
                 c.offset(r, 0.0),
@@ -834,7 +842,7 @@ fn write_mark(out: &mut String, layout: &Layout, mark: &Mark) {
         ),
         Shape::Triangle => w!(
             out,
-            "<polygon points=\"{}\" fill=\"{fill}\"{stroke}{open}{}\n",
+            "<polygon points=\"{}\" fill=\"{fill}\"{stroke}{layer}{open}{}\n",
             points(&[
                 c.offset(0.0, -r),
                 c.offset(r * 0.866, r * 0.5),
@@ -891,7 +899,8 @@ fn write_boxes(out: &mut String, layout: &Layout, boxes: &[PlacedBox<'_>]) {
         }
         w!(
             out,
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"2\" fill=\"{}\"{}/>\n",
+            "<rect data-box=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"2\" fill=\"{}\"{}/>\n",
+            esc(&spec.label),
             num(b.at.x),
             num(b.at.y),
             num(b.width),

@@ -354,3 +354,29 @@ fn shapes_render_without_any_font() {
             .any(|p| p.red() < 100 && p.blue() > 100)
     );
 }
+
+#[test]
+fn hexes_boxes_and_layered_marks_are_named_for_a_client() {
+    let map = omaha_like();
+    let mut overlays = overlays(&map);
+    let at = map.hex("0303".parse().unwrap()).unwrap();
+    overlays
+        .marks
+        .push(Mark::new(at, Shape::Ring, "red").in_layer("fire:red"));
+    overlays
+        .marks
+        .push(Mark::new(at, Shape::Circle, "red").in_layer("fire:<red>"));
+    let svg = to_svg(&map, &style(), &overlays);
+    parse(&svg);
+    // Every hex polygon carries its printed label, once.
+    for &hex in map.hexes() {
+        let label = map.label(hex).unwrap().to_string();
+        let attribute = format!("<polygon data-hex=\"{label}\" ");
+        assert_eq!(svg.matches(&attribute).count(), 1, "{label}");
+    }
+    assert!(svg.contains("<rect data-box=\"Landing box FR1\" "));
+    assert!(svg.contains("data-layer=\"fire:red\""));
+    assert!(svg.contains("data-layer=\"fire:&lt;red&gt;\""));
+    // Marks without a layer carry none.
+    assert_eq!(svg.matches("data-layer=").count(), 2);
+}

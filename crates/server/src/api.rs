@@ -26,6 +26,8 @@ pub fn router(app: App) -> Router {
     let api = Router::new()
         .route("/api/catalog", get(catalog))
         .route("/api/catalog/{game}/map.svg", get(map_svg))
+        .route("/api/catalog/{game}/board.json", get(board))
+        .route("/api/catalog/{game}/rules", get(rules))
         .route("/api/games", get(list).post(create))
         .route(
             "/api/games/import",
@@ -35,6 +37,7 @@ pub fn router(app: App) -> Router {
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/record", get(export))
+        .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/{*rest}", get(no_such_route).post(no_such_route))
         .layer(DefaultBodyLimit::max(app.limits.body_bytes))
@@ -139,6 +142,32 @@ async fn map_svg(State(app): State<App>, Path(game): Path<String>) -> Result<Res
         .into_response())
 }
 
+async fn board(State(app): State<App>, Path(game): Path<String>) -> Result<Response, ApiError> {
+    let reading = app.clone();
+    let name = game.clone();
+    let board =
+        tokio::task::spawn_blocking(move || reading.catalog.board(&reading.registry, &name))
+            .await
+            .map_err(|error| ApiError::internal(format!("reading the board failed: {error}")))?;
+    let board = board.ok_or_else(|| {
+        ApiError::not_found(format!(
+            "no board data for `{game}`: the game is unknown, needs none, or its data does not \
+             load (run `overlord validate {game}`)"
+        ))
+    })?;
+    Ok(Json(board).into_response())
+}
+
+async fn rules(State(app): State<App>, Path(game): Path<String>) -> Result<Response, ApiError> {
+    match app.catalog.rules(&game) {
+        None => Err(ApiError::not_found(format!(
+            "no game called `{game}`; GET /api/catalog lists the games there are"
+        ))),
+        Some(Err(reason)) => Err(ApiError::not_found(reason)),
+        Some(Ok(rules)) => Ok(Json(rules).into_response()),
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ListQuery {
@@ -226,6 +255,25 @@ async fn undo(
         parse_body(body)?
     };
     Ok(Json(app.undo(&id, token.as_deref(), request).await?).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReplayQuery {
+    /// Actions to replay (default: all of them).
+    #[serde(default)]
+    at: Option<usize>,
+}
+
+async fn replay(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    query: Result<Query<ReplayQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let query = parse_query(query)?;
+    let token = seats::bearer_token(&headers)?;
+    Ok(Json(app.replay_frame(&id, token.as_deref(), query.at).await?).into_response())
 }
 
 #[derive(Deserialize)]

@@ -9,8 +9,12 @@ use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
+/// The client's files; its tests (`e2e/` with its node packages, `test/`) stay out of the
+/// binary.
 #[derive(RustEmbed)]
 #[folder = "../../web/"]
+#[exclude = "e2e/*"]
+#[exclude = "test/*"]
 struct Web;
 
 /// The file at `uri`, or the client's page for the client's own routes.

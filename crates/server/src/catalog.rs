@@ -1,8 +1,11 @@
 //! What the registry offers, read once at start: each game with its scenarios, or the reason
-//! its data did not load (the server still starts and serves the other games).
+//! its data did not load (the server still starts and serves the other games); and, drawn or
+//! read on first use, each game's board picture, its board data for the client, and its rules
+//! reference.
 
 use overlord_engine::{GameInfo, Registry, ScenarioInfo};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -24,6 +27,31 @@ pub struct Catalog {
     pub games: Vec<CatalogGame>,
     data_root: PathBuf,
     maps: Vec<OnceLock<Option<String>>>,
+    boards: Vec<OnceLock<Option<Value>>>,
+    rules: Vec<OnceLock<Result<Value, String>>>,
+}
+
+/// The file of a game's rules reference, `data/<game>/rules.toml`: the project's own short
+/// restatement of each rule the game cites, for the client's links from rule ids.
+pub const RULES_FILE: &str = "rules.toml";
+
+/// `rules.toml` as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesFile {
+    authored_by: String,
+    about: String,
+    #[serde(default)]
+    rule: Vec<RuleText>,
+}
+
+/// One rule of the reference.
+#[derive(Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+struct RuleText {
+    id: String,
+    title: String,
+    text: String,
 }
 
 impl Catalog {
@@ -46,10 +74,14 @@ impl Catalog {
             })
             .collect();
         let maps = games.iter().map(|_| OnceLock::new()).collect();
+        let boards = games.iter().map(|_| OnceLock::new()).collect();
+        let rules = games.iter().map(|_| OnceLock::new()).collect();
         Catalog {
             games,
             data_root: data_root.to_path_buf(),
             maps,
+            boards,
+            rules,
         }
     }
 
@@ -75,4 +107,48 @@ impl Catalog {
             })
             .clone()
     }
+
+    /// What the client needs besides the map to draw `game`'s views (`Components::board`),
+    /// read on first use; `None` for an unknown game, one without, or one whose data does not
+    /// load.
+    pub fn board(&self, registry: &Registry, game: &str) -> Option<Value> {
+        let index = self.games.iter().position(|g| g.info.id == game)?;
+        self.boards
+            .get(index)?
+            .get_or_init(|| {
+                let entry = registry.get(game).ok()?;
+                entry.board(&self.data_dir(game)).ok().flatten()
+            })
+            .clone()
+    }
+
+    /// `game`'s rules reference as JSON (`{game, authored_by, about, rules: [{id, title,
+    /// text}]}`), read on first use; `None` for an unknown game, else the reason the file
+    /// could not be read.
+    pub fn rules(&self, game: &str) -> Option<Result<Value, String>> {
+        let index = self.games.iter().position(|g| g.info.id == game)?;
+        Some(
+            self.rules
+                .get(index)?
+                .get_or_init(|| read_rules(game, &self.data_dir(game).join(RULES_FILE)))
+                .clone(),
+        )
+    }
+}
+
+fn read_rules(game: &str, path: &Path) -> Result<Value, String> {
+    let text = std::fs::read_to_string(path).map_err(|error| {
+        format!(
+            "`{game}` has no rules reference: {} cannot be read ({error})",
+            path.display()
+        )
+    })?;
+    let file: RulesFile = toml::from_str(&text)
+        .map_err(|error| format!("{} does not read: {error}", path.display()))?;
+    Ok(serde_json::json!({
+        "game": game,
+        "authored_by": file.authored_by,
+        "about": file.about,
+        "rules": file.rule,
+    }))
 }

@@ -13,7 +13,7 @@
 //! the caller passes the registry and the data folder. The API is described in
 //! `docs/server-api.md`; the modules follow a request's path: [`api`] and [`ws`] read it,
 //! `limits` slows floods, `play` checks and carries it out on a `live` game, `store` and `db`
-//! keep it, `views` builds what a seat sees.
+//! keep it, `views` builds what a seat sees (`replay` too, for a frame of the replay slider).
 
 mod api;
 mod app;
@@ -24,6 +24,7 @@ mod errors;
 mod limits;
 mod live;
 mod play;
+mod replay;
 mod schema;
 mod seats;
 mod store;

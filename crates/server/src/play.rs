@@ -8,7 +8,7 @@ use crate::live::{GameGuard, LiveGame, progress_of};
 use crate::seats;
 use crate::store::{self, Change, GameRow, GameStatus, Progress, SeatRow};
 use crate::views::{SeatState, seat_state};
-use overlord_engine::{GameRecord, RECORD_FORMAT, RandomSpec, Seat, Viewer};
+use overlord_engine::{GameRecord, RECORD_FORMAT, RandomSpec, Seat, Status, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -196,6 +196,7 @@ impl App {
         let mut game = self.lock_game(id).await?;
         let seat = self.seat(&game, token).await?;
         check_revision(&game, revision)?;
+        check_turn(&game, seat)?;
         let log_before = game.session.log_len();
         game.session.apply_json(seat, &action)?;
         let game = self.commit(game, seat, Change::Act(action)).await?;
@@ -562,6 +563,29 @@ fn check_revision(game: &GameGuard, revision: Option<u64>) -> Result<(), ApiErro
                 "you chose from revision {seen}, but the game is at revision {} now; fetch the \
                  state again and choose from it",
                 game.row.progress.revision
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Refuse an action from a seat whose decision it is not, naming both seats as the table
+/// calls them (the engine would refuse it too, by seat number).
+fn check_turn(game: &GameGuard, seat: Seat) -> Result<(), ApiError> {
+    let label = |of: Seat| {
+        game.seats
+            .iter()
+            .find(|row| row.seat == of.0)
+            .map_or_else(|| of.to_string(), |row| row.label.clone())
+    };
+    match game.session.status() {
+        Status::ToAct(to_act) if to_act != seat => Err(ApiError::conflict(
+            "not_your_turn",
+            format!(
+                "it is {}'s decision, not yours ({}): wait for their move, and your page will \
+                 show when it is your turn",
+                label(to_act),
+                label(seat)
             ),
         )),
         _ => Ok(()),

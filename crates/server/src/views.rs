@@ -3,7 +3,7 @@
 //! WebSocket, is built here, from the engine's per-viewer calls only.
 
 use crate::live::LiveGame;
-use overlord_engine::{LegalAction, LogLine, Prompt, Status, Viewer};
+use overlord_engine::{DynMatch, LegalAction, LogLine, Prompt, Status, Viewer};
 use serde::Serialize;
 
 /// A seat of a game, as everyone may see it.
@@ -58,6 +58,78 @@ pub struct SeatState {
     pub can_undo: bool,
 }
 
+/// What one seat (or a spectator) saw of a game just after its first `at` actions: the
+/// replay slider's frame. Built by replaying the record's prefix; only that viewer's view and
+/// log, never the state.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReplayState {
+    pub game: GameHeader,
+    pub you: Option<u8>,
+    /// Actions replayed.
+    pub at: usize,
+    /// Actions in the whole record.
+    pub actions: usize,
+    pub status: Status,
+    pub view: Box<serde_json::value::RawValue>,
+    /// The whole log as it stood then, the lines this viewer may read.
+    pub log: LogSlice,
+    /// The action that led here (the `at`-th), when there is one.
+    pub last_action: Option<ReplayedAction>,
+}
+
+/// Who took the action a replay frame shows, and, when it was the viewer's own, its label.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReplayedAction {
+    pub seat: u8,
+    /// The button the viewer pressed; `None` for another seat's action, whose choices the
+    /// viewer may not have seen.
+    pub label: Option<String>,
+}
+
+/// The header of `game`, as everyone may see it.
+pub fn header(game: &LiveGame) -> GameHeader {
+    GameHeader {
+        id: game.row.id.clone(),
+        game: game.row.game.clone(),
+        name: game.name,
+        scenario: game.row.scenario.clone(),
+        rules_version: game.row.rules_version.clone(),
+        seats: game
+            .seats
+            .iter()
+            .map(|seat| SeatInfo {
+                seat: seat.seat,
+                label: seat.label.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// The replay frame of `session` (a game replayed to its `at`-th action) for `viewer`.
+pub fn replay_state(
+    session: &dyn DynMatch,
+    header: GameHeader,
+    viewer: Viewer,
+    actions: usize,
+    last_action: Option<ReplayedAction>,
+) -> ReplayState {
+    let length = session.log_len();
+    ReplayState {
+        game: header,
+        you: viewer.seat().map(|seat| seat.0),
+        at: session.record().actions.len(),
+        actions,
+        status: session.status(),
+        view: session.view_text(viewer),
+        log: LogSlice {
+            from: 0,
+            length,
+            lines: session.log(viewer, 0),
+        },
+        last_action,
+    }
+}
+
 /// The state of `game` for `viewer`, with log lines from `log_from` on.
 pub fn seat_state(game: &LiveGame, viewer: Viewer, log_from: usize) -> SeatState {
     let session = &game.session;
@@ -67,21 +139,7 @@ pub fn seat_state(game: &LiveGame, viewer: Viewer, log_from: usize) -> SeatState
     let length = session.log_len();
     let from = log_from.min(length);
     SeatState {
-        game: GameHeader {
-            id: game.row.id.clone(),
-            game: game.row.game.clone(),
-            name: game.name,
-            scenario: game.row.scenario.clone(),
-            rules_version: game.row.rules_version.clone(),
-            seats: game
-                .seats
-                .iter()
-                .map(|seat| SeatInfo {
-                    seat: seat.seat,
-                    label: seat.label.clone(),
-                })
-                .collect(),
-        },
+        game: header(game),
         you: viewer.seat().map(|seat| seat.0),
         revision: game.row.progress.revision,
         actions: game.row.progress.action_count,

@@ -7,13 +7,17 @@
 //! real one (`determinize` redraws face-down units, depth markers, hands and the draw pile):
 //! so nothing in it depends on hidden information. On top of that, the text of every message
 //! is searched for the names of face-down German units and for the seed.
+//!
+//! The replay slider's frames (`/api/games/{id}/replay?at=k`) are held to the same: the frame
+//! at `k` is exactly what the seat (or a spectator) was shown at revision `k`, view and log,
+//! and holds no face-down identity, no other seat's hand, no seed.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 
 use common::duel::{Duel, DuelAction};
-use common::{Chooser, TestServer, id, start, token};
+use common::{Answer, Chooser, TestServer, id, start, token};
 use futures_util::StreamExt;
 use overlord_engine::{Components, Game, LegalAction, Match, RandomSpec, Seat, Status, Viewer};
 use overlord_omaha::{Omaha, OmahaAction, OmahaData, OmahaOptions};
@@ -107,6 +111,47 @@ fn check_state(state: &Value, shown: &Shown, what: &str) {
     assert_eq!(state["legal_actions"], shown.legal, "{what}: legal actions");
 }
 
+/// The revisions whose replay frames are checked: the first few, some along the way, the end.
+fn sampled(last: u64) -> Vec<u64> {
+    let mut at: Vec<u64> = [0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233]
+        .into_iter()
+        .filter(|&k| k <= last)
+        .collect();
+    at.extend([last.saturating_sub(1), last]);
+    at.sort_unstable();
+    at.dedup();
+    at
+}
+
+/// Check the replay frame at `at` for `token`'s viewer against what it was shown then.
+async fn check_frame(
+    server: &TestServer,
+    game: &str,
+    token: Option<&str>,
+    at: u64,
+    shown: &Shown,
+    log: &[(u64, String)],
+    who: &str,
+) -> Answer {
+    let frame = server
+        .get(&format!("/api/games/{game}/replay?at={at}"), token)
+        .await;
+    assert_eq!(
+        frame.status,
+        StatusCode::OK,
+        "{who} replay at {at}: {}",
+        frame.text
+    );
+    assert_eq!(frame.json["at"], at, "{who} replay at {at}");
+    assert_eq!(frame.json["view"], shown.view, "{who} replay at {at}: view");
+    assert_eq!(served_log(&frame.json), log, "{who} replay at {at}: log");
+    assert!(
+        frame.json.get("legal_actions").is_none(),
+        "a frame offers no actions"
+    );
+    frame
+}
+
 /// Whether `text` names `name` as a whole (so `WN-1` is not found in `WN-12`).
 fn mentions(text: &str, name: &str) -> bool {
     text.match_indices(name).any(|(at, _)| {
@@ -187,6 +232,8 @@ async fn omaha_never_sends_a_face_down_unit_the_deck_order_or_the_seed() {
     let mut hidden_by_revision: BTreeMap<u64, Vec<String>> = BTreeMap::new();
     let mut seat_shown: BTreeMap<u64, Shown> = BTreeMap::new();
     let mut spectator_shown: BTreeMap<u64, Shown> = BTreeMap::new();
+    let mut seat_logs: BTreeMap<u64, Vec<(u64, String)>> = BTreeMap::new();
+    let mut spectator_logs: BTreeMap<u64, Vec<(u64, String)>> = BTreeMap::new();
     let mut chooser = Chooser::new(SEED);
     let mut checked_hidden = 0;
     let mut revision = 0;
@@ -199,6 +246,8 @@ async fn omaha_never_sends_a_face_down_unit_the_deck_order_or_the_seed() {
         let shown_now = expected(&local, Viewer::Seat(Seat(0)), revision);
         seat_shown.insert(revision, shown_now.clone());
         spectator_shown.insert(revision, expected(&local, Viewer::Spectator, revision));
+        seat_logs.insert(revision, visible_log(&local, Viewer::Seat(Seat(0))));
+        spectator_logs.insert(revision, visible_log(&local, Viewer::Spectator));
 
         for (who, token) in [("seat", Some(seat.as_str())), ("spectator", None)] {
             let state = server.state(&game, token).await;
@@ -242,7 +291,29 @@ async fn omaha_never_sends_a_face_down_unit_the_deck_order_or_the_seed() {
     hidden_by_revision.insert(revision, hidden_german_names(local.state(), &mut ever_seen));
     seat_shown.insert(revision, expected(&local, Viewer::Seat(Seat(0)), revision));
     spectator_shown.insert(revision, expected(&local, Viewer::Spectator, revision));
+    seat_logs.insert(revision, visible_log(&local, Viewer::Seat(Seat(0))));
+    spectator_logs.insert(revision, visible_log(&local, Viewer::Spectator));
     assert!(checked_hidden > 0, "the game had face-down units to hide");
+
+    // No undo was played, so revision k is the game after its first k actions.
+    for at in sampled(revision) {
+        for (who, token, shown, logs) in [
+            ("seat replay", Some(seat.as_str()), &seat_shown, &seat_logs),
+            ("spectator replay", None, &spectator_shown, &spectator_logs),
+        ] {
+            let frame = check_frame(&server, &game, token, at, &shown[&at], &logs[&at], who).await;
+            for name in &hidden_by_revision[&at] {
+                assert!(
+                    !mentions(&frame.text, name),
+                    "{who} at {at} shows face-down {name}"
+                );
+            }
+            assert!(
+                !frame.text.contains(&SEED.to_string()),
+                "{who} sends the seed"
+            );
+        }
+    }
 
     for (who, socket, shown) in [
         ("seat socket", &mut seat_socket, &seat_shown),
@@ -282,6 +353,8 @@ async fn duel_never_shows_a_seat_the_other_seats_hand_or_the_deck() {
     )
     .unwrap();
     let mut shown_to: [BTreeMap<u64, Shown>; 2] = [BTreeMap::new(), BTreeMap::new()];
+    let mut logs_of: [BTreeMap<u64, Vec<(u64, String)>>; 2] = [BTreeMap::new(), BTreeMap::new()];
+    let mut actor: BTreeMap<u64, Seat> = BTreeMap::new();
     let mut chooser = Chooser::new(77);
     let mut revision = 0;
     while let Status::ToAct(to_act) = local.status() {
@@ -289,6 +362,7 @@ async fn duel_never_shows_a_seat_the_other_seats_hand_or_the_deck() {
             let viewer = Viewer::Seat(seat);
             let shown = expected(&local, viewer, revision);
             shown_to[seat.index()].insert(revision, shown.clone());
+            logs_of[seat.index()].insert(revision, visible_log(&local, viewer));
             let state = server.state(&game, Some(&tokens[seat.index()])).await;
             check_state(&state.json, &shown, "duel state");
             assert_eq!(
@@ -317,6 +391,7 @@ async fn duel_never_shows_a_seat_the_other_seats_hand_or_the_deck() {
         let parsed: DuelAction = serde_json::from_value(action).unwrap();
         local.apply(to_act, parsed).unwrap();
         revision += 1;
+        actor.insert(revision, to_act);
         check_state(
             &acted.json,
             &expected(&local, Viewer::Seat(to_act), revision),
@@ -326,6 +401,37 @@ async fn duel_never_shows_a_seat_the_other_seats_hand_or_the_deck() {
     }
     for seat in [Seat(0), Seat(1)] {
         shown_to[seat.index()].insert(revision, expected(&local, Viewer::Seat(seat), revision));
+        logs_of[seat.index()].insert(revision, visible_log(&local, Viewer::Seat(seat)));
+    }
+    // Each seat's replay frames are its own view and log at the time; the label of the
+    // action that led there only when that seat chose it.
+    for at in sampled(revision) {
+        for seat in [Seat(0), Seat(1)] {
+            let frame = check_frame(
+                &server,
+                &game,
+                Some(&tokens[seat.index()]),
+                at,
+                &shown_to[seat.index()][&at],
+                &logs_of[seat.index()][&at],
+                "duel replay",
+            )
+            .await;
+            let last = &frame.json["last_action"];
+            match actor.get(&at) {
+                None => assert_eq!(*last, Value::Null, "nothing led to the start"),
+                Some(&by) => {
+                    assert_eq!(last["seat"], by.0);
+                    assert_eq!(
+                        last["label"].is_string(),
+                        by == seat,
+                        "duel replay at {at}: the label of the action only to its seat"
+                    );
+                }
+            }
+        }
+    }
+    for seat in [Seat(0), Seat(1)] {
         for (_, message) in drain(&mut sockets[seat.index()], revision).await {
             let at = message["state"]["revision"].as_u64().unwrap();
             check_state(

@@ -16,6 +16,7 @@
 pub mod action;
 pub mod actions;
 pub mod armor;
+pub mod board;
 pub mod bot;
 pub mod combat;
 pub mod command_posts;

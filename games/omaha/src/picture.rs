@@ -81,13 +81,17 @@ fn fire_points(data: &OmahaData, overlays: &mut Overlays) {
                 continue;
             };
             let title = format!("{} {level:?} fire", position.name);
+            // One layer per colour, so a client can show the fire fields colour by colour.
+            let layer = format!("fire:{}", position.colour);
             let ring = Mark::new(at, Shape::Ring, rgb)
                 .with_size(0.2)
                 .with_offset(dx, dy)
-                .with_title(&title);
+                .with_title(&title)
+                .in_layer(&layer);
             let dot = Mark::new(at, Shape::Circle, rgb)
                 .with_offset(dx, dy)
-                .with_title(&title);
+                .with_title(&title)
+                .in_layer(&layer);
             match level {
                 FireLevel::Intense => overlays.marks.push(dot.with_size(0.2)),
                 FireLevel::Moderate => {

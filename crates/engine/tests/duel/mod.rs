@@ -63,6 +63,7 @@ impl Components for DuelData {
                 id: (*id).into(),
                 name: (*id).into(),
                 seats: 2,
+                options: Vec::new(),
             })
             .collect()
     }

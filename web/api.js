@@ -1,0 +1,113 @@
+// The server's JSON API and WebSocket (docs/server-api.md), as promises. Every refusal
+// becomes an ApiError carrying the server's status, code and reason, so the page can show
+// people what to do next.
+
+export class ApiError extends Error {
+  constructor(status, code, reason, extra = {}) {
+    super(reason);
+    this.status = status;
+    this.code = code;
+    this.reason = reason;
+    this.extra = extra;
+  }
+}
+
+// One request; `token` (a seat's secret) goes in the Authorization header.
+async function call(method, path, { token, body } = {}) {
+  const headers = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new ApiError(0, 'offline',
+      `the server cannot be reached (${error.message}); check that \`overlord serve\` is running and reload`);
+  }
+  const text = await response.text();
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!response.ok) {
+    const reason = json?.reason ?? `the server answered ${response.status}: ${text.slice(0, 200)}`;
+    throw new ApiError(response.status, json?.code ?? 'http', reason, json ?? {});
+  }
+  return json;
+}
+
+export const catalog = () => call('GET', '/api/catalog');
+export const board = (game) => call('GET', `/api/catalog/${encodeURIComponent(game)}/board.json`);
+export const rules = (game) => call('GET', `/api/catalog/${encodeURIComponent(game)}/rules`);
+
+export async function mapSvg(game) {
+  const response = await fetch(`/api/catalog/${encodeURIComponent(game)}/map.svg`);
+  if (!response.ok) {
+    throw new ApiError(response.status, 'no_map', `the map of ${game} could not be drawn (${response.status})`);
+  }
+  return response.text();
+}
+
+export const listGames = (status = 'in_progress') => call('GET', `/api/games?status=${status}`);
+export const createGame = (request) => call('POST', '/api/games', { body: request });
+export const importGame = (record) => call('POST', '/api/games/import', { body: { record } });
+
+export const gameState = (id, token, logFrom = 0) =>
+  call('GET', `/api/games/${id}?log_from=${logFrom}`, { token });
+
+export const act = (id, token, action, revision, logFrom) =>
+  call('POST', `/api/games/${id}/actions`, { token, body: { action, revision, log_from: logFrom } });
+
+export const undo = (id, token, revision, logFrom) =>
+  call('POST', `/api/games/${id}/undo`, { token, body: { revision, log_from: logFrom } });
+
+export const record = (id, token) =>
+  call('GET', `/api/games/${id}/record?reveal=true`, { token });
+
+export const replay = (id, token, at) => call('GET', `/api/games/${id}/replay?at=${at}`, { token });
+
+// The game's WebSocket: `onState` gets every state the server pushes. Reconnects after a
+// drop (a server restart, a sleeping laptop) with a growing pause; `close()` stops it.
+export function watch(id, token, { onState, onStatus }) {
+  let socket = null;
+  let closed = false;
+  let pause = 500;
+  const open = () => {
+    if (closed) return;
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const query = token ? `?token=${encodeURIComponent(token)}` : '';
+    socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws${query}`);
+    socket.onopen = () => {
+      pause = 500;
+      onStatus?.('live');
+    };
+    socket.onmessage = (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.type === 'state') onState(message.state);
+    };
+    socket.onclose = () => {
+      if (closed) return;
+      onStatus?.('reconnecting');
+      setTimeout(open, pause);
+      pause = Math.min(pause * 2, 10000);
+    };
+  };
+  open();
+  return {
+    close() {
+      closed = true;
+      socket?.close();
+    },
+  };
+}

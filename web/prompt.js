@@ -1,0 +1,96 @@
+// The prompt panel: whose decision it is, the question with its rule, and the legal actions
+// as numbered buttons (those concerning the selected hex or unit only, when one is selected).
+
+import { ruleLink } from './rules.js';
+import { matching } from './selection.js';
+
+function element(name, attributes = {}, ...children) {
+  const node = document.createElement(name);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === 'class') node.className = value;
+    else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? '' : value);
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+export { element };
+
+// Who the seats are, for sentences: "the 29th Division", "you".
+function seatName(state, seat) {
+  if (seat === state.you) return 'you';
+  return state.game.seats.find((s) => s.seat === seat)?.label ?? `seat ${seat + 1}`;
+}
+
+// A sentence on how the game ended (`status.over`: winners as a bit set of seats).
+export function outcomeText(state) {
+  const over = state.status.over;
+  if (!over) return '';
+  const winners = state.game.seats.filter((s) => (over.winners & (1 << s.seat)) !== 0);
+  let result;
+  if (over.draw) result = 'The game is a draw';
+  else if (winners.length === 0) result = 'The game is lost';
+  else if (state.you !== null && winners.some((s) => s.seat === state.you)) result = 'You win';
+  else result = `${winners.map((s) => s.label).join(' and ')} win${winners.length === 1 ? 's' : ''}`;
+  return `${result}${over.score !== undefined && over.score !== null ? ` (score ${over.score})` : ''}.`;
+}
+
+// Draw the prompt of `state` into `panel`. `options`: the game id (for rule links), the
+// selection, the digits typed so far, and callbacks `play(number)`, `clearSelection()`,
+// `undo()`, `showRule(id)`.
+export function renderPrompt(panel, state, options) {
+  const { game, selection, typed, busy, replaying } = options;
+  const parts = [];
+  if (replaying) {
+    parts.push(element('p', { class: 'prompt-status' }, replaying));
+    panel.replaceChildren(...parts);
+    return;
+  }
+  if (state.status.over) {
+    const rule = state.status.over.rule;
+    parts.push(element('p', { class: 'prompt-status over', 'data-testid': 'outcome' },
+      'Game over. ', outcomeText(state), ' ', rule ? ruleLink(game, rule, options.showRule) : ''));
+  } else if (state.prompt) {
+    parts.push(element('p', { class: 'prompt-status yours' },
+      state.game.seats.length > 1 ? `Your decision (${seatName(state, state.you)}): ` : 'Your decision: ',
+    ));
+    parts.push(element('p', { class: 'prompt-text', 'data-testid': 'prompt' },
+      ruleLink(game, state.prompt.rule, options.showRule), ' ', state.prompt.text));
+  } else {
+    const toAct = state.status.to_act;
+    parts.push(element('p', { class: 'prompt-status waiting', 'data-testid': 'waiting' },
+      state.you === null ? 'You are watching. ' : '',
+      `Waiting for ${seatName(state, toAct)} to decide.`));
+  }
+
+  const legal = state.legal_actions ?? [];
+  if (legal.length > 0) {
+    const shown = matching(legal, selection);
+    if (selection) {
+      const what = selection.hex !== undefined ? `hex ${selection.hex}` : `this unit`;
+      parts.push(element('p', { class: 'filter' },
+        `${shown.length} of ${legal.length} actions concern ${what}. `,
+        element('button', { type: 'button', class: 'link', onclick: options.clearSelection }, 'Show all')));
+    } else if (legal.length > 9) {
+      parts.push(element('p', { class: 'hint' },
+        'Click a highlighted counter or hex to narrow the list; type a number and Enter to choose.'));
+    }
+    const list = element('ol', { class: 'actions', 'aria-label': 'Legal actions' });
+    for (const { legal: action, number } of shown) {
+      list.append(element('li', {},
+        element('button', {
+          type: 'button',
+          class: 'action',
+          'data-number': number,
+          'aria-label': `${number}: ${action.anchors.label}`,
+          disabled: busy,
+          onclick: () => options.play(number),
+        }, element('span', { class: 'number', 'aria-hidden': 'true' }, `${number}`), ' ', action.anchors.label)));
+    }
+    parts.push(list);
+    if (typed) parts.push(element('p', { class: 'typed', 'aria-live': 'polite' }, `Typed ${typed}… press Enter`));
+  }
+  panel.replaceChildren(...parts);
+}
