@@ -1194,7 +1194,9 @@ fn resolve(state: &mut Omaha, naval: bool, hero: HeroChoice, log: &mut OmahaLog)
             format!("{name} is disrupted (T6).")
         });
     }
-    if effects.german_hidden {
+    // 23.41: a German tank is always revealed; T6's "German hidden" leaves it face-up.
+    let tank = state.data.index.germans.get(usize::from(g)).map(|x| x.kind) == Some(GerKind::Tank);
+    if effects.german_hidden && !tank {
         state.germans[usize::from(g)].revealed = false;
         log.public(RESOLVE, OmahaEvent::Note, || {
             format!("{name} is flipped face-down again (German hidden, T6).")

@@ -326,6 +326,8 @@ impl<'a> Control<'a> {
         Control::build(state, true)
     }
 
+    /// Without `with_us_loc`, only what 12.2's German LOC reads ([`german_loc_set`]): no fire
+    /// fields and no US LOC, so `in_fire_field`, `us_loc` and `vp_control` must not be asked.
     fn build(state: &'a Omaha, with_us_loc: bool) -> Control<'a> {
         let index = &state.data.index;
         let terrain = &index.terrain;
@@ -379,11 +381,15 @@ impl<'a> Control<'a> {
         let occupied_set: PosSet = (0..position_occupied.len().min(MAX_POSITIONS))
             .filter(|&p| position_occupied[p])
             .fold(0, |set, p| set | (1 << p));
-        let mut fire: Vec<bool> = index
-            .hexes
-            .iter()
-            .map(|h| h.fired_on_by & occupied_set != 0)
-            .collect();
+        let mut fire: Vec<bool> = if with_us_loc {
+            index
+                .hexes
+                .iter()
+                .map(|h| h.fired_on_by & occupied_set != 0)
+                .collect()
+        } else {
+            Vec::new()
+        };
         // 23: a German tank occupies its hex (not a position: 23.3, printed fire points never
         // apply to it), and its fire field counts for US LOC and control (23.3, 12.31).
         for (_, h) in state.tanks_on_map() {
@@ -391,7 +397,7 @@ impl<'a> Control<'a> {
                 *o = true;
             }
         }
-        if let Some(tanks) = crate::armor::fire_hexes(state, true) {
+        if with_us_loc && let Some(tanks) = crate::armor::fire_hexes(state, true) {
             for (f, t) in fire.iter_mut().zip(tanks) {
                 *f |= t;
             }

@@ -93,23 +93,19 @@ pub(crate) fn start(state: &mut Omaha, sector: Sector) {
 fn next_position(state: &Omaha, sector: Sector, card: u8) -> Option<(PosId, crate::data::Icon)> {
     let index = &state.data.index;
     let fire = state.data.card(card)?.fire.as_ref()?;
-    index
-        .positions
-        .iter()
-        .enumerate()
-        .filter(|(p, pos)| {
-            pos.sector == sector
-                && state.ger_done & bit(*p as PosId) == 0
-                && !state.smoke.contains(&(*p as PosId))
-                // 23.43: in a position a German tank occupies, only the tank acts.
-                && !(state.options.v23
-                    && crate::armor::tank_in_position(state, *p as PosId).is_some())
-        })
-        .filter_map(|(p, pos)| {
-            let icon = fire.icons.iter().find(|i| i.colour == pos.colour)?;
-            Some((p as PosId, icon.clone()))
-        })
-        .max_by(|a, b| crate::fire::order_key(state, a.0).cmp(&crate::fire::order_key(state, b.0)))
+    index.german_order.iter().find_map(|&p| {
+        let pos = &index.positions[usize::from(p)];
+        let examined = pos.sector == sector
+            && state.ger_done & bit(p) == 0
+            && !state.smoke.contains(&p)
+            // 23.43: in a position a German tank occupies, only the tank acts.
+            && !(state.options.v23 && crate::armor::tank_in_position(state, p).is_some());
+        if !examined {
+            return None;
+        }
+        let icon = fire.icons.iter().find(|i| i.colour == pos.colour)?;
+        Some((p, icon.clone()))
+    })
 }
 
 /// Runs [`Step::GermanActions`]: examine positions until one needs a prompt or all are done,
@@ -136,10 +132,13 @@ pub(crate) fn run(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
         }
     }
     // 16.85: Advances come after every other action of the sector's card, highest number first.
-    while let Some(p) = (0..state.data.index.positions.len().min(MAX_POSITIONS))
-        .map(|p| p as PosId)
-        .filter(|&p| state.ger_advances & bit(p) != 0)
-        .max_by(|&a, &b| crate::fire::order_key(state, a).cmp(&crate::fire::order_key(state, b)))
+    while let Some(p) = state
+        .data
+        .index
+        .german_order
+        .iter()
+        .copied()
+        .find(|&p| state.ger_advances & bit(p) != 0)
     {
         state.ger_advances &= !bit(p);
         advance(state, sector, p, card, log);

@@ -242,6 +242,9 @@ pub struct Index {
     /// position's hexes, `u16::MAX` for a position without one. German actions ask it of every
     /// US counter for every position examined (16, 6.31).
     position_distances: Vec<u16>,
+    /// The positions in SYS-GER-ORDER (6.3, 16 "Order"): descending number, then descending
+    /// name, the order German positions fire and act in.
+    pub german_order: Vec<PosId>,
 }
 
 impl Index {
@@ -364,6 +367,18 @@ impl Index {
         }
         index.position_sets();
         index.position_distances();
+        index.german_order = (0..index.positions.len() as PosId).collect();
+        index.german_order.sort_by(|&a, &b| {
+            let key = |p: PosId| {
+                let pos = &index.positions[usize::from(p)];
+                let number = match pos.kind {
+                    PosKind::Wn { number } => number,
+                    PosKind::Reinforcement { priority, .. } => priority,
+                };
+                (number, pos.name.as_str())
+            };
+            key(b).cmp(&key(a))
+        });
         index.crossings();
         for b in &data.boxes.landing {
             let land = [Some(b.land.low), Some(b.land.mid), b.land.high]
