@@ -165,6 +165,11 @@ fn units_in(state: &Omaha, p: PosId) -> Vec<GerId> {
         .collect()
 }
 
+/// 23.43: a German tank stands in one of position `p`'s hexes (it occupies the position).
+fn tank_in(state: &Omaha, p: PosId) -> bool {
+    state.options.v23 && crate::armor::tank_in_position(state, p).is_some()
+}
+
 /// The fire level of position `p` in `hex`, if it has a fire point there.
 fn level_in(state: &Omaha, p: PosId, hex: HexId) -> Option<FireLevel> {
     state.data.index.hexes[usize::from(hex)]
@@ -218,12 +223,12 @@ fn arrows(state: &Omaha, p: PosId) -> Vec<PosId> {
 }
 
 /// 16.8, 16.86: the position an Advance from `p` goes to, if an arrow points to a position no
-/// German unit occupies.
+/// German unit occupies (23.43: a German tank in one of its hexes occupies it too).
 fn advance_target(state: &Omaha, p: PosId) -> Option<PosId> {
     let targets = arrows(state, p);
     let occupied: Vec<bool> = targets
         .iter()
-        .map(|&q| !units_in(state, q).is_empty())
+        .map(|&q| !units_in(state, q).is_empty() || tank_in(state, q))
         .collect();
     advance_arrow(&occupied).and_then(|i| targets.get(i).copied())
 }
@@ -539,8 +544,12 @@ pub(crate) fn redeploy_targets(state: &Omaha, sector: Sector, p: PosId) -> Vec<P
             .slots
             .iter()
             .any(|&s| us_hexes.contains(&index.slots[usize::from(s)].hex));
-        // 19.3: no German unit appears in a garrisoned position.
-        if !units_in(state, q).is_empty() || us_there || crate::engineer_bases::garrisoned(state, q)
+        // 19.3: no German unit appears in a garrisoned position; 23.43: a German tank in one
+        // of its hexes occupies it.
+        if !units_in(state, q).is_empty()
+            || us_there
+            || crate::engineer_bases::garrisoned(state, q)
+            || tank_in(state, q)
         {
             continue;
         }
