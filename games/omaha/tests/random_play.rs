@@ -240,21 +240,30 @@ fn random_two_player_games_end_cleanly_and_replay() {
     extended_games("beyond-the-beach", &armored, 0..8);
 }
 
+/// A game of `scenario` after `cut` random decisions (fewer if it ends first).
+fn played_to(scenario: &str, options: OmahaOptions, seed: u64, cut: usize) -> Match<Omaha> {
+    let mut game =
+        Match::<Omaha>::new(data(), scenario, options, RandomSpec::seeded(seed)).expect("setup");
+    let mut policy = ChaCha8Rng::seed_from_u64(seed);
+    let mut legal = Vec::new();
+    for _ in 0..cut {
+        let Status::ToAct(seat) = game.status() else {
+            break;
+        };
+        game.state().legal_actions(&mut legal);
+        let action = legal[policy.next_u32() as usize % legal.len()];
+        game.apply(seat, action).expect("legal");
+    }
+    game
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(16))]
 
     /// Determinize keeps the view.
     #[test]
     fn determinize_keeps_the_view(seed in any::<u64>(), det in any::<u64>(), cut in 0usize..400) {
-        let mut game = Match::<Omaha>::new(data(), "first-wave", Default::default(), RandomSpec::seeded(seed)).expect("setup");
-        let mut policy = ChaCha8Rng::seed_from_u64(seed);
-        let mut legal = Vec::new();
-        for _ in 0..cut {
-            let Status::ToAct(seat) = game.status() else { break };
-            game.state().legal_actions(&mut legal);
-            let action = legal[policy.next_u32() as usize % legal.len()];
-            game.apply(seat, action).expect("legal");
-        }
+        let game = played_to("first-wave", OmahaOptions::default(), seed, cut);
         let mut rng = ChaCha8Rng::seed_from_u64(det);
         let other = game.state().determinize(Seat(0), &mut rng);
         prop_assert_eq!(other.view(Viewer::Seat(Seat(0))), game.state().view(Viewer::Seat(Seat(0))));
@@ -265,15 +274,7 @@ proptest! {
     #[test]
     fn determinize_keeps_the_view_with_german_armor(seed in any::<u64>(), det in any::<u64>(), cut in 0usize..300) {
         let options = OmahaOptions { v23: true, ..OmahaOptions::default() };
-        let mut game = Match::<Omaha>::new(data(), "beyond-the-beach", options, RandomSpec::seeded(seed)).expect("setup");
-        let mut policy = ChaCha8Rng::seed_from_u64(seed);
-        let mut legal = Vec::new();
-        for _ in 0..cut {
-            let Status::ToAct(seat) = game.status() else { break };
-            game.state().legal_actions(&mut legal);
-            let action = legal[policy.next_u32() as usize % legal.len()];
-            game.apply(seat, action).expect("legal");
-        }
+        let game = played_to("beyond-the-beach", options, seed, cut);
         let mut rng = ChaCha8Rng::seed_from_u64(det);
         let other = game.state().determinize(Seat(0), &mut rng);
         prop_assert_eq!(other.view(Viewer::Seat(Seat(0))), game.state().view(Viewer::Seat(Seat(0))));
