@@ -64,6 +64,11 @@ fn side(state: &Omaha, from: HexId, target: HexId) -> SideDefence {
     hexside_defence_all(sides, !is_low(state, from) && is_low(state, target))
 }
 
+/// 8.15: whether an attack from `from` may cross into the adjacent `target`.
+pub(super) fn may_attack_across(state: &Omaha, from: HexId, target: HexId) -> bool {
+    side(state, from, target) != SideDefence::Prohibited
+}
+
 /// 8.1, 8.15: an infantry unit adjacent to the target across a hexside it may attack across:
 /// an attack needs one.
 pub(crate) fn adjacent_infantry(state: &Omaha, unit: UsId, target: HexId) -> bool {

@@ -10,7 +10,7 @@ use crate::combat::AttackStage;
 use crate::data::{Division, Tide};
 use crate::index::{HexId, UsId};
 use crate::state::{Omaha, Step, UsFlags, UsLoc};
-use overlord_engine::uniform_below;
+use overlord_engine::{Game, uniform_below};
 use rand::Rng;
 
 /// The rule bot's choice among `legal` (`None` only when it is empty).
@@ -241,6 +241,46 @@ fn score(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
 /// The Action Phase (7, 8): free actions first, moves that gain ground or shelter, attacks
 /// expected to succeed; ending the division's actions scores 0, so only gains are taken.
 fn action_phase(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
+    rules_of_thumb(sight, action) + VP_GAIN * vp_gain(sight.state, action)
+}
+
+/// What one more victory point is worth against the rules of thumb, in the last turns: more
+/// than any step of ground, because the points are what the check counts (tuned by `overlord
+/// sim`, docs/omaha/balance.md).
+const VP_GAIN: f64 = 30.0;
+
+/// How many turns before a victory check the bot starts arranging its units for it.
+const VP_WINDOW: u8 = 3;
+
+/// 13.2, 20.2, 20.3: in the last turns before a victory check and the turn of it, the victory points
+/// a move or attack would add now (control and lines of communication shift as units move);
+/// worked out on a copy of the state, and only then, because it costs a replay of the action.
+pub(super) fn vp_gain(state: &Omaha, action: &OmahaAction) -> f64 {
+    let checks = [16, state.last_turn()];
+    if !checks
+        .iter()
+        .any(|&t| state.turn + VP_WINDOW >= t && state.turn <= t)
+    {
+        return 0.0;
+    }
+    if !matches!(
+        action,
+        OmahaAction::Move { .. } | OmahaAction::MovePair { .. } | OmahaAction::MoveAlong { .. }
+    ) {
+        return 0.0;
+    }
+    let east_only = state.scenario_kind() == crate::data::VictoryKind::EasyFox;
+    let now = crate::victory::victory_points(state, east_only).total;
+    let mut world = state.clone();
+    let mut log = overlord_engine::Log::disabled();
+    if world.apply_listed(*action, &mut log).is_err() {
+        return 0.0;
+    }
+    let after = crate::victory::victory_points(&world, east_only).total;
+    f64::from(after) - f64::from(now)
+}
+
+fn rules_of_thumb(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
     let state = sight.state;
     match *action {
         OmahaAction::Move { unit, to } => move_gain(sight, unit, to),
@@ -270,7 +310,7 @@ fn action_phase(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
         OmahaAction::RemoveDisrupted { .. } => 2.0,
         OmahaAction::Attack { target } => attack::plan(state, target)
             .map_or(f64::NEG_INFINITY, |(worth, paid)| {
-                4.0 * worth + PAID * f64::from(paid)
+                ATTACK_GAIN * worth + PAID * f64::from(paid)
             }),
         // 8.4: a tank's barrage only costs its action, and tanks have little else to do.
         OmahaAction::Barrage { target, .. } => 0.6 + 0.1 * fire_on_us(sight, target),
@@ -286,6 +326,10 @@ fn action_phase(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
         _ => 0.0,
     }
 }
+
+/// What an attack's expected result (−0.7 to 1) is worth: a sure defeat of the German unit
+/// beats any move, since taking positions is what opens the beach (13.2).
+const ATTACK_GAIN: f64 = 50.0;
 
 /// The cost of spending one of the division's counted actions (7.2).
 const PAID: f64 = -0.4;

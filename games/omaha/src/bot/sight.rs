@@ -18,7 +18,16 @@ pub(crate) struct Sight<'a> {
     stack: Vec<u8>,
     /// 6.35: US steps per hex.
     steps: Vec<u8>,
+    /// Per hex: the actions an infantry unit needs to reach a hex it may attack from (see
+    /// [`approach_field`]).
+    approach: Vec<u16>,
 }
+
+/// What a weighted fire point in a hex costs a unit standing there, against ground gained.
+const FIRE_WEIGHT: f64 = 1.5;
+
+/// What each action nearer to a hex from which it may attack is worth to an infantry unit.
+const APPROACH_WEIGHT: f64 = 10.0;
 
 /// The weight of a fire point (6.3, T2: Intense hits most).
 fn fire_weight(level: FireLevel) -> f64 {
@@ -61,12 +70,14 @@ impl<'a> Sight<'a> {
                 *s = s.saturating_add(us.steps);
             }
         }
+        let approach = approach_field(state);
         Sight {
             state,
             firing,
             occupied,
             stack,
             steps,
+            approach,
         }
     }
 
@@ -109,6 +120,15 @@ impl<'a> Sight<'a> {
         })
     }
 
+    /// The actions an infantry unit in `hex` needs to get next to a German unit it may attack
+    /// ([`approach_field`]); `u16::MAX` when none can be reached.
+    pub fn approach(&self, hex: HexId) -> u16 {
+        self.approach
+            .get(usize::from(hex))
+            .copied()
+            .unwrap_or(u16::MAX)
+    }
+
     /// US units (leaders excepted) in `hex`.
     pub fn stacked(&self, hex: HexId) -> u8 {
         self.stack.get(usize::from(hex)).copied().unwrap_or(0)
@@ -140,9 +160,21 @@ impl<'a> Sight<'a> {
             (Ground::High, true) => 3.0,
             (Ground::Flat | Ground::High, false) => 1.0,
         };
-        // Weighed heavily: fire on the beach is what shatters companies (13.1); a lighter weight
-        // lost half the games by catastrophe in trials, this one none.
-        value -= 1.5 * self.exposure(hex);
+        // Fire on the beach is what shatters companies (13.1).
+        // 13.1, 13.11: only a regular company's second step fills the Losses box, so a
+        // company down to two steps keeps out of fire and one already counted is spent freely.
+        let steps = self.unit_steps(unit);
+        let (fire_factor, push_factor) = match steps {
+            2 if info.regular_infantry() => (6.0, 0.3),
+            0 | 1 => (0.5, 1.0),
+            _ => (1.0, 1.0),
+        };
+        value -= fire_factor * FIRE_WEIGHT * self.exposure(hex);
+        if infantry {
+            // 8.1: the way to the German units, one action at a time; without this pull the
+            // units shelter where the fire is weakest and no position ever falls.
+            value -= push_factor * APPROACH_WEIGHT * f64::from(self.approach(hex).min(60));
+        }
         if h.ground == Ground::Beach {
             // 7.1: the protective hexes (shingle, seawall, bluffs) are the way off the beach.
             value -= 0.3 * f64::from(h.protective_distance.min(6));
@@ -273,4 +305,84 @@ impl<'a> Sight<'a> {
             UsCounter::Hq => 2.0,
         }
     }
+}
+
+/// Per hex, the actions an infantry unit needs to reach a hex from which it may attack a German
+/// unit (8.1, 8.15: adjacent, across a hexside an attack may cross): one per hex, two across a
+/// bluff (7.4), three up a cliff (7.5), never through a German unit (7.31). A backward
+/// Dijkstra from those hexes over T5a for infantry; the map is a few hundred hexes, so it is
+/// worked out afresh for every decision. What it reads is on the view: which hexes hold German
+/// units, never who they are.
+fn approach_field(state: &Omaha) -> Vec<u16> {
+    use crate::tables::terrain::{Crossing, Mover};
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let index = &state.data.index;
+    let mut german = vec![false; index.hexes.len()];
+    for g in &state.germans {
+        let hex = match g.loc {
+            GerLoc::Slot(s) => index.slots.get(usize::from(s)).map(|x| x.hex),
+            GerLoc::Hex(h) => Some(h),
+            GerLoc::Pool(_) | GerLoc::OutOfPlay => None,
+        };
+        if let Some(flag) = hex.and_then(|h| german.get_mut(usize::from(h))) {
+            *flag = true;
+        }
+    }
+    let mut dist = vec![u16::MAX; index.hexes.len()];
+    let mut queue = BinaryHeap::new();
+    for (target, hex) in index.hexes.iter().enumerate() {
+        if !german[target] {
+            continue;
+        }
+        for &from in &hex.neighbours {
+            let free = !german[usize::from(from)]
+                && index
+                    .hexes
+                    .get(usize::from(from))
+                    .is_some_and(|h| h.ground != Ground::Sea);
+            if free
+                && super::attack::may_attack_across(state, from, target as HexId)
+                && let Some(d) = dist.get_mut(usize::from(from))
+            {
+                *d = 0;
+                queue.push(Reverse((0u16, from)));
+            }
+        }
+    }
+    let column = Mover::Infantry.column();
+    while let Some(Reverse((d, to))) = queue.pop() {
+        if dist.get(usize::from(to)).is_none_or(|&best| d > best) {
+            continue;
+        }
+        let Some(hex) = index.hexes.get(usize::from(to)) else {
+            continue;
+        };
+        // Who can step into `to`: each neighbour, by its own crossing toward `to`.
+        for &from in &hex.neighbours {
+            if german[usize::from(from)] {
+                continue;
+            }
+            let Some(info) = index.hexes.get(usize::from(from)) else {
+                continue;
+            };
+            let Some(slot) = info.neighbours.iter().position(|&n| n == to) else {
+                continue;
+            };
+            let cost = match info.crossings.get(slot).map(|c| c[column]) {
+                Some(Crossing::Allowed) => 1,
+                Some(Crossing::Climb) => 2,
+                Some(Crossing::ClimbCliff) => 3,
+                Some(Crossing::Prohibited) | None => continue,
+            };
+            let next = d.saturating_add(cost);
+            if let Some(best) = dist.get_mut(usize::from(from))
+                && next < *best
+            {
+                *best = next;
+                queue.push(Reverse((next, from)));
+            }
+        }
+    }
+    dist
 }

@@ -231,3 +231,106 @@ fn determinize_for_search_handles_german_tanks_and_their_depth_markers() {
     }
     assert!(tank_markers > 0, "no tank carried a depth marker");
 }
+
+/// 8.1, 7.3-7.5, 7.31: the approach field is zero exactly on the hexes an infantry unit may
+/// attack a German unit from, never counts through a German unit, and each step away costs at
+/// least one action: a neighbour is never more than three actions (a cliff) farther.
+#[test]
+fn r8_1_approach_field_leads_to_hexes_next_to_german_units() {
+    let state = first_wave(4);
+    let sight = super::sight::Sight::new(&state);
+    let index = &state.data.index;
+    let german: Vec<bool> = (0..index.hexes.len())
+        .map(|h| crate::combat::german_at(&state, h as crate::index::HexId).is_some())
+        .collect();
+    let mut zeros = 0;
+    for (h, hex) in index.hexes.iter().enumerate() {
+        let here = sight.approach(h as crate::index::HexId);
+        if german[h] || here == u16::MAX {
+            continue;
+        }
+        if here == 0 {
+            zeros += 1;
+            assert!(
+                hex.neighbours.iter().any(|&n| german[usize::from(n)]),
+                "hex {h} has approach 0 but no German neighbour"
+            );
+        } else {
+            let best = hex
+                .neighbours
+                .iter()
+                .map(|&n| sight.approach(n))
+                .min()
+                .unwrap_or(u16::MAX);
+            assert!(
+                best < here && here <= best.saturating_add(3),
+                "hex {h}: {here} against a best neighbour of {best}"
+            );
+        }
+    }
+    assert!(zeros > 10, "only {zeros} hexes to attack from");
+}
+
+/// 13.1, 13.11: a regular company down to two steps fills the Losses box with its next loss,
+/// so the rule bot values standing in fire worse for it than for a full-strength company.
+#[test]
+fn r13_11_a_company_at_two_steps_shuns_fire_more_than_a_full_one() {
+    let mut state = first_wave(2);
+    let index = state.data.index.clone();
+    let unit = (0..state.us.len())
+        .find(|&u| index.us[u].regular_infantry() && index.us[u].steps == 3)
+        .expect("a three-step company") as crate::index::UsId;
+    let sight_hot = |state: &Omaha| {
+        let sight = super::sight::Sight::new(state);
+        let hot = (0..index.hexes.len())
+            .map(|h| h as crate::index::HexId)
+            .filter(|&h| index.hexes[usize::from(h)].ground == crate::index::Ground::Beach)
+            .max_by(|&a, &b| sight.exposure(a).total_cmp(&sight.exposure(b)))
+            .expect("a beach hex");
+        let cool = (0..index.hexes.len())
+            .map(|h| h as crate::index::HexId)
+            .filter(|&h| {
+                index.hexes[usize::from(h)].ground == crate::index::Ground::Beach
+                    && sight.exposure(h) == 0.0
+            })
+            .min_by_key(|&h| sight.approach(h).abs_diff(sight.approach(hot)))
+            .expect("a beach hex out of fire");
+        sight.hex_value(unit, cool, true) - sight.hex_value(unit, hot, true)
+    };
+    let full = sight_hot(&state);
+    state.us[usize::from(unit)].steps = 2;
+    let reduced = sight_hot(&state);
+    assert!(
+        reduced > full + 1.0,
+        "shelter is worth {reduced} at two steps and {full} at three"
+    );
+}
+
+/// 13.2: the rule bot weighs the victory points a move makes only near a victory check; early
+/// on the ground decides.
+#[test]
+fn r13_2_victory_points_count_only_near_the_check() {
+    let (states, _) = play(5, true, 7);
+    let move_of = |s: &Omaha| {
+        let mut legal = Vec::new();
+        s.legal_actions(&mut legal);
+        legal
+            .into_iter()
+            .find(|a| matches!(a, OmahaAction::Move { .. }))
+    };
+    let early = states
+        .iter()
+        .filter(|s| s.turn <= 10)
+        .filter_map(|s| move_of(s).map(|m| (s, m)))
+        .collect::<Vec<_>>();
+    assert!(!early.is_empty(), "no early move to look at");
+    for (s, m) in early {
+        assert_eq!(super::choose::vp_gain(s, &m), 0.0, "turn {}", s.turn);
+    }
+    let late = states
+        .iter()
+        .filter(|s| s.turn >= 13)
+        .filter_map(|s| move_of(s).map(|m| (s, m)))
+        .count();
+    assert!(late > 0, "no late move to look at");
+}
