@@ -265,3 +265,20 @@ fn spec_7_6_cards() {
         matches!(&c19.effect, EventEffect::Reinforcements { zones } if zones.contains(&'C') && zones.contains(&'G'))
     );
 }
+
+/// A folder holding some of the files (a printed deck, the tests' reference deck and roster)
+/// over a complete one: each file comes from the first folder that has it.
+#[test]
+fn a_layered_load_takes_each_file_from_the_first_folder_that_has_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let reference = root.join("tests/fixtures/reference");
+    let shipped = root.join("../../data/omaha");
+    let layered = OmahaData::load_layered(&[&reference, &shipped]).unwrap();
+    let strengths =
+        |d: &OmahaData| -> Vec<u8> { d.german.wn_units.iter().map(|u| u.strength).collect() };
+    // The reference roster is the one before the balance tuning, which weakened the WN units.
+    assert!(strengths(&layered).iter().sum::<u8>() > strengths(data()).iter().sum::<u8>());
+    // The map is not in the reference folder, so it is the shipped one.
+    assert_eq!(layered.map.len(), data().map.len());
+    assert_eq!(layered.cards.len(), data().cards.len());
+}

@@ -21,15 +21,17 @@ use crate::data::OmahaData;
 use crate::effects::OmahaLog;
 use crate::index::{BoxId, HexId, UsId};
 use crate::state::{DepthLoc, GerLoc, Omaha, OmahaOptions, UsFlags, UsLoc};
-use overlord_engine::{Components, GameRng, Log};
+use overlord_engine::{GameRng, Log};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 pub fn data() -> Arc<OmahaData> {
     static DATA: OnceLock<Arc<OmahaData>> = OnceLock::new();
     Arc::clone(DATA.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/omaha");
-        Arc::new(OmahaData::load(&dir).unwrap_or_else(|e| panic!("{e}")))
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let reference = root.join("tests/fixtures/reference");
+        let shipped = root.join("../../data/omaha");
+        Arc::new(OmahaData::load_layered(&[&reference, &shipped]).unwrap_or_else(|e| panic!("{e}")))
     }))
 }
 

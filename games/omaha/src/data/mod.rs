@@ -78,15 +78,17 @@ impl OmahaData {
     pub fn card(&self, number: u8) -> Option<&Card> {
         self.cards.iter().find(|c| c.number == number)
     }
-}
 
-impl Components for OmahaData {
-    fn load(dir: &Path) -> Result<OmahaData, DataErrors> {
+    /// Load the components with each file taken from the first of `dirs` that has it: a folder
+    /// holding only some files (a printed deck's `cards.toml`, or the acceptance tests'
+    /// reference deck and roster) over a complete one.
+    pub fn load_layered(dirs: &[&Path]) -> Result<OmahaData, DataErrors> {
+        let dir = dirs.last().copied().unwrap_or(Path::new("."));
         let mut report = Report {
             dir: dir.display().to_string(),
             ..Report::default()
         };
-        let data = read_all(dir, &mut report);
+        let data = read_all(dirs, &mut report);
         let mut data = data;
         if let Some(data) = &mut data {
             check::all(data, &mut report);
@@ -112,7 +114,12 @@ impl Components for OmahaData {
             )),
         }
     }
+}
 
+impl Components for OmahaData {
+    fn load(dir: &Path) -> Result<OmahaData, DataErrors> {
+        OmahaData::load_layered(&[dir])
+    }
     fn scenarios(&self) -> Vec<ScenarioInfo> {
         self.scenarios
             .iter()
@@ -182,8 +189,18 @@ fn scenario_options(scenario: &Scenario) -> Vec<OptionInfo> {
 }
 
 /// Read every file; `None` when a file could not be read or decoded at all.
-fn read_all(dir: &Path, report: &mut Report) -> Option<OmahaData> {
-    let map = match HexMap::load(dir.join("map.toml")) {
+/// The first of `dirs` holding the file `name` (the last one when none does, so that the
+/// report names the complete folder).
+fn layer<'a>(dirs: &[&'a Path], name: &str) -> &'a Path {
+    dirs.iter()
+        .copied()
+        .find(|d| d.join(name).exists())
+        .or_else(|| dirs.last().copied())
+        .unwrap_or(Path::new("."))
+}
+
+fn read_all(dirs: &[&Path], report: &mut Report) -> Option<OmahaData> {
+    let map = match HexMap::load(layer(dirs, "map.toml").join("map.toml")) {
         Ok(map) => Some(map),
         Err(errors) => {
             for e in errors.into_vec() {
@@ -200,41 +217,41 @@ fn read_all(dir: &Path, report: &mut Report) -> Option<OmahaData> {
     };
     let before = report.problems.len();
 
-    let positions = read(dir, "positions.toml", report, |f| Positions {
+    let positions = read(dirs, "positions.toml", report, |f| Positions {
         wns: f.entries("wn"),
         reinforcements: f.entries("reinforcement"),
         advance_paths: f.entries("advance_path"),
     });
-    let boxes = read(dir, "boxes.toml", report, |f| Boxes {
+    let boxes = read(dirs, "boxes.toml", report, |f| Boxes {
         landing: f.entries("landing_box"),
         artillery: f.entries("artillery_box"),
     });
-    let tracks = read(dir, "tracks.toml", report, |f| Tracks {
+    let tracks = read(dirs, "tracks.toml", report, |f| Tracks {
         turns: f.entries("turn"),
         hq_range: f.value("hq_range_track", true).unwrap_or_default(),
         engineer_range: f.value("engineer_range_track", true).unwrap_or_default(),
     });
-    let us = read(dir, "us_units.toml", report, |f| UsRoster {
+    let us = read(dirs, "us_units.toml", report, |f| UsRoster {
         units: f.entries("unit"),
         heroes: f.entries("hero"),
         hqs: f.entries("hq"),
         generals: f.entries("general"),
     });
-    let german = read(dir, "german_units.toml", report, |f| GermanRoster {
+    let german = read(dirs, "german_units.toml", report, |f| GermanRoster {
         wn_units: f.entries("wn_unit"),
         artillery: f.entries("artillery_unit"),
         reinforcements: f.entries("reinforcement_unit"),
         tanks: f.entries("tank_unit"),
         depth_markers: f.entries("depth_marker"),
     });
-    let cards = read(dir, "cards.toml", report, |f| f.entries("card"));
-    let tank_orders = read(dir, "tank_movement.toml", report, |f| f.entries("order"));
-    let markers = read(dir, "counters.toml", report, |f| {
+    let cards = read(dirs, "cards.toml", report, |f| f.entries("card"));
+    let tank_orders = read(dirs, "tank_movement.toml", report, |f| f.entries("order"));
+    let markers = read(dirs, "counters.toml", report, |f| {
         f.value("markers", true).unwrap_or_default()
     });
     let scenarios: Vec<Option<Scenario>> = SCENARIO_FILES
         .iter()
-        .map(|&name| read(dir, name, report, |f| scenario(name, f)))
+        .map(|&name| read(dirs, name, report, |f| scenario(name, f)))
         .collect();
 
     if report.problems.len() > before {
@@ -257,12 +274,12 @@ fn read_all(dir: &Path, report: &mut Report) -> Option<OmahaData> {
 
 /// Read one file with `decode`, which takes its keys; unknown keys are reported on close.
 fn read<T>(
-    dir: &Path,
+    dirs: &[&Path],
     name: &'static str,
     report: &mut Report,
     decode: impl FnOnce(&mut File<'_>) -> T,
 ) -> Option<T> {
-    let source = files::source(dir, name, report)?;
+    let source = files::source(layer(dirs, name), name, report)?;
     let mut file = File::open(name, &source);
     let value = decode(&mut file);
     file.close(report);
