@@ -241,7 +241,7 @@ fn score(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
 /// The Action Phase (7, 8): free actions first, moves that gain ground or shelter, attacks
 /// expected to succeed; ending the division's actions scores 0, so only gains are taken.
 fn action_phase(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
-    rules_of_thumb(sight, action) + VP_GAIN * vp_gain(sight.state, action)
+    rules_of_thumb(sight, action) + VP_GAIN * vp_gain(sight, action)
 }
 
 /// What one more victory point is worth against the rules of thumb, in the last turns: more
@@ -255,7 +255,8 @@ const VP_WINDOW: u8 = 3;
 /// 13.2, 20.2, 20.3: in the last turns before a victory check and the turn of it, the victory points
 /// a move or attack would add now (control and lines of communication shift as units move);
 /// worked out on a copy of the state, and only then, because it costs a replay of the action.
-pub(super) fn vp_gain(state: &Omaha, action: &OmahaAction) -> f64 {
+pub(super) fn vp_gain(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
+    let state = sight.state;
     let checks = [16, state.last_turn()];
     if !checks
         .iter()
@@ -270,7 +271,7 @@ pub(super) fn vp_gain(state: &Omaha, action: &OmahaAction) -> f64 {
         return 0.0;
     }
     let east_only = state.scenario_kind() == crate::data::VictoryKind::EasyFox;
-    let now = crate::victory::victory_points(state, east_only).total;
+    let now = sight.victory_points();
     let mut world = state.clone();
     let mut log = overlord_engine::Log::disabled();
     if world.apply_listed(*action, &mut log).is_err() {

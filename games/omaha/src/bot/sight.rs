@@ -21,6 +21,8 @@ pub(crate) struct Sight<'a> {
     /// Per hex: the actions an infantry unit needs to reach a hex it may attack from (see
     /// [`approach_field`]).
     approach: Vec<u16>,
+    /// 13.2: the victory points now, worked out the first time a move's gain is weighed.
+    victory_points: std::cell::OnceCell<u16>,
 }
 
 /// What a weighted fire point in a hex costs a unit standing there, against ground gained.
@@ -78,7 +80,16 @@ impl<'a> Sight<'a> {
             stack,
             steps,
             approach,
+            victory_points: std::cell::OnceCell::new(),
         }
+    }
+
+    /// 13.2 (Easy Fox: the East only): the victory points the player would score now.
+    pub fn victory_points(&self) -> u16 {
+        *self.victory_points.get_or_init(|| {
+            let east_only = self.state.scenario_kind() == crate::data::VictoryKind::EasyFox;
+            crate::victory::victory_points(self.state, east_only).total
+        })
     }
 
     /// How hot `hex` is: the fire points of firing positions in it, weighted by level (6.2,

@@ -325,7 +325,12 @@ fn r13_2_victory_points_count_only_near_the_check() {
         .collect::<Vec<_>>();
     assert!(!early.is_empty(), "no early move to look at");
     for (s, m) in early {
-        assert_eq!(super::choose::vp_gain(s, &m), 0.0, "turn {}", s.turn);
+        assert_eq!(
+            super::choose::vp_gain(&super::sight::Sight::new(s), &m),
+            0.0,
+            "turn {}",
+            s.turn
+        );
     }
     let late = states
         .iter()
