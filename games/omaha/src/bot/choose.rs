@@ -253,7 +253,7 @@ const VP_GAIN: f64 = 30.0;
 const VP_WINDOW: u8 = 3;
 
 /// 13.2, 20.2, 20.3: in the last turns before a victory check and the turn of it, the victory points
-/// a move or attack would add now (control and lines of communication shift as units move);
+/// a move would add now (control and lines of communication shift as units move);
 /// worked out on a copy of the state, and only then, because it costs a replay of the action.
 pub(super) fn vp_gain(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
     let state = sight.state;
@@ -270,15 +270,13 @@ pub(super) fn vp_gain(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
     ) {
         return 0.0;
     }
-    let east_only = state.scenario_kind() == crate::data::VictoryKind::EasyFox;
     let now = sight.victory_points();
     let mut world = state.clone();
     let mut log = overlord_engine::Log::disabled();
     if world.apply_listed(*action, &mut log).is_err() {
         return 0.0;
     }
-    let after = crate::victory::victory_points(&world, east_only).total;
-    f64::from(after) - f64::from(now)
+    f64::from(super::sight::scored_points(&world)) - f64::from(now)
 }
 
 fn rules_of_thumb(sight: &Sight<'_>, action: &OmahaAction) -> f64 {

@@ -86,10 +86,9 @@ impl<'a> Sight<'a> {
 
     /// 13.2 (Easy Fox: the East only): the victory points the player would score now.
     pub fn victory_points(&self) -> u16 {
-        *self.victory_points.get_or_init(|| {
-            let east_only = self.state.scenario_kind() == crate::data::VictoryKind::EasyFox;
-            crate::victory::victory_points(self.state, east_only).total
-        })
+        *self
+            .victory_points
+            .get_or_init(|| scored_points(self.state))
     }
 
     /// How hot `hex` is: the fire points of firing positions in it, weighted by level (6.2,
@@ -316,6 +315,12 @@ impl<'a> Sight<'a> {
             UsCounter::Hq => 2.0,
         }
     }
+}
+
+/// 13.2 (Easy Fox: the East only, AMB-61): the victory points `state` would score now.
+pub(super) fn scored_points(state: &Omaha) -> u16 {
+    let east_only = state.scenario_kind() == crate::data::VictoryKind::EasyFox;
+    crate::victory::victory_points(state, east_only).total
 }
 
 /// Per hex, the actions an infantry unit needs to reach a hex from which it may attack a German
