@@ -48,6 +48,7 @@ fn bench(c: &mut Criterion) {
             },
             exploration: 0.7,
             trees: 1,
+            widening: 0.0,
         });
         let name = format!(
             "first-wave, {:?} rollouts d{ROLLOUT_DEPTH} (simulations)",

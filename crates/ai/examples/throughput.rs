@@ -35,6 +35,7 @@ fn timed(states: &[Omaha], max_depth: u32, seconds: f64) -> (f64, f64) {
         },
         exploration: 0.7,
         trees: 1,
+        widening: 0.0,
     });
     let (mut sims, mut steps, mut searches) = (0u64, 0u64, 0usize);
     let start = Instant::now();

@@ -32,6 +32,10 @@ pub struct IsMctsConfig {
     /// Independent trees searched in parallel (root parallelism); 1 searches on the caller's
     /// thread.
     pub trees: usize,
+    /// Progressive widening: a node with `n` visits chooses among the `1 + ⌊widening·√n⌋`
+    /// actions the game ranks best ([`Heuristics::rank_actions`]); 0 lets every legal action
+    /// in from the first visit.
+    pub widening: f64,
 }
 
 impl Default for IsMctsConfig {
@@ -45,7 +49,26 @@ impl Default for IsMctsConfig {
             },
             exploration: 0.7,
             trees: 1,
+            widening: 0.0,
         }
+    }
+}
+
+impl std::fmt::Display for IsMctsConfig {
+    /// `1000 it, rule d20`, then what differs from one tree, no widening and c = 0.7:
+    /// `, 2 trees`, `, widen 0.5`, `, c 0.3`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}, {}", self.budget, self.rollout)?;
+        if self.trees > 1 {
+            write!(f, ", {} trees", self.trees)?;
+        }
+        if self.widening > 0.0 {
+            write!(f, ", widen {}", self.widening)?;
+        }
+        if self.exploration != IsMctsConfig::default().exploration {
+            write!(f, ", c {}", self.exploration)?;
+        }
+        Ok(())
     }
 }
 
@@ -168,7 +191,7 @@ fn search_tree<G: Heuristics>(
     let mut done = 0;
     while !budget.spent(done, started) {
         let world = state.determinize_for_search(seat, &mut rng);
-        tree.simulate(world, &config.rollout, config.exploration, &mut rng);
+        tree.simulate(world, config, &mut rng);
         done += 1;
     }
     done
@@ -176,15 +199,7 @@ fn search_tree<G: Heuristics>(
 
 impl<G: Heuristics> Bot<G> for IsMcts<G> {
     fn name(&self) -> String {
-        let trees = if self.config.trees > 1 {
-            format!(", {} trees", self.config.trees)
-        } else {
-            String::new()
-        };
-        format!(
-            "ismcts({}, {}{trees})",
-            self.config.budget, self.config.rollout
-        )
+        format!("ismcts({})", self.config)
     }
 
     fn choose(

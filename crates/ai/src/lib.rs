@@ -6,8 +6,10 @@
 //! * [`FlatMonteCarlo`]: every legal action sampled alike with rollouts; the best mean wins.
 //! * [`IsMcts`]: single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012)
 //!   over [`Heuristics::determinize_for_search`], with UCT restricted to the actions available
-//!   in each determinization, depth-limited rollouts scored by [`Heuristics::evaluate`],
-//!   iteration and time budgets, and root parallelism.
+//!   in each determinization, progressive widening in the order of the game's
+//!   [`Heuristics::rank_actions`] (a node starts from the rule's choice), depth-limited
+//!   rollouts scored by [`Heuristics::evaluate`], iteration and time budgets, and root
+//!   parallelism.
 //! * [`harness`]: plays bots against a game over many seeds and reports win rates and scores
 //!   with their 95 % intervals ([`stats`]).
 //! * [`spec`]: bots by name (`ismcts:iterations=200`), as the command line asks for them.

@@ -65,6 +65,10 @@ pub struct BotParams {
     pub rollout: RolloutPolicy,
     /// IS-MCTS trees searched in parallel (root parallelism).
     pub trees: usize,
+    /// IS-MCTS progressive widening ([`IsMctsConfig::widening`]); 0 is off.
+    pub widening: f64,
+    /// IS-MCTS's UCB exploration constant ([`IsMctsConfig::exploration`]).
+    pub exploration: f64,
 }
 
 impl Default for BotParams {
@@ -77,6 +81,8 @@ impl Default for BotParams {
             depth: config.rollout.max_depth,
             rollout: config.rollout.policy,
             trees: config.trees,
+            widening: config.widening,
+            exploration: config.exploration,
         }
     }
 }
@@ -95,7 +101,7 @@ pub enum SpecError {
     UnknownBot(String),
     #[error(
         "`{0}` is not a bot parameter; write NAME:KEY=VALUE,... with KEY one of iterations, \
-         depth, rollout, trees"
+         depth, rollout, trees, widen, explore"
     )]
     UnknownParam(String),
     #[error("bad value for {key}: {reason}")]
@@ -127,6 +133,17 @@ fn positive<T: FromStr + PartialOrd + Default>(
     }
 }
 
+/// A finite number not below 0.
+fn non_negative(key: &'static str, text: &str) -> Result<f64, SpecError> {
+    match text.parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err(SpecError::BadValue {
+            key,
+            reason: format!("`{text}` is not a number of 0 or more"),
+        }),
+    }
+}
+
 impl BotParams {
     /// Check what flags gave: every count above zero.
     pub fn check(&self) -> Result<(), SpecError> {
@@ -152,6 +169,8 @@ impl BotParams {
             "depth" => self.depth = positive("depth", value)?,
             "rollout" => self.rollout = parse_rollout(value)?,
             "trees" => self.trees = positive("trees", value)?,
+            "widen" => self.widening = non_negative("widen", value)?,
+            "explore" => self.exploration = non_negative("explore", value)?,
             other => return Err(SpecError::UnknownParam(other.to_owned())),
         }
         Ok(())
@@ -159,6 +178,16 @@ impl BotParams {
 
     fn budget(&self) -> Budget {
         Budget::iterations(self.iterations)
+    }
+
+    fn ismcts(&self) -> IsMctsConfig {
+        IsMctsConfig {
+            budget: self.budget(),
+            rollout: self.rollout(),
+            trees: self.trees,
+            widening: self.widening,
+            exploration: self.exploration,
+        }
     }
 
     fn rollout(&self) -> Rollout {
@@ -200,12 +229,7 @@ impl BotSpec {
                 budget: self.params.budget(),
                 rollout: self.params.rollout(),
             }),
-            BotKind::IsMcts => Box::new(IsMcts::<G>::new(IsMctsConfig {
-                budget: self.params.budget(),
-                rollout: self.params.rollout(),
-                trees: self.params.trees,
-                ..IsMctsConfig::default()
-            })),
+            BotKind::IsMcts => Box::new(IsMcts::<G>::new(self.params.ismcts())),
         }
     }
 }
@@ -218,14 +242,7 @@ impl fmt::Display for BotSpec {
         match self.kind {
             BotKind::Random | BotKind::Rule => f.write_str(self.kind.name()),
             BotKind::FlatMc => write!(f, "flat-mc({budget}, {rollout})"),
-            BotKind::IsMcts if self.params.trees > 1 => {
-                write!(
-                    f,
-                    "ismcts({budget}, {rollout}, {} trees)",
-                    self.params.trees
-                )
-            }
-            BotKind::IsMcts => write!(f, "ismcts({budget}, {rollout})"),
+            BotKind::IsMcts => write!(f, "ismcts({})", self.params.ismcts()),
         }
     }
 }
@@ -252,10 +269,19 @@ mod tests {
                 iterations: 200,
                 depth: 5,
                 rollout: RolloutPolicy::Random,
-                trees: 2
+                trees: 2,
+                ..defaults
             }
         );
         assert_eq!(search.to_string(), "ismcts(200 it, random d5, 2 trees)");
+        let widened =
+            BotSpec::parse("ismcts:it=32,depth=8,widen=0.5,explore=0.3", defaults).unwrap();
+        assert_eq!(widened.params.widening, 0.5);
+        assert_eq!(widened.params.exploration, 0.3);
+        assert_eq!(
+            widened.to_string(),
+            "ismcts(32 it, rule d8, widen 0.5, c 0.3)"
+        );
         let flat = BotSpec::parse("flatmc", defaults).unwrap();
         assert_eq!(flat.to_string(), "flat-mc(1000 it, rule d20)");
     }
@@ -279,6 +305,13 @@ mod tests {
                 .contains("use random or rule")
         );
         assert!(BotSpec::parse("ismcts:trees=0", defaults).is_err());
+        assert!(
+            BotSpec::parse("ismcts:widen=-1", defaults)
+                .unwrap_err()
+                .to_string()
+                .contains("not a number of 0 or more")
+        );
+        assert!(BotSpec::parse("ismcts:explore=inf", defaults).is_err());
         let zero = BotParams {
             iterations: 0,
             ..defaults

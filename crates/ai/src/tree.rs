@@ -8,7 +8,8 @@
 //! into it from the point of view of the seat that chose that edge, so the tree also handles
 //! the other seats' decisions (each maximising its own reward).
 
-use crate::rollout::{Rollout, RolloutPolicy, Scratch};
+use crate::IsMctsConfig;
+use crate::rollout::{RolloutPolicy, Scratch};
 use crate::{BotRng, reward};
 use overlord_engine::{Game, Heuristics, Seat, Status, uniform_below};
 
@@ -42,6 +43,10 @@ pub(crate) struct Tree<G: Game> {
     path: Vec<u32>,
     /// Per legal action of the node being selected from: its child, if expanded.
     child_of_legal: Vec<u32>,
+    /// With progressive widening: the game's ranking of the legal actions, and their indices
+    /// best first.
+    scores: Vec<f64>,
+    ranked: Vec<usize>,
     scratch: Scratch<G>,
     /// Decisions made in rollouts, for the speed figures.
     pub rollout_steps: u64,
@@ -53,6 +58,8 @@ impl<G: Heuristics> Tree<G> {
             nodes: Vec::new(),
             path: Vec::new(),
             child_of_legal: Vec::new(),
+            scores: Vec::new(),
+            ranked: Vec::new(),
             scratch: Scratch::new(),
             rollout_steps: 0,
         }
@@ -110,16 +117,46 @@ impl<G: Heuristics> Tree<G> {
         n.reward / visits + exploration * (f64::from(n.available.max(1)).ln() / visits).sqrt()
     }
 
+    /// Which of the legal actions of `node` (in `scratch.legal`) this visit may choose
+    /// among: all of them, or with progressive widening (Coulom 2007; Chaslot et al. 2008)
+    /// the `1 + ⌊widening·√visits⌋` best by the game's ranking ([`Heuristics::rank_actions`]),
+    /// so a node starts with the rule's own choice and adds the next only as its visits grow;
+    /// actions ranked −∞ are left out while any other is legal.
+    /// Leaves the candidates' indices in `ranked`, best first.
+    fn candidates(&mut self, world: &G, node: u32, widening: f64) {
+        let legal = &self.scratch.legal;
+        self.ranked.clear();
+        self.ranked.extend(0..legal.len());
+        if widening <= 0.0 {
+            return;
+        }
+        world.rank_actions(legal, &mut self.scores);
+        let scores = &self.scores;
+        let score = |i: usize| scores.get(i).copied().unwrap_or(f64::NEG_INFINITY);
+        // Best first; equal scores keep the list's order (a stable sort), so the ranking is a
+        // function of the determinization alone.
+        self.ranked.sort_by(|&a, &b| score(b).total_cmp(&score(a)));
+        // −∞: never worth trying, unless nothing else is legal.
+        if let Some(worth) = self
+            .ranked
+            .iter()
+            .rposition(|&i| score(i) > f64::NEG_INFINITY)
+        {
+            self.ranked.truncate(worth + 1);
+        }
+        let visits = f64::from(self.nodes[node as usize].visits);
+        let width = 1 + (widening * visits.sqrt()) as usize;
+        self.ranked.truncate(width);
+    }
+
     /// One simulation from `world`, a fresh determinization of the root's information set:
-    /// select down the tree among the actions `world` offers, expand one untried action, roll
-    /// out, and back the rewards up.
-    pub fn simulate(
-        &mut self,
-        mut world: G,
-        rollout: &Rollout,
-        exploration: f64,
-        rng: &mut BotRng,
-    ) {
+    /// select down the tree among the actions `world` offers (all, or with progressive
+    /// widening the best-ranked few), expand one untried action, roll out, and back the
+    /// rewards up.
+    pub fn simulate(&mut self, mut world: G, config: &IsMctsConfig, rng: &mut BotRng) {
+        let rollout = &config.rollout;
+        let exploration = config.exploration;
+        let widening = config.widening;
         self.path.clear();
         let mut node = 0u32;
         while let Status::ToAct(actor) = world.status() {
@@ -127,23 +164,42 @@ impl<G: Heuristics> Tree<G> {
             if self.scratch.legal.is_empty() {
                 break;
             }
-            // Which legal actions have a child; every child whose action is legal in this
-            // determinization was available once more.
+            self.candidates(&world, node, widening);
+            // Which candidate actions have a child; every child whose action is a candidate
+            // in this determinization was available once more.
             self.child_of_legal.clear();
             self.child_of_legal.resize(self.scratch.legal.len(), NONE);
-            let mut untried = self.scratch.legal.len();
+            let mut untried = self.ranked.len();
             let mut child = self.nodes[node as usize].first_child;
             while child != NONE {
                 let c = &mut self.nodes[child as usize];
                 if let Some(i) = c
                     .action
                     .and_then(|a| self.scratch.legal.iter().position(|&l| l == a))
+                    .filter(|i| self.ranked.contains(i))
                 {
                     c.available += 1;
                     self.child_of_legal[i] = child;
                     untried -= 1;
                 }
                 child = c.next_sibling;
+            }
+            if untried > 0 && widening > 0.0 {
+                // Widening: the best-ranked candidate not yet tried.
+                let Some(&i) = self
+                    .ranked
+                    .iter()
+                    .find(|&&i| self.child_of_legal[i] == NONE)
+                else {
+                    break;
+                };
+                let action = self.scratch.legal[i];
+                if world.apply_listed(action, &mut self.scratch.log).is_err() {
+                    break;
+                }
+                node = self.add_child(node, action, actor);
+                self.path.push(node);
+                break;
             }
             if untried > 0 {
                 // Expand one untried action: with rule-based rollouts the rule's own choice
@@ -175,7 +231,8 @@ impl<G: Heuristics> Tree<G> {
             // Select: the available child of best UCB (the first listed on a tie).
             let mut best = NONE;
             let mut best_value = f64::NEG_INFINITY;
-            for &c in &self.child_of_legal {
+            for &i in &self.ranked {
+                let c = self.child_of_legal[i];
                 let value = self.ucb(c, exploration);
                 if value > best_value {
                     best = c;

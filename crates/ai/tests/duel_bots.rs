@@ -60,6 +60,18 @@ impl Heuristics for Duel {
             *legal.last()?
         })
     }
+
+    /// The rule's choice first; going back never (a search that went back would only come
+    /// again to the same choice).
+    fn rank_actions(&self, legal: &[DuelAction], scores: &mut Vec<f64>) {
+        let ruled = self.rule_based_action(legal, &mut overlord_ai::BotRng::seed_from_u64(0));
+        scores.clear();
+        scores.extend(legal.iter().map(|&a| match a {
+            DuelAction::Back => f64::NEG_INFINITY,
+            _ if Some(a) == ruled => 1.0,
+            _ => 0.0,
+        }));
+    }
 }
 
 fn new_duel(seed: u64) -> Result<Duel, SetupError> {
@@ -81,6 +93,7 @@ fn ismcts() -> Box<dyn Bot<Duel>> {
         },
         exploration: 0.7,
         trees: 2,
+        widening: 0.0,
     }))
 }
 
@@ -107,6 +120,7 @@ fn every_bot_plays_legal_duel_games_against_every_other() {
                 },
                 exploration: 0.7,
                 trees: 1,
+                widening: 0.0,
             }))
         },
     ];
@@ -168,6 +182,7 @@ fn a_time_budget_stops_the_search_on_time() {
         },
         exploration: 0.7,
         trees: 2,
+        widening: 0.0,
     });
     let mut rng = overlord_ai::BotRng::seed_from_u64(1);
     let action = bot.choose(&state, Seat(0), &legal, &mut rng);
@@ -178,4 +193,63 @@ fn a_time_budget_stops_the_search_on_time() {
         stats.elapsed < std::time::Duration::from_secs(2),
         "{stats:?}"
     );
+}
+
+fn widened(iterations: u64, widening: f64) -> IsMcts<Duel> {
+    IsMcts::new(IsMctsConfig {
+        budget: Budget::iterations(iterations),
+        rollout: Rollout {
+            policy: RolloutPolicy::Random,
+            max_depth: 40,
+        },
+        exploration: 0.7,
+        trees: 1,
+        widening,
+    })
+}
+
+#[test]
+fn progressive_widening_tries_the_rule_choice_first_and_widens_with_visits() {
+    let state = new_duel(3).unwrap();
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    assert!(legal.len() >= 2, "{legal:?}");
+    let ruled = state
+        .rule_based_action(&legal, &mut overlord_ai::BotRng::seed_from_u64(0))
+        .unwrap();
+    let mut rng = overlord_ai::BotRng::seed_from_u64(5);
+    let mut widest = 0;
+    for iterations in [1u64, 3, 16, 400] {
+        let edges = widened(iterations, 0.5).search(&state, Seat(0), &mut rng);
+        // A node with n visits chooses among the 1 + ⌊0.5·√n⌋ best ranked; the root has
+        // had at most iterations - 1 visits when it last chose.
+        let width = 1 + (0.5 * ((iterations - 1) as f64).sqrt()) as usize;
+        assert!(edges.len() <= width, "{iterations} it: {edges:?}");
+        assert_eq!(edges.first().map(|e| e.0), Some(ruled), "{edges:?}");
+        widest = widest.max(edges.len());
+    }
+    assert_eq!(
+        widest,
+        legal.len(),
+        "400 simulations reach every root action"
+    );
+}
+
+#[test]
+fn progressive_widening_never_tries_an_action_ranked_minus_infinity() {
+    let mut state = new_duel(3).unwrap();
+    let _ = state
+        .apply(DuelAction::Attack, &mut Log::disabled())
+        .unwrap();
+    assert_eq!(state.phase(), Phase::ChooseCard);
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    assert!(legal.contains(&DuelAction::Back), "{legal:?}");
+    let mut rng = overlord_ai::BotRng::seed_from_u64(5);
+    let edges = widened(300, 2.0).search(&state, Seat(0), &mut rng);
+    assert!(edges.iter().all(|e| e.0 != DuelAction::Back), "{edges:?}");
+    assert_eq!(edges.len(), legal.len() - 1, "{edges:?}");
+    // Without widening every legal action is tried, going back included.
+    let edges = widened(300, 0.0).search(&state, Seat(0), &mut rng);
+    assert!(edges.iter().any(|e| e.0 == DuelAction::Back), "{edges:?}");
 }

@@ -44,6 +44,7 @@ fn ismcts(iterations: u64, policy: RolloutPolicy, trees: usize) -> IsMcts<Omaha>
         rollout: rollout(policy, 6),
         exploration: 0.7,
         trees,
+        widening: 0.0,
     })
 }
 
@@ -116,6 +117,7 @@ fn random_rule_and_search_bots_play_whole_first_wave_games_legally() {
                 rollout: rollout(RolloutPolicy::Random, 2),
                 exploration: 0.7,
                 trees: 1,
+                widening: 0.0,
             }))
         }];
     for make in lineups {
@@ -345,6 +347,7 @@ fn strength_report_on_first_wave() {
                 rollout: rollout(RolloutPolicy::RuleBased, 10),
                 exploration: 0.7,
                 trees: 1,
+                widening: 0.0,
             }))
         },
     ];

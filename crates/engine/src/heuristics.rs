@@ -29,6 +29,16 @@ pub trait Heuristics: Game {
         rng: &mut R,
     ) -> Option<Self::Action>;
 
+    /// How promising each of `legal` looks by the same rules of thumb, higher first: one
+    /// score per action, written into `scores` (cleared first). Search tries actions in this
+    /// order and widens to the lower ones only as a node gathers visits (progressive
+    /// widening), so a game whose rule-based choice is good should rank that choice first.
+    /// The default ranks every action alike. Only what the deciding seat may know is read.
+    fn rank_actions(&self, legal: &[Self::Action], scores: &mut Vec<f64>) {
+        scores.clear();
+        scores.resize(legal.len(), 0.0);
+    }
+
     /// A state drawn from `seat`'s information set for search: like [`Game::determinize`],
     /// and in addition
     /// * a function of `seat`'s view and of `rng` alone: two states that `seat` cannot tell

@@ -192,6 +192,7 @@ fn config(args: &Args, scenario: String) -> Result<SimConfig> {
             None => defaults.rollout,
         },
         trees: args.trees.unwrap_or(defaults.trees),
+        ..defaults
     };
     let jobs = match args.jobs {
         Some(0) => {

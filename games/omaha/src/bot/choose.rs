@@ -13,7 +13,8 @@ use crate::state::{Omaha, Step, UsFlags, UsLoc};
 use overlord_engine::{Game, uniform_below};
 use rand::Rng;
 
-/// The rule bot's choice among `legal` (`None` only when it is empty).
+/// The rule bot's choice among `legal` (`None` only when it is empty): the best of
+/// [`scores`], ties broken at random.
 pub(crate) fn choose<R: Rng + ?Sized>(
     state: &Omaha,
     legal: &[OmahaAction],
@@ -24,23 +25,43 @@ pub(crate) fn choose<R: Rng + ?Sized>(
         [only] => return Some(*only),
         _ => {}
     }
-    // An attack being declared follows its plan (deterministic, see `attack`).
+    // An attack being declared follows its plan, with no tie to break.
     if let Step::Attack { target, stage, .. } = state.step {
         return Some(attack_step(state, target, stage, legal));
     }
-    let sight = Sight::new(state);
-    // A score that is not a number (never expected) ranks last.
-    let scores: Vec<f64> = legal
-        .iter()
-        .map(|a| score(&sight, a))
-        .map(|s| if s.is_nan() { f64::NEG_INFINITY } else { s })
-        .collect();
+    let mut scores = Vec::with_capacity(legal.len());
+    self::scores(state, legal, &mut scores);
     let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let top: Vec<usize> = (0..legal.len())
         .filter(|&i| scores[i] >= best - 1e-9)
         .collect();
     let k = uniform_below(rng, u32::try_from(top.len()).unwrap_or(u32::MAX)) as usize;
     top.get(k).and_then(|&i| legal.get(i)).copied()
+}
+
+/// The rule bot's score of each of `legal`, into `out` (cleared first): higher is better, and
+/// a score that is not a number (never expected) ranks last. While an attack is being
+/// declared its plan decides (deterministic, see `attack`): the planned step scores 1, the
+/// rest 0, and going back scores −∞, because a searching bot that went back would only
+/// declare the same attack again, for ever.
+pub(crate) fn scores(state: &Omaha, legal: &[OmahaAction], out: &mut Vec<f64>) {
+    out.clear();
+    if let Step::Attack { target, stage, .. } = state.step {
+        let planned = attack_step(state, target, stage, legal);
+        out.extend(legal.iter().map(|&a| match a {
+            _ if a == planned => 1.0,
+            OmahaAction::AttackBack => f64::NEG_INFINITY,
+            _ => 0.0,
+        }));
+        return;
+    }
+    let sight = Sight::new(state);
+    out.extend(
+        legal
+            .iter()
+            .map(|a| score(&sight, a))
+            .map(|s| if s.is_nan() { f64::NEG_INFINITY } else { s }),
+    );
 }
 
 fn attack_step(

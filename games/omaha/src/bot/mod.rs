@@ -35,6 +35,11 @@ impl Heuristics for Omaha {
         choose::choose(self, legal, rng)
     }
 
+    /// The rule bot's own scores, so that search tries its choice first.
+    fn rank_actions(&self, legal: &[crate::OmahaAction], scores: &mut Vec<f64>) {
+        choose::scores(self, legal, scores);
+    }
+
     /// The draw pile, face-down units and depth markers put in a canonical order, the
     /// generator reseeded, then [`crate::view::determinize`].
     fn determinize_for_search<R: Rng + ?Sized>(&self, _seat: Seat, rng: &mut R) -> Omaha {

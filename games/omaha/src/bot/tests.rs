@@ -339,3 +339,35 @@ fn r13_2_victory_points_count_only_near_the_check() {
         .count();
     assert!(late > 0, "no late move to look at");
 }
+
+/// Search ranks actions by the rule bot's scores (`Heuristics::rank_actions`): the rule's
+/// choice ranks first everywhere, and while an attack is declared (8.1) going back ranks −∞,
+/// so a searching bot never declares the same attack over and over.
+#[test]
+fn r8_1_search_ranks_the_rule_choice_first_and_never_backs_out_of_an_attack() {
+    let mut attack_steps = 0;
+    let mut scores = Vec::new();
+    let mut legal = Vec::new();
+    for state in sample_states().iter().chain(&play(4, true, 1).0) {
+        state.legal_actions(&mut legal);
+        if legal.len() < 2 {
+            continue;
+        }
+        state.rank_actions(&legal, &mut scores);
+        assert_eq!(scores.len(), legal.len());
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let ruled = state.rule_based_action(&legal, &mut rng).expect("a choice");
+        let at = legal.iter().position(|&a| a == ruled).expect("listed");
+        let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        assert!(scores[at] >= best - 1e-9, "{ruled:?} at {:?}", state.step);
+        if matches!(state.step, crate::state::Step::Attack { .. }) {
+            attack_steps += 1;
+            for (action, score) in legal.iter().zip(&scores) {
+                if *action == OmahaAction::AttackBack {
+                    assert_eq!(*score, f64::NEG_INFINITY);
+                }
+            }
+        }
+    }
+    assert!(attack_steps > 0, "no attack was declared in the sample");
+}
