@@ -50,13 +50,26 @@ impl<G: Heuristics> Bot<G> for FlatMonteCarlo {
         }
         let mut tallies = vec![Tally::default(); legal.len()];
         let mut scratch = Scratch::<G>::new();
+        // Actions the game ranks −∞ (an undo that would be taken again and again) are not
+        // tried while any other is legal; the ranking is read on a determinization, as the
+        // rule bot reads its rules.
+        let mut scores = Vec::new();
+        state
+            .determinize_for_search(seat, rng)
+            .rank_actions(legal, &mut scores);
+        let mut tried: Vec<usize> = (0..legal.len())
+            .filter(|&i| scores.get(i).is_none_or(|&s| s > f64::NEG_INFINITY))
+            .collect();
+        if tried.is_empty() {
+            tried.extend(0..legal.len());
+        }
         let started = Instant::now();
         let mut done = 0u64;
         // Round-robin over the actions. Each simulation draws a fresh determinization, so an
         // action that the drawn state does not offer (its legality hangs on something hidden)
         // is skipped for that round.
         while !self.budget.spent(done, started) {
-            let i = (done % legal.len() as u64) as usize;
+            let i = tried[(done % tried.len() as u64) as usize];
             done += 1;
             let mut world = state.determinize_for_search(seat, rng);
             world.legal_actions(&mut scratch.legal);
@@ -72,7 +85,7 @@ impl<G: Heuristics> Bot<G> for FlatMonteCarlo {
             tally.reward += reward(&world, seat);
         }
         // The best mean; ties go to the better-sampled action, then to the first listed.
-        let best = (0..legal.len()).fold(None::<usize>, |best, i| match best {
+        let best = tried.iter().fold(None::<usize>, |best, &i| match best {
             Some(b)
                 if tallies[b].mean() > tallies[i].mean()
                     || (tallies[b].mean() == tallies[i].mean()

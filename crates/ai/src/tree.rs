@@ -120,16 +120,15 @@ impl<G: Heuristics> Tree<G> {
     /// Which of the legal actions of `node` (in `scratch.legal`) this visit may choose
     /// among: all of them, or with progressive widening (Coulom 2007; Chaslot et al. 2008)
     /// the `1 + ⌊widening·√visits⌋` best by the game's ranking ([`Heuristics::rank_actions`]),
-    /// so a node starts with the rule's own choice and adds the next only as its visits grow;
-    /// actions ranked −∞ are left out while any other is legal.
+    /// so a node starts with the rule's own choice and adds the next only as its visits grow.
+    /// Either way, actions ranked −∞ are left out while any other is legal: a game ranks so
+    /// the moves that would only undo a choice (backing out of an attack being declared),
+    /// which a search would otherwise take and take again for ever.
     /// Leaves the candidates' indices in `ranked`, best first.
     fn candidates(&mut self, world: &G, node: u32, widening: f64) {
         let legal = &self.scratch.legal;
         self.ranked.clear();
         self.ranked.extend(0..legal.len());
-        if widening <= 0.0 {
-            return;
-        }
         world.rank_actions(legal, &mut self.scores);
         let scores = &self.scores;
         let score = |i: usize| scores.get(i).copied().unwrap_or(f64::NEG_INFINITY);
@@ -143,6 +142,11 @@ impl<G: Heuristics> Tree<G> {
             .rposition(|&i| score(i) > f64::NEG_INFINITY)
         {
             self.ranked.truncate(worth + 1);
+        }
+        if widening <= 0.0 {
+            // Without widening, every action worth trying, in the list's order.
+            self.ranked.sort_unstable();
+            return;
         }
         let visits = f64::from(self.nodes[node as usize].visits);
         let width = 1 + (widening * visits.sqrt()) as usize;

@@ -236,7 +236,7 @@ fn progressive_widening_tries_the_rule_choice_first_and_widens_with_visits() {
 }
 
 #[test]
-fn progressive_widening_never_tries_an_action_ranked_minus_infinity() {
+fn search_never_tries_an_action_ranked_minus_infinity() {
     let mut state = new_duel(3).unwrap();
     let _ = state
         .apply(DuelAction::Attack, &mut Log::disabled())
@@ -246,10 +246,19 @@ fn progressive_widening_never_tries_an_action_ranked_minus_infinity() {
     state.legal_actions(&mut legal);
     assert!(legal.contains(&DuelAction::Back), "{legal:?}");
     let mut rng = overlord_ai::BotRng::seed_from_u64(5);
-    let edges = widened(300, 2.0).search(&state, Seat(0), &mut rng);
-    assert!(edges.iter().all(|e| e.0 != DuelAction::Back), "{edges:?}");
-    assert_eq!(edges.len(), legal.len() - 1, "{edges:?}");
-    // Without widening every legal action is tried, going back included.
-    let edges = widened(300, 0.0).search(&state, Seat(0), &mut rng);
-    assert!(edges.iter().any(|e| e.0 == DuelAction::Back), "{edges:?}");
+    for widening in [0.0, 2.0] {
+        let edges = widened(300, widening).search(&state, Seat(0), &mut rng);
+        assert!(edges.iter().all(|e| e.0 != DuelAction::Back), "{edges:?}");
+        assert_eq!(edges.len(), legal.len() - 1, "{edges:?}");
+    }
+    // Flat Monte Carlo with no budget at all still chooses a card, not going back.
+    let mut flat = FlatMonteCarlo {
+        budget: Budget::iterations(0),
+        rollout: Rollout {
+            policy: RolloutPolicy::Random,
+            max_depth: 40,
+        },
+    };
+    let chosen = flat.choose(&state, Seat(0), &legal, &mut rng);
+    assert!(matches!(chosen, Some(DuelAction::Commit(_))), "{chosen:?}");
 }
