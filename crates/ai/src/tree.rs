@@ -188,42 +188,25 @@ impl<G: Heuristics> Tree<G> {
                 }
                 child = c.next_sibling;
             }
-            if untried > 0 && widening > 0.0 {
-                // Widening: the best-ranked candidate not yet tried.
-                let Some(&i) = self
-                    .ranked
-                    .iter()
-                    .find(|&&i| self.child_of_legal[i] == NONE)
-                else {
-                    break;
-                };
-                let action = self.scratch.legal[i];
-                if world.apply_listed(action, &mut self.scratch.log).is_err() {
-                    break;
-                }
-                node = self.add_child(node, action, actor);
-                self.path.push(node);
-                break;
-            }
             if untried > 0 {
-                // Expand one untried action: with rule-based rollouts the rule's own choice
-                // first (what the rule would play is tried at every node before the rest),
-                // else uniformly.
-                let ruled = match rollout.policy {
-                    RolloutPolicy::RuleBased => world
-                        .rule_based_action(&self.scratch.legal, rng)
-                        .and_then(|a| self.scratch.legal.iter().position(|&l| l == a))
-                        .filter(|&i| self.child_of_legal[i] == NONE),
-                    RolloutPolicy::Random => None,
+                // Expand one untried candidate: with widening the best ranked; otherwise with
+                // rule-based rollouts the rule's own choice first (what the rule would play is
+                // tried at every node before the rest), else one drawn uniformly.
+                let untried_at = |i: &usize| self.child_of_legal[*i] == NONE;
+                let chosen = if widening > 0.0 {
+                    self.ranked.iter().copied().find(untried_at)
+                } else {
+                    let ruled = match rollout.policy {
+                        RolloutPolicy::RuleBased => world
+                            .rule_based_action(&self.scratch.legal, rng)
+                            .and_then(|a| self.scratch.legal.iter().position(|&l| l == a))
+                            .filter(|i| untried_at(i) && self.ranked.contains(i)),
+                        RolloutPolicy::Random => None,
+                    };
+                    let k = uniform_below(rng, untried as u32) as usize;
+                    ruled.or_else(|| self.ranked.iter().copied().filter(untried_at).nth(k))
                 };
-                let k = uniform_below(rng, untried as u32) as usize;
-                let Some(i) = ruled.or_else(|| {
-                    (0..self.child_of_legal.len())
-                        .filter(|&i| self.child_of_legal[i] == NONE)
-                        .nth(k)
-                }) else {
-                    break;
-                };
+                let Some(i) = chosen else { break };
                 let action = self.scratch.legal[i];
                 if world.apply_listed(action, &mut self.scratch.log).is_err() {
                     break;
