@@ -42,16 +42,15 @@ pub(crate) fn choose<R: Rng + ?Sized>(
 /// The rule bot's score of each of `legal`, into `out` (cleared first): higher is better, and
 /// a score that is not a number (never expected) ranks last. While an attack is being
 /// declared its plan decides (deterministic, see `attack`): the planned step scores 1, the
-/// rest 0, and going back scores −∞ even when the plan is to go back: a search decides on
-/// many determinizations at once, so the attack it declared from the Action Phase is one its
-/// determinizations mostly favour, and one that went back could declare it again for ever.
+/// rest 0, and going back scores −∞, because a searching bot that went back would only
+/// declare the same attack again, for ever.
 pub(crate) fn scores(state: &Omaha, legal: &[OmahaAction], out: &mut Vec<f64>) {
     out.clear();
     if let Step::Attack { target, stage, .. } = state.step {
         let planned = attack_step(state, target, stage, legal);
         out.extend(legal.iter().map(|&a| match a {
-            OmahaAction::AttackBack => f64::NEG_INFINITY,
             _ if a == planned => 1.0,
+            OmahaAction::AttackBack => f64::NEG_INFINITY,
             _ => 0.0,
         }));
         return;
