@@ -50,15 +50,10 @@ impl<G: Heuristics> Bot<G> for FlatMonteCarlo {
         }
         let mut tallies = vec![Tally::default(); legal.len()];
         let mut scratch = Scratch::<G>::new();
-        // Actions the game ranks −∞ (an undo that would be taken again and again) are not
-        // tried while any other is legal; the ranking is read on a determinization, as the
-        // rule bot reads its rules.
-        let mut scores = Vec::new();
-        state
-            .determinize_for_search(seat, rng)
-            .rank_actions(legal, &mut scores);
+        // Actions the game calls futile (an undo that would be taken again and again) are
+        // not tried while any other is legal.
         let mut tried: Vec<usize> = (0..legal.len())
-            .filter(|&i| scores.get(i).is_none_or(|&s| s > f64::NEG_INFINITY))
+            .filter(|&i| !state.futile(&legal[i]))
             .collect();
         if tried.is_empty() {
             tried.extend(0..legal.len());

@@ -34,7 +34,8 @@ pub struct IsMctsConfig {
     pub trees: usize,
     /// Progressive widening: a node with `n` visits chooses among the `1 + ⌊widening·√n⌋`
     /// actions the game ranks best ([`Heuristics::rank_actions`]); 0 lets every legal action
-    /// in from the first visit.
+    /// that is not futile ([`Heuristics::futile`]) in from the first visit, and never asks
+    /// for a ranking.
     pub widening: f64,
 }
 

@@ -10,6 +10,8 @@
 //!   [`Heuristics::rank_actions`] (a node starts from the rule's choice), depth-limited
 //!   rollouts scored by [`Heuristics::evaluate`], iteration and time budgets, and root
 //!   parallelism.
+//! * Neither search tries an action the game calls futile ([`Heuristics::futile`]: an undo
+//!   that search would take and take again) while any other is legal.
 //! * [`harness`]: plays bots against a game over many seeds and reports win rates and scores
 //!   with their 95 % intervals ([`stats`]).
 //! * [`spec`]: bots by name (`ismcts:iterations=200`), as the command line asks for them.

@@ -118,36 +118,32 @@ impl<G: Heuristics> Tree<G> {
     }
 
     /// Which of the legal actions of `node` (in `scratch.legal`) this visit may choose
-    /// among: all of them, or with progressive widening (Coulom 2007; Chaslot et al. 2008)
-    /// the `1 + ⌊widening·√visits⌋` best by the game's ranking ([`Heuristics::rank_actions`]),
-    /// so a node starts with the rule's own choice and adds the next only as its visits grow.
-    /// Either way, actions ranked −∞ are left out while any other is legal: a game ranks so
-    /// the moves that would only undo a choice (backing out of an attack being declared),
-    /// which a search would otherwise take and take again for ever.
-    /// Leaves the candidates' indices in `ranked`, best first.
+    /// among: every one the game does not call futile ([`Heuristics::futile`]: an undo that
+    /// a search would take and take again for ever), or all if every one is; with
+    /// progressive widening (Coulom 2007; Chaslot et al. 2008) only the
+    /// `1 + ⌊widening·√visits⌋` best of those by the game's ranking
+    /// ([`Heuristics::rank_actions`]), so a node starts with the rule's own choice and adds
+    /// the next only as its visits grow. The ranking is asked for only with widening: it
+    /// may cost as much as a rule-based decision, and this runs at every step of the tree.
+    /// Leaves the candidates' indices in `ranked`: best first with widening, else in the
+    /// list's order.
     fn candidates(&mut self, world: &G, node: u32, widening: f64) {
         let legal = &self.scratch.legal;
         self.ranked.clear();
-        self.ranked.extend(0..legal.len());
+        self.ranked
+            .extend((0..legal.len()).filter(|&i| !world.futile(&legal[i])));
+        if self.ranked.is_empty() {
+            self.ranked.extend(0..legal.len());
+        }
+        if widening <= 0.0 {
+            return;
+        }
         world.rank_actions(legal, &mut self.scores);
         let scores = &self.scores;
         let score = |i: usize| scores.get(i).copied().unwrap_or(f64::NEG_INFINITY);
         // Best first; equal scores keep the list's order (a stable sort), so the ranking is a
         // function of the determinization alone.
         self.ranked.sort_by(|&a, &b| score(b).total_cmp(&score(a)));
-        // −∞: never worth trying, unless nothing else is legal.
-        if let Some(worth) = self
-            .ranked
-            .iter()
-            .rposition(|&i| score(i) > f64::NEG_INFINITY)
-        {
-            self.ranked.truncate(worth + 1);
-        }
-        if widening <= 0.0 {
-            // Without widening, every action worth trying, in the list's order.
-            self.ranked.sort_unstable();
-            return;
-        }
         let visits = f64::from(self.nodes[node as usize].visits);
         let width = 1 + (widening * visits.sqrt()) as usize;
         self.ranked.truncate(width);

@@ -61,16 +61,21 @@ impl Heuristics for Duel {
         })
     }
 
-    /// The rule's choice first; going back never (a search that went back would only come
-    /// again to the same choice).
+    /// The rule's choice first.
     fn rank_actions(&self, legal: &[DuelAction], scores: &mut Vec<f64>) {
         let ruled = self.rule_based_action(legal, &mut overlord_ai::BotRng::seed_from_u64(0));
         scores.clear();
-        scores.extend(legal.iter().map(|&a| match a {
-            DuelAction::Back => f64::NEG_INFINITY,
-            _ if Some(a) == ruled => 1.0,
-            _ => 0.0,
-        }));
+        scores.extend(
+            legal
+                .iter()
+                .map(|&a| if Some(a) == ruled { 1.0 } else { 0.0 }),
+        );
+    }
+
+    /// Going back from a card being chosen: a search that went back would only come again to
+    /// the same choice.
+    fn futile(&self, action: &DuelAction) -> bool {
+        *action == DuelAction::Back
     }
 }
 
@@ -236,7 +241,7 @@ fn progressive_widening_tries_the_rule_choice_first_and_widens_with_visits() {
 }
 
 #[test]
-fn search_never_tries_an_action_ranked_minus_infinity() {
+fn search_never_tries_a_futile_action() {
     let mut state = new_duel(3).unwrap();
     let _ = state
         .apply(DuelAction::Attack, &mut Log::disabled())

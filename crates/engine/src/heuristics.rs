@@ -30,13 +30,23 @@ pub trait Heuristics: Game {
     ) -> Option<Self::Action>;
 
     /// How promising each of `legal` looks by the same rules of thumb, higher first: one
-    /// score per action, written into `scores` (cleared first). Search tries actions in this
-    /// order and widens to the lower ones only as a node gathers visits (progressive
-    /// widening), so a game whose rule-based choice is good should rank that choice first.
-    /// The default ranks every action alike. Only what the deciding seat may know is read.
+    /// score per action, written into `scores` (cleared first). Search with progressive
+    /// widening tries actions in this order and widens to the lower ones only as a node
+    /// gathers visits, so a game whose rule-based choice is good should rank that choice
+    /// first; search without widening never asks, so this may cost as much as the rule. The
+    /// default ranks every action alike. Only what the deciding seat may know is read.
     fn rank_actions(&self, legal: &[Self::Action], scores: &mut Vec<f64>) {
         scores.clear();
         scores.resize(legal.len(), 0.0);
+    }
+
+    /// Whether search should leave `action` untried while any other action is legal: a move
+    /// that only undoes a choice in progress (going back from a declaration), which a search
+    /// would otherwise take, then make the same choice again, for ever. Search asks at every
+    /// step of its tree, so this must be cheap. Only what the deciding seat may know is read.
+    /// The default: no action is futile.
+    fn futile(&self, _action: &Self::Action) -> bool {
+        false
     }
 
     /// A state drawn from `seat`'s information set for search: like [`Game::determinize`],

@@ -42,15 +42,13 @@ pub(crate) fn choose<R: Rng + ?Sized>(
 /// The rule bot's score of each of `legal`, into `out` (cleared first): higher is better, and
 /// a score that is not a number (never expected) ranks last. While an attack is being
 /// declared its plan decides (deterministic, see `attack`): the planned step scores 1, the
-/// rest 0, and going back scores −∞, because a searching bot that went back would only
-/// declare the same attack again, for ever.
+/// rest 0.
 pub(crate) fn scores(state: &Omaha, legal: &[OmahaAction], out: &mut Vec<f64>) {
     out.clear();
     if let Step::Attack { target, stage, .. } = state.step {
         let planned = attack_step(state, target, stage, legal);
         out.extend(legal.iter().map(|&a| match a {
             _ if a == planned => 1.0,
-            OmahaAction::AttackBack => f64::NEG_INFINITY,
             _ => 0.0,
         }));
         return;

@@ -40,6 +40,13 @@ impl Heuristics for Omaha {
         choose::scores(self, legal, scores);
     }
 
+    /// 8.1: calling off an attack being declared, which a search would follow by declaring
+    /// the same attack again, for ever. (The rule bot still calls one off when its plan says
+    /// so; search, which has only to leave the attack out, never needs to.)
+    fn futile(&self, action: &crate::OmahaAction) -> bool {
+        matches!(action, crate::OmahaAction::AttackBack)
+    }
+
     /// The draw pile, face-down units and depth markers put in a canonical order, the
     /// generator reseeded, then [`crate::view::determinize`].
     fn determinize_for_search<R: Rng + ?Sized>(&self, _seat: Seat, rng: &mut R) -> Omaha {
