@@ -735,10 +735,21 @@ pub fn legal(state: &Omaha, out: &mut Vec<OmahaAction>) {
             let candidates: Vec<UsId> = (0..state.us.len() as UsId)
                 .filter(|&u| can_act(state, u, division) && may_join(state, u, target, &with))
                 .collect();
+            // 8.1: a joiner is offered only if the attack can still be declared after it,
+            // so that no answer leads where calling the attack off is all that is left.
+            let declarable = |all: &[UsId]| {
+                cost(state, all) <= left
+                    && (all.iter().any(|&u| adjacent_infantry(state, u, target))
+                        || candidates.iter().any(|&w| {
+                            !all.contains(&w)
+                                && adjacent_infantry(state, w, target)
+                                && cost(state, &[all, &[w]].concat()) <= left
+                        }))
+            };
             for &u in &candidates {
                 let mut all = with.clone();
                 all.push(u);
-                if cost(state, &all) <= left {
+                if declarable(&all) {
                     out.push(OmahaAction::AttackWith { unit: u });
                 }
             }
@@ -749,7 +760,7 @@ pub fn legal(state: &Omaha, out: &mut Vec<OmahaAction>) {
                     }
                     let mut all = with.clone();
                     all.extend([u, w]);
-                    if cost(state, &all) <= left {
+                    if declarable(&all) {
                         out.push(OmahaAction::AttackWithPair { unit: u, with: w });
                     }
                 }

@@ -69,6 +69,13 @@ fn play_with(
             "seed {seed}: stalled at {:?}",
             game.state().step()
         );
+        // 8.1: no prompt leaves calling an attack off as the only way on (a dead end that a
+        // search bot would enter, call off and enter again for ever).
+        assert!(
+            legal != [OmahaAction::AttackBack],
+            "seed {seed}: only calling the attack off is left at {:?}",
+            game.state().step()
+        );
         let action = if advancing {
             advancing_choice(game.state(), &legal, &mut policy)
         } else {

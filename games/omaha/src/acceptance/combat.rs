@@ -436,6 +436,54 @@ fn t_8_27_tank_range() {
     assert!(legal(&s).contains(&OmahaAction::Attack { target }));
 }
 
+/// 8.1, 8.13: with one action left, a tank beside the target would spend it, and the rifle
+/// company that must open the attack could then no longer join: the tank alone is not
+/// offered, so no answer leaves calling the attack off as the only way on. (A search bot
+/// found the dead end: it declared, joined the tank, called off, and declared again for ever.)
+#[test]
+fn r8_1_no_joiner_leaves_an_attack_that_cannot_be_declared() {
+    let mut s = empty(5);
+    german(&mut s, "T-6", "C1", None);
+    let target = hex(&s, "1113");
+    let rifle = us(&mut s, "1114", 0, rifle(Division::First));
+    let tank = us(&mut s, "1012", 0, |u| u.kind == UsKind::Tank);
+    s.us[usize::from(tank)].command = Division::First;
+    actions(&mut s, Division::First);
+    s.step = Step::Actions {
+        division: Division::First,
+        left: 1,
+        second: false,
+    };
+    let mut log = log();
+    play(&mut s, &mut log, OmahaAction::Attack { target });
+    let offered = legal(&s);
+    assert!(
+        offered.contains(&OmahaAction::AttackWith { unit: rifle }),
+        "{offered:?}"
+    );
+    assert!(
+        !offered.contains(&OmahaAction::AttackWith { unit: tank }),
+        "{offered:?}"
+    );
+    // With two actions left the tank may go first: the rifle company can still follow.
+    play(&mut s, &mut log, OmahaAction::AttackBack);
+    s.step = Step::Actions {
+        division: Division::First,
+        left: 2,
+        second: false,
+    };
+    play(&mut s, &mut log, OmahaAction::Attack { target });
+    play(&mut s, &mut log, OmahaAction::AttackWith { unit: tank });
+    let offered = legal(&s);
+    assert!(
+        offered.contains(&OmahaAction::AttackWith { unit: rifle }),
+        "{offered:?}"
+    );
+    // Once the rifle company has joined, the attack may be declared.
+    play(&mut s, &mut log, OmahaAction::AttackWith { unit: rifle });
+    assert!(legal(&s).contains(&OmahaAction::AttackDeclared));
+}
+
 #[test]
 fn t_8_33_retreat() {
     let mut s = empty(5);
