@@ -14,9 +14,11 @@
 
 use crate::data::{OmahaData, UsKind};
 use crate::index::{Ground, HexId, Index, MAX_POSITIONS, PosId, PosKind, PosSet, UsCounter, UsId};
+use crate::recall::Recall;
 use crate::state::{GerLoc, Omaha, UsLoc};
 use overlord_engine::RuleId;
 use overlord_hexmap::{FeatureId, FeatureSet};
+use std::cell::RefCell;
 
 /// 12.1: US control.
 pub const US_CONTROL: RuleId = RuleId("12.1");
@@ -133,18 +135,14 @@ pub fn german_loc(state: &Omaha, pos: PosId) -> bool {
     usize::from(pos) < MAX_POSITIONS && german_loc_set(state) & (1 << pos) != 0
 }
 
-/// The last [`german_loc_set`] worked out on this thread, with what it was worked out from.
-#[derive(Default)]
-struct LocMemo {
-    data: usize,
-    key: Vec<u16>,
-    /// The key of the state asked about, built here to spare an allocation per question.
-    scratch: Vec<u16>,
-    set: PosSet,
-}
-
 thread_local! {
-    static LOC_MEMO: std::cell::RefCell<LocMemo> = std::cell::RefCell::new(LocMemo::default());
+    /// The last [`german_loc_set`] worked out on this thread, with what it came from.
+    static LOC_MEMO: RefCell<Recall<u16, PosSet>> = RefCell::default();
+    /// The last 12.2 flood (the hexes German units may pass, and those that lead to an exit).
+    static GERMAN_REACH_MEMO: RefCell<Recall<bool, Vec<bool>>> = RefCell::default();
+    /// The last 12.3 flood (the hexes a US line of communication may enter, and those it
+    /// reaches).
+    static US_LOC_MEMO: RefCell<Recall<bool, Vec<bool>>> = RefCell::default();
 }
 
 /// What German LOC depends on, written into `key`: the hex and the reach of every US counter
@@ -174,19 +172,16 @@ fn loc_key(state: &Omaha, key: &mut Vec<u16>) {
 /// which never changes an answer.
 pub fn german_loc_set(state: &Omaha) -> PosSet {
     LOC_MEMO.with(|memo| {
-        let mut memo = memo.borrow_mut();
-        let memo = &mut *memo;
-        let data = std::sync::Arc::as_ptr(&state.data) as usize;
-        loc_key(state, &mut memo.scratch);
-        if memo.data != data || memo.key != memo.scratch {
-            let control = Control::build(state, false);
-            memo.set = (0..state.data.index.positions.len().min(MAX_POSITIONS))
-                .filter(|&p| control.german_loc(p as PosId))
-                .fold(0, |set, p| set | (1 << p));
-            memo.data = data;
-            std::mem::swap(&mut memo.key, &mut memo.scratch);
-        }
-        memo.set
+        memo.borrow_mut().answer(
+            &state.data,
+            |key| loc_key(state, key),
+            |_| {
+                let control = Control::build(state, false);
+                (0..state.data.index.positions.len().min(MAX_POSITIONS))
+                    .filter(|&p| control.german_loc(p as PosId))
+                    .fold(0, |set, p| set | (1 << p))
+            },
+        )
     })
 }
 
@@ -236,6 +231,9 @@ pub struct Terrain {
     us_land: Vec<bool>,
     /// Exit hexes A–G.
     exit: Vec<bool>,
+    /// Per hex, the positions that fire on it (`HexInfo::fired_on_by`), packed together:
+    /// control reads it for every hex of every state.
+    fired_on_by: Vec<PosSet>,
     /// AMB-23: per hex, a bit per neighbour (in `HexInfo::neighbours` order) across which a US
     /// line of communication may not run.
     us_blocked: Vec<u8>,
@@ -294,6 +292,7 @@ impl Terrain {
             us_land,
             exit,
             us_blocked: us_blocked_sides(data),
+            fired_on_by: index.hexes.iter().map(|h| h.fired_on_by).collect(),
         }
     }
 }
@@ -382,10 +381,10 @@ impl<'a> Control<'a> {
             .filter(|&p| position_occupied[p])
             .fold(0, |set, p| set | (1 << p));
         let mut fire: Vec<bool> = if with_us_loc {
-            index
-                .hexes
+            terrain
+                .fired_on_by
                 .iter()
-                .map(|h| h.fired_on_by & occupied_set != 0)
+                .map(|&by| by & occupied_set != 0)
                 .collect()
         } else {
             Vec::new()
@@ -406,28 +405,57 @@ impl<'a> Control<'a> {
         // 12.2 (12.21, AMB-22, AMB-59): German units pass hexes that are not US-occupied, not
         // US-controlled unless a German unit is there, and not of a banned terrain; hexside
         // features never block. Search from the exits, which must be passable themselves.
-        let german_pass: Vec<bool> = (0..n)
-            .map(|i| {
-                !terrain.german_banned.get(i).copied().unwrap_or(true)
-                    && !us_occupied[i]
-                    && (!us_controlled[i] || german_occupied[i])
-            })
-            .collect();
-        let exits =
-            (0..n).filter(|&i| terrain.exit.get(i).copied().unwrap_or(false) && german_pass[i]);
-        let german_reach = flood(index, exits, |_, _, to| german_pass[to]);
+        let german_reach = GERMAN_REACH_MEMO.with(|memo| {
+            memo.borrow_mut().answer(
+                &state.data,
+                |german_pass| {
+                    // Zipped rather than indexed: this runs for every state asked about.
+                    german_pass.extend(
+                        terrain
+                            .german_banned
+                            .iter()
+                            .zip(&us_occupied)
+                            .zip(&us_controlled)
+                            .zip(&german_occupied)
+                            .map(|(((&banned, &us), &controlled), &german)| {
+                                !banned && !us && (!controlled || german)
+                            }),
+                    )
+                },
+                |german_pass| {
+                    let exits = (0..n).filter(|&i| {
+                        terrain.exit.get(i).copied().unwrap_or(false) && german_pass[i]
+                    });
+                    flood(index, exits, |_, _, to| german_pass[to])
+                },
+            )
+        });
 
         // 12.3, 12.31, AMB-23: US lines of communication run from the beach through land hexes
         // in no fire field (both ends included), never into rough hexes nor across a bluff or
         // cliff hexside, except a bluff hexside crossed by a road.
         let us_loc = if with_us_loc {
-            let us_pass: Vec<bool> = (0..n)
-                .map(|i| terrain.us_land.get(i).copied().unwrap_or(false) && !fire[i])
-                .collect();
-            let beaches = (0..n).filter(|&i| us_pass[i] && index.hexes[i].ground == Ground::Beach);
-            let blocked = &terrain.us_blocked;
-            flood(index, beaches, |from, k, to| {
-                us_pass[to] && blocked.get(from).is_none_or(|mask| mask & (1 << k) == 0)
+            US_LOC_MEMO.with(|memo| {
+                memo.borrow_mut().answer(
+                    &state.data,
+                    |us_pass| {
+                        us_pass.extend(
+                            terrain
+                                .us_land
+                                .iter()
+                                .zip(&fire)
+                                .map(|(&land, &fire)| land && !fire),
+                        )
+                    },
+                    |us_pass| {
+                        let beaches = (0..n)
+                            .filter(|&i| us_pass[i] && index.hexes[i].ground == Ground::Beach);
+                        let blocked = &terrain.us_blocked;
+                        flood(index, beaches, |from, k, to| {
+                            us_pass[to] && blocked.get(from).is_none_or(|mask| mask & (1 << k) == 0)
+                        })
+                    },
+                )
             })
         } else {
             Vec::new()

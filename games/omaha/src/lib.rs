@@ -37,6 +37,7 @@ pub mod index;
 pub mod landing;
 pub mod moves_extended;
 pub mod picture;
+mod recall;
 pub mod seats;
 pub mod setup;
 pub mod state;

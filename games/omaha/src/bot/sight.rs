@@ -330,11 +330,26 @@ pub(super) fn scored_points(state: &Omaha) -> u16 {
 /// worked out afresh for every decision. What it reads is on the view: which hexes hold German
 /// units, never who they are.
 fn approach_field(state: &Omaha) -> Vec<u16> {
-    use crate::tables::terrain::{Crossing, Mover};
-    use std::cmp::Reverse;
-    use std::collections::BinaryHeap;
+    APPROACH_MEMO.with(|memo| {
+        memo.borrow_mut().answer(
+            &state.data,
+            |german| german_hexes(state, german),
+            |german| approach_from(state, german),
+        )
+    })
+}
+
+thread_local! {
+    /// The last [`approach_field`], with the German hexes it came from: most decisions of a
+    /// phase see the same German units in the same places.
+    static APPROACH_MEMO: std::cell::RefCell<crate::recall::Recall<bool, Vec<u16>>> =
+        std::cell::RefCell::default();
+}
+
+/// Per hex, whether a German unit stands in it.
+fn german_hexes(state: &Omaha, german: &mut Vec<bool>) {
     let index = &state.data.index;
-    let mut german = vec![false; index.hexes.len()];
+    german.resize(index.hexes.len(), false);
     for g in &state.germans {
         let hex = match g.loc {
             GerLoc::Slot(s) => index.slots.get(usize::from(s)).map(|x| x.hex),
@@ -345,6 +360,15 @@ fn approach_field(state: &Omaha) -> Vec<u16> {
             *flag = true;
         }
     }
+}
+
+/// [`approach_field`] given the hexes holding German units: it reads nothing else that can
+/// change.
+fn approach_from(state: &Omaha, german: &[bool]) -> Vec<u16> {
+    use crate::tables::terrain::{Crossing, Mover};
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let index = &state.data.index;
     let mut dist = vec![u16::MAX; index.hexes.len()];
     let mut queue = BinaryHeap::new();
     for (target, hex) in index.hexes.iter().enumerate() {
