@@ -64,8 +64,9 @@ pub fn info() -> GameInfo {
         // Raised whenever the same record would play differently: a record saved under
         // another version is refused on load rather than replayed wrong. 2: the tie-break
         // prompts (G-FIRE-TIE, G-LEADER, G-ART-TIE), P-LEADER-FOLLOW, 7.22, 5.31, 5.33, AMB-04,
-        // AMB-10. 3: the extended game (14-16: two Event phases, German actions).
-        rules_version: "4",
+        // AMB-10. 3: the extended game (14-16: two Event phases, German actions). 4: G-TANK-TIE
+        // (23.5). 5: a unit may join an attack only if it can still be declared after (8.1).
+        rules_version: "5",
         min_seats: 1,
         max_seats: 2,
     }
