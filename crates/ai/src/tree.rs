@@ -43,10 +43,12 @@ pub(crate) struct Tree<G: Game> {
     path: Vec<u32>,
     /// Per legal action of the node being selected from: its child, if expanded.
     child_of_legal: Vec<u32>,
-    /// With progressive widening: the game's ranking of the legal actions, and their indices
-    /// best first.
-    scores: Vec<f64>,
+    /// The candidates of the node being selected from ([`Tree::candidates`]): their indices
+    /// in the legal list (best first with widening), and per legal action whether it is one.
     ranked: Vec<usize>,
+    is_candidate: Vec<bool>,
+    /// With progressive widening: the game's ranking of the legal actions.
+    scores: Vec<f64>,
     scratch: Scratch<G>,
     /// Decisions made in rollouts, for the speed figures.
     pub rollout_steps: u64,
@@ -58,8 +60,9 @@ impl<G: Heuristics> Tree<G> {
             nodes: Vec::new(),
             path: Vec::new(),
             child_of_legal: Vec::new(),
-            scores: Vec::new(),
             ranked: Vec::new(),
+            is_candidate: Vec::new(),
+            scores: Vec::new(),
             scratch: Scratch::new(),
             rollout_steps: 0,
         }
@@ -125,8 +128,8 @@ impl<G: Heuristics> Tree<G> {
     /// ([`Heuristics::rank_actions`]), so a node starts with the rule's own choice and adds
     /// the next only as its visits grow. The ranking is asked for only with widening: it
     /// may cost as much as a rule-based decision, and this runs at every step of the tree.
-    /// Leaves the candidates' indices in `ranked`: best first with widening, else in the
-    /// list's order.
+    /// Leaves the candidates' indices in `ranked` (best first with widening, else in the
+    /// list's order) and marks them in `is_candidate`.
     fn candidates(&mut self, world: &G, node: u32, widening: f64) {
         let legal = &self.scratch.legal;
         self.ranked.clear();
@@ -135,18 +138,22 @@ impl<G: Heuristics> Tree<G> {
         if self.ranked.is_empty() {
             self.ranked.extend(0..legal.len());
         }
-        if widening <= 0.0 {
-            return;
+        if widening > 0.0 {
+            world.rank_actions(legal, &mut self.scores);
+            let scores = &self.scores;
+            let score = |i: usize| scores.get(i).copied().unwrap_or(f64::NEG_INFINITY);
+            // Best first; equal scores keep the list's order (a stable sort), so the ranking
+            // is a function of the determinization alone.
+            self.ranked.sort_by(|&a, &b| score(b).total_cmp(&score(a)));
+            let visits = f64::from(self.nodes[node as usize].visits);
+            let width = 1 + (widening * visits.sqrt()) as usize;
+            self.ranked.truncate(width);
         }
-        world.rank_actions(legal, &mut self.scores);
-        let scores = &self.scores;
-        let score = |i: usize| scores.get(i).copied().unwrap_or(f64::NEG_INFINITY);
-        // Best first; equal scores keep the list's order (a stable sort), so the ranking is a
-        // function of the determinization alone.
-        self.ranked.sort_by(|&a, &b| score(b).total_cmp(&score(a)));
-        let visits = f64::from(self.nodes[node as usize].visits);
-        let width = 1 + (widening * visits.sqrt()) as usize;
-        self.ranked.truncate(width);
+        self.is_candidate.clear();
+        self.is_candidate.resize(legal.len(), false);
+        for &i in &self.ranked {
+            self.is_candidate[i] = true;
+        }
     }
 
     /// One simulation from `world`, a fresh determinization of the root's information set:
@@ -176,7 +183,7 @@ impl<G: Heuristics> Tree<G> {
                 if let Some(i) = c
                     .action
                     .and_then(|a| self.scratch.legal.iter().position(|&l| l == a))
-                    .filter(|i| self.ranked.contains(i))
+                    .filter(|&i| self.is_candidate[i])
                 {
                     c.available += 1;
                     self.child_of_legal[i] = child;
@@ -196,7 +203,7 @@ impl<G: Heuristics> Tree<G> {
                         RolloutPolicy::RuleBased => world
                             .rule_based_action(&self.scratch.legal, rng)
                             .and_then(|a| self.scratch.legal.iter().position(|&l| l == a))
-                            .filter(|i| untried_at(i) && self.ranked.contains(i)),
+                            .filter(|i| untried_at(i) && self.is_candidate[*i]),
                         RolloutPolicy::Random => None,
                     };
                     let k = uniform_below(rng, untried as u32) as usize;

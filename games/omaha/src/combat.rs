@@ -463,9 +463,9 @@ fn may_join(state: &Omaha, unit: UsId, target: HexId, with: &[UsId]) -> bool {
 /// 8.13, 7.21 (AMB-73): every participant spends an action; two in one hex share one, and a
 /// free unit paired with one that is not costs that one action. Per hex: half the non-free
 /// participants, rounded up.
-fn cost(state: &Omaha, units: &[UsId]) -> u8 {
+fn cost(state: &Omaha, units: impl IntoIterator<Item = UsId>) -> u8 {
     let mut hexes: Vec<(HexId, u8)> = Vec::new();
-    for &u in units {
+    for u in units {
         if free(state, u) {
             continue;
         }
@@ -738,12 +738,12 @@ pub fn legal(state: &Omaha, out: &mut Vec<OmahaAction>) {
             // 8.1: a joiner is offered only if the attack can still be declared after it,
             // so that no answer leads where calling the attack off is all that is left.
             let declarable = |all: &[UsId]| {
-                cost(state, all) <= left
+                cost(state, all.iter().copied()) <= left
                     && (all.iter().any(|&u| adjacent_infantry(state, u, target))
                         || candidates.iter().any(|&w| {
                             !all.contains(&w)
                                 && adjacent_infantry(state, w, target)
-                                && cost(state, &[all, &[w]].concat()) <= left
+                                && cost(state, all.iter().copied().chain([w])) <= left
                         }))
             };
             for &u in &candidates {
@@ -990,7 +990,7 @@ fn confirm(state: &mut Omaha, naval: bool, log: &mut OmahaLog) {
         return;
     };
     let with = participants(state);
-    let spent = cost(state, &with);
+    let spent = cost(state, with.iter().copied());
     for &u in &with {
         state.us[usize::from(u)].flags.set(UsFlags::ACTED, true);
     }

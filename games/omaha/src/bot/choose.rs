@@ -47,10 +47,7 @@ pub(crate) fn scores(state: &Omaha, legal: &[OmahaAction], out: &mut Vec<f64>) {
     out.clear();
     if let Step::Attack { target, stage, .. } = state.step {
         let planned = attack_step(state, target, stage, legal);
-        out.extend(legal.iter().map(|&a| match a {
-            _ if a == planned => 1.0,
-            _ => 0.0,
-        }));
+        out.extend(legal.iter().map(|&a| if a == planned { 1.0 } else { 0.0 }));
         return;
     }
     let sight = Sight::new(state);
