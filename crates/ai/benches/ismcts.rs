@@ -49,6 +49,8 @@ fn bench(c: &mut Criterion) {
             exploration: 0.7,
             trees: 1,
             widening: 0.0,
+            paired: 0,
+            selective: false,
         });
         let name = format!(
             "first-wave, {:?} rollouts d{ROLLOUT_DEPTH} (simulations)",

@@ -36,6 +36,8 @@ fn timed(states: &[Omaha], max_depth: u32, seconds: f64) -> (f64, f64) {
         exploration: 0.7,
         trees: 1,
         widening: 0.0,
+        paired: 0,
+        selective: false,
     });
     let (mut sims, mut steps, mut searches) = (0u64, 0u64, 0usize);
     let start = Instant::now();

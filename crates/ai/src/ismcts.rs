@@ -37,6 +37,17 @@ pub struct IsMctsConfig {
     /// that is not futile ([`Heuristics::futile`]) in from the first visit, and never asks
     /// for a ranking.
     pub widening: f64,
+    /// The paired root: when at least 2, the root compares the `paired` actions the game
+    /// ranks best ([`Heuristics::rank_actions`]) in rounds, each round one determinization on
+    /// which every one of them is simulated once, from the same random stream; the search then
+    /// plays the best mean (the best ranked on a tie). Comparing the actions on the same cards
+    /// and draws (common random numbers) cancels most of the luck that makes plain UCT's
+    /// samples too noisy at a few dozen simulations. Below the root the tree is searched as
+    /// usual. 0 (or 1) keeps the plain UCT root.
+    pub paired: usize,
+    /// Search only the decisions the game calls worth it ([`Heuristics::worth_searching`]);
+    /// the others get the rule-based action at once.
+    pub selective: bool,
 }
 
 impl Default for IsMctsConfig {
@@ -51,13 +62,23 @@ impl Default for IsMctsConfig {
             exploration: 0.7,
             trees: 1,
             widening: 0.0,
+            paired: 0,
+            selective: false,
         }
     }
 }
 
+impl IsMctsConfig {
+    /// Whether the root is paired ([`IsMctsConfig::paired`]).
+    pub fn pairs(&self) -> bool {
+        self.paired >= 2
+    }
+}
+
 impl std::fmt::Display for IsMctsConfig {
-    /// `1000 it, rule d20`, then what differs from one tree, no widening and c = 0.7:
-    /// `, 2 trees`, `, widen 0.5`, `, c 0.3`.
+    /// `1000 it, rule d20`, then what differs from one tree, no widening, c = 0.7, the plain
+    /// root and searching everywhere: `, 2 trees`, `, widen 0.5`, `, c 0.3`, `, paired 3`,
+    /// `, selective`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}, {}", self.budget, self.rollout)?;
         if self.trees > 1 {
@@ -68,6 +89,12 @@ impl std::fmt::Display for IsMctsConfig {
         }
         if self.exploration != IsMctsConfig::default().exploration {
             write!(f, ", c {}", self.exploration)?;
+        }
+        if self.pairs() {
+            write!(f, ", paired {}", self.paired)?;
+        }
+        if self.selective {
+            f.write_str(", selective")?;
         }
         Ok(())
     }
@@ -189,13 +216,69 @@ fn search_tree<G: Heuristics>(
 ) -> u64 {
     let mut rng = BotRng::seed_from_u64(seed);
     tree.reset(seat);
+    if config.pairs() {
+        return search_paired(tree, state, seat, config, budget, &mut rng, started);
+    }
     let mut done = 0;
     while !budget.spent(done, started) {
         let world = state.determinize_for_search(seat, &mut rng);
-        tree.simulate(world, config, &mut rng);
+        tree.simulate(world, config, &mut rng, None);
         done += 1;
     }
     done
+}
+
+/// The paired root ([`IsMctsConfig::paired`]): rounds of one determinization each, on which
+/// every root candidate is simulated once with the same rollout stream, until the budget is
+/// spent (a round is never cut short). The candidates are the best ranked non-futile actions
+/// of the first determinization (ranking reads only the seat's view, so every
+/// determinization ranks alike). Returns the simulations run.
+fn search_paired<G: Heuristics>(
+    tree: &mut Tree<G>,
+    state: &G,
+    seat: Seat,
+    config: &IsMctsConfig,
+    budget: Budget,
+    rng: &mut BotRng,
+    started: Instant,
+) -> u64 {
+    let mut candidates: Vec<G::Action> = Vec::new();
+    let mut done = 0;
+    while !budget.spent(done, started) {
+        let world = state.determinize_for_search(seat, rng);
+        if candidates.is_empty() {
+            candidates = root_candidates(&world, config.paired);
+            if candidates.is_empty() {
+                break;
+            }
+        }
+        let round = rng.next_u64();
+        for &action in &candidates {
+            let mut stream = BotRng::seed_from_u64(round);
+            tree.simulate(world.clone(), config, &mut stream, Some(action));
+            done += 1;
+        }
+    }
+    done
+}
+
+/// The `count` actions `world` ranks best among those not futile (all, if every one is),
+/// best first; equal scores keep the legal list's order.
+fn root_candidates<G: Heuristics>(world: &G, count: usize) -> Vec<G::Action> {
+    let mut legal = Vec::new();
+    world.legal_actions(&mut legal);
+    let mut scores = Vec::new();
+    world.rank_actions(&legal, &mut scores);
+    let mut order: Vec<usize> = (0..legal.len())
+        .filter(|&i| !world.futile(&legal[i]))
+        .collect();
+    if order.is_empty() {
+        order.extend(0..legal.len());
+    }
+    let score = |i: usize| scores.get(i).copied().unwrap_or(f64::NEG_INFINITY);
+    order.sort_by(|&a, &b| score(b).total_cmp(&score(a)));
+    order.truncate(count);
+    order.into_iter().map(|i| legal[i]).collect()
 }
 
 impl<G: Heuristics> Bot<G> for IsMcts<G> {
@@ -214,21 +297,25 @@ impl<G: Heuristics> Bot<G> for IsMcts<G> {
         if let Some(only) = forced(legal) {
             return Some(only);
         }
+        if self.config.selective && !state.worth_searching(seat) {
+            return state.rule_based_action(legal, rng);
+        }
         let edges = self.search(state, seat, rng);
         // The most visited action the real state offers; ties go to the better mean, then to
-        // the first found. Nothing visited (no budget): the first legal action.
+        // the first found. A paired root visits its candidates alike, so there the best mean
+        // decides, then the first found (the best ranked). Nothing visited (no budget): the
+        // first legal action.
+        let by_mean = self.config.pairs();
+        let mean = |visits: u32, reward: f64| reward / f64::from(visits.max(1));
         let mut best: Option<(G::Action, u32, f64)> = None;
         for &(action, visits, reward) in &edges {
-            if !legal.contains(&action) {
+            if !legal.contains(&action) || visits == 0 {
                 continue;
             }
             let better = match best {
                 None => true,
-                Some((_, v, r)) => {
-                    visits > v
-                        || (visits == v
-                            && reward / f64::from(visits.max(1)) > r / f64::from(v.max(1)))
-                }
+                Some((_, v, r)) if by_mean => mean(visits, reward) > mean(v, r),
+                Some((_, v, r)) => visits > v || (visits == v && mean(visits, reward) > mean(v, r)),
             };
             if better {
                 best = Some((action, visits, reward));

@@ -7,9 +7,11 @@
 //! * [`IsMcts`]: single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012)
 //!   over [`Heuristics::determinize_for_search`], with UCT restricted to the actions available
 //!   in each determinization, progressive widening in the order of the game's
-//!   [`Heuristics::rank_actions`] (a node starts from the rule's choice), depth-limited
-//!   rollouts scored by [`Heuristics::evaluate`], iteration and time budgets, and root
-//!   parallelism.
+//!   [`Heuristics::rank_actions`] (a node starts from the rule's choice), a paired root that
+//!   compares the best-ranked actions on the same determinizations ([`IsMctsConfig::paired`]),
+//!   selective search where [`Heuristics::worth_searching`] says it pays, depth-limited
+//!   rollouts scored by [`Heuristics::evaluate`] (an ended game by
+//!   [`Heuristics::final_reward`]), iteration and time budgets, and root parallelism.
 //! * Neither search tries an action the game calls futile ([`Heuristics::futile`]: an undo
 //!   that search would take and take again) while any other is legal.
 //! * [`harness`]: plays bots against a game over many seeds and reports win rates and scores
@@ -70,18 +72,17 @@ fn forced<A: Copy>(legal: &[A]) -> Option<A> {
     }
 }
 
-/// The seat's reward in a state: the outcome's reward once the game is over, otherwise the
-/// game's estimate, kept inside `[0, 1]` (a NaN counts as ½).
+/// The seat's reward in a state: the game's [`Heuristics::final_reward`] once the game is
+/// over, otherwise its estimate ([`Heuristics::evaluate`]), kept inside `[0, 1]` (a NaN
+/// counts as ½).
 pub(crate) fn reward<G: Heuristics>(state: &G, seat: Seat) -> f64 {
-    match state.status() {
-        overlord_engine::Status::Over(outcome) => outcome.reward(seat),
-        overlord_engine::Status::ToAct(_) => {
-            let value = state.evaluate(seat);
-            if value.is_nan() {
-                0.5
-            } else {
-                value.clamp(0.0, 1.0)
-            }
-        }
+    let value = match state.status() {
+        overlord_engine::Status::Over(outcome) => state.final_reward(&outcome, seat),
+        overlord_engine::Status::ToAct(_) => state.evaluate(seat),
+    };
+    if value.is_nan() {
+        0.5
+    } else {
+        value.clamp(0.0, 1.0)
     }
 }

@@ -69,6 +69,10 @@ pub struct BotParams {
     pub widening: f64,
     /// IS-MCTS's UCB exploration constant ([`IsMctsConfig::exploration`]).
     pub exploration: f64,
+    /// IS-MCTS's paired root ([`IsMctsConfig::paired`]); 0 is off.
+    pub paired: usize,
+    /// IS-MCTS searches only where the game says it pays ([`IsMctsConfig::selective`]).
+    pub selective: bool,
 }
 
 impl Default for BotParams {
@@ -83,6 +87,8 @@ impl Default for BotParams {
             trees: config.trees,
             widening: config.widening,
             exploration: config.exploration,
+            paired: config.paired,
+            selective: config.selective,
         }
     }
 }
@@ -101,7 +107,7 @@ pub enum SpecError {
     UnknownBot(String),
     #[error(
         "`{0}` is not a bot parameter; write NAME:KEY=VALUE,... with KEY one of iterations, \
-         depth, rollout, trees, widen, explore"
+         depth, rollout, trees, widen, explore, paired, selective"
     )]
     UnknownParam(String),
     #[error("bad value for {key}: {reason}")]
@@ -129,6 +135,29 @@ fn positive<T: FromStr + PartialOrd + Default>(
         _ => Err(SpecError::BadValue {
             key,
             reason: format!("`{text}` is not a whole number above 0"),
+        }),
+    }
+}
+
+/// `paired`: 0 (off) or a count of at least 2 root candidates.
+fn paired(text: &str) -> Result<usize, SpecError> {
+    match text.parse::<usize>() {
+        Ok(n) if n != 1 => Ok(n),
+        _ => Err(SpecError::BadValue {
+            key: "paired",
+            reason: format!("`{text}` is not 0 (off) or a count of 2 or more"),
+        }),
+    }
+}
+
+/// `yes`/`no` (or `true`/`false`, `1`/`0`).
+fn yes_no(key: &'static str, text: &str) -> Result<bool, SpecError> {
+    match text {
+        "yes" | "true" | "1" => Ok(true),
+        "no" | "false" | "0" => Ok(false),
+        _ => Err(SpecError::BadValue {
+            key,
+            reason: format!("`{text}` is not yes or no"),
         }),
     }
 }
@@ -171,6 +200,8 @@ impl BotParams {
             "trees" => self.trees = positive("trees", value)?,
             "widen" => self.widening = non_negative("widen", value)?,
             "explore" => self.exploration = non_negative("explore", value)?,
+            "paired" => self.paired = paired(value)?,
+            "selective" => self.selective = yes_no("selective", value)?,
             other => return Err(SpecError::UnknownParam(other.to_owned())),
         }
         Ok(())
@@ -187,6 +218,8 @@ impl BotParams {
             trees: self.trees,
             widening: self.widening,
             exploration: self.exploration,
+            paired: self.paired,
+            selective: self.selective,
         }
     }
 
@@ -282,6 +315,16 @@ mod tests {
             widened.to_string(),
             "ismcts(32 it, rule d8, widen 0.5, c 0.3)"
         );
+        let paired = BotSpec::parse(
+            "ismcts:it=24,depth=1000,widen=0.5,paired=3,selective=yes",
+            defaults,
+        )
+        .unwrap();
+        assert_eq!((paired.params.paired, paired.params.selective), (3, true));
+        assert_eq!(
+            paired.to_string(),
+            "ismcts(24 it, rule d1000, widen 0.5, paired 3, selective)"
+        );
         let flat = BotSpec::parse("flatmc", defaults).unwrap();
         assert_eq!(flat.to_string(), "flat-mc(1000 it, rule d20)");
     }
@@ -312,6 +355,18 @@ mod tests {
                 .contains("not a number of 0 or more")
         );
         assert!(BotSpec::parse("ismcts:explore=inf", defaults).is_err());
+        assert!(
+            BotSpec::parse("ismcts:paired=1", defaults)
+                .unwrap_err()
+                .to_string()
+                .contains("0 (off) or a count of 2 or more")
+        );
+        assert!(
+            BotSpec::parse("ismcts:selective=maybe", defaults)
+                .unwrap_err()
+                .to_string()
+                .contains("not yes or no")
+        );
         let zero = BotParams {
             iterations: 0,
             ..defaults

@@ -159,13 +159,40 @@ impl<G: Heuristics> Tree<G> {
     /// One simulation from `world`, a fresh determinization of the root's information set:
     /// select down the tree among the actions `world` offers (all, or with progressive
     /// widening the best-ranked few), expand one untried action, roll out, and back the
-    /// rewards up.
-    pub fn simulate(&mut self, mut world: G, config: &IsMctsConfig, rng: &mut BotRng) {
+    /// rewards up. With `first`, the root's action is that one (the paired root of
+    /// [`IsMctsConfig::paired`] chooses it); a `first` that `world` refuses ends the
+    /// simulation with nothing backed up.
+    pub fn simulate(
+        &mut self,
+        mut world: G,
+        config: &IsMctsConfig,
+        rng: &mut BotRng,
+        first: Option<G::Action>,
+    ) {
         let rollout = &config.rollout;
         let exploration = config.exploration;
         let widening = config.widening;
         self.path.clear();
         let mut node = 0u32;
+        if let Some(action) = first {
+            let Status::ToAct(actor) = world.status() else {
+                return;
+            };
+            if world.apply_listed(action, &mut self.scratch.log).is_err() {
+                return;
+            }
+            let known = self
+                .children(0)
+                .find(|&c| self.nodes[c as usize].action == Some(action));
+            node = match known {
+                Some(child) => {
+                    self.nodes[child as usize].available += 1;
+                    child
+                }
+                None => self.add_child(0, action, actor),
+            };
+            self.path.push(node);
+        }
         while let Status::ToAct(actor) = world.status() {
             world.legal_actions(&mut self.scratch.legal);
             if self.scratch.legal.is_empty() {

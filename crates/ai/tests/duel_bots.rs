@@ -72,6 +72,11 @@ impl Heuristics for Duel {
         );
     }
 
+    /// Whether to attack or draw is what decides a duel; the rest follows the rule.
+    fn worth_searching(&self, _seat: Seat) -> bool {
+        self.phase() == Phase::Main
+    }
+
     /// Going back from a card being chosen: a search that went back would only come again to
     /// the same choice.
     fn futile(&self, action: &DuelAction) -> bool {
@@ -99,6 +104,8 @@ fn ismcts() -> Box<dyn Bot<Duel>> {
         exploration: 0.7,
         trees: 2,
         widening: 0.0,
+        paired: 0,
+        selective: false,
     }))
 }
 
@@ -126,6 +133,8 @@ fn every_bot_plays_legal_duel_games_against_every_other() {
                 exploration: 0.7,
                 trees: 1,
                 widening: 0.0,
+                paired: 0,
+                selective: false,
             }))
         },
     ];
@@ -188,6 +197,8 @@ fn a_time_budget_stops_the_search_on_time() {
         exploration: 0.7,
         trees: 2,
         widening: 0.0,
+        paired: 0,
+        selective: false,
     });
     let mut rng = overlord_ai::BotRng::seed_from_u64(1);
     let action = bot.choose(&state, Seat(0), &legal, &mut rng);
@@ -210,6 +221,8 @@ fn widened(iterations: u64, widening: f64) -> IsMcts<Duel> {
         exploration: 0.7,
         trees: 1,
         widening,
+        paired: 0,
+        selective: false,
     })
 }
 
@@ -266,4 +279,81 @@ fn search_never_tries_a_futile_action() {
     };
     let chosen = flat.choose(&state, Seat(0), &legal, &mut rng);
     assert!(matches!(chosen, Some(DuelAction::Commit(_))), "{chosen:?}");
+}
+
+fn paired(iterations: u64, selective: bool) -> IsMcts<Duel> {
+    IsMcts::new(IsMctsConfig {
+        budget: Budget::iterations(iterations),
+        rollout: Rollout {
+            policy: RolloutPolicy::Random,
+            max_depth: 40,
+        },
+        exploration: 0.7,
+        trees: 1,
+        widening: 0.0,
+        paired: 2,
+        selective,
+    })
+}
+
+/// The paired root compares the two actions the game ranks best in whole rounds of one
+/// determinization each: both are simulated as often, the rule's choice is listed first, and
+/// the bot plays the better mean (the first listed on a tie).
+#[test]
+fn a_paired_root_simulates_its_best_ranked_actions_alike_in_whole_rounds() {
+    let state = new_duel(3).unwrap();
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    assert!(legal.len() > 2, "{legal:?}");
+    let ruled = state
+        .rule_based_action(&legal, &mut overlord_ai::BotRng::seed_from_u64(0))
+        .unwrap();
+    // 21 simulations are 10½ rounds of 2: the last round is played whole.
+    for (iterations, simulations) in [(20u64, 20u64), (21, 22)] {
+        let mut bot = paired(iterations, false);
+        let mut rng = overlord_ai::BotRng::seed_from_u64(iterations);
+        let edges = bot.search(&state, Seat(0), &mut rng);
+        assert_eq!(edges.len(), 2, "{edges:?}");
+        assert_eq!(edges[0].0, ruled, "{edges:?}");
+        assert_eq!(edges[0].1, edges[1].1, "{edges:?}");
+        assert_eq!(u64::from(edges[0].1) * 2, simulations, "{edges:?}");
+        assert_eq!(bot.last_search().simulations, simulations);
+    }
+    let rng = overlord_ai::BotRng::seed_from_u64(9);
+    let edges = paired(40, false).search(&state, Seat(0), &mut rng.clone());
+    let mean = |e: &(DuelAction, u32, f64)| e.2 / f64::from(e.1);
+    let best = if mean(&edges[1]) > mean(&edges[0]) {
+        edges[1].0
+    } else {
+        edges[0].0
+    };
+    let chosen = paired(40, false).choose(&state, Seat(0), &legal, &mut rng.clone());
+    assert_eq!(chosen, Some(best), "{edges:?}");
+}
+
+/// A selective search thinks only where the game says search pays (Duel's main phase) and
+/// elsewhere plays the rule's choice without a simulation.
+#[test]
+fn a_selective_search_plays_the_rule_where_the_game_says_search_does_not_pay() {
+    let mut state = new_duel(3).unwrap();
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let mut bot = paired(20, true);
+    let mut rng = overlord_ai::BotRng::seed_from_u64(1);
+    let _ = bot.choose(&state, Seat(0), &legal, &mut rng);
+    assert_eq!(
+        bot.last_search().simulations,
+        20,
+        "the main phase is searched"
+    );
+    let _ = state
+        .apply(DuelAction::Attack, &mut Log::disabled())
+        .unwrap();
+    assert_eq!(state.phase(), Phase::ChooseCard);
+    state.legal_actions(&mut legal);
+    assert!(legal.len() > 1, "{legal:?}");
+    let ruled = state.rule_based_action(&legal, &mut overlord_ai::BotRng::seed_from_u64(0));
+    let chosen = bot.choose(&state, Seat(0), &legal, &mut rng);
+    assert_eq!(chosen, ruled);
+    assert_eq!(bot.last_search().simulations, 0, "choosing a card is not");
 }

@@ -45,6 +45,8 @@ fn ismcts(iterations: u64, policy: RolloutPolicy, trees: usize) -> IsMcts<Omaha>
         exploration: 0.7,
         trees,
         widening: 0.0,
+        paired: 0,
+        selective: false,
     })
 }
 
@@ -118,6 +120,8 @@ fn random_rule_and_search_bots_play_whole_first_wave_games_legally() {
                 exploration: 0.7,
                 trees: 1,
                 widening: 0.0,
+                paired: 0,
+                selective: false,
             }))
         }];
     for make in lineups {
@@ -219,7 +223,7 @@ fn harness_stops_a_game_at_an_illegal_choice() {
 
 /// The leak test: two states that differ only in what the player cannot see (two
 /// determinizations of one state) give IS-MCTS the same search, visit for visit, from the same
-/// seed, so the same choice.
+/// seed, so the same choice; with the plain root and with the paired one.
 #[test]
 fn ismcts_choice_does_not_depend_on_hidden_information() {
     let mut legal = Vec::new();
@@ -229,8 +233,18 @@ fn ismcts_choice_does_not_depend_on_hidden_information() {
         let b = state.determinize(Seat(0), &mut BotRng::seed_from_u64(i as u64 + 500));
         hidden_differs += usize::from(a != b);
         state.legal_actions(&mut legal);
-        for policy in [RolloutPolicy::Random, RolloutPolicy::RuleBased] {
-            let mut bot = ismcts(24, policy, 1);
+        // Plain IS-MCTS with each rollout policy, and the paired root (searching every
+        // decision, so that the early states are searched too).
+        let mut paired = ismcts(12, RolloutPolicy::RuleBased, 1);
+        paired.config.paired = 3;
+        paired.config.widening = 0.01;
+        let bots = [
+            ismcts(24, RolloutPolicy::Random, 1),
+            ismcts(24, RolloutPolicy::RuleBased, 1),
+            paired,
+        ];
+        for mut bot in bots {
+            let name = bot.name();
             let search = |bot: &mut IsMcts<Omaha>, s: &Omaha| {
                 let mut rng = BotRng::seed_from_u64(99);
                 let edges = bot.search(s, Seat(0), &mut rng);
@@ -239,13 +253,8 @@ fn ismcts_choice_does_not_depend_on_hidden_information() {
             };
             let (edges_a, choice_a) = search(&mut bot, &a);
             let (edges_b, choice_b) = search(&mut bot, &b);
-            assert_eq!(
-                edges_a,
-                edges_b,
-                "state {i} ({:?}), {policy:?}",
-                state.step()
-            );
-            assert_eq!(choice_a, choice_b, "state {i}, {policy:?}");
+            assert_eq!(edges_a, edges_b, "state {i} ({:?}), {name}", state.step());
+            assert_eq!(choice_a, choice_b, "state {i}, {name}");
         }
     }
     assert!(
@@ -348,6 +357,8 @@ fn strength_report_on_first_wave() {
                 exploration: 0.7,
                 trees: 1,
                 widening: 0.0,
+                paired: 0,
+                selective: false,
             }))
         },
     ];

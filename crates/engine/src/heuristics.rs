@@ -8,7 +8,7 @@
 //! more would be harmless, but a bot that plays the real game calls them on the real state,
 //! where reading a face-down counter or the deck order would be cheating.
 
-use crate::game::Game;
+use crate::game::{Game, Outcome};
 use crate::seat::Seat;
 use rand::Rng;
 
@@ -18,6 +18,14 @@ pub trait Heuristics: Game {
     /// scale of [`crate::Outcome::reward`] (1 a win, 0 a loss): what a depth-limited rollout
     /// scores when it stops before the end. Only what `seat` may know is read.
     fn evaluate(&self, seat: Seat) -> f64;
+
+    /// What search scores a game that is over, for `seat`, in `[0, 1]`: by default the
+    /// outcome's reward (1 a win, ½ a draw, 0 a loss). A game whose score tells a narrow
+    /// result from a wide one may blend the score in, so that search learns which of two
+    /// actions leads to more points even where both win or both lose in its few dozen samples.
+    fn final_reward(&self, outcome: &Outcome, seat: Seat) -> f64 {
+        outcome.reward(seat)
+    }
 
     /// A sensible choice among `legal`, the legal actions of the seat to act in this state,
     /// by rules of thumb: a bot of its own and a rollout policy for search, so it should be
@@ -47,6 +55,15 @@ pub trait Heuristics: Game {
     /// The default: no action is futile.
     fn futile(&self, _action: &Self::Action) -> bool {
         false
+    }
+
+    /// Whether a search bot that searches selectively should think about this decision of
+    /// `seat`, or play the rule-based action at once: a game whose rules of thumb are as good
+    /// as a search can make them in some phases (where rollouts cannot reach what decides the
+    /// game, and an evaluation is too rough to beat the rule) says so, and the search spends
+    /// its time where it pays. Only what `seat` may know is read. The default: everywhere.
+    fn worth_searching(&self, _seat: Seat) -> bool {
+        true
     }
 
     /// A state drawn from `seat`'s information set for search: like [`Game::determinize`],
