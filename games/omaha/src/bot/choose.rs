@@ -273,11 +273,7 @@ const VP_WINDOW: u8 = 3;
 /// worked out on a copy of the state, and only then, because it costs a replay of the action.
 pub(super) fn vp_gain(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
     let state = sight.state;
-    let checks = [16, state.last_turn()];
-    if !checks
-        .iter()
-        .any(|&t| state.turn + VP_WINDOW >= t && state.turn <= t)
-    {
+    if !near_victory_check(state, VP_WINDOW) {
         return 0.0;
     }
     if !matches!(
@@ -293,6 +289,14 @@ pub(super) fn vp_gain(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
         return 0.0;
     }
     f64::from(super::sight::scored_points(&world)) - f64::from(now)
+}
+
+/// 13.2, 20.2, 20.3: whether a victory check (end of turn 16, and of the scenario's last
+/// turn) comes this turn or within `window` turns.
+pub(super) fn near_victory_check(state: &Omaha, window: u8) -> bool {
+    [16, state.last_turn()]
+        .iter()
+        .any(|&t| state.turn + window >= t && state.turn <= t)
 }
 
 fn rules_of_thumb(sight: &Sight<'_>, action: &OmahaAction) -> f64 {

@@ -373,3 +373,65 @@ fn r8_1_search_ranks_the_rule_choice_first_and_never_backs_out_of_an_attack() {
     }
     assert!(attack_steps > 0, "no attack was declared in the sample");
 }
+
+/// 13.2, 20.2, 20.3: selective search thinks in the turns up to a victory check (14–16 of The
+/// First Wave; 14–16 and 30–32 of the full game, 20.2 and 20.3) and leaves the rest to the rule
+/// bot.
+#[test]
+fn r13_2_search_pays_only_in_the_turns_up_to_a_victory_check() {
+    let mut state = first_wave(1);
+    for turn in 1..=16 {
+        state.turn = turn;
+        assert_eq!(state.worth_searching(Seat(0)), turn >= 14, "turn {turn}");
+    }
+    let mut full = Omaha::setup(
+        &data(),
+        "d-day",
+        &Default::default(),
+        GameRng::seeded(1),
+        &mut Log::disabled(),
+    )
+    .expect("setup");
+    for turn in 1..=32 {
+        full.turn = turn;
+        let near = (14..=16).contains(&turn) || turn >= 30;
+        assert_eq!(full.worth_searching(Seat(0)), near, "d-day, turn {turn}");
+    }
+}
+
+/// 13.1, 13.2: search scores an ended game by its result first and its victory points second:
+/// any win above any loss, and of two wins (or two losses) the one with more points.
+#[test]
+fn r13_2_search_scores_a_win_above_any_loss_and_more_points_above_fewer() {
+    use overlord_engine::{Outcome, SeatSet};
+    let state = first_wave(1);
+    let value = |won: bool, score: i32| {
+        state.final_reward(
+            &Outcome {
+                winners: if won {
+                    SeatSet::only(Seat(0))
+                } else {
+                    SeatSet::EMPTY
+                },
+                draw: false,
+                score,
+                rule: crate::victory::VICTORY,
+            },
+            Seat(0),
+        )
+    };
+    let ladder = [
+        value(false, -1), // 13.1: catastrophic defeat
+        value(false, 0),
+        value(false, 18),
+        value(true, 19),
+        value(true, 30),
+        value(true, 60),
+    ];
+    assert_eq!(ladder[0], ladder[1], "a catastrophe scores no points");
+    for pair in ladder[1..].windows(2) {
+        assert!(pair[0] < pair[1], "{ladder:?}");
+    }
+    assert!(ladder.iter().all(|v| (0.0..=1.0).contains(v)), "{ladder:?}");
+    assert_eq!(ladder[5], 1.0, "points beyond the cap add nothing more");
+}
