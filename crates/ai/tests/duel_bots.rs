@@ -282,18 +282,10 @@ fn search_never_tries_a_futile_action() {
 }
 
 fn paired(iterations: u64, selective: bool) -> IsMcts<Duel> {
-    IsMcts::new(IsMctsConfig {
-        budget: Budget::iterations(iterations),
-        rollout: Rollout {
-            policy: RolloutPolicy::Random,
-            max_depth: 40,
-        },
-        exploration: 0.7,
-        trees: 1,
-        widening: 0.0,
-        paired: 2,
-        selective,
-    })
+    let mut bot = widened(iterations, 0.0);
+    bot.config.paired = 2;
+    bot.config.selective = selective;
+    bot
 }
 
 /// The paired root compares the two actions the game ranks best in whole rounds of one
