@@ -13,7 +13,7 @@
 //! budget the choice depends only on the seed and `trees`, never on the pool's size or timing.
 
 use crate::rollout::{Budget, Rollout, RolloutPolicy};
-use crate::tree::{RootEdge, Tree};
+use crate::tree::{RootEdge, Tree, best_first, not_futile};
 use crate::{Bot, BotRng, forced};
 use overlord_engine::{Heuristics, Seat};
 use rand::{Rng, SeedableRng};
@@ -267,16 +267,9 @@ fn search_paired<G: Heuristics>(
 fn root_candidates<G: Heuristics>(world: &G, count: usize) -> Vec<G::Action> {
     let mut legal = Vec::new();
     world.legal_actions(&mut legal);
-    let mut scores = Vec::new();
-    world.rank_actions(&legal, &mut scores);
-    let mut order: Vec<usize> = (0..legal.len())
-        .filter(|&i| !world.futile(&legal[i]))
-        .collect();
-    if order.is_empty() {
-        order.extend(0..legal.len());
-    }
-    let score = |i: usize| scores.get(i).copied().unwrap_or(f64::NEG_INFINITY);
-    order.sort_by(|&a, &b| score(b).total_cmp(&score(a)));
+    let mut order = Vec::new();
+    not_futile(world, &legal, &mut order);
+    best_first(world, &legal, &mut Vec::new(), &mut order);
     order.truncate(count);
     order.into_iter().map(|i| legal[i]).collect()
 }
@@ -309,7 +302,7 @@ impl<G: Heuristics> Bot<G> for IsMcts<G> {
         let mean = |visits: u32, reward: f64| reward / f64::from(visits.max(1));
         let mut best: Option<(G::Action, u32, f64)> = None;
         for &(action, visits, reward) in &edges {
-            if !legal.contains(&action) || visits == 0 {
+            if !legal.contains(&action) {
                 continue;
             }
             let better = match best {

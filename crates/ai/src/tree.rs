@@ -37,6 +37,30 @@ pub(crate) struct RootEdge<A> {
     pub reward: f64,
 }
 
+/// The indices of `legal` a search may choose among, into `out`: those `world` does not call
+/// futile ([`Heuristics::futile`]), or all if every one is.
+pub(crate) fn not_futile<G: Heuristics>(world: &G, legal: &[G::Action], out: &mut Vec<usize>) {
+    out.clear();
+    out.extend((0..legal.len()).filter(|&i| !world.futile(&legal[i])));
+    if out.is_empty() {
+        out.extend(0..legal.len());
+    }
+}
+
+/// Sort `order` (indices of `legal`) best first by the game's ranking
+/// ([`Heuristics::rank_actions`], written into `scores`). Equal scores keep their order (a
+/// stable sort), so the ranking is a function of the determinization alone.
+pub(crate) fn best_first<G: Heuristics>(
+    world: &G,
+    legal: &[G::Action],
+    scores: &mut Vec<f64>,
+    order: &mut [usize],
+) {
+    world.rank_actions(legal, scores);
+    let score = |i: usize| scores.get(i).copied().unwrap_or(f64::NEG_INFINITY);
+    order.sort_by(|&a, &b| score(b).total_cmp(&score(a)));
+}
+
 pub(crate) struct Tree<G: Game> {
     nodes: Vec<Node<G::Action>>,
     /// The nodes entered by the current simulation, root excluded.
@@ -132,19 +156,9 @@ impl<G: Heuristics> Tree<G> {
     /// list's order) and marks them in `is_candidate`.
     fn candidates(&mut self, world: &G, node: u32, widening: f64) {
         let legal = &self.scratch.legal;
-        self.ranked.clear();
-        self.ranked
-            .extend((0..legal.len()).filter(|&i| !world.futile(&legal[i])));
-        if self.ranked.is_empty() {
-            self.ranked.extend(0..legal.len());
-        }
+        not_futile(world, legal, &mut self.ranked);
         if widening > 0.0 {
-            world.rank_actions(legal, &mut self.scores);
-            let scores = &self.scores;
-            let score = |i: usize| scores.get(i).copied().unwrap_or(f64::NEG_INFINITY);
-            // Best first; equal scores keep the list's order (a stable sort), so the ranking
-            // is a function of the determinization alone.
-            self.ranked.sort_by(|&a, &b| score(b).total_cmp(&score(a)));
+            best_first(world, legal, &mut self.scores, &mut self.ranked);
             let visits = f64::from(self.nodes[node as usize].visits);
             let width = 1 + (widening * visits.sqrt()) as usize;
             self.ranked.truncate(width);
