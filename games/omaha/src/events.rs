@@ -282,10 +282,12 @@ fn add_step(state: &mut Omaha, unit: UsId, log: &mut OmahaLog) {
 // ---------------------------------------------------------------------------------------------
 // Revealing events (9.1, 9.4 face-up).
 
-/// Face-down German units on the map in `sector`, with their slots.
+/// The face-down German units on the map in `sector`, with their slots, in slot order: the
+/// G-PRISONER and G-PATROL-REPORT-TIE prompts list them, and an order by unit would tell the
+/// player which unit lies where (6.3).
 fn face_down(state: &Omaha, sector: Sector) -> Vec<(GerId, SlotId)> {
     let index = &state.data.index;
-    state
+    let mut units: Vec<(GerId, SlotId)> = state
         .germans
         .iter()
         .enumerate()
@@ -297,7 +299,9 @@ fn face_down(state: &Omaha, sector: Sector) -> Vec<(GerId, SlotId)> {
             (!german.revealed && pos.sector == sector && state.in_play(sector))
                 .then_some((g as GerId, s))
         })
-        .collect()
+        .collect();
+    units.sort_unstable_by_key(|&(_, slot)| slot);
+    units
 }
 
 fn unit_in_slot(state: &Omaha, slot: SlotId) -> Option<GerId> {

@@ -548,6 +548,34 @@ fn event_patrol_report_nearest_and_tie() {
     assert_eq!(s.prompt().name, "patrol_report_tie");
 }
 
+/// EV-PRISONER-TALKS and EV-PATROL-REPORT ties list the face-down positions in an order that
+/// does not depend on which unit lies face-down where: two units swapped between their slots
+/// give the same prompt (6.3). The server's leak test found the order by unit.
+#[test]
+fn ev_prisoner_and_patrol_report_ties_do_not_order_by_the_hidden_units() {
+    for patrol in [false, true] {
+        let mut s = empty(5);
+        boxes(&mut s);
+        let a = german(&mut s, "WN64", None, wn);
+        let b = german(&mut s, "WN60", None, wn);
+        let card = event_card(&s, 5, |e| match e {
+            EventEffect::PatrolReport { sector } => patrol && *sector == Sector::East,
+            EventEffect::PrisonerTalks { sector } => !patrol && *sector == Sector::East,
+            _ => false,
+        });
+        play_event(&mut s, card);
+        let mut swapped = s.clone();
+        let (la, lb) = (s.germans[usize::from(a)].loc, s.germans[usize::from(b)].loc);
+        swapped.germans[usize::from(a)].loc = lb;
+        swapped.germans[usize::from(b)].loc = la;
+        let (mut legal, mut legal_swapped) = (Vec::new(), Vec::new());
+        s.legal_actions(&mut legal);
+        swapped.legal_actions(&mut legal_swapped);
+        assert_eq!(legal.len(), 2, "patrol {patrol}: a tie prompt");
+        assert_eq!(legal, legal_swapped, "patrol {patrol}");
+    }
+}
+
 // ---- fire events: Screaming Meemies (T-X2, G-MEEMIES), Rocket destroyed, naval fire, artillery.
 
 #[test]
