@@ -920,14 +920,14 @@ fn r23_random_play_with_german_armor() {
         v23: true,
         ..OmahaOptions::default()
     };
-    let entered: usize = (0..8u64)
-        .map(|seed| {
-            usize::from(
-                super::play_random("beyond-the-beach", &options, seed, |_| {}).tanks_entered,
-            )
+    // Random US play rarely lives to the tanks' turns: about one game in nine sees one (7 of
+    // these 64 seeds), so a handful of seeds would test the tanks only by luck.
+    let games_with_tanks = (0..64u64)
+        .filter(|&seed| {
+            super::play_random("beyond-the-beach", &options, seed, |_| {}).tanks_entered > 0
         })
-        .sum();
-    assert!(entered > 0, "no tank entered in any game");
+        .count();
+    assert!(games_with_tanks > 0, "no tank entered in any game");
 }
 
 /// 23.52: a tank moves only along main and secondary roads (never trails): every step of its
