@@ -1313,3 +1313,39 @@ fn r8_12_tank_on_high_ground_attacked_from_below() {
         "a tank on high ground with low ground in its field"
     );
 }
+
+/// 23.41 with T6 (found by `determinize_keeps_the_view_with_german_armor`): a failed attack on a
+/// German tank whose result is "US disrupted, German hidden" (a lone weak company against a
+/// tank on a face-down Armor marker) leaves the tank face-up: a tank is always revealed.
+#[test]
+fn r23_41_a_failed_attack_never_turns_a_tank_face_down() {
+    use super::combat::{actions, attack, rifle};
+    use crate::data::Division;
+    let mut s = armor_game(23);
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, "1321", true);
+    let d = s.germans[usize::from(t)].depth.expect("marker");
+    assert!(!s.depth[usize::from(d)].revealed);
+    let from = s.data.index.hexes[usize::from(hex(&s, "1321"))]
+        .neighbours
+        .iter()
+        .copied()
+        .find(|&h| s.data.index.hexes[usize::from(h)].ground != crate::index::Ground::Sea)
+        .expect("a land hex beside the tank");
+    let from_label = label_of(&s, from);
+    let u = super::combat::us(&mut s, &from_label, 1, rifle(Division::First));
+    actions(&mut s, Division::First);
+    let mut log = log();
+    attack(&mut s, &mut log, "1321", &[u]);
+    let hidden = log
+        .entries()
+        .iter()
+        .any(|e| e.text.contains("GermanHidden"));
+    assert!(hidden, "the T6 result is German hidden");
+    assert!(s.us[usize::from(u)].flags.has(UsFlags::DISRUPTED));
+    assert!(
+        s.germans[usize::from(t)].revealed,
+        "23.41: the tank stays face-up"
+    );
+    s.check_invariants().expect("invariants");
+}
