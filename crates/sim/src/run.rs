@@ -1,10 +1,10 @@
 //! The batch driver: games in chunks on a pool of `jobs` threads, each game from its own seed,
-//! lines written and summed in game order.
+//! lines written and summed in game order, each as soon as the games before it are done.
 //!
 //! Why chunks: a game's result depends only on the master seed and its index (its seed is
 //! [`game_seed`], its bots' generators [`bot_rng`](overlord_ai::harness::bot_rng) of that seed),
-//! so the games of a chunk can run in any order on any thread; the chunk's results are then
-//! written and added to the summary in index order. The output is the same bytes for any
+//! so the games of a chunk can run in any order on any thread; their results are written and
+//! added to the summary in index order. The output is the same bytes for any
 //! `--jobs`, and memory stays bounded by one chunk however many games are asked for.
 
 use crate::compare::{Comparison, Paired};
@@ -17,12 +17,17 @@ use overlord_ai::{Bot, BotSpec};
 use overlord_engine::{Components, Game, GameRng, Heuristics, Log, Statistics};
 use rayon::prelude::*;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// Games handed to the pool at once, per thread: enough to keep every thread busy while the
 /// slowest game of the chunk finishes, few enough that the progress and the output flow.
 const CHUNK_PER_JOB: u64 = 64;
+
+/// How often the output is flushed while games keep coming.
+const FLUSH_EVERY: Duration = Duration::from_secs(1);
 
 /// The seed of game `index` of a batch with master seed `master`: SplitMix64 of the pair, so
 /// neighbouring games and neighbouring master seeds are far apart, and it depends on nothing
@@ -217,50 +222,56 @@ impl<G: Game + Heuristics + Statistics> Batch<'_, G> {
         let mut paired = Paired::default();
         let bar = progress_bar(config, config.games);
         let chunk = CHUNK_PER_JOB * config.jobs as u64;
-        let play_chunk = |start: u64, end: u64| -> Result<Vec<PlayedGame>, SimError> {
-            pool.install(|| {
-                (start..end)
-                    .into_par_iter()
-                    .map(|index| {
-                        // The lines are serialised on the pool too, so the writing thread only
-                        // copies bytes and adds to the summaries.
-                        let mut bytes = Vec::with_capacity(512);
-                        let mut lines = Vec::with_capacity(variants.len());
-                        for (v, ready) in variants.iter().enumerate() {
-                            let mut line = ready.play(data, &config.scenario, config.seed, index);
-                            if comparing {
-                                line.run = Some(if v == 0 { "a" } else { "b" }.to_owned());
-                            }
-                            serde_json::to_writer(&mut bytes, &line)
-                                .map_err(|error| SimError::Write(error.to_string()))?;
-                            bytes.push(b'\n');
-                            lines.push(line);
-                        }
-                        bar.inc(1);
-                        Ok((lines, bytes))
-                    })
-                    .collect()
-            })
+        let play_one = |index: u64| -> Result<PlayedGame, SimError> {
+            // The lines are serialised on the pool too, so the writing thread only copies
+            // bytes and adds to the summaries.
+            let mut bytes = Vec::with_capacity(512);
+            let mut lines = Vec::with_capacity(variants.len());
+            for (v, ready) in variants.iter().enumerate() {
+                let mut line = ready.play(data, &config.scenario, config.seed, index);
+                if comparing {
+                    line.run = Some(if v == 0 { "a" } else { "b" }.to_owned());
+                }
+                serde_json::to_writer(&mut bytes, &line)
+                    .map_err(|error| SimError::Write(error.to_string()))?;
+                bytes.push(b'\n');
+                lines.push(line);
+            }
+            bar.inc(1);
+            Ok((lines, bytes))
         };
-        // The pool plays chunk k + 1 while this thread writes and sums up chunk k: the
-        // threads never wait for the writer. The channel holds one chunk, so memory stays a
-        // few chunks; when this thread stops early (a write error), the player stops at its
-        // next send.
+        // The pool sends each game as it ends; this thread writes and sums up the games in
+        // index order, each as soon as every game before it is in, so the file grows while a
+        // slow batch runs. The pool starts chunk k + 1 once chunk k is played, so at most a
+        // chunk waits here out of order; when this thread stops early (a write error or a
+        // failed game), the pool stops at its next send.
         std::thread::scope(|scope| -> Result<(), SimError> {
-            let (send, receive) = std::sync::mpsc::sync_channel(1);
+            let (send, receive) = std::sync::mpsc::sync_channel(chunk as usize);
             scope.spawn(move || {
                 let mut start = 0;
                 while start < config.games {
                     let end = config.games.min(start.saturating_add(chunk));
-                    if send.send(play_chunk(start, end)).is_err() {
+                    let stopped = pool.install(|| {
+                        (start..end)
+                            .into_par_iter()
+                            .try_for_each_with(send.clone(), |send, index| {
+                                send.send((index, play_one(index)))
+                            })
+                    });
+                    if stopped.is_err() {
                         return;
                     }
                     start = end;
                 }
             });
-            for games in receive {
-                for (lines, bytes) in &games? {
-                    out.write_all(bytes)
+            let mut waiting: BTreeMap<u64, Result<PlayedGame, SimError>> = BTreeMap::new();
+            let mut next = 0;
+            let mut flushed = Instant::now();
+            for (index, game) in receive {
+                waiting.insert(index, game);
+                while let Some(game) = waiting.remove(&next) {
+                    let (lines, bytes) = game?;
+                    out.write_all(&bytes)
                         .map_err(|error| SimError::Write(error.to_string()))?;
                     for (line, builder) in lines.iter().zip(&mut builders) {
                         builder.add(line);
@@ -268,6 +279,14 @@ impl<G: Game + Heuristics + Statistics> Batch<'_, G> {
                     if let [a, b] = lines.as_slice() {
                         paired.add(a, b);
                     }
+                    next += 1;
+                }
+                // A reader following the file (tail -f) sees the games of a slow batch within
+                // a second; a fast batch is not slowed by a flush per game.
+                if flushed.elapsed() >= FLUSH_EVERY {
+                    out.flush()
+                        .map_err(|error| SimError::Write(error.to_string()))?;
+                    flushed = Instant::now();
                 }
             }
             Ok(())
