@@ -1326,13 +1326,7 @@ fn r23_41_a_failed_attack_never_turns_a_tank_face_down() {
     put_tank(&mut s, t, "1321", true);
     let d = s.germans[usize::from(t)].depth.expect("marker");
     assert!(!s.depth[usize::from(d)].revealed);
-    let from = s.data.index.hexes[usize::from(hex(&s, "1321"))]
-        .neighbours
-        .iter()
-        .copied()
-        .find(|&h| s.data.index.hexes[usize::from(h)].ground != crate::index::Ground::Sea)
-        .expect("a land hex beside the tank");
-    let from_label = label_of(&s, from);
+    let from_label = label_of(&s, super::land_neighbour(&s, hex(&s, "1321")));
     let u = super::combat::us(&mut s, &from_label, 1, rifle(Division::First));
     actions(&mut s, Division::First);
     let mut log = log();

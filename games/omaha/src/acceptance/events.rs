@@ -514,13 +514,7 @@ fn event_patrol_report_nearest_and_tie() {
     let a = german(&mut s, "WN64", None, wn);
     let b = german(&mut s, "WN60", None, wn);
     // A US unit next to WN64 only.
-    let near = s.data.index.hexes
-        [usize::from(s.data.index.slots[usize::from(slot(&s, "WN64"))].hex)]
-    .neighbours
-    .iter()
-    .copied()
-    .find(|&h| s.data.index.hexes[usize::from(h)].ground != Ground::Sea)
-    .expect("land");
+    let near = land_neighbour(&s, s.data.index.slots[usize::from(slot(&s, "WN64"))].hex);
     let card = event_card(&s, 5, |e| {
         matches!(
             e,

@@ -371,12 +371,7 @@ fn rule_9_24_one_marker_for_two_sectors_goes_by_the_whole_map() {
             d.loc = DepthLoc::OutOfPlay;
         }
     }
-    let h = s.data.index.hexes[usize::from(slot_hex(&s, "WN71"))]
-        .neighbours
-        .iter()
-        .copied()
-        .find(|&h| s.data.index.hexes[usize::from(h)].ground != crate::index::Ground::Sea)
-        .expect("a land neighbour");
+    let h = land_neighbour(&s, slot_hex(&s, "WN71"));
     soldier(&mut s, h);
     let mut log = log();
     crate::germans::add_depth_marker_each_sector(&mut s, &mut log);

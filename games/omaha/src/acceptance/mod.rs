@@ -124,6 +124,17 @@ pub fn hex(state: &Omaha, label: &str) -> HexId {
         .unwrap_or_else(|| panic!("no hex {label}"))
 }
 
+/// The first land (not sea) hex beside `h`: where a test puts a US unit next to a German.
+pub fn land_neighbour(state: &Omaha, h: HexId) -> HexId {
+    let hexes = &state.data.index.hexes;
+    hexes[usize::from(h)]
+        .neighbours
+        .iter()
+        .copied()
+        .find(|&n| hexes[usize::from(n)].ground != crate::index::Ground::Sea)
+        .expect("a land hex beside it")
+}
+
 pub fn landing_box(state: &Omaha, name: &str) -> BoxId {
     state
         .data
