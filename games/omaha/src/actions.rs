@@ -294,19 +294,30 @@ fn protective_distance(state: &Omaha, hex: HexId) -> u32 {
 /// The units on the map that may still act this phase (7.1, 7.2: one action each), of either
 /// division: a unit of the other division may only move across the sector line (7.22).
 fn actors(on_map: &[UsId], state: &Omaha) -> Vec<UsId> {
-    on_map
-        .iter()
-        .copied()
-        .filter(|&u| !state.us[usize::from(u)].flags.has(UsFlags::ACTED))
-        .collect()
+    let mut out = Vec::with_capacity(on_map.len());
+    out.extend(
+        on_map
+            .iter()
+            .copied()
+            .filter(|&u| !state.us[usize::from(u)].flags.has(UsFlags::ACTED)),
+    );
+    out
 }
 
 /// The US units on the map, in id order: every question of the Action Phase is about them, and
 /// most units of the roster are still at sea or gone.
 fn on_map(state: &Omaha) -> Vec<UsId> {
-    (0..state.us.len() as UsId)
-        .filter(|&u| matches!(state.us[usize::from(u)].loc, UsLoc::Hex(_)))
-        .collect()
+    // Sized once: growing it push by push cost more than the scan (a `filter` hides the length).
+    let mut out = Vec::with_capacity(state.us.len());
+    out.extend(
+        state
+            .us
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| matches!(u.loc, UsLoc::Hex(_)))
+            .map(|(u, _)| u as UsId),
+    );
+    out
 }
 
 /// Whether `unit` is commanded by the acting `division` (7.2, 5.22).
@@ -427,15 +438,11 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
     out.push(OmahaAction::EndDivision);
 }
 
-/// Whether `unit` may make a plain move from `from` to `to` now (no climb, no cliff).
-fn may_step(state: &Omaha, occupancy: &Occupancy, unit: UsId, from: HexId, to: HexId) -> bool {
-    let u = state.us[usize::from(unit)];
-    let blocked = u.flags.has(UsFlags::DISRUPTED)
-        || u.flags.has(UsFlags::CLIMB)
-        || u.flags.has(UsFlags::CLIMB_CLIFF);
-    !blocked
-        && enterable(state, occupancy, to)
-        && crossing(state, unit, from, to) == Crossing::Allowed
+/// Whether `unit` may make plain moves now (no Disrupted or climb marker).
+fn free_to_step(state: &Omaha, unit: UsId) -> bool {
+    !state.us[usize::from(unit)]
+        .flags
+        .has(UsFlags::DISRUPTED | UsFlags::CLIMB | UsFlags::CLIMB_CLIFF)
 }
 
 /// 7.21: two units of one hex moving to the same hex for one action between them. Offered
@@ -452,34 +459,39 @@ fn pairs(
     if left == 0 {
         return;
     }
-    // Only non-leader units that would pay can pair up: find them once and match them by hex
-    // (then list the pairs in unit order, as the prompt shows them).
-    let mut payers: Vec<(HexId, UsId)> = actors
-        .iter()
-        .filter(|&&u| !state.data.index.us[usize::from(u)].is_leader())
-        .filter_map(|&u| hex_of(state, u).map(|h| (h, u)))
-        .collect();
-    payers.sort_unstable();
-    let mut couples: Vec<(UsId, UsId, HexId)> = Vec::new();
+    // Only non-leader units that would pay can pair up. `actors` is in id order, so pairing
+    // each with the later ones of its hex lists the pairs in unit order, as the prompt shows
+    // them, without a sort (a hex holds a few units at most: the quadratic scan is short).
+    let mut payers: Vec<(HexId, UsId)> = Vec::with_capacity(actors.len());
+    payers.extend(
+        actors
+            .iter()
+            .filter(|&&u| !state.data.index.us[usize::from(u)].is_leader())
+            .filter_map(|&u| hex_of(state, u).map(|h| (h, u))),
+    );
     for (i, &(from, unit)) in payers.iter().enumerate() {
-        for &(_, with) in payers[i + 1..].iter().take_while(|(h, _)| *h == from) {
-            couples.push((unit, with, from));
-        }
-    }
-    if couples.is_empty() {
-        return;
-    }
-    couples.retain(|&(unit, with, _)| !free(state, unit) && !free(state, with));
-    couples.sort_unstable();
-    for (unit, with, from) in couples {
-        for &to in &state.data.index.hexes[usize::from(from)].neighbours {
-            if may_pay(state, division, unit, from, to)
-                && may_pay(state, division, with, from, to)
-                && may_step(state, occupancy, unit, from, to)
-                && may_step(state, occupancy, with, from, to)
-                && occupancy.infiltrators(state, from, to) == 0
-            {
-                out.push(OmahaAction::MovePair { unit, with, to });
+        for &(_, with) in payers[i + 1..].iter().filter(|(h, _)| *h == from) {
+            if free(state, unit) || free(state, with) {
+                continue;
+            }
+            let (Some(unit_mover), Some(with_mover)) = (mover(state, unit), mover(state, with))
+            else {
+                continue;
+            };
+            if !free_to_step(state, unit) || !free_to_step(state, with) {
+                continue;
+            }
+            let neighbours = &state.data.index.hexes[usize::from(from)].neighbours;
+            for (slot, &to) in neighbours.iter().enumerate() {
+                if may_pay(state, division, unit, from, to)
+                    && may_pay(state, division, with, from, to)
+                    && enterable(state, occupancy, to)
+                    && crossing_at(state, from, slot, unit_mover) == Crossing::Allowed
+                    && crossing_at(state, from, slot, with_mover) == Crossing::Allowed
+                    && occupancy.infiltrators(state, from, to) == 0
+                {
+                    out.push(OmahaAction::MovePair { unit, with, to });
+                }
             }
         }
     }

@@ -498,11 +498,13 @@ pub fn legal_in_actions(
     left: u8,
     out: &mut Vec<OmahaAction>,
 ) {
-    let actors: Vec<UsId> = on_map
-        .iter()
-        .copied()
-        .filter(|&u| can_act(state, u, division))
-        .collect();
+    let mut actors: Vec<UsId> = Vec::with_capacity(on_map.len());
+    actors.extend(
+        on_map
+            .iter()
+            .copied()
+            .filter(|&u| can_act(state, u, division)),
+    );
     // A-ATTACK: only where some infantry could open it (8.1), so a started attack can always
     // be declared. Only hexes beside an infantry actor can qualify: look there, not at every
     // German hex against every actor.
@@ -541,8 +543,15 @@ pub fn legal_in_actions(
             Some(UsKind::Artillery | UsKind::SpArtillery)
         );
         if kind(state, unit) == Some(UsKind::Tank) {
+            // 8.4: only targets at range can be barraged; most are not, so rule them out here
+            // before `may_barrage` asks the rest.
+            let Some(from) = hex_of(state, unit) else {
+                continue;
+            };
+            let reach = range(state, unit);
             for &(target, german) in &targets {
-                if may_barrage(state, on_map, unit, target, german) {
+                let d = distance(state, from, target);
+                if (2..=reach).contains(&d) && may_barrage(state, on_map, unit, target, german) {
                     out.push(OmahaAction::Barrage { unit, target });
                 }
             }
@@ -555,30 +564,55 @@ pub fn legal_in_actions(
             }
         }
     }
-    for &(target, german) in &targets {
-        if may_naval_barrage(state, on_map, target, german) {
-            out.push(OmahaAction::NavalBarrage { target });
+    if state.naval_gunfire > 0 {
+        let spotters = naval_spotters(state, on_map);
+        for &(target, german) in &targets {
+            if naval_barrage_open(state, &spotters, target, german) {
+                out.push(OmahaAction::NavalBarrage { target });
+            }
         }
     }
 }
 
 /// Hexes holding a German unit, in hex order, each with the unit [`german_at`] finds there
-/// (the lowest id): one pass over the Germans instead of a search per hex and question.
+/// (the lowest id). Every Action-Phase prompt asks this, so it walks the slots in the index's
+/// hex order instead of sorting the Germans.
 fn targets(state: &Omaha) -> Vec<(HexId, GerId)> {
+    const EMPTY: GerId = GerId::MAX;
     let index = &state.data.index;
-    let mut out: Vec<(HexId, GerId)> = state
-        .germans
-        .iter()
-        .enumerate()
-        .filter_map(|(g, unit)| match unit.loc {
-            GerLoc::Slot(s) => index.slots.get(usize::from(s)).map(|x| (x.hex, g as GerId)),
+    // The lowest German id in each slot. Ids fit below `EMPTY`: validation holds the German
+    // roster to the rulebook's counts and the positions to 124 of at most two slots each.
+    let mut occupant = [EMPTY; 256];
+    let mut tanks: Vec<(HexId, GerId)> = Vec::new();
+    for (g, unit) in state.germans.iter().enumerate() {
+        let g = g as GerId;
+        match unit.loc {
+            GerLoc::Slot(s) => {
+                let slot = &mut occupant[usize::from(s)];
+                *slot = (*slot).min(g);
+            }
             // 23.6: German tanks are attacked like positions.
-            GerLoc::Hex(h) => Some((h, g as GerId)),
-            _ => None,
-        })
-        .collect();
-    out.sort_unstable();
-    out.dedup_by_key(|t| t.0);
+            GerLoc::Hex(h) => tanks.push((h, g)),
+            GerLoc::Pool(_) | GerLoc::OutOfPlay => {}
+        }
+    }
+    let mut out: Vec<(HexId, GerId)> = Vec::with_capacity(index.slots_by_hex.len() + tanks.len());
+    for &s in &index.slots_by_hex {
+        let g = occupant[usize::from(s)];
+        if g == EMPTY {
+            continue;
+        }
+        let hex = index.slots[usize::from(s)].hex;
+        match out.last_mut() {
+            Some((h, lowest)) if *h == hex => *lowest = (*lowest).min(g),
+            _ => out.push((hex, g)),
+        }
+    }
+    if !tanks.is_empty() {
+        out.extend(tanks);
+        out.sort_unstable();
+        out.dedup_by_key(|t| t.0);
+    }
     out
 }
 
@@ -691,8 +725,31 @@ pub(crate) fn may_artillery_barrage(
 }
 
 /// 8.52, 8.53: whether a Naval Gunfire marker may barrage `target` now.
-/// `g` is the German unit in `target` ([`german_at`]); `on_map` the US units on the map.
+/// `g` is the German unit in `target` ([`german_at`]); `on_map` the US units on the map. The
+/// Action-Phase list finds the spotters once for every target instead.
+#[cfg(test)]
 pub(crate) fn may_naval_barrage(state: &Omaha, on_map: &[UsId], target: HexId, g: GerId) -> bool {
+    state.naval_gunfire > 0 && naval_barrage_open(state, &naval_spotters(state, on_map), target, g)
+}
+
+/// 8.52: the hexes of the units that can spot for a naval barrage: non-disrupted infantry
+/// with a Radio of its own or under HQ command. Found once per Action-Phase prompt, then
+/// asked of every target.
+fn naval_spotters(state: &Omaha, on_map: &[UsId]) -> Vec<HexId> {
+    on_map
+        .iter()
+        .copied()
+        .filter(|&o| {
+            infantry(state, o)
+                && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED)
+                && (own_radio(state, o) || commanded(state, o, true))
+        })
+        .filter_map(|o| hex_of(state, o))
+        .collect()
+}
+
+/// [`may_naval_barrage`] with the spotters already found ([`naval_spotters`]).
+fn naval_barrage_open(state: &Omaha, spotters: &[HexId], target: HexId, g: GerId) -> bool {
     if state.naval_gunfire == 0 || this_turn(&state.attacked, state.turn, target) {
         return false;
     }
@@ -707,12 +764,8 @@ pub(crate) fn may_naval_barrage(state: &Omaha, on_map: &[UsId], target: HexId, g
     if !wn && !state.germans[usize::from(g)].revealed {
         return false; // 8.52: a hidden reinforcement unit cannot be naval-barraged
     }
-    on_map.iter().copied().any(|o| {
-        hex_of(state, o).is_some_and(|h| field.has(state, h))
-            && infantry(state, o)
-            && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED)
-            && (own_radio(state, o) || commanded(state, o, true))
-    })
+    // 8.52: a spotter in the target's fire field.
+    spotters.iter().any(|&h| field.has(state, h))
 }
 
 // ---- the attack prompts -------------------------------------------------------------------

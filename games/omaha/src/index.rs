@@ -224,6 +224,9 @@ pub struct Index {
     pub hexes: Vec<HexInfo>,
     pub positions: Vec<PosInfo>,
     pub slots: Vec<SlotInfo>,
+    /// Every slot, in hex order (then slot order): walking it lists the German-held hexes in
+    /// hex order without a sort (`combat::targets`, on every Action-Phase prompt).
+    pub slots_by_hex: Vec<SlotId>,
     pub boxes: Vec<BoxInfo>,
     pub germans: Vec<GerInfo>,
     pub depth: Vec<DepthInfo>,
@@ -365,6 +368,11 @@ impl Index {
             });
             index.add_fire(map, position, &r.fire);
         }
+        let mut slots_by_hex: Vec<SlotId> = (0..index.slots.len())
+            .filter_map(|s| SlotId::try_from(s).ok())
+            .collect();
+        slots_by_hex.sort_by_key(|&s| (index.slots[usize::from(s)].hex, s));
+        index.slots_by_hex = slots_by_hex;
         index.position_sets();
         index.position_distances();
         index.german_order = (0..index.positions.len() as PosId).collect();
