@@ -124,23 +124,27 @@ impl Occupancy {
         let index = &state.data.index;
         let mut german_hexes = vec![false; index.hexes.len()];
         let mut manned: PosSet = 0;
-        for g in &state.germans {
-            if let GerLoc::Slot(s) = g.loc
-                && let Some(slot) = index.slots.get(usize::from(s))
-            {
-                german_hexes[usize::from(slot.hex)] = true;
-                if !g.disrupted && usize::from(slot.position) < MAX_POSITIONS {
-                    manned |= 1 << slot.position;
-                }
-            }
-        }
-        // 23: German tanks hold their hexes (7.31) and infiltrate with their fields (23.3).
         let mut tanks = false;
-        for (_, h) in state.tanks_on_map() {
-            if let Some(x) = german_hexes.get_mut(usize::from(h)) {
-                *x = true;
+        for g in &state.germans {
+            match g.loc {
+                GerLoc::Slot(s) => {
+                    if let Some(slot) = index.slots.get(usize::from(s)) {
+                        german_hexes[usize::from(slot.hex)] = true;
+                        if !g.disrupted && usize::from(slot.position) < MAX_POSITIONS {
+                            manned |= 1 << slot.position;
+                        }
+                    }
+                }
+                // 23: German tanks hold their hexes (7.31) and infiltrate with their fields
+                // (23.3).
+                GerLoc::Hex(h) => {
+                    if let Some(x) = german_hexes.get_mut(usize::from(h)) {
+                        *x = true;
+                    }
+                    tanks = true;
+                }
+                GerLoc::Pool(_) | GerLoc::OutOfPlay => {}
             }
-            tanks = true;
         }
         Occupancy {
             german_hexes,
@@ -434,7 +438,7 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
         }
     }
     pairs(state, &occupancy, &actors, division, left, out);
-    crate::combat::legal_in_actions(state, &on_map, division, left, out);
+    crate::combat::legal_in_actions(state, &occupancy, &on_map, division, left, out);
     out.push(OmahaAction::EndDivision);
 }
 

@@ -491,8 +491,9 @@ fn naval_usable(state: &Omaha, with: &[UsId]) -> bool {
 
 /// The combat entries of the Action Phase list (7, 8.1, 8.4, 8.52).
 /// `on_map`: the US units on the map, in id order.
-pub fn legal_in_actions(
+pub(crate) fn legal_in_actions(
     state: &Omaha,
+    occupancy: &crate::actions::Occupancy,
     on_map: &[UsId],
     division: Division,
     left: u8,
@@ -519,7 +520,8 @@ pub fn legal_in_actions(
         }
         for &target in &state.data.index.hexes[usize::from(from)].neighbours {
             if !opened.contains(&target)
-                && targets.binary_search_by_key(&target, |t| t.0).is_ok()
+                // The hexes of `targets`, asked in one step.
+                && occupancy.german_in(target)
                 && may_attack_hex(state, target)
                 && adjacent_infantry(state, u, target)
                 && may_join(state, u, target, &[])

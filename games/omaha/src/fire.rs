@@ -97,19 +97,22 @@ pub fn firing_positions(state: &Omaha, sector: Sector, card: u8) -> Vec<Firing> 
         if pos.sector != sector {
             continue; // 6.22: a position fires only on its own sector's card.
         }
-        let icons: Vec<_> = fire
-            .icons
-            .iter()
-            .filter(|i| i.colour == pos.colour)
-            .collect();
-        if icons.is_empty() {
+        // The card's icons in this position's colour, summed up without gathering them: this
+        // runs for every position at every German fire.
+        let (mut icons, mut single, mut armor_bonus, mut star) = (false, false, false, false);
+        for icon in fire.icons.iter().filter(|i| i.colour == pos.colour) {
+            icons = true;
+            single |= !icon.double;
+            armor_bonus |= icon.tank;
+            star |= icon.star;
+        }
+        if !icons {
             continue;
         }
         // [Smoke Obscures Beach, AMB-62] a smoked position does not fire this turn.
         if state.smoke.contains(&p) {
             continue;
         }
-        let single = icons.iter().any(|i| !i.double);
         let Manning {
             capacity,
             with_depth,
@@ -127,8 +130,8 @@ pub fn firing_positions(state: &Omaha, sector: Sector, card: u8) -> Vec<Firing> 
             position: p,
             capacity,
             column,
-            armor_bonus: icons.iter().any(|i| i.tank),
-            star: icons.iter().any(|i| i.star),
+            armor_bonus,
+            star,
         });
     }
     out.sort_by_key(|f| std::cmp::Reverse(order_key(state, f.position)));
@@ -914,13 +917,18 @@ fn recover(state: &mut Omaha, sector: Sector, card: u8, log: &mut OmahaLog) {
 /// 6.51, AMB-11: an off-map battery is inactive while every observer position is in US hands.
 fn update_off_map_artillery(state: &mut Omaha, log: &mut OmahaLog) {
     let data = std::sync::Arc::clone(&state.data);
-    for artillery_box in &data.boxes.artillery {
+    for (artillery_box, observers) in data
+        .boxes
+        .artillery
+        .iter()
+        .zip(&data.index.artillery_observers)
+    {
         let loc = crate::control::GermanLoc::new(state);
-        let silenced = artillery_box.observers.iter().all(|name| {
-            let Some(p) = data.index.positions.iter().position(|p| &p.name == name) else {
+        let silenced = observers.iter().all(|&observer| {
+            let Some(p) = observer else {
                 return false;
             };
-            let pos = &data.index.positions[p];
+            let pos = &data.index.positions[usize::from(p)];
             let occupied = state
                 .germans
                 .iter()
@@ -930,7 +938,7 @@ fn update_off_map_artillery(state: &mut Omaha, log: &mut OmahaLog) {
                 state.us_at(UsLoc::Hex(hex)).next().is_some()
                     || crate::control::us_controls(state, hex)
             });
-            !occupied && us_held && !loc.has(p as PosId)
+            !occupied && us_held && !loc.has(p)
         });
         for g in &mut state.germans {
             if g.loc == GerLoc::Pool(GerPool::Artillery(artillery_box.sector))

@@ -248,6 +248,9 @@ pub struct Index {
     /// The positions in SYS-GER-ORDER (6.3, 16 "Order"): descending number, then descending
     /// name, the order German positions fire and act in.
     pub german_order: Vec<PosId>,
+    /// Per off-map artillery box (6.51), its observer positions (`None` for a name that is no
+    /// position), looked up once instead of by name at every Fire Phase.
+    pub artillery_observers: Vec<Vec<Option<PosId>>>,
 }
 
 impl Index {
@@ -387,6 +390,20 @@ impl Index {
             };
             key(b).cmp(&key(a))
         });
+        index.artillery_observers = data
+            .boxes
+            .artillery
+            .iter()
+            .map(|b| {
+                b.observers
+                    .iter()
+                    .map(|name| {
+                        let p = index.positions.iter().position(|p| &p.name == name)?;
+                        PosId::try_from(p).ok()
+                    })
+                    .collect()
+            })
+            .collect();
         index.crossings();
         for b in &data.boxes.landing {
             let land = [Some(b.land.low), Some(b.land.mid), b.land.high]

@@ -36,32 +36,44 @@ pub fn catastrophe_threshold(turn: u8) -> u8 {
 /// (stacking, tide) counts too. The count is derived from the counters, so a step given back by
 /// an event (13.12) takes the unit out of the box.
 pub fn infantry_losses(state: &Omaha, division: Division) -> u8 {
-    let index = &state.data.index;
-    let count = state
-        .us
-        .iter()
-        .zip(&index.us)
-        .filter(|(u, info)| {
-            info.division == division
-                && info.regular_infantry()
-                && match u.loc {
-                    UsLoc::Eliminated => true,
-                    UsLoc::OutOfPlay => false,
-                    // A one-step counter never "loses its second step".
-                    _ => u.steps <= 1 && info.steps >= 2,
-                }
-        })
-        .count();
-    u8::try_from(count).unwrap_or(u8::MAX)
+    losses_by_division(state)[division_slot(division)]
+}
+
+fn division_slot(division: Division) -> usize {
+    match division {
+        Division::First => 0,
+        Division::TwentyNinth => 1,
+    }
+}
+
+/// [`infantry_losses`] of both divisions (1st, 29th) in one pass over the roster: every step
+/// loss asks 13.1 again (`catastrophic`).
+fn losses_by_division(state: &Omaha) -> [u8; 2] {
+    let mut losses = [0u8; 2];
+    for (u, info) in state.us.iter().zip(&state.data.index.us) {
+        let lost = info.regular_infantry()
+            && match u.loc {
+                UsLoc::Eliminated => true,
+                UsLoc::OutOfPlay => false,
+                // A one-step counter never "loses its second step".
+                _ => u.steps <= 1 && info.steps >= 2,
+            };
+        if lost {
+            let count = &mut losses[division_slot(info.division)];
+            *count = count.saturating_add(1);
+        }
+    }
+    losses
 }
 
 /// 13.1: the division (1st first) whose Losses box holds the threshold of
 /// [`catastrophe_threshold`], if any: the game is lost at once.
 pub fn catastrophic(state: &Omaha) -> Option<Division> {
     let threshold = catastrophe_threshold(state.turn);
+    let losses = losses_by_division(state);
     [Division::First, Division::TwentyNinth]
         .into_iter()
-        .find(|&d| infantry_losses(state, d) >= threshold)
+        .find(|&d| losses[division_slot(d)] >= threshold)
 }
 
 /// What scored a victory-point item (13.2).
