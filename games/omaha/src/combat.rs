@@ -509,7 +509,9 @@ pub(crate) fn legal_in_actions(
     // A-ATTACK: only where some infantry could open it (8.1), so a started attack can always
     // be declared. Only hexes beside an infantry actor can qualify: look there, not at every
     // German hex against every actor.
-    let targets = targets(state);
+    // Only barrages need the German hexes listed: found at the first that does.
+    let targets = std::cell::OnceCell::new();
+    let targets = || targets.get_or_init(|| german_hexes(state)).as_slice();
     let mut opened: Vec<HexId> = Vec::new();
     for &u in &actors {
         let Some(from) = hex_of(state, u) else {
@@ -520,7 +522,7 @@ pub(crate) fn legal_in_actions(
         }
         for &target in &state.data.index.hexes[usize::from(from)].neighbours {
             if !opened.contains(&target)
-                // The hexes of `targets`, asked in one step.
+                // The hexes of `german_hexes`, asked in one step.
                 && occupancy.german_in(target)
                 && may_attack_hex(state, target)
                 && adjacent_infantry(state, u, target)
@@ -536,6 +538,8 @@ pub(crate) fn legal_in_actions(
             .into_iter()
             .map(|target| OmahaAction::Attack { target }),
     );
+    // 8.4: found at the first barrage that needs an observer.
+    let observers = std::cell::OnceCell::new();
     for &unit in &actors {
         if left == 0 && !free(state, unit) {
             continue;
@@ -551,15 +555,17 @@ pub(crate) fn legal_in_actions(
                 continue;
             };
             let reach = range(state, unit);
-            for &(target, german) in &targets {
+            for &(target, german) in targets() {
                 let d = distance(state, from, target);
-                if (2..=reach).contains(&d) && may_barrage(state, on_map, unit, target, german) {
+                if (2..=reach).contains(&d)
+                    && may_barrage_seen_by(state, on_map, &observers, unit, target, german)
+                {
                     out.push(OmahaAction::Barrage { unit, target });
                 }
             }
         } else if artillery && crate::tables::schedule::extended(state.turn) {
             // 17.3: artillery barrages from turn 17.
-            for &(target, german) in &targets {
+            for &(target, german) in targets() {
                 if may_artillery_barrage(state, on_map, unit, target, german) {
                     out.push(OmahaAction::Barrage { unit, target });
                 }
@@ -568,7 +574,7 @@ pub(crate) fn legal_in_actions(
     }
     if state.naval_gunfire > 0 {
         let spotters = naval_spotters(state, on_map);
-        for &(target, german) in &targets {
+        for &(target, german) in targets() {
             if naval_barrage_open(state, &spotters, target, german) {
                 out.push(OmahaAction::NavalBarrage { target });
             }
@@ -579,7 +585,7 @@ pub(crate) fn legal_in_actions(
 /// Hexes holding a German unit, in hex order, each with the unit [`german_at`] finds there
 /// (the lowest id). Every Action-Phase prompt asks this, so it walks the slots in the index's
 /// hex order instead of sorting the Germans.
-fn targets(state: &Omaha) -> Vec<(HexId, GerId)> {
+fn german_hexes(state: &Omaha) -> Vec<(HexId, GerId)> {
     const EMPTY: GerId = GerId::MAX;
     let index = &state.data.index;
     // The lowest German id in each slot. Ids fit below `EMPTY`: validation holds the German
@@ -619,10 +625,36 @@ fn targets(state: &Omaha) -> Vec<(HexId, GerId)> {
 }
 
 /// 8.4, 8.41, 8.42, 8.12: whether this tank may barrage `target` now.
-/// `g` is the German unit in `target` ([`german_at`]); `on_map` the US units on the map.
+/// `g` is the German unit in `target` ([`german_at`]); `on_map` the US units on the map. The
+/// Action-Phase list keeps the observers for every tank and target instead.
+#[cfg(test)]
 pub(crate) fn may_barrage(
     state: &Omaha,
     on_map: &[UsId],
+    unit: UsId,
+    target: HexId,
+    g: GerId,
+) -> bool {
+    may_barrage_seen_by(state, on_map, &std::cell::OnceCell::new(), unit, target, g)
+}
+
+/// 8.4: the units that can observe for a tank's barrage, with their hexes: non-disrupted
+/// infantry on the map. Found at most once per Action-Phase prompt (few targets get this far),
+/// then asked of every tank and target.
+fn barrage_observers(state: &Omaha, on_map: &[UsId]) -> Vec<(HexId, UsId)> {
+    on_map
+        .iter()
+        .copied()
+        .filter(|&o| infantry(state, o) && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED))
+        .filter_map(|o| hex_of(state, o).map(|h| (h, o)))
+        .collect()
+}
+
+/// [`may_barrage`], keeping the observers ([`barrage_observers`]) in `observers` once found.
+fn may_barrage_seen_by(
+    state: &Omaha,
+    on_map: &[UsId],
+    observers: &std::cell::OnceCell<Vec<(HexId, UsId)>>,
     unit: UsId,
     target: HexId,
     g: GerId,
@@ -654,16 +686,16 @@ pub(crate) fn may_barrage(
     if field.has(state, from) {
         return true;
     }
-    // 8.4: an observer: non-disrupted infantry in the field; tank or observer commanded.
-    let mut observers = on_map.iter().copied().filter(|&o| {
-        hex_of(state, o).is_some_and(|h| field.has(state, h))
-            && infantry(state, o)
-            && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED)
-    });
+    // 8.4: an observer in the field; the tank or the observer commanded.
+    let mut in_field = observers
+        .get_or_init(|| barrage_observers(state, on_map))
+        .iter()
+        .filter(|(h, _)| field.has(state, *h))
+        .map(|&(_, o)| o);
     if commanded(state, unit, false) {
-        observers.next().is_some()
+        in_field.next().is_some()
     } else {
-        observers.any(|o| commanded(state, o, false))
+        in_field.any(|o| commanded(state, o, false))
     }
 }
 
