@@ -19,7 +19,8 @@ use std::sync::Arc;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-fn playout(data: &Arc<OmahaData>, scenario: &str, seed: u64) -> u64 {
+/// One random game; returns its decisions and the cards it drew.
+fn playout(data: &Arc<OmahaData>, scenario: &str, seed: u64) -> (u64, u64) {
     let mut log = Log::disabled();
     let mut state = Omaha::setup(
         data,
@@ -38,7 +39,7 @@ fn playout(data: &Arc<OmahaData>, scenario: &str, seed: u64) -> u64 {
         let _ = state.apply_listed(action, &mut log).expect("legal");
         steps += 1;
     }
-    steps
+    (steps, u64::from(state.cards_drawn()))
 }
 
 fn bench(c: &mut Criterion) {
@@ -47,8 +48,16 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("omaha");
     group.throughput(Throughput::Elements(1));
     for scenario in ["first-wave", "beyond-the-beach", "d-day"] {
-        let steps: u64 = (0..50).map(|seed| playout(&data, scenario, seed)).sum();
-        eprintln!("mean steps per {scenario} game: {}", steps / 50);
+        // Decisions and chance outcomes (card draws): the two kinds of step an OpenSpiel
+        // state takes, for per-step rates (BENCHMARKS.md).
+        let (decisions, draws) = (0..200)
+            .map(|seed| playout(&data, scenario, seed))
+            .fold((0, 0), |(d, c), (d1, c1)| (d + d1, c + c1));
+        eprintln!(
+            "mean per {scenario} game (200 games): {:.1} decisions, {:.1} cards drawn",
+            decisions as f64 / 200.0,
+            draws as f64 / 200.0
+        );
         let mut seed = 0;
         group.bench_function(format!("{scenario} random playout (games)"), |b| {
             b.iter(|| {

@@ -499,25 +499,26 @@ pub(crate) fn legal_in_actions(
     left: u8,
     out: &mut Vec<OmahaAction>,
 ) {
+    // 7.1: once the division's actions are spent, only units that act for free take part.
     let mut actors: Vec<UsId> = Vec::with_capacity(on_map.len());
     actors.extend(
         on_map
             .iter()
             .copied()
-            .filter(|&u| can_act(state, u, division)),
+            .filter(|&u| can_act(state, u, division) && (left > 0 || free(state, u))),
     );
-    // A-ATTACK: only where some infantry could open it (8.1), so a started attack can always
-    // be declared. Only hexes beside an infantry actor can qualify: look there, not at every
-    // German hex against every actor.
     // Only barrages need the German hexes listed: found at the first that does.
     let targets = std::cell::OnceCell::new();
     let targets = || targets.get_or_init(|| german_hexes(state)).as_slice();
+    // A-ATTACK: only where some infantry could open it (8.1), so a started attack can always
+    // be declared. Only hexes beside an infantry actor can qualify: look there, not at every
+    // German hex against every actor.
     let mut opened: Vec<HexId> = Vec::new();
     for &u in &actors {
         let Some(from) = hex_of(state, u) else {
             continue;
         };
-        if !infantry(state, u) || !(left > 0 || free(state, u)) {
+        if !infantry(state, u) {
             continue;
         }
         for &target in &state.data.index.hexes[usize::from(from)].neighbours {
@@ -541,9 +542,6 @@ pub(crate) fn legal_in_actions(
     // 8.4: found at the first barrage that needs an observer.
     let observers = std::cell::OnceCell::new();
     for &unit in &actors {
-        if left == 0 && !free(state, unit) {
-            continue;
-        }
         let artillery = matches!(
             kind(state, unit),
             Some(UsKind::Artillery | UsKind::SpArtillery)

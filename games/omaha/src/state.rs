@@ -535,6 +535,12 @@ impl Omaha {
         &self.germans
     }
 
+    /// Cards drawn so far this game (2.1): the game's chance outcomes, which the benches count
+    /// beside the decisions.
+    pub fn cards_drawn(&self) -> u32 {
+        self.draws
+    }
+
     /// The hex of German unit `g` on the map: its slot's hex, or a tank's hex (23).
     pub fn german_hex(&self, g: GerId) -> Option<HexId> {
         match self.germans.get(usize::from(g))?.loc {
