@@ -465,7 +465,7 @@ fn pairs(
     }
     // Only non-leader units that would pay can pair up. `actors` is in id order, so pairing
     // each with the later ones of its hex lists the pairs in unit order, as the prompt shows
-    // them, without a sort (a hex holds a few units at most: the quadratic scan is short).
+    // them, without a sort.
     let mut payers: Vec<(HexId, UsId)> = Vec::with_capacity(actors.len());
     payers.extend(
         actors
@@ -473,8 +473,21 @@ fn pairs(
             .filter(|&&u| !state.data.index.us[usize::from(u)].is_leader())
             .filter_map(|&u| hex_of(state, u).map(|h| (h, u))),
     );
+    // Each payer's next payer in the same hex, chained in one backward pass (payers are units,
+    // so fewer than `NONE`).
+    const NONE: u8 = u8::MAX;
+    let mut next_in_hex = vec![NONE; payers.len()];
+    let mut last_of_hex = vec![NONE; state.data.index.hexes.len()];
+    for (i, &(hex, _)) in payers.iter().enumerate().rev() {
+        if let Some(last) = last_of_hex.get_mut(usize::from(hex)) {
+            next_in_hex[i] = *last;
+            *last = i as u8;
+        }
+    }
     for (i, &(from, unit)) in payers.iter().enumerate() {
-        for &(_, with) in payers[i + 1..].iter().filter(|(h, _)| *h == from) {
+        let mut next = next_in_hex[i];
+        while let Some(&(_, with)) = payers.get(usize::from(next)) {
+            next = next_in_hex[usize::from(next)];
             if free(state, unit) || free(state, with) {
                 continue;
             }
