@@ -581,8 +581,8 @@ pub(crate) fn legal_in_actions(
 }
 
 /// Hexes holding a German unit, in hex order, each with the unit [`german_at`] finds there
-/// (the lowest id). Every Action-Phase prompt asks this, so it walks the slots in the index's
-/// hex order instead of sorting the Germans.
+/// (the lowest id). Most Action-Phase prompts ask this (for the barrages), so it walks the
+/// slots in the index's hex order instead of sorting the Germans.
 fn german_hexes(state: &Omaha) -> Vec<(HexId, GerId)> {
     const EMPTY: GerId = GerId::MAX;
     let index = &state.data.index;

@@ -225,7 +225,7 @@ pub struct Index {
     pub positions: Vec<PosInfo>,
     pub slots: Vec<SlotInfo>,
     /// Every slot, in hex order (then slot order): walking it lists the German-held hexes in
-    /// hex order without a sort (`combat::targets`, on every Action-Phase prompt).
+    /// hex order without a sort (`combat::german_hexes`, for the barrages of the Action Phase).
     pub slots_by_hex: Vec<SlotId>,
     pub boxes: Vec<BoxInfo>,
     pub germans: Vec<GerInfo>,
