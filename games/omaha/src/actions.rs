@@ -484,20 +484,24 @@ fn pairs(
             *last = i as u8;
         }
     }
+    // A unit pairs only if it would pay and may step: asked once per unit with a partner.
+    let may_pair = |u: UsId| !free(state, u) && free_to_step(state, u);
     for (i, &(from, unit)) in payers.iter().enumerate() {
         let mut next = next_in_hex[i];
+        if next == NONE || !may_pair(unit) {
+            continue;
+        }
+        let Some(unit_mover) = mover(state, unit) else {
+            continue;
+        };
         while let Some(&(_, with)) = payers.get(usize::from(next)) {
             next = next_in_hex[usize::from(next)];
-            if free(state, unit) || free(state, with) {
+            if !may_pair(with) {
                 continue;
             }
-            let (Some(unit_mover), Some(with_mover)) = (mover(state, unit), mover(state, with))
-            else {
+            let Some(with_mover) = mover(state, with) else {
                 continue;
             };
-            if !free_to_step(state, unit) || !free_to_step(state, with) {
-                continue;
-            }
             let neighbours = &state.data.index.hexes[usize::from(from)].neighbours;
             for (slot, &to) in neighbours.iter().enumerate() {
                 if may_pay(state, division, unit, from, to)
