@@ -160,15 +160,7 @@ impl Occupancy {
     /// 7.32: the occupied, non-disrupted positions adjacent to both hexes with fire points in
     /// both; a move between them is an infiltration when this is not empty.
     pub(crate) fn infiltrators(&self, state: &Omaha, from: HexId, to: HexId) -> PosSet {
-        let (a, b) = (
-            &state.data.index.hexes[usize::from(from)],
-            &state.data.index.hexes[usize::from(to)],
-        );
-        let positions = self.manned
-            & a.adjacent_positions
-            & b.adjacent_positions
-            & a.fired_on_by
-            & b.fired_on_by;
+        let positions = self.manned & infiltration_reach(state, from, to);
         // 23.3, 7.32: a non-disrupted tank adjacent to both hexes with both in its field, as
         // its bit above the positions.
         if self.tanks {
@@ -177,6 +169,35 @@ impl Occupancy {
             positions
         }
     }
+}
+
+/// 7.32: the positions adjacent to both hexes with fire points in both, manned or not.
+fn infiltration_reach(state: &Omaha, from: HexId, to: HexId) -> PosSet {
+    let (a, b) = (
+        &state.data.index.hexes[usize::from(from)],
+        &state.data.index.hexes[usize::from(to)],
+    );
+    a.adjacent_positions & b.adjacent_positions & a.fired_on_by & b.fired_on_by
+}
+
+/// [`Occupancy::infiltrators`] for one move: the moves themselves ask once, so the German
+/// units are looked at only when some position is in reach, and no hex is gathered.
+pub(crate) fn infiltrators(state: &Omaha, from: HexId, to: HexId) -> PosSet {
+    let reach = infiltration_reach(state, from, to);
+    let mut manned: PosSet = 0;
+    if reach != 0 {
+        for g in &state.germans {
+            if let GerLoc::Slot(s) = g.loc
+                && !g.disrupted
+                && let Some(slot) = state.data.index.slots.get(usize::from(s))
+                && usize::from(slot.position) < MAX_POSITIONS
+            {
+                manned |= 1 << slot.position;
+            }
+        }
+    }
+    // 23.3, 7.32: as in `Occupancy::infiltrators` (no tank on the map adds none).
+    (manned & reach) | crate::armor::infiltrating_tanks(state, from, to)
 }
 
 /// How a unit may cross into an adjacent hex (T5a via `tables::terrain`, 7.3–7.5).
@@ -283,6 +304,20 @@ pub(crate) fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexI
     };
     // 23.6: infantry adjacent to and in the field of a German tank moves away for free.
     basic || extended() || crate::armor::self_preservation(state, unit, from, to)
+}
+
+/// Whether `unit` could make any [`self_preservation`] move out of `from`: all three kinds
+/// are infantry's, the basic one (7.1) leaves a beach hex, and 22.1 and 23.6 are options (23.6
+/// only for a unit marked beside a German tank).
+fn may_self_preserve_from(state: &Omaha, unit: UsId, from: HexId) -> bool {
+    let index = &state.data.index;
+    let infantry = index.us[usize::from(unit)]
+        .kind()
+        .is_some_and(UsKind::infantry);
+    infantry
+        && (index.hexes[usize::from(from)].ground == crate::index::Ground::Beach
+            || state.options.v22_1
+            || (state.options.v23 && state.us[usize::from(unit)].flags.has(UsFlags::NEAR_TANK)))
 }
 
 /// Distance to the nearest protective hex (AMB-12), precomputed in the index.
@@ -412,6 +447,11 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
         }
         // 7.1: whether the move is free only matters once the division's actions are spent.
         let is_free = left == 0 && free(state, unit);
+        // Once spent, a unit that acts for no free reason moves only in self-preservation,
+        // which most units cannot make from where they stand: skip its neighbours then.
+        if left == 0 && !is_free && !may_self_preserve_from(state, unit, from) {
+            continue;
+        }
         for (slot, &to) in neighbours.iter().enumerate() {
             if (!own && !across(state, from, to)) || !enterable(state, &occupancy, to) {
                 continue;
@@ -675,7 +715,7 @@ pub fn other(division: Division) -> Division {
 
 /// 7.3: the move itself, with infiltration (7.32) and a Climb marker across a bluff (7.4).
 fn move_unit(state: &mut Omaha, unit: UsId, from: HexId, to: HexId, log: &mut OmahaLog) {
-    if Occupancy::of(state).infiltrators(state, from, to) != 0
+    if infiltrators(state, from, to) != 0
         && !state.data.index.us[usize::from(unit)].is_leader()
         && infiltrate(state, unit, from, to, log)
     {
@@ -750,7 +790,7 @@ pub(crate) fn infiltrate(
     to: HexId,
     log: &mut OmahaLog,
 ) -> bool {
-    let positions = Occupancy::of(state).infiltrators(state, from, to);
+    let positions = infiltrators(state, from, to);
     let Some(card) = state.draw_card(DrawFor::Infiltration, log) else {
         return false;
     };

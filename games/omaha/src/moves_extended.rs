@@ -579,7 +579,7 @@ fn walk(
     for (i, &to) in hexes.iter().enumerate() {
         // 7.32, per step.
         if !leader
-            && Occupancy::of(state).infiltrators(state, from, to) != 0
+            && crate::actions::infiltrators(state, from, to) != 0
             && crate::actions::infiltrate(state, unit, from, to, log)
         {
             // The rest waits for P-INFILTRATE-DONE (nothing waits if the unit was lost).
