@@ -475,32 +475,32 @@ pub fn legal_boxes(state: &Omaha, unit: UsId) -> Vec<BoxId> {
             *count = count.saturating_add(1);
         }
     }
-    let boxes: Vec<BoxId> = (0..index.boxes.len() as BoxId)
-        .filter(|&b| {
-            let x = &index.boxes[usize::from(b)];
-            if !x.lettered || !state.in_play(x.sector) {
-                return false; // 5.32
-            }
-            if x.name.starts_with("CH") && !ranger {
-                // 5.33: Rangers only, leaders included (no HQ or General is a Ranger).
-                return false;
-            }
-            if !leader && in_box[usize::from(b)] >= 2 {
-                return false; // 5.31
-            }
-            if free {
-                return true; // 5.34 (INTERP): delayed past turn 10, any box of either sector.
-            }
-            if hq_back {
-                return x.sector == info.division.sector();
-            }
-            match &info.landing {
-                Landing::Box(named) => *named == b,
-                Landing::Beach(letters) => x.name.starts_with(letters.as_str()),
-                Landing::Division => x.sector == info.division.sector(),
-            }
-        })
-        .collect();
+    // Sized once: a `filter` hides the length, and growing push by push cost more than the test.
+    let mut boxes: Vec<BoxId> = Vec::with_capacity(index.boxes.len());
+    boxes.extend((0..index.boxes.len() as BoxId).filter(|&b| {
+        let x = &index.boxes[usize::from(b)];
+        if !x.lettered || !state.in_play(x.sector) {
+            return false; // 5.32
+        }
+        if x.name.starts_with("CH") && !ranger {
+            // 5.33: Rangers only, leaders included (no HQ or General is a Ranger).
+            return false;
+        }
+        if !leader && in_box[usize::from(b)] >= 2 {
+            return false; // 5.31
+        }
+        if free {
+            return true; // 5.34 (INTERP): delayed past turn 10, any box of either sector.
+        }
+        if hq_back {
+            return x.sector == info.division.sector();
+        }
+        match &info.landing {
+            Landing::Box(named) => *named == b,
+            Landing::Beach(letters) => x.name.starts_with(letters.as_str()),
+            Landing::Division => x.sector == info.division.sector(),
+        }
+    }));
     // 5.31: a General is never placed alone when a unit arriving this turn could be placed
     // with him. He is placed after every other arrival of the turn (`next_arrival`), and I.2
     // emptied every box, so a unit in a box now arrived this turn: when any box open to him
