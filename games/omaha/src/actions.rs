@@ -10,6 +10,7 @@ use crate::index::{HexId, MAX_POSITIONS, PosSet, UsCounter, UsId};
 use crate::state::{GerLoc, Omaha, Step, UsFlags, UsLoc};
 use crate::tables::terrain::{Crossing, Mover};
 use overlord_engine::RuleId;
+use std::cell::Cell;
 
 pub const FREE: RuleId = RuleId("7.1");
 pub const LIMITS: RuleId = RuleId("7.2");
@@ -93,14 +94,20 @@ pub fn end_action_phase(state: &mut Omaha) {
 pub fn overstacked_hex(state: &Omaha) -> Option<HexId> {
     let index = &state.data.index;
     let mut counts = vec![0u8; index.hexes.len()];
+    // The lowest such hex, noted as its count passes two: no second walk over every hex.
+    let mut lowest: Option<HexId> = None;
     for (i, u) in state.us.iter().enumerate() {
         if let UsLoc::Hex(h) = u.loc
             && !index.us[i].is_leader()
         {
-            counts[usize::from(h)] += 1;
+            let count = &mut counts[usize::from(h)];
+            *count = count.saturating_add(1);
+            if *count == 3 && lowest.is_none_or(|l| h < l) {
+                lowest = Some(h);
+            }
         }
     }
-    counts.iter().position(|&c| c > 2).map(|h| h as HexId)
+    lowest
 }
 
 pub(crate) fn hex_of(state: &Omaha, unit: UsId) -> Option<HexId> {
@@ -279,6 +286,36 @@ pub(crate) fn free(state: &Omaha, unit: UsId) -> bool {
         || crate::heroes::free_action(state, unit)
 }
 
+/// [`free`]'s answers within one Action-Phase list, whose moves, pairs and combat entries ask
+/// it of the same units: worked out at a unit's first question, then kept. Units are `u8`, so
+/// 256 bits hold them.
+pub(crate) struct FreeAnswers {
+    asked: [Cell<u64>; 4],
+    free: [Cell<u64>; 4],
+}
+
+impl FreeAnswers {
+    pub(crate) fn new() -> FreeAnswers {
+        FreeAnswers {
+            asked: Default::default(),
+            free: Default::default(),
+        }
+    }
+
+    pub(crate) fn free(&self, state: &Omaha, unit: UsId) -> bool {
+        let (word, bit) = (usize::from(unit / 64), 1u64 << (unit % 64));
+        if self.asked[word].get() & bit != 0 {
+            return self.free[word].get() & bit != 0;
+        }
+        let answer = free(state, unit);
+        self.asked[word].set(self.asked[word].get() | bit);
+        if answer {
+            self.free[word].set(self.free[word].get() | bit);
+        }
+        answer
+    }
+}
+
 /// 7.1: an infantry move from beach to an adjacent beach hex closer to a protective hex; 22.1
 /// and 23.6 add theirs.
 pub(crate) fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> bool {
@@ -332,15 +369,11 @@ fn protective_distance(state: &Omaha, hex: HexId) -> u32 {
 
 /// The units on the map that may still act this phase (7.1, 7.2: one action each), of either
 /// division: a unit of the other division may only move across the sector line (7.22).
-fn actors(on_map: &[UsId], state: &Omaha) -> Vec<UsId> {
-    let mut out = Vec::with_capacity(on_map.len());
-    out.extend(
-        on_map
-            .iter()
-            .copied()
-            .filter(|&u| !state.us[usize::from(u)].flags.has(UsFlags::ACTED)),
-    );
-    out
+fn actors<'a>(on_map: &'a [UsId], state: &'a Omaha) -> impl Iterator<Item = UsId> + 'a {
+    on_map
+        .iter()
+        .copied()
+        .filter(|&u| !state.us[usize::from(u)].flags.has(UsFlags::ACTED))
 }
 
 /// The US units on the map, in id order: every question of the Action Phase is about them, and
@@ -389,9 +422,9 @@ pub fn paid_by_other(state: &Omaha, unit: UsId) -> Option<Division> {
 /// Legal actions of the Action Phase (7).
 pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAction>) {
     let occupancy = Occupancy::of(state);
+    let answers = FreeAnswers::new();
     let on_map = on_map(state);
-    let actors = actors(&on_map, state);
-    for &unit in &actors {
+    for unit in actors(&on_map, state) {
         let u = state.us[usize::from(unit)];
         let Some(from) = hex_of(state, unit) else {
             continue;
@@ -446,7 +479,7 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
             continue;
         }
         // 7.1: whether the move is free only matters once the division's actions are spent.
-        let is_free = left == 0 && free(state, unit);
+        let is_free = left == 0 && answers.free(state, unit);
         // Once spent, a unit that acts for no free reason moves only in self-preservation,
         // which most units cannot make from where they stand: skip its neighbours then.
         if left == 0 && !is_free && !may_self_preserve_from(state, unit, from) {
@@ -477,8 +510,8 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
             }
         }
     }
-    pairs(state, &occupancy, &actors, division, left, out);
-    crate::combat::legal_in_actions(state, &occupancy, &on_map, division, left, out);
+    pairs(state, &occupancy, &answers, &on_map, division, left, out);
+    crate::combat::legal_in_actions(state, &occupancy, &answers, &on_map, division, left, out);
     out.push(OmahaAction::EndDivision);
 }
 
@@ -495,7 +528,8 @@ fn free_to_step(state: &Omaha, unit: UsId) -> bool {
 fn pairs(
     state: &Omaha,
     occupancy: &Occupancy,
-    actors: &[UsId],
+    answers: &FreeAnswers,
+    on_map: &[UsId],
     division: Division,
     left: u8,
     out: &mut Vec<OmahaAction>,
@@ -503,15 +537,14 @@ fn pairs(
     if left == 0 {
         return;
     }
-    // Only non-leader units that would pay can pair up. `actors` is in id order, so pairing
+    // Only non-leader units that would pay can pair up. Actors come in id order, so pairing
     // each with the later ones of its hex lists the pairs in unit order, as the prompt shows
     // them, without a sort.
-    let mut payers: Vec<(HexId, UsId)> = Vec::with_capacity(actors.len());
+    let mut payers: Vec<(HexId, UsId)> = Vec::with_capacity(on_map.len());
     payers.extend(
-        actors
-            .iter()
-            .filter(|&&u| !state.data.index.us[usize::from(u)].is_leader())
-            .filter_map(|&u| hex_of(state, u).map(|h| (h, u))),
+        actors(on_map, state)
+            .filter(|&u| !state.data.index.us[usize::from(u)].is_leader())
+            .filter_map(|u| hex_of(state, u).map(|h| (h, u))),
     );
     // Each payer's next payer in the same hex, chained in one backward pass (payers are units,
     // so fewer than `NONE`).
@@ -525,7 +558,7 @@ fn pairs(
         }
     }
     // A unit pairs only if it would pay and may step: asked once per unit with a partner.
-    let may_pair = |u: UsId| !free(state, u) && free_to_step(state, u);
+    let may_pair = |u: UsId| !answers.free(state, u) && free_to_step(state, u);
     for (i, &(from, unit)) in payers.iter().enumerate() {
         let mut next = next_in_hex[i];
         if next == NONE || !may_pair(unit) {

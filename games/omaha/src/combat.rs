@@ -494,6 +494,7 @@ fn naval_usable(state: &Omaha, with: &[UsId]) -> bool {
 pub(crate) fn legal_in_actions(
     state: &Omaha,
     occupancy: &crate::actions::Occupancy,
+    answers: &crate::actions::FreeAnswers,
     on_map: &[UsId],
     division: Division,
     left: u8,
@@ -505,7 +506,7 @@ pub(crate) fn legal_in_actions(
         on_map
             .iter()
             .copied()
-            .filter(|&u| can_act(state, u, division) && (left > 0 || free(state, u))),
+            .filter(|&u| can_act(state, u, division) && (left > 0 || answers.free(state, u))),
     );
     // Only barrages need the German hexes listed: found at the first that does.
     let targets = std::cell::OnceCell::new();
@@ -581,37 +582,47 @@ pub(crate) fn legal_in_actions(
 }
 
 /// Hexes holding a German unit, in hex order, each with the unit [`german_at`] finds there
-/// (the lowest id). Most Action-Phase prompts ask this (for the barrages), so it walks the
-/// slots in the index's hex order instead of sorting the Germans.
+/// (the lowest id). Most Action-Phase prompts ask this (for the barrages), so it marks the
+/// occupied slots by their place in the index's hex order and reads the marks back in order,
+/// instead of sorting the Germans or walking every slot.
 fn german_hexes(state: &Omaha) -> Vec<(HexId, GerId)> {
-    const EMPTY: GerId = GerId::MAX;
     let index = &state.data.index;
-    // The lowest German id in each slot. Ids fit below `EMPTY`: validation holds the German
-    // roster to the rulebook's counts and the positions to 124 of at most two slots each.
-    let mut occupant = [EMPTY; 256];
+    // Bit r: the slot `slots_by_hex[r]` is occupied. Slot ids are `u8`, so 256 bits hold them.
+    let mut occupied = [0u64; 4];
+    // The lowest German id in the slot of each place, valid where its bit is set.
+    let mut occupant: [GerId; 256] = [0; 256];
     let mut tanks: Vec<(HexId, GerId)> = Vec::new();
     for (g, unit) in state.germans.iter().enumerate() {
         let g = g as GerId;
         match unit.loc {
             GerLoc::Slot(s) => {
-                let slot = &mut occupant[usize::from(s)];
-                *slot = (*slot).min(g);
+                let Some(&rank) = index.slot_rank.get(usize::from(s)) else {
+                    continue;
+                };
+                let (word, bit) = (usize::from(rank / 64), 1u64 << (rank % 64));
+                // Germans come in id order: the first found in a slot is its lowest.
+                if occupied[word] & bit == 0 {
+                    occupied[word] |= bit;
+                    occupant[usize::from(rank)] = g;
+                }
             }
             // 23.6: German tanks are attacked like positions.
             GerLoc::Hex(h) => tanks.push((h, g)),
             GerLoc::Pool(_) | GerLoc::OutOfPlay => {}
         }
     }
-    let mut out: Vec<(HexId, GerId)> = Vec::with_capacity(index.slots_by_hex.len() + tanks.len());
-    for &s in &index.slots_by_hex {
-        let g = occupant[usize::from(s)];
-        if g == EMPTY {
-            continue;
-        }
-        let hex = index.slots[usize::from(s)].hex;
-        match out.last_mut() {
-            Some((h, lowest)) if *h == hex => *lowest = (*lowest).min(g),
-            _ => out.push((hex, g)),
+    let mut out: Vec<(HexId, GerId)> = Vec::with_capacity(32 + tanks.len());
+    for (w, &word) in occupied.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let rank = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let g = occupant[rank];
+            let hex = index.slots[usize::from(index.slots_by_hex[rank])].hex;
+            match out.last_mut() {
+                Some((h, lowest)) if *h == hex => *lowest = (*lowest).min(g),
+                _ => out.push((hex, g)),
+            }
         }
     }
     if !tanks.is_empty() {

@@ -227,6 +227,8 @@ pub struct Index {
     /// Every slot, in hex order (then slot order): walking it lists the German-held hexes in
     /// hex order without a sort (`combat::german_hexes`, for the barrages of the Action Phase).
     pub slots_by_hex: Vec<SlotId>,
+    /// Each slot's place in `slots_by_hex` (slot ids and places fit a `u8`: `SlotId`).
+    pub slot_rank: Vec<u8>,
     pub boxes: Vec<BoxInfo>,
     pub germans: Vec<GerInfo>,
     pub depth: Vec<DepthInfo>,
@@ -375,6 +377,10 @@ impl Index {
             .filter_map(|s| SlotId::try_from(s).ok())
             .collect();
         slots_by_hex.sort_by_key(|&s| (index.slots[usize::from(s)].hex, s));
+        index.slot_rank = vec![0; slots_by_hex.len()];
+        for (rank, &s) in slots_by_hex.iter().enumerate() {
+            index.slot_rank[usize::from(s)] = rank as u8;
+        }
         index.slots_by_hex = slots_by_hex;
         index.position_sets();
         index.position_distances();
