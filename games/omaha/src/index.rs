@@ -129,6 +129,8 @@ pub struct BoxInfo {
     pub name: String,
     pub sector: Sector,
     pub lettered: bool,
+    /// A Charlie box (`CH…`): Rangers only (5.33).
+    pub rangers_only: bool,
     /// Landing hex at low, mid and high tide (5.2).
     pub land: [Option<HexId>; 3],
     /// Hexes passed through to the high-tide hex (5.14).
@@ -418,6 +420,7 @@ impl Index {
                 name: b.id.clone(),
                 sector: b.sector,
                 lettered: b.letters.is_some(),
+                rangers_only: b.id.starts_with("CH"),
                 land,
                 high_path: b.high_path.iter().filter_map(|&h| hex_id(map, h)).collect(),
             });

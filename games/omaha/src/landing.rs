@@ -475,14 +475,20 @@ pub fn legal_boxes(state: &Omaha, unit: UsId) -> Vec<BoxId> {
             *count = count.saturating_add(1);
         }
     }
+    // 5.32: asked of every box, answered per sector.
+    let (east, west) = (state.in_play(Sector::East), state.in_play(Sector::West));
+    let in_play = |sector| match sector {
+        Sector::East => east,
+        Sector::West => west,
+    };
     // Sized once: a `filter` hides the length, and growing push by push cost more than the test.
     let mut boxes: Vec<BoxId> = Vec::with_capacity(index.boxes.len());
     boxes.extend((0..index.boxes.len() as BoxId).filter(|&b| {
         let x = &index.boxes[usize::from(b)];
-        if !x.lettered || !state.in_play(x.sector) {
+        if !x.lettered || !in_play(x.sector) {
             return false; // 5.32
         }
-        if x.name.starts_with("CH") && !ranger {
+        if x.rangers_only && !ranger {
             // 5.33: Rangers only, leaders included (no HQ or General is a Ranger).
             return false;
         }
