@@ -44,15 +44,22 @@ pub fn clearable(state: &Omaha, sector: Sector) -> Vec<HexId> {
             manned |= 1 << slot.position;
         }
     }
-    let active: PosSet = (0..index.positions.len().min(MAX_POSITIONS))
-        .filter(|&p| {
-            let pos = &index.positions[p];
-            manned & (1 << p) != 0
-                && cards[usize::from(pos.sector == Sector::West)].contains(&pos.colour)
-                // [Smoke, AMB-62] a smoked WN does not block clearing.
-                && !state.smoke.contains(&(p as PosId))
-        })
-        .fold(0, |set, p| set | (1 << p));
+    // Only manned positions can block: walk their bits, not every position.
+    let mut active: PosSet = 0;
+    let mut left = manned;
+    while left != 0 {
+        let p = left.trailing_zeros() as usize;
+        left &= left - 1;
+        let Some(pos) = index.positions.get(p) else {
+            continue;
+        };
+        if cards[usize::from(pos.sector == Sector::West)].contains(&pos.colour)
+            // [Smoke, AMB-62] a smoked WN does not block clearing.
+            && !state.smoke.contains(&(p as PosId))
+        {
+            active |= 1 << p;
+        }
+    }
     index.obstacles[usize::from(sector == Sector::West)]
         .iter()
         .copied()
