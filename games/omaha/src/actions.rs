@@ -234,30 +234,10 @@ pub(crate) fn mover(state: &Omaha, unit: UsId) -> Option<Mover> {
 /// [`crossing`] into the neighbour in position `slot` of `from`'s `neighbours`, for loops that
 /// already walk them. Engineer Bases arrive with the extended game (19); none exist in turns
 /// 1-16, so the table worked out without them (`HexInfo::crossings`) answers.
+#[inline]
 pub(crate) fn crossing_at(state: &Omaha, from: HexId, slot: usize, mover: Mover) -> Crossing {
-    // 19.3, 19.31, 19.34: within an Engineer Base's range shingle, AT walls and ditches and
-    // mined roads stop no unit (they only stop "other units"); seawalls still do.
     if mover == Mover::Other && !state.bases.is_empty() {
-        let index = &state.data.index;
-        let Some(info) = index.hexes.get(usize::from(from)) else {
-            return Crossing::Prohibited;
-        };
-        let (Some(&to), Some(edge)) = (info.neighbours.get(slot), info.edges.get(slot)) else {
-            return Crossing::Prohibited;
-        };
-        let Some(feature) = index.hexes.get(usize::from(to)).map(|h| h.feature) else {
-            return Crossing::Prohibited;
-        };
-        let entered = crate::engineer_bases::in_range(state, to);
-        let sides = entered || crate::engineer_bases::in_range(state, from);
-        return crate::tables::terrain::step_crossing(
-            mover,
-            feature,
-            &edge.sides,
-            edge.road,
-            entered,
-            sides,
-        );
+        return crossing_near_bases(state, from, slot, mover);
     }
     state
         .data
@@ -266,6 +246,27 @@ pub(crate) fn crossing_at(state: &Omaha, from: HexId, slot: usize, mover: Mover)
         .get(usize::from(from))
         .and_then(|hex| hex.crossings.get(slot))
         .map_or(Crossing::Prohibited, |c| c[mover.column()])
+}
+
+/// [`crossing_at`] for an "other unit" once Engineer Bases stand (extended game only, so kept
+/// out of the Action-Phase list's inner loop).
+#[cold]
+fn crossing_near_bases(state: &Omaha, from: HexId, slot: usize, mover: Mover) -> Crossing {
+    // 19.3, 19.31, 19.34: within an Engineer Base's range shingle, AT walls and ditches and
+    // mined roads stop no unit (they only stop "other units"); seawalls still do.
+    let index = &state.data.index;
+    let Some(info) = index.hexes.get(usize::from(from)) else {
+        return Crossing::Prohibited;
+    };
+    let (Some(&to), Some(edge)) = (info.neighbours.get(slot), info.edges.get(slot)) else {
+        return Crossing::Prohibited;
+    };
+    let Some(feature) = index.hexes.get(usize::from(to)).map(|h| h.feature) else {
+        return Crossing::Prohibited;
+    };
+    let entered = crate::engineer_bases::in_range(state, to);
+    let sides = entered || crate::engineer_bases::in_range(state, from);
+    crate::tables::terrain::step_crossing(mover, feature, &edge.sides, edge.road, entered, sides)
 }
 
 /// 7.31, 5.21: a hex any move may enter: no German unit in it, and not under the tide.
@@ -277,26 +278,37 @@ pub(crate) fn enterable(state: &Omaha, occupancy: &Occupancy, to: HexId) -> bool
 /// Whether `unit` may take a free action now (7.1): a leader, a Ranger, a unit under command of
 /// an HQ or General that has not moved this phase (7.33, AMB-13), or a Hero's unit.
 pub(crate) fn free(state: &Omaha, unit: UsId) -> bool {
+    free_given(state, unit, || crate::heroes::free_action(state, unit))
+}
+
+/// [`free`], with `hero` answering whether the unit carries a Hero (or Inspired) marker.
+fn free_given(state: &Omaha, unit: UsId, hero: impl FnOnce() -> bool) -> bool {
     let info = &state.data.index.us[usize::from(unit)];
     let u = &state.us[usize::from(unit)];
     info.is_leader()
         || info.kind() == Some(UsKind::Ranger)
-        || (u.flags.has(UsFlags::COMMANDED) && crate::combat::commanded(state, unit, false))
         // 11.12, 11.15: a Hero's (or Inspired) unit.
-        || crate::heroes::free_action(state, unit)
+        || hero()
+        || (u.flags.has(UsFlags::COMMANDED) && crate::combat::commanded(state, unit, false))
 }
 
 /// [`free`]'s answers within one Action-Phase list, whose moves, pairs and combat entries ask
-/// it of the same units: worked out at a unit's first question, then kept. Units are `u8`, so
-/// 256 bits hold them.
+/// it of the same units: worked out at a unit's first question, then kept. The units with a
+/// Hero are found once for all of them. Units are `u8`, so 256 bits hold them.
 pub(crate) struct FreeAnswers {
+    heroes: [u64; 4],
     asked: [Cell<u64>; 4],
     free: [Cell<u64>; 4],
 }
 
 impl FreeAnswers {
-    pub(crate) fn new() -> FreeAnswers {
+    pub(crate) fn new(state: &Omaha) -> FreeAnswers {
+        let mut heroes = [0u64; 4];
+        for unit in crate::heroes::units_acting_free(state) {
+            heroes[usize::from(unit / 64)] |= 1 << (unit % 64);
+        }
         FreeAnswers {
+            heroes,
             asked: Default::default(),
             free: Default::default(),
         }
@@ -307,7 +319,7 @@ impl FreeAnswers {
         if self.asked[word].get() & bit != 0 {
             return self.free[word].get() & bit != 0;
         }
-        let answer = free(state, unit);
+        let answer = free_given(state, unit, || self.heroes[word] & bit != 0);
         self.asked[word].set(self.asked[word].get() | bit);
         if answer {
             self.free[word].set(self.free[word].get() | bit);
@@ -422,7 +434,7 @@ pub fn paid_by_other(state: &Omaha, unit: UsId) -> Option<Division> {
 /// Legal actions of the Action Phase (7).
 pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAction>) {
     let occupancy = Occupancy::of(state);
-    let answers = FreeAnswers::new();
+    let answers = FreeAnswers::new(state);
     let on_map = on_map(state);
     for unit in actors(&on_map, state) {
         let u = state.us[usize::from(unit)];

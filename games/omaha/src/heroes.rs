@@ -45,6 +45,14 @@ pub(crate) fn free_action(state: &Omaha, unit: UsId) -> bool {
     state.hero_with(unit).is_some()
 }
 
+/// The units [`free_action`] says yes to, for lists that ask it of every unit.
+pub(crate) fn units_acting_free(state: &Omaha) -> impl Iterator<Item = UsId> + '_ {
+    state.heroes.iter().filter_map(|h| match h.loc {
+        HeroLoc::On(unit) => Some(unit),
+        HeroLoc::Unused | HeroLoc::Removed => None,
+    })
+}
+
 /// P-HERO (11.11): the units of `division` on the map that may receive a Hero (one marker per
 /// unit: a unit with a Hero or Inspired marker takes no second one).
 pub(crate) fn hero_candidates(state: &Omaha, division: Division) -> Vec<UsId> {
