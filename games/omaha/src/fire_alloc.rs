@@ -45,7 +45,8 @@
 //! loses a step) and its *disruption* slot (if it disrupts), each of capacity 1 → the unit →
 //! sink. An integral flow is exactly a valid set of hits: each position within its limit, each
 //! candidate used once, each unit given at most one step loss and one disruption by distinct
-//! hits. Gains on the arcs score the objectives: `R1` on a step slot (objective 1), `R2` on the
+//! hits (a candidate with one effect is an arc straight to its slot, which carries the same
+//! flows). Gains on the arcs score the objectives: `R1` on a step slot (objective 1), `R2` on the
 //! first of two unit → sink arcs (objective 2), with `R1 > R2 · units` and `R2 > candidates` so
 //! that each tier dominates everything below it. A hit that can go to either slot goes to the
 //! step slot whenever that slot is free, since that gains `R1`; so the flow's score is exactly
@@ -734,14 +735,22 @@ impl<'a> Basic<'a> {
                     if pin == Pin::Out {
                         continue;
                     }
-                    let arc = net.add(group_node, node, 1, if pin == Pin::In { fixed } else { 0 });
+                    let gain = if pin == Pin::In { fixed } else { 0 };
+                    // A hit with one effect goes straight to its slot: a node with one arc in
+                    // and one out, both of capacity 1, carries the same flows as the two arcs
+                    // made one, and the smaller network is searched faster.
+                    let arc = match (candidate.loses_step, candidate.disrupts) {
+                        (true, true) => {
+                            let arc = net.add(group_node, node, 1, gain);
+                            net.add(node, step(u), 1, 0);
+                            net.add(node, disrupt(u), 1, 0);
+                            arc
+                        }
+                        (true, false) => net.add(group_node, step(u), 1, gain),
+                        (false, true) => net.add(group_node, disrupt(u), 1, gain),
+                        (false, false) => continue,
+                    };
                     arcs.push((c, arc));
-                    if candidate.loses_step {
-                        net.add(node, step(u), 1, 0);
-                    }
-                    if candidate.disrupts {
-                        net.add(node, disrupt(u), 1, 0);
-                    }
                 }
                 group_node += 1;
             }
