@@ -61,7 +61,7 @@ impl Omaha {
         log.public(rule, OmahaEvent::StepLost { unit, steps_left }, || {
             format!("{} loses a step ({steps_left} left).", this.name(unit))
         });
-        self.check_catastrophe(log);
+        self.check_catastrophe(unit, log);
     }
 
     pub(crate) fn eliminate(&mut self, unit: UsId, rule: RuleId, log: &mut OmahaLog) {
@@ -77,7 +77,7 @@ impl Omaha {
         });
         // 11.11: its Hero or Inspired marker goes with it.
         crate::heroes::unit_removed(self, unit, log);
-        self.check_catastrophe(log);
+        self.check_catastrophe(unit, log);
     }
 
     pub(crate) fn disrupt(&mut self, unit: UsId, rule: RuleId, log: &mut OmahaLog) {
@@ -112,8 +112,18 @@ impl Omaha {
         });
     }
 
-    /// 13.1: catastrophic defeat ends the game at once.
-    pub(crate) fn check_catastrophe(&mut self, log: &mut OmahaLog) {
-        crate::turn::catastrophe(self, log);
+    /// 13.1: catastrophic defeat ends the game at once, after `unit` lost a step or was
+    /// eliminated. Only regular infantry counts toward it, so only its losses are counted
+    /// again: the threshold cannot change within a turn.
+    pub(crate) fn check_catastrophe(&mut self, unit: UsId, log: &mut OmahaLog) {
+        if self
+            .data
+            .index
+            .us
+            .get(usize::from(unit))
+            .is_some_and(|info| info.regular_infantry())
+        {
+            crate::turn::catastrophe(self, log);
+        }
     }
 }
