@@ -202,30 +202,10 @@ fn division(state: &Omaha, g: GerId) -> GermanDivision {
         .map_or(GermanDivision::D716, |u| u.division)
 }
 
-/// The position's Advance arrows, as positions, in the order 16.86 prefers them.
-fn arrows(state: &Omaha, p: PosId) -> Vec<PosId> {
-    let index = &state.data.index;
-    let name = &index.positions[usize::from(p)].name;
-    state
-        .data
-        .positions
-        .reinforcements
-        .iter()
-        .find(|r| &r.name() == name)
-        .map(|r| {
-            r.advance
-                .iter()
-                .filter_map(|to| index.positions.iter().position(|q| &q.name == to))
-                .map(|q| q as PosId)
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 /// 16.8, 16.86: the position an Advance from `p` goes to, if an arrow points to a position no
 /// German unit occupies (23.43: a German tank in one of its hexes occupies it too).
 fn advance_target(state: &Omaha, p: PosId) -> Option<PosId> {
-    let targets = arrows(state, p);
+    let targets = &state.data.index.positions[usize::from(p)].advance;
     let occupied: Vec<bool> = targets
         .iter()
         .map(|&q| !units_in(state, q).is_empty() || tank_in(state, q))

@@ -114,6 +114,9 @@ pub struct PosInfo {
     pub colour: Colour,
     pub sector: Sector,
     pub slots: Vec<SlotId>,
+    /// A reinforcement position's Advance arrows (16.86), as positions, in the order of the
+    /// data (the order 16.86 prefers them); none for a WN.
+    pub advance: Vec<PosId>,
 }
 
 #[derive(Clone, Debug)]
@@ -345,6 +348,7 @@ impl Index {
                 colour: wn.colour,
                 sector,
                 slots,
+                advance: Vec::new(),
             });
             index.add_fire(map, position, &wn.fire);
         }
@@ -372,8 +376,27 @@ impl Index {
                 colour: r.colour,
                 sector: index.hexes[usize::from(hex)].sector,
                 slots: vec![slot],
+                advance: Vec::new(),
             });
             index.add_fire(map, position, &r.fire);
+        }
+        // 16.86: the arrows name positions; looked up once here, not at every examination.
+        for p in 0..index.positions.len() {
+            let name = index.positions[p].name.clone();
+            let advance: Vec<PosId> = data
+                .positions
+                .reinforcements
+                .iter()
+                .find(|r| r.name() == name)
+                .map(|r| {
+                    r.advance
+                        .iter()
+                        .filter_map(|to| index.positions.iter().position(|q| &q.name == to))
+                        .map(|q| q as PosId)
+                        .collect()
+                })
+                .unwrap_or_default();
+            index.positions[p].advance = advance;
         }
         let mut slots_by_hex: Vec<SlotId> = (0..index.slots.len())
             .filter_map(|s| SlotId::try_from(s).ok())
