@@ -651,12 +651,18 @@ pub(crate) fn may_barrage(
 /// infantry on the map. Found at most once per Action-Phase prompt (few targets get this far),
 /// then asked of every tank and target.
 fn barrage_observers(state: &Omaha, on_map: &[UsId]) -> Vec<(HexId, UsId)> {
-    on_map
-        .iter()
-        .copied()
-        .filter(|&o| infantry(state, o) && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED))
-        .filter_map(|o| hex_of(state, o).map(|h| (h, o)))
-        .collect()
+    // Sized once: a `filter` hides the length, and growing it cost more than the test.
+    let mut out = Vec::with_capacity(on_map.len());
+    out.extend(
+        on_map
+            .iter()
+            .copied()
+            .filter(|&o| {
+                infantry(state, o) && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED)
+            })
+            .filter_map(|o| hex_of(state, o).map(|h| (h, o))),
+    );
+    out
 }
 
 /// [`may_barrage`], keeping the observers ([`barrage_observers`]) in `observers` once found.
@@ -779,16 +785,20 @@ pub(crate) fn may_naval_barrage(state: &Omaha, on_map: &[UsId], target: HexId, g
 /// with a Radio of its own or under HQ command. Found once per Action-Phase prompt, then
 /// asked of every target.
 fn naval_spotters(state: &Omaha, on_map: &[UsId]) -> Vec<HexId> {
-    on_map
-        .iter()
-        .copied()
-        .filter(|&o| {
-            infantry(state, o)
-                && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED)
-                && (own_radio(state, o) || commanded(state, o, true))
-        })
-        .filter_map(|o| hex_of(state, o))
-        .collect()
+    // Sized once, as `barrage_observers`.
+    let mut out = Vec::with_capacity(on_map.len());
+    out.extend(
+        on_map
+            .iter()
+            .copied()
+            .filter(|&o| {
+                infantry(state, o)
+                    && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED)
+                    && (own_radio(state, o) || commanded(state, o, true))
+            })
+            .filter_map(|o| hex_of(state, o)),
+    );
+    out
 }
 
 /// [`may_naval_barrage`] with the spotters already found ([`naval_spotters`]).
