@@ -878,3 +878,73 @@ pub(crate) fn infiltrate(
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::acceptance::play_random;
+    use crate::state::OmahaOptions;
+
+    /// The Action-Phase list's shortcuts answer what the rules they stand for answer, in every
+    /// state of seeded random games: 7.1's free action kept per list ([`FreeAnswers`]), 7.1's
+    /// self-preservation ruled out per unit ([`may_self_preserve_from`]), 7.32's infiltrators
+    /// for one move ([`infiltrators`]) and 7.61's overstacked hex.
+    #[test]
+    fn rule_7_1_7_32_7_61_shortcuts_agree_with_the_rules_in_random_play() {
+        let armored = OmahaOptions {
+            v23: true,
+            ..OmahaOptions::default()
+        };
+        let self_preserving = OmahaOptions {
+            v22_1: true,
+            ..OmahaOptions::default()
+        };
+        let games = [
+            ("first-wave", OmahaOptions::default()),
+            ("d-day", armored),
+            ("d-day", self_preserving),
+        ];
+        let mut checked = 0;
+        for (scenario, options) in &games {
+            for seed in 0..4 {
+                play_random(scenario, options, seed, |state| {
+                    if !matches!(state.step, Step::Actions { .. }) {
+                        return;
+                    }
+                    checked += 1;
+                    let answers = FreeAnswers::new(state);
+                    let occupancy = Occupancy::of(state);
+                    for unit in on_map(state) {
+                        // Asked twice: the second answer is the kept one.
+                        for _ in 0..2 {
+                            assert_eq!(answers.free(state, unit), free(state, unit));
+                        }
+                        let Some(from) = hex_of(state, unit) else {
+                            continue;
+                        };
+                        for &to in &state.data.index.hexes[usize::from(from)].neighbours {
+                            if self_preservation(state, unit, from, to) {
+                                assert!(may_self_preserve_from(state, unit, from));
+                            }
+                            assert_eq!(
+                                infiltrators(state, from, to),
+                                occupancy.infiltrators(state, from, to)
+                            );
+                        }
+                    }
+                    let mut counts = vec![0u8; state.data.index.hexes.len()];
+                    for (i, u) in state.us.iter().enumerate() {
+                        if let UsLoc::Hex(h) = u.loc
+                            && !state.data.index.us[i].is_leader()
+                        {
+                            counts[usize::from(h)] += 1;
+                        }
+                    }
+                    let first = counts.iter().position(|&c| c > 2).map(|h| h as HexId);
+                    assert_eq!(overstacked_hex(state), first);
+                });
+            }
+        }
+        assert!(checked > 100, "only {checked} Action-Phase states checked");
+    }
+}

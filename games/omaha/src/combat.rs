@@ -653,16 +653,17 @@ pub(crate) fn may_barrage(
 fn barrage_observers(state: &Omaha, on_map: &[UsId]) -> Vec<(HexId, UsId)> {
     // Sized once: a `filter` hides the length, and growing it cost more than the test.
     let mut out = Vec::with_capacity(on_map.len());
-    out.extend(
-        on_map
-            .iter()
-            .copied()
-            .filter(|&o| {
-                infantry(state, o) && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED)
-            })
-            .filter_map(|o| hex_of(state, o).map(|h| (h, o))),
-    );
+    out.extend(observing_infantry(state, on_map).filter_map(|o| hex_of(state, o).map(|h| (h, o))));
     out
+}
+
+/// The non-disrupted infantry among `on_map`: who may observe for a barrage (8.4) or spot for
+/// naval gunfire (8.52).
+fn observing_infantry<'a>(state: &'a Omaha, on_map: &'a [UsId]) -> impl Iterator<Item = UsId> + 'a {
+    on_map
+        .iter()
+        .copied()
+        .filter(|&o| infantry(state, o) && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED))
 }
 
 /// [`may_barrage`], keeping the observers ([`barrage_observers`]) in `observers` once found.
@@ -788,14 +789,8 @@ fn naval_spotters(state: &Omaha, on_map: &[UsId]) -> Vec<HexId> {
     // Sized once, as `barrage_observers`.
     let mut out = Vec::with_capacity(on_map.len());
     out.extend(
-        on_map
-            .iter()
-            .copied()
-            .filter(|&o| {
-                infantry(state, o)
-                    && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED)
-                    && (own_radio(state, o) || commanded(state, o, true))
-            })
+        observing_infantry(state, on_map)
+            .filter(|&o| own_radio(state, o) || commanded(state, o, true))
             .filter_map(|o| hex_of(state, o)),
     );
     out
@@ -1532,4 +1527,46 @@ fn naval_barrage(state: &mut Omaha, target: HexId, log: &mut OmahaLog) {
 #[cfg(test)]
 pub(crate) fn sides_for_test(state: &Omaha, a: HexId, b: HexId) -> Vec<Hexside> {
     sides(state, a, b).to_vec()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::acceptance::play_random;
+    use crate::state::OmahaOptions;
+
+    /// 8.4's target list ([`german_hexes`], read back from bits in hex order) holds every hex
+    /// with a German unit, in hex order, each with the unit [`german_at`] finds there, in every
+    /// state of seeded random games; and again with German tanks (23) put on the map, one in a
+    /// hex a position's unit holds and one in a hex of its own.
+    #[test]
+    fn rule_8_4_german_hexes_match_german_at_in_random_play() {
+        let check = |state: &Omaha| {
+            let expected: Vec<(HexId, GerId)> = (0..state.data.index.hexes.len())
+                .filter_map(|h| {
+                    let h = h as HexId;
+                    german_at(state, h).map(|g| (h, g))
+                })
+                .collect();
+            assert_eq!(german_hexes(state), expected);
+        };
+        let mut checked = 0;
+        for seed in 0..4 {
+            play_random("first-wave", &OmahaOptions::default(), seed, |state| {
+                checked += 1;
+                check(state);
+                let tanks: Vec<usize> = (0..state.germans.len())
+                    .filter(|&g| state.data.index.germans[g].kind == GerKind::Tank)
+                    .collect();
+                let held = german_hexes(state);
+                if let ([first, second, ..], Some(&(hex, _))) = (tanks.as_slice(), held.first()) {
+                    let mut armored = state.clone();
+                    armored.germans[*first].loc = GerLoc::Hex(hex);
+                    armored.germans[*second].loc = GerLoc::Hex(hex.saturating_add(1));
+                    check(&armored);
+                }
+            });
+        }
+        assert!(checked > 500, "only {checked} states checked");
+    }
 }
