@@ -191,20 +191,29 @@ fn infiltration_reach(state: &Omaha, from: HexId, to: HexId) -> PosSet {
 /// units are looked at only when some position is in reach, and no hex is gathered.
 pub(crate) fn infiltrators(state: &Omaha, from: HexId, to: HexId) -> PosSet {
     let reach = infiltration_reach(state, from, to);
-    let mut manned: PosSet = 0;
-    if reach != 0 {
-        for g in &state.germans {
-            if let GerLoc::Slot(s) = g.loc
-                && !g.disrupted
-                && let Some(slot) = state.data.index.slots.get(usize::from(s))
-                && usize::from(slot.position) < MAX_POSITIONS
-            {
-                manned |= 1 << slot.position;
-            }
-        }
-    }
+    let manned = if reach == 0 {
+        0
+    } else {
+        manned_positions(state)
+    };
     // 23.3, 7.32: as in `Occupancy::infiltrators` (no tank on the map adds none).
     (manned & reach) | crate::armor::infiltrating_tanks(state, from, to)
+}
+
+/// The positions occupied by a non-disrupted German unit (7.32, 10.1 AMB-18), in one pass over
+/// the counters: `Occupancy::manned` without the rest of the occupancy.
+pub(crate) fn manned_positions(state: &Omaha) -> PosSet {
+    let mut manned: PosSet = 0;
+    for g in &state.germans {
+        if let GerLoc::Slot(s) = g.loc
+            && !g.disrupted
+            && let Some(slot) = state.data.index.slots.get(usize::from(s))
+            && usize::from(slot.position) < MAX_POSITIONS
+        {
+            manned |= 1 << slot.position;
+        }
+    }
+    manned
 }
 
 /// How a unit may cross into an adjacent hex (T5a via `tables::terrain`, 7.3–7.5).
@@ -559,14 +568,14 @@ fn pairs(
             .filter_map(|u| hex_of(state, u).map(|h| (h, u))),
     );
     // Each payer's next payer in the same hex, chained in one backward pass (payers are units,
-    // so fewer than `NONE`).
-    const NONE: u8 = u8::MAX;
+    // at most 256 of them, so fewer than `NONE`).
+    const NONE: u16 = u16::MAX;
     let mut next_in_hex = vec![NONE; payers.len()];
     let mut last_of_hex = vec![NONE; state.data.index.hexes.len()];
     for (i, &(hex, _)) in payers.iter().enumerate().rev() {
         if let Some(last) = last_of_hex.get_mut(usize::from(hex)) {
             next_in_hex[i] = *last;
-            *last = i as u8;
+            *last = i as u16;
         }
     }
     // A unit pairs only if it would pay and may step: asked once per unit with a partner.
@@ -579,6 +588,7 @@ fn pairs(
         let Some(unit_mover) = mover(state, unit) else {
             continue;
         };
+        let neighbours = &state.data.index.hexes[usize::from(from)].neighbours;
         while let Some(&(_, with)) = payers.get(usize::from(next)) {
             next = next_in_hex[usize::from(next)];
             if !may_pair(with) {
@@ -587,7 +597,6 @@ fn pairs(
             let Some(with_mover) = mover(state, with) else {
                 continue;
             };
-            let neighbours = &state.data.index.hexes[usize::from(from)].neighbours;
             for (slot, &to) in neighbours.iter().enumerate() {
                 if may_pay(state, division, unit, from, to)
                     && may_pay(state, division, with, from, to)

@@ -548,16 +548,15 @@ pub(crate) fn legal_in_actions(
             Some(UsKind::Artillery | UsKind::SpArtillery)
         );
         if kind(state, unit) == Some(UsKind::Tank) {
-            // 8.4: only targets at range can be barraged; most are not, so rule them out here
-            // before `may_barrage` asks the rest.
+            // 8.4: only targets at range can be barraged; most are not, so rule them out
+            // first, with the tank's range found once.
             let Some(from) = hex_of(state, unit) else {
                 continue;
             };
             let reach = range(state, unit);
             for &(target, german) in targets() {
-                let d = distance(state, from, target);
-                if (2..=reach).contains(&d)
-                    && may_barrage_seen_by(state, on_map, &observers, unit, target, german)
+                if in_barrage_range(state, from, reach, target)
+                    && may_barrage_seen_by(state, on_map, &observers, unit, from, target, german)
                 {
                     out.push(OmahaAction::Barrage { unit, target });
                 }
@@ -644,7 +643,24 @@ pub(crate) fn may_barrage(
     target: HexId,
     g: GerId,
 ) -> bool {
-    may_barrage_seen_by(state, on_map, &std::cell::OnceCell::new(), unit, target, g)
+    let Some(from) = hex_of(state, unit) else {
+        return false;
+    };
+    in_barrage_range(state, from, range(state, unit), target)
+        && may_barrage_seen_by(
+            state,
+            on_map,
+            &std::cell::OnceCell::new(),
+            unit,
+            from,
+            target,
+            g,
+        )
+}
+
+/// 8.4: a barrage is fired at range (not adjacent), within the printed range `reach`.
+fn in_barrage_range(state: &Omaha, from: HexId, reach: u32, target: HexId) -> bool {
+    (2..=reach).contains(&distance(state, from, target))
 }
 
 /// 8.4: the units that can observe for a tank's barrage, with their hexes: non-disrupted
@@ -666,22 +682,17 @@ fn observing_infantry<'a>(state: &'a Omaha, on_map: &'a [UsId]) -> impl Iterator
         .filter(|&o| infantry(state, o) && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED))
 }
 
-/// [`may_barrage`], keeping the observers ([`barrage_observers`]) in `observers` once found.
+/// [`may_barrage`] for a tank in `from` with `target` already found [`in_barrage_range`],
+/// keeping the observers ([`barrage_observers`]) in `observers` once found.
 fn may_barrage_seen_by(
     state: &Omaha,
     on_map: &[UsId],
     observers: &std::cell::OnceCell<Vec<(HexId, UsId)>>,
     unit: UsId,
+    from: HexId,
     target: HexId,
     g: GerId,
 ) -> bool {
-    let Some(from) = hex_of(state, unit) else {
-        return false;
-    };
-    let d = distance(state, from, target);
-    if d < 2 || d > range(state, unit) {
-        return false; // 8.4: at range, within the printed range
-    }
     // 8.4 with 23.6: a position's unit, or a German tank (always revealed, 23.41).
     let Some(field) = TargetField::of(state, g) else {
         return false;

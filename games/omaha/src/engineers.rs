@@ -3,8 +3,8 @@
 use crate::action::OmahaEvent;
 use crate::data::Sector;
 use crate::effects::OmahaLog;
-use crate::index::{HexId, MAX_POSITIONS, PosId, PosSet};
-use crate::state::{GerLoc, Omaha, Step};
+use crate::index::{HexId, PosId, PosSet};
+use crate::state::{Omaha, Step};
 use overlord_engine::RuleId;
 
 pub const CLEAR: RuleId = RuleId("10.1");
@@ -33,17 +33,7 @@ pub fn clearable(state: &Omaha, sector: Sector) -> Vec<HexId> {
             .unwrap_or_default()
     };
     let cards = [colours(0), colours(1)];
-    // Positions manned by a non-disrupted unit, in one pass over the counters.
-    let mut manned: PosSet = 0;
-    for g in &state.germans {
-        if let GerLoc::Slot(s) = g.loc
-            && !g.disrupted
-            && let Some(slot) = index.slots.get(usize::from(s))
-            && usize::from(slot.position) < MAX_POSITIONS
-        {
-            manned |= 1 << slot.position;
-        }
-    }
+    let manned = crate::actions::manned_positions(state);
     // Only manned positions can block: walk their bits, not every position.
     let mut active: PosSet = 0;
     let mut left = manned;

@@ -473,14 +473,9 @@ fn naval_hit(state: &mut Omaha, targets: &[NavalTarget], log: &mut OmahaLog) {
         });
         return;
     };
-    let Some(p) = index
-        .positions
-        .iter()
-        .position(|p| p.name == target.position)
-    else {
+    let Some(p) = index.position_named(&target.position) else {
         return;
     };
-    let p = p as PosId;
     let name = target.position.clone();
     log.public(NAVAL_HIT, OmahaEvent::Note, || {
         format!("The naval fire falls on {name} ({symbol:?}).")

@@ -165,9 +165,9 @@ fn units_in(state: &Omaha, p: PosId) -> Vec<GerId> {
         .collect()
 }
 
-/// Some German unit stands in position `p` ([`units_in`] is not empty), asked without
-/// gathering them.
-fn manned_by_any(state: &Omaha, p: PosId) -> bool {
+/// Some German unit, disrupted or not, stands in position `p` ([`units_in`] is not empty),
+/// asked without gathering them.
+fn holds_a_german(state: &Omaha, p: PosId) -> bool {
     let slots = &state.data.index.positions[usize::from(p)].slots;
     state
         .germans
@@ -218,7 +218,7 @@ fn advance_target(state: &Omaha, p: PosId) -> Option<PosId> {
     let targets = &state.data.index.positions[usize::from(p)].advance;
     let occupied: Vec<bool> = targets
         .iter()
-        .map(|&q| manned_by_any(state, q) || tank_in(state, q))
+        .map(|&q| holds_a_german(state, q) || tank_in(state, q))
         .collect();
     advance_arrow(&occupied).and_then(|i| targets.get(i).copied())
 }
@@ -536,7 +536,7 @@ pub(crate) fn redeploy_targets(state: &Omaha, sector: Sector, p: PosId) -> Vec<P
             .any(|&s| us_hexes.contains(&index.slots[usize::from(s)].hex));
         // 19.3: no German unit appears in a garrisoned position; 23.43: a German tank in one
         // of its hexes occupies it.
-        if manned_by_any(state, q)
+        if holds_a_german(state, q)
             || us_there
             || crate::engineer_bases::garrisoned(state, q)
             || tank_in(state, q)

@@ -229,8 +229,8 @@ pub struct Index {
     pub hexes: Vec<HexInfo>,
     pub positions: Vec<PosInfo>,
     pub slots: Vec<SlotInfo>,
-    /// Every slot, in hex order (then slot order): walking it lists the German-held hexes in
-    /// hex order without a sort (`combat::german_hexes`, for the barrages of the Action Phase).
+    /// Every slot, in hex order (then slot order): `combat::german_hexes` marks the occupied
+    /// slots by their place here and reads them back in hex order, without a sort.
     pub slots_by_hex: Vec<SlotId>,
     /// Each slot's place in `slots_by_hex` (slot ids and places fit a `u8`: `SlotId`).
     pub slot_rank: Vec<u8>,
@@ -391,8 +391,7 @@ impl Index {
                 .map(|r| {
                     r.advance
                         .iter()
-                        .filter_map(|to| index.positions.iter().position(|q| &q.name == to))
-                        .map(|q| q as PosId)
+                        .filter_map(|to| index.position_named(to))
                         .collect()
                 })
                 .unwrap_or_default();
@@ -428,10 +427,7 @@ impl Index {
             .map(|b| {
                 b.observers
                     .iter()
-                    .map(|name| {
-                        let p = index.positions.iter().position(|p| &p.name == name)?;
-                        PosId::try_from(p).ok()
-                    })
+                    .map(|name| index.position_named(name))
                     .collect()
             })
             .collect();
@@ -714,6 +710,14 @@ impl Index {
             .iter()
             .position(|s| s.name == name)
             .and_then(|i| SlotId::try_from(i).ok())
+    }
+
+    /// The position with this name (`WN62`, a reinforcement position's id).
+    pub fn position_named(&self, name: &str) -> Option<PosId> {
+        self.positions
+            .iter()
+            .position(|p| p.name == name)
+            .and_then(|i| PosId::try_from(i).ok())
     }
 
     /// Hex distance (0.4).
