@@ -4,7 +4,7 @@
 //! points (13.22).
 //!
 //! Everything here is a pure function of the state. [`Control`] computes every hex at once (a
-//! few `Vec<bool>` over the hexes and two breadth-first searches), so a caller that asks about
+//! few bit sets over the hexes and two breadth-first searches), so a caller that asks about
 //! many hexes or positions (victory points, off-map artillery observers) builds it once; the
 //! free functions build what they need per call.
 //!
@@ -16,6 +16,7 @@ use crate::data::{OmahaData, UsKind};
 use crate::index::{Ground, HexId, Index, MAX_POSITIONS, PosId, PosKind, PosSet, UsCounter, UsId};
 use crate::recall::Recall;
 use crate::state::{GerLoc, Omaha, UsLoc};
+use fixedbitset::FixedBitSet;
 use overlord_engine::RuleId;
 use overlord_hexmap::{FeatureId, FeatureSet};
 use std::cell::RefCell;
@@ -138,8 +139,9 @@ pub fn german_loc(state: &Omaha, pos: PosId) -> bool {
 thread_local! {
     /// The last [`german_loc_set`] worked out on this thread, with what it came from.
     static LOC_MEMO: RefCell<Recall<u16, PosSet>> = RefCell::default();
-    /// The last 12.2 flood (the hexes German units may pass, and those that lead to an exit).
-    static GERMAN_REACH_MEMO: RefCell<Recall<bool, Vec<bool>>> = RefCell::default();
+    /// The last 12.2 flood (the hexes German units may pass, as the words of a bit set, and
+    /// those that lead to an exit).
+    static GERMAN_REACH_MEMO: RefCell<Recall<usize, Vec<bool>>> = RefCell::default();
     /// The last 12.3 flood (the hexes a US line of communication may enter, and those it
     /// reaches).
     static US_LOC_MEMO: RefCell<Recall<bool, Vec<bool>>> = RefCell::default();
@@ -217,8 +219,6 @@ pub fn vp_control(state: &Omaha, hex: HexId) -> bool {
     Control::new(state).vp_control(hex)
 }
 
-/// What the map alone says for rule 12, per hex: computed once per data set and thread (the
-/// tag look-ups cost more than the searches themselves), then shared by every [`Control`].
 /// What control and communication need of the map alone, built once per data set
 /// ([`crate::index::Index::terrain`]).
 #[derive(Clone, Debug, Default)]
@@ -226,11 +226,13 @@ pub struct Terrain {
     /// Bocage hexes (12.23).
     bocage: Vec<bool>,
     /// 12.2 terrain bans: sea, beach, rough, flat adjacent to a beach hex.
-    german_banned: Vec<bool>,
+    german_banned: FixedBitSet,
     /// 12.3: land hexes a US line of communication may enter (not sea, not rough).
     us_land: Vec<bool>,
     /// Exit hexes A–G.
     exit: Vec<bool>,
+    /// The same, listed: where every German flood starts.
+    exits: Vec<usize>,
     /// Per hex, the positions that fire on it (`HexInfo::fired_on_by`), packed together:
     /// control reads it for every hex of every state.
     fired_on_by: Vec<PosSet>,
@@ -256,22 +258,21 @@ impl Terrain {
         };
         let rough = tagged("rough");
         let ground = |h: HexId| index.hexes.get(usize::from(h)).map(|x| x.ground);
-        let german_banned = index
-            .hexes
-            .iter()
-            .zip(&rough)
-            .map(|(h, &rough)| {
-                rough
-                    || match h.ground {
-                        Ground::Sea | Ground::Beach => true,
-                        Ground::Flat => h
-                            .neighbours
-                            .iter()
-                            .any(|&nb| ground(nb) == Some(Ground::Beach)),
-                        Ground::High => false,
-                    }
-            })
-            .collect();
+        let mut german_banned = FixedBitSet::with_capacity(n);
+        let banned = index.hexes.iter().zip(&rough).map(|(h, &rough)| {
+            rough
+                || match h.ground {
+                    Ground::Sea | Ground::Beach => true,
+                    Ground::Flat => h
+                        .neighbours
+                        .iter()
+                        .any(|&nb| ground(nb) == Some(Ground::Beach)),
+                    Ground::High => false,
+                }
+        });
+        for (i, banned) in banned.enumerate() {
+            german_banned.set(i, banned);
+        }
         let us_land = index
             .hexes
             .iter()
@@ -287,6 +288,7 @@ impl Terrain {
             }
         }
         Terrain {
+            exits: (0..n).filter(|&i| exit[i]).collect(),
             bocage: tagged("bocage"),
             german_banned,
             us_land,
@@ -304,11 +306,11 @@ pub struct Control<'a> {
     terrain: &'a Terrain,
     /// A US counter other than a General is in the hex. AMB-80: a lone General does not hold
     /// a hex (he is captured rather than blocking).
-    us_occupied: Vec<bool>,
+    us_occupied: FixedBitSet,
     /// 12.1, 12.11: controlled by some US unit (occupied hexes included, Generals excepted).
-    us_controlled: Vec<bool>,
+    us_controlled: FixedBitSet,
     /// A German unit is in the hex.
-    german_occupied: Vec<bool>,
+    german_occupied: FixedBitSet,
     /// Per position: some German unit is in one of its slots.
     position_occupied: Vec<bool>,
     /// 12.31, 13.22: in the fire field of an occupied position, disrupted or not.
@@ -333,8 +335,8 @@ impl<'a> Control<'a> {
         let n = index.hexes.len();
 
         // 12.1, 12.11: US presence.
-        let mut us_occupied = vec![false; n];
-        let mut us_controlled = vec![false; n];
+        let mut us_occupied = FixedBitSet::with_capacity(n);
+        let mut us_controlled = FixedBitSet::with_capacity(n);
         for (i, u) in state.us.iter().enumerate() {
             let UsLoc::Hex(at) = u.loc else { continue };
             let Some(info) = index.hexes.get(usize::from(at)) else {
@@ -344,12 +346,15 @@ impl<'a> Control<'a> {
             if r == Reach::Nothing {
                 continue; // a General: neither holds nor controls (12.1, AMB-80).
             }
+            // Hex ids come from the index's own neighbour lists, so they are below `n`; the
+            // checked forms keep a bad id from panicking all the same.
             let mut mark = |h: HexId, occupied: bool| {
-                if let Some(c) = us_controlled.get_mut(usize::from(h)) {
-                    *c = true;
-                }
-                if let Some(o) = us_occupied.get_mut(usize::from(h)).filter(|_| occupied) {
-                    *o = true;
+                let h = usize::from(h);
+                if h < n {
+                    us_controlled.insert(h);
+                    if occupied {
+                        us_occupied.insert(h);
+                    }
                 }
             };
             mark(at, true);
@@ -363,15 +368,15 @@ impl<'a> Control<'a> {
         }
 
         // German presence and the fire fields of occupied positions (12.31: disrupted too).
-        let mut german_occupied = vec![false; n];
+        let mut german_occupied = FixedBitSet::with_capacity(n);
         let mut position_occupied = vec![false; index.positions.len()];
         for g in &state.germans {
             let GerLoc::Slot(s) = g.loc else { continue };
             let Some(slot) = index.slots.get(usize::from(s)) else {
                 continue;
             };
-            if let Some(o) = german_occupied.get_mut(usize::from(slot.hex)) {
-                *o = true;
+            if usize::from(slot.hex) < n {
+                german_occupied.insert(usize::from(slot.hex));
             }
             if let Some(o) = position_occupied.get_mut(usize::from(slot.position)) {
                 *o = true;
@@ -392,8 +397,8 @@ impl<'a> Control<'a> {
         // 23: a German tank occupies its hex (not a position: 23.3, printed fire points never
         // apply to it), and its fire field counts for US LOC and control (23.3, 12.31).
         for (_, h) in state.tanks_on_map() {
-            if let Some(o) = german_occupied.get_mut(usize::from(h)) {
-                *o = true;
+            if usize::from(h) < n {
+                german_occupied.insert(usize::from(h));
             }
         }
         if with_us_loc && let Some(tanks) = crate::armor::fire_hexes(state, true) {
@@ -409,24 +414,29 @@ impl<'a> Control<'a> {
             memo.borrow_mut().answer(
                 &state.data,
                 |german_pass| {
-                    // Zipped rather than indexed: this runs for every state asked about.
+                    // A word at a time: this runs for every state asked about. The bits past
+                    // the last hex are never read.
                     german_pass.extend(
                         terrain
                             .german_banned
+                            .as_slice()
                             .iter()
-                            .zip(&us_occupied)
-                            .zip(&us_controlled)
-                            .zip(&german_occupied)
+                            .zip(us_occupied.as_slice())
+                            .zip(us_controlled.as_slice())
+                            .zip(german_occupied.as_slice())
                             .map(|(((&banned, &us), &controlled), &german)| {
-                                !banned && !us && (!controlled || german)
+                                !banned & !us & (!controlled | german)
                             }),
                     )
                 },
                 |german_pass| {
-                    let exits = (0..n).filter(|&i| {
-                        terrain.exit.get(i).copied().unwrap_or(false) && german_pass[i]
-                    });
-                    flood(index, exits, |_, _, to| german_pass[to])
+                    let passes = |i: usize| {
+                        german_pass
+                            .get(i / usize::BITS as usize)
+                            .is_some_and(|w| w >> (i % usize::BITS as usize) & 1 != 0)
+                    };
+                    let exits = terrain.exits.iter().copied().filter(|&i| passes(i));
+                    flood(index, exits, |_, _, to| passes(to))
                 },
             )
         });
@@ -476,26 +486,17 @@ impl<'a> Control<'a> {
 
     /// 12.1, 12.11: some US unit controls `hex` (or occupies it, Generals excepted).
     pub fn us_controls(&self, hex: HexId) -> bool {
-        self.us_controlled
-            .get(usize::from(hex))
-            .copied()
-            .unwrap_or(false)
+        self.us_controlled.contains(usize::from(hex))
     }
 
     /// A US counter other than a lone General is in `hex`.
     pub fn us_occupied(&self, hex: HexId) -> bool {
-        self.us_occupied
-            .get(usize::from(hex))
-            .copied()
-            .unwrap_or(false)
+        self.us_occupied.contains(usize::from(hex))
     }
 
     /// A German unit is in `hex`.
     pub fn german_occupied(&self, hex: HexId) -> bool {
-        self.german_occupied
-            .get(usize::from(hex))
-            .copied()
-            .unwrap_or(false)
+        self.german_occupied.contains(usize::from(hex))
     }
 
     /// A German unit is in one of the position's hexes.
@@ -549,8 +550,9 @@ impl<'a> Control<'a> {
             .map(|&b| usize::from(b))
             .any(|b| {
                 self.terrain.bocage.get(b).copied().unwrap_or(false)
-                    && !self.us_occupied.get(b).copied().unwrap_or(true)
-                    && !self.terrain.german_banned.get(b).copied().unwrap_or(true)
+                    && b < self.index.hexes.len()
+                    && !self.us_occupied.contains(b)
+                    && !self.terrain.german_banned.contains(b)
                     && (self.is_exit(b)
                         || self
                             .neighbours(b)
