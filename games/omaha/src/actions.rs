@@ -367,7 +367,7 @@ pub(crate) fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexI
 /// Whether `unit` could make any [`self_preservation`] move out of `from`: all three kinds
 /// are infantry's, the basic one (7.1) leaves a beach hex, and 22.1 and 23.6 are options (23.6
 /// only for a unit marked beside a German tank).
-fn may_self_preserve_from(state: &Omaha, unit: UsId, from: HexId) -> bool {
+pub(crate) fn may_self_preserve_from(state: &Omaha, unit: UsId, from: HexId) -> bool {
     let index = &state.data.index;
     let infantry = index.us[usize::from(unit)]
         .kind()
@@ -496,7 +496,16 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
         crate::exits::legal(state, unit, from, division, left, out);
         // 17.1, 17.2, 17.23: from turn 17 a Move follows the extended paths.
         if crate::tables::schedule::extended(state.turn) {
-            crate::moves_extended::legal_moves(state, unit, from, own, left, &occupancy, out);
+            let paid_or_free = left > 0 || answers.free(state, unit);
+            crate::moves_extended::legal_moves(
+                state,
+                unit,
+                from,
+                own,
+                paid_or_free,
+                &occupancy,
+                out,
+            );
             continue;
         }
         // 7.1: whether the move is free only matters once the division's actions are spent.

@@ -138,6 +138,7 @@ fn two_hex_paths_in(state: &Omaha, unit: UsId, occupancy: &Occupancy) -> Vec<Mov
         state,
         unit,
         occupancy,
+        false,
         |hexes, infiltrates, climb_marker| {
             out.push(MovePath {
                 hexes: hexes.to_vec(),
@@ -151,11 +152,12 @@ fn two_hex_paths_in(state: &Omaha, unit: UsId, occupancy: &Occupancy) -> Vec<Mov
 
 /// Calls `visit(hexes, infiltrates, climb_marker)` for each path [`two_hex_paths`] lists, in
 /// the same order, without building them: the Action-Phase list walks every unit's paths on
-/// every prompt.
+/// every prompt. With `one_hex_only`, only the paths of one hex.
 fn visit_two_hex_paths(
     state: &Omaha,
     unit: UsId,
     occupancy: &Occupancy,
+    one_hex_only: bool,
     mut visit: impl FnMut(&[HexId], &[PosSet], bool),
 ) {
     let index = &state.data.index;
@@ -192,6 +194,9 @@ fn visit_two_hex_paths(
                 continue;
             }
             Crossing::Allowed => visit(&[mid], &[first], false),
+        }
+        if one_hex_only {
+            continue;
         }
         let road = |at: HexId, slot: usize| {
             index.hexes[usize::from(at)]
@@ -452,21 +457,26 @@ fn paths_in(state: &Omaha, unit: UsId, occupancy: &Occupancy) -> Vec<MovePath> {
 /// A-MOVE from turn 17: the moves of `unit` (in `from`, not disrupted, climbing or a CP) for
 /// the Action Phase list. One hex is `Move`, more is `MoveAlong` with its path (two paths to one
 /// hex may differ in what they infiltrate). 7.22: the other division's unit only across the
-/// sector line; 7.5/17.12: only its own division climbs a cliff. Once `left` is 0 only free
-/// moves: 7.1, self-preservation (one beach hex), traffic management (19.3).
+/// sector line; 7.5/17.12: only its own division climbs a cliff. Unless `paid_or_free` (the
+/// division has an action left, or the unit acts for free, 7.1) only self-preservation (one
+/// hex) and traffic management (19.3).
 pub(crate) fn legal_moves(
     state: &Omaha,
     unit: UsId,
     from: HexId,
     own: bool,
-    left: u8,
+    paid_or_free: bool,
     occupancy: &Occupancy,
     out: &mut Vec<crate::action::OmahaAction>,
 ) {
     use crate::action::{OmahaAction, Path};
-    let free = left > 0
-        || crate::actions::free(state, unit)
-        || crate::engineer_bases::traffic_managed(state, unit);
+    let free = paid_or_free || crate::engineer_bases::traffic_managed(state, unit);
+    // Spent, with no free reason: only a one-hex self-preservation move is left, which most
+    // units cannot make from where they stand, and no longer path is worth walking.
+    if !free && !crate::actions::may_self_preserve_from(state, unit, from) {
+        return;
+    }
+    let one_hex_only = !free;
     // Every path is offered once: `visit_two_hex_paths` walks each (first, second) hex pair
     // once, and `paths_in` drops repeated paths.
     let mut offer = |hexes: &[HexId], climb_marker: bool| {
@@ -498,10 +508,10 @@ pub(crate) fn legal_moves(
         .map(|u| u.counter);
     match leg {
         Some(UsCounter::Hq | UsCounter::General) => {
-            visit_two_hex_paths(state, unit, occupancy, |h, _, c| offer(h, c))
+            visit_two_hex_paths(state, unit, occupancy, one_hex_only, |h, _, c| offer(h, c))
         }
         Some(UsCounter::Unit(kind)) if kind.infantry() => {
-            visit_two_hex_paths(state, unit, occupancy, |h, _, c| offer(h, c))
+            visit_two_hex_paths(state, unit, occupancy, one_hex_only, |h, _, c| offer(h, c))
         }
         _ => {
             for path in paths_in(state, unit, occupancy) {
