@@ -38,12 +38,6 @@ fn left(s: &Omaha) -> u8 {
     }
 }
 
-fn legal(s: &Omaha) -> Vec<OmahaAction> {
-    let mut all = Vec::new();
-    s.legal_actions(&mut all);
-    all
-}
-
 fn apply(s: &mut Omaha, action: OmahaAction) {
     if let Err(e) = Game::apply(s, action, &mut log()) {
         panic!("{action:?} refused: {e:?}");

@@ -20,12 +20,6 @@ pub(super) fn actions(state: &mut Omaha, division: Division) {
     };
 }
 
-pub(super) fn legal(state: &Omaha) -> Vec<OmahaAction> {
-    let mut out = Vec::new();
-    state.legal_actions(&mut out);
-    out
-}
-
 pub(super) fn play(state: &mut Omaha, log: &mut OmahaLog, action: OmahaAction) {
     if let Err(e) = state.apply(action, log) {
         panic!("{action:?} refused: {e:?}; legal: {:?}", legal(state));

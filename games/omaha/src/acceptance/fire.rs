@@ -879,13 +879,6 @@ fn t_x1_basic_one_step_cap_with_disruption() {
 // The German side's choices the rules leave to the player: G-FIRE-TIE (6.31), G-LEADER (11.41),
 // G-ART-TIE (6.5).
 
-/// The legal actions of `s`.
-fn legal(s: &Omaha) -> Vec<crate::action::OmahaAction> {
-    let mut out = Vec::new();
-    overlord_engine::Game::legal_actions(s, &mut out);
-    out
-}
-
 /// Answer the prompt of `s` with `action`, which must be legal.
 fn answer(s: &mut Omaha, action: crate::action::OmahaAction, log: &mut OmahaLog) {
     let _ = overlord_engine::Game::apply(s, action, log).expect("legal");

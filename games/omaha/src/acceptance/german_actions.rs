@@ -64,7 +64,7 @@ fn beyond(s: &Omaha, name: &str, distance: u32, not: &[String]) -> String {
 fn resolve(s: &mut Omaha, name: &str, card: u8) {
     let p = position(s, name);
     let sector = s.data.index.positions[usize::from(p)].sector;
-    s.fire_cards[usize::from(sector == Sector::West)] = Some(card);
+    s.fire_cards[sector.slot()] = Some(card);
     start(s, sector);
     crate::german_actions::resolve(s, sector, p, card, &mut log());
 }
@@ -89,7 +89,7 @@ fn advancer_in_c3(s: &mut Omaha) -> crate::index::GerId {
 
 /// Run the German actions of `sector` on `card` to the end or the first prompt.
 fn examine(s: &mut Omaha, sector: Sector, card: u8) {
-    s.fire_cards[usize::from(sector == Sector::West)] = Some(card);
+    s.fire_cards[sector.slot()] = Some(card);
     start(s, sector);
     run(s, sector, &mut log());
 }

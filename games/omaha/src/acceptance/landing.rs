@@ -225,12 +225,6 @@ fn follow_state(symbols: &[Symbol]) -> (Omaha, UsId, Vec<UsId>) {
     (s, hq, units)
 }
 
-fn legal(s: &Omaha) -> Vec<crate::action::OmahaAction> {
-    let mut out = Vec::new();
-    overlord_engine::Game::legal_actions(s, &mut out);
-    out
-}
-
 /// Where the log says `unit` landed (5.2).
 fn landed(log: &OmahaLog, unit: UsId) -> Option<HexId> {
     log.entries().iter().find_map(|e| match e.event {

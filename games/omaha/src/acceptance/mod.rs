@@ -102,6 +102,13 @@ pub fn play_random(
     state
 }
 
+/// The legal actions of `state`, as a list of its own.
+pub fn legal(state: &Omaha) -> Vec<crate::action::OmahaAction> {
+    let mut out = Vec::new();
+    overlord_engine::Game::legal_actions(state, &mut out);
+    out
+}
+
 pub fn log() -> OmahaLog {
     Log::new()
 }

@@ -3,8 +3,9 @@
 //! data with scripted cards. Each test names the ids it checks in its doc comment;
 //! `tests/rule_citations.rs` keeps every id of docs/omaha/rule-ids.txt cited.
 
-use super::combat::{actions as combat_phase, attack, german, leader, legal, play, rifle, us};
+use super::combat::{actions as combat_phase, attack, german, leader, play, rifle, us};
 use super::fire::{add_depth, disrupted, fire_card, place, position, put, put_wn, single, steps};
+use super::legal;
 use super::*;
 use crate::action::{DrawFor, OmahaAction, OmahaEvent};
 use crate::data::{
