@@ -30,10 +30,6 @@ pub const SEAWALL: RuleId = RuleId("19.34");
 /// 19: two bases per division.
 pub const BASES_PER_DIVISION: usize = 2;
 
-fn slot_of(sector: Sector) -> usize {
-    usize::from(sector == Sector::West)
-}
-
 fn sector_of(state: &Omaha, hex: HexId) -> Sector {
     state
         .data
@@ -102,7 +98,7 @@ pub fn blocked(state: &Omaha, sector: Sector) -> bool {
     state.engineers_limited
         || state
             .artillery_fired
-            .get(slot_of(sector))
+            .get(sector.slot())
             .copied()
             .unwrap_or(false)
 }

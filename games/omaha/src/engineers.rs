@@ -50,7 +50,7 @@ pub fn clearable(state: &Omaha, sector: Sector) -> Vec<HexId> {
             active |= 1 << p;
         }
     }
-    index.obstacles[usize::from(sector == Sector::West)]
+    index.obstacles[sector.slot()]
         .iter()
         .copied()
         .filter(|&h| !state.is_cleared(h) && index.hexes[usize::from(h)].fired_on_by & active == 0)

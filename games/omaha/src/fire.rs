@@ -29,10 +29,6 @@ pub const OFF_MAP: RuleId = RuleId("6.51");
 pub const LEADERS: RuleId = RuleId("11.4");
 pub const STAR_CHOICE: RuleId = RuleId("11.41");
 
-fn slot_of(sector: Sector) -> usize {
-    usize::from(sector == Sector::West)
-}
-
 /// A position firing on this card, with what the card says of its colour.
 #[derive(Clone, Copy, Debug)]
 pub struct Firing {
@@ -261,7 +257,7 @@ pub fn fire_phase(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
         state.step = after(state, sector);
         return;
     };
-    state.fire_cards[slot_of(sector)] = Some(card);
+    state.fire_cards[sector.slot()] = Some(card);
     state.fire_picks.clear();
     state.star_slots.clear();
     // 16: with German actions each position is examined and resolved in turn.
@@ -276,7 +272,7 @@ pub fn fire_phase(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
 /// the hits are applied (6.32, 6.33) and the star hits follow (11.41). Nothing the candidates
 /// depend on changes while a tie is asked, so they come out the same each time.
 pub(crate) fn position_fire(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
-    let Some(card) = state.fire_cards[slot_of(sector)] else {
+    let Some(card) = state.fire_cards[sector.slot()] else {
         state.step = after(state, sector);
         return;
     };
@@ -639,7 +635,7 @@ pub(crate) fn hit_leader_from(state: &mut Omaha, from: &str, leader: UsId, log: 
 
 /// 6.5 from turn 4 (turn 5 with 22.1), then the end of the sector's fire.
 pub(crate) fn artillery_stage(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
-    let card = state.fire_cards[slot_of(sector)];
+    let card = state.fire_cards[sector.slot()];
     if state.turn >= if state.options.v22_1 { 5 } else { 4 }
         && let Some(card) = card
         && artillery(state, sector, card, log)
@@ -656,7 +652,7 @@ fn finish(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
     }
     // 22.1, AMB-34: on turn 4 the bombardment's disruption lasts (no 6.4 recovery).
     let bombarded = state.options.v22_1 && state.turn == 4;
-    if let Some(card) = state.fire_cards[slot_of(sector)]
+    if let Some(card) = state.fire_cards[sector.slot()]
         && !bombarded
     {
         recover(state, sector, card, log);
@@ -848,7 +844,7 @@ pub(crate) fn artillery_hit(state: &mut Omaha, unit: UsId, rule: RuleId, log: &m
         _ => None,
     };
     if let Some(sector) = sector {
-        state.artillery_fired[slot_of(sector)] = true;
+        state.artillery_fired[sector.slot()] = true;
     }
     state.lose_step(unit, rule, log);
 }

@@ -2,7 +2,7 @@
 //! actions and anchors, and the dispatch of each answer to its rules chapter.
 
 use crate::action::{OmahaAction, OmahaEvent};
-use crate::data::{OmahaData, Sector};
+use crate::data::OmahaData;
 use crate::effects::OmahaLog;
 use crate::state::{Omaha, OmahaOptions, Step, UsLoc};
 use crate::view::OmahaView;
@@ -236,7 +236,7 @@ impl Game for Omaha {
                 out.extend((0..=4).map(|boxes| OmahaAction::RangerDrift { boxes }))
             }
             Step::MineVictim(sector) => {
-                let card = self.landing_cards[usize::from(sector == Sector::West)].unwrap_or(0);
+                let card = self.landing_cards[sector.slot()].unwrap_or(0);
                 out.extend(
                     crate::landing::mine_candidates(self, sector, card)
                         .into_iter()

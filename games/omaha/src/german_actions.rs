@@ -74,7 +74,7 @@ fn bit(p: PosId) -> PosSet {
 
 /// The sector's card, once drawn.
 fn card_of(state: &Omaha, sector: Sector) -> Option<u8> {
-    state.fire_cards[usize::from(sector == Sector::West)]
+    state.fire_cards[sector.slot()]
 }
 
 /// 16 "Procedure": start examining the positions of `sector` on its card.

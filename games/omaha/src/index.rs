@@ -603,7 +603,7 @@ impl Index {
         }
         for (id, h) in self.hexes.iter().enumerate() {
             if h.obstacle {
-                self.obstacles[usize::from(h.sector == Sector::West)].push(id as HexId);
+                self.obstacles[h.sector.slot()].push(id as HexId);
             }
         }
         for h in &mut self.hexes {

@@ -304,7 +304,7 @@ pub(crate) fn tie_answered(state: &mut Omaha, hex: HexId, log: &mut OmahaLog) {
     });
     state.tank_picks.push(hex);
     state.step = Step::GermanActions(sector);
-    let Some(card) = state.fire_cards[usize::from(sector == Sector::West)] else {
+    let Some(card) = state.fire_cards[sector.slot()] else {
         state.tank_picks.clear();
         state.hex_choices.clear();
         return;

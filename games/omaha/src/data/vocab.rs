@@ -12,6 +12,12 @@ pub enum Sector {
 }
 
 impl Sector {
+    /// Its place in the state's per-sector pairs (fire cards, landing cards, bases): East
+    /// first.
+    pub fn slot(self) -> usize {
+        usize::from(self == Sector::West)
+    }
+
     /// The region id of this sector in map.toml.
     pub fn region(self) -> &'static str {
         match self {
