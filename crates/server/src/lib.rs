@@ -9,9 +9,9 @@
 //! * A game saved under another rules version is never replayed under this one: the server
 //!   says to finish it with that build, or to export its record.
 //!
-//! The server knows games only through the engine's [`Registry`](overlord_engine::Registry);
+//! The server knows games only through the engine's [`Registry`];
 //! the caller passes the registry and the data folder. The API is described in
-//! `docs/server-api.md`; the modules follow a request's path: [`api`] and [`ws`] read it,
+//! `docs/server-api.md`; the modules follow a request's path: `api` and `ws` read it,
 //! `limits` slows floods, `play` checks and carries it out on a `live` game, `store` and `db`
 //! keep it, `views` builds what a seat sees (`replay` too, for a frame of the replay slider).
 

@@ -682,7 +682,7 @@ fn observing_infantry<'a>(state: &'a Omaha, on_map: &'a [UsId]) -> impl Iterator
         .filter(|&o| infantry(state, o) && !state.us[usize::from(o)].flags.has(UsFlags::DISRUPTED))
 }
 
-/// [`may_barrage`] for a tank in `from` with `target` already found [`in_barrage_range`],
+/// `may_barrage` for a tank in `from` with `target` already found [`in_barrage_range`],
 /// keeping the observers ([`barrage_observers`]) in `observers` once found.
 fn may_barrage_seen_by(
     state: &Omaha,
@@ -807,7 +807,7 @@ fn naval_spotters(state: &Omaha, on_map: &[UsId]) -> Vec<HexId> {
     out
 }
 
-/// [`may_naval_barrage`] with the spotters already found ([`naval_spotters`]).
+/// `may_naval_barrage` with the spotters already found ([`naval_spotters`]).
 fn naval_barrage_open(state: &Omaha, spotters: &[HexId], target: HexId, g: GerId) -> bool {
     if state.naval_gunfire == 0 || this_turn(&state.attacked, state.turn, target) {
         return false;

@@ -28,7 +28,7 @@ pub fn exit_letter(loc: UsLoc) -> Option<char> {
 }
 
 /// 20.3, A-EXIT: why `unit` may not leave the map now, or `None` when it may (the acting
-/// division and its actions left are the caller's: see [`legal`]).
+/// division and its actions left are the caller's: see `legal`).
 pub fn why_not(state: &Omaha, unit: UsId) -> Option<String> {
     let index = &state.data.index;
     let (Some(u), Some(info)) = (

@@ -60,7 +60,7 @@
 //! the next at its maximum among what remains, is the definition of the lexicographic maximum.
 //! Several coordinates are settled by one oracle call: P's counts are digits below c(P) + 1, so
 //! gains on the group arcs that weigh each digit by the product of the radices after it (a
-//! mixed-radix number, [`lex_weights`]) order allocations exactly as the vector does. A batch of
+//! mixed-radix number, `lex_weights`) order allocations exactly as the vector does. A batch of
 //! consecutive positions whose weights stay small enough to sit below objective 2 is maximised
 //! in one call (the first call already does the first batch), then its counts are held (each arc
 //! capped at the count found, with a gain above every other tier, so a maximum flow saturates it

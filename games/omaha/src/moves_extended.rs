@@ -3,8 +3,8 @@
 //! and the units that move one hex only (17.23).
 //!
 //! Pure functions over the state, read-only: each lists the paths (the hexes entered, in order)
-//! a unit may take with one Move action; from turn 17 A-MOVE offers them ([`legal_moves`]) and
-//! carries them out step by step ([`carry_out`]). Whether a hex is within an Engineer Base's
+//! a unit may take with one Move action; from turn 17 A-MOVE offers them (`legal_moves`) and
+//! carries them out step by step (`carry_out`). Whether a hex is within an Engineer Base's
 //! range (19.3, 19.31) is an input predicate; [`paths`] passes `engineer_bases::in_range`.
 //!
 //! Readings (docs/omaha/interpretations.md):
@@ -572,7 +572,7 @@ pub(crate) fn carry_out(
     walk(state, unit, from, hexes, log);
 }
 
-/// Enter `hexes` one by one from `from` (see [`carry_out`]).
+/// Enter `hexes` one by one from `from` (see `carry_out`).
 fn walk(
     state: &mut Omaha,
     unit: UsId,

@@ -1,4 +1,4 @@
-//! The game state (spec section 3.2): small and flat, integer ids into the [`Index`], cloned by
+//! The game state (spec section 3.2): small and flat, integer ids into the [`Index`](crate::index::Index), cloned by
 //! search and simulation millions of times. Components sit behind the `Arc`.
 
 use crate::data::{Division, OmahaData, Sector};
@@ -285,7 +285,7 @@ pub enum Step {
         symbol: crate::data::Symbol,
     },
     /// P-HERO-SACRIFICE (11.14, AMB-19): `unit` must lose its last step to German fire; the
-    /// turn goes on at [`Omaha::hero_resume`] once answered.
+    /// turn goes on at `Omaha::hero_resume` once answered.
     HeroSacrifice { unit: UsId },
 }
 

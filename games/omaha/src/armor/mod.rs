@@ -543,7 +543,7 @@ pub fn act(state: &mut Omaha, g: GerId, card: u8, log: &mut OmahaLog) {
     }
 }
 
-/// [`Omaha::fire_picks`]' position for a German tank's G-FIRE-TIE answers (23.4: a tank fires
+/// The position under which `Omaha::fire_picks` keeps a German tank's G-FIRE-TIE answers (23.4: a tank fires
 /// alone, so its picks need no shooter; no printed position has this id).
 pub const TANK_SHOOTER: PosId = PosId::MAX;
 
@@ -743,7 +743,7 @@ pub(crate) fn fire_tie_answered(state: &mut Omaha, unit: UsId, log: &mut OmahaLo
         format!("G-FIRE-TIE: {name} hits {unit_name} (6.31, 23.4, the player's choice).")
     });
     state.fire_picks.push((TANK_SHOOTER, unit));
-    let Some(card) = state.fire_cards[usize::from(sector == Sector::West)] else {
+    let Some(card) = state.fire_cards[sector.slot()] else {
         state.step = Step::GermanActions(sector);
         return;
     };

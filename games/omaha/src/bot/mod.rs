@@ -38,7 +38,7 @@ impl Heuristics for Omaha {
     }
 
     /// 13.2: a win or a loss, and by how many victory points: the points (up to
-    /// [`MOST_POINTS`]) weigh [`SCORE_WEIGHT`], so that search tells a nearer miss
+    /// `MOST_POINTS`) weigh `SCORE_WEIGHT`, so that search tells a nearer miss
     /// from a wider one. A catastrophic defeat (13.1) scores no points.
     fn final_reward(&self, outcome: &Outcome, seat: Seat) -> f64 {
         let points = f64::from(outcome.score.clamp(0, MOST_POINTS)) / f64::from(MOST_POINTS);
@@ -67,7 +67,7 @@ impl Heuristics for Omaha {
 
     /// 13.2, 20.2, 20.3: in the last turns before a victory check, where a rule-based
     /// rollout reaches the check and its exact result. Earlier, a rollout ends on
-    /// [`evaluate`](evaluate::evaluate)'s rough estimate, and search played there is no better
+    /// `evaluate::evaluate`'s rough estimate, and search played there is no better
     /// than the rule bot (docs/omaha/balance.md).
     fn worth_searching(&self, _seat: Seat) -> bool {
         choose::near_victory_check(self, SEARCH_WINDOW)
