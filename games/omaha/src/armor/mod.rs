@@ -543,8 +543,8 @@ pub fn act(state: &mut Omaha, g: GerId, card: u8, log: &mut OmahaLog) {
     }
 }
 
-/// The position under which `Omaha::fire_picks` keeps a German tank's G-FIRE-TIE answers (23.4: a tank fires
-/// alone, so its picks need no shooter; no printed position has this id).
+/// The position under which `Omaha::fire_picks` keeps a German tank's G-FIRE-TIE answers
+/// (23.4: a tank fires alone, so its picks need no shooter; no printed position has this id).
 pub const TANK_SHOOTER: PosId = PosId::MAX;
 
 /// 23.41, 23.42, 6.31, 14.11: the tank fires on the units in its field it may hit, on the "WN
