@@ -248,6 +248,9 @@ pub struct Index {
     /// The lettered exit hexes (2.1, 20.3): `(letter, hex)` from the map's `exit-A` … `exit-G`
     /// places, in letter order.
     pub exits: Vec<(char, HexId)>,
+    /// The draws (13.21): `(region index, hexes inland of the anti-tank barrier)`
+    /// ([`crate::victory::draws`]).
+    pub draws: Vec<(usize, Vec<HexId>)>,
     /// Per position, per hex (`p * hexes.len() + hex`): the distance from the nearest of the
     /// position's hexes, `u16::MAX` for a position without one. German actions ask it of every
     /// US counter for every position examined (16, 6.31).
@@ -325,6 +328,7 @@ impl Index {
         }
         index.protective_distances(map);
         index.exits = exits(map);
+        index.draws = crate::victory::find_draws(map);
         for wn in &data.positions.wns {
             let position = index.positions.len() as PosId;
             let mut slots = Vec::new();

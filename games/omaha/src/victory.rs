@@ -132,9 +132,14 @@ impl VpBreakdown {
 }
 
 /// The draws of the map (13.21): each `draw-*` region with its hexes inland of the anti-tank
-/// barrier, as (region index, hexes).
-pub fn draws(data: &OmahaData) -> Vec<(usize, Vec<HexId>)> {
-    let map = &data.map;
+/// barrier, as (region index, hexes). Found once with the index ([`find_draws`]): victory
+/// points are counted for every move the rule bot weighs.
+pub fn draws(data: &OmahaData) -> &[(usize, Vec<HexId>)] {
+    &data.index.draws
+}
+
+/// [`draws`], read off the map.
+pub(crate) fn find_draws(map: &overlord_hexmap::MapData) -> Vec<(usize, Vec<HexId>)> {
     let inland = map.tag_id("inland_of_barrier");
     map.regions()
         .iter()
@@ -191,7 +196,7 @@ pub fn victory_points(state: &Omaha, east_only: bool) -> VpBreakdown {
     for p in reinforcements {
         out.add(VICTORY, VpSource::Reinforcement(p), 1);
     }
-    for (region, hexes) in draws(data) {
+    for &(region, ref hexes) in draws(data) {
         let east = hexes.iter().all(|&h| {
             index
                 .hexes
@@ -284,7 +289,7 @@ pub fn final_tally(
     );
     let draws_opened = count(
         draws(data)
-            .into_iter()
+            .iter()
             .filter(|(region, hexes)| {
                 !hexes.is_empty()
                     && hexes.iter().all(|&h| control.vp_control(h))
@@ -695,10 +700,11 @@ mod tests {
         // A German fire field over one inland hex (13.22) undoes it.
         let p = position(&s, "WN61");
         let e3 = draws(s.data())
-            .into_iter()
+            .iter()
             .find(|(r, _)| s.data().map.regions()[*r].id == "draw-E3")
             .expect("E-3")
-            .1;
+            .1
+            .clone();
         let covers = e3.iter().any(|&h| {
             s.data().index.hexes[usize::from(h)]
                 .fire

@@ -808,7 +808,7 @@ fn r15_v_not_in_the_basic_game() {
 #[test]
 fn r20_3_draw_opened_needs_its_obstacles_in_engineer_range() {
     let mut s = empty(32);
-    let draws = crate::victory::draws(&s.data);
+    let draws = crate::victory::draws(&s.data).to_vec();
     assert!(!draws.is_empty());
     let obstacles = |s: &Omaha, region: usize| -> Vec<HexId> {
         let data = &s.data;
