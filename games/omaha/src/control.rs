@@ -144,7 +144,7 @@ thread_local! {
     static GERMAN_REACH_MEMO: RefCell<Recall<usize, Vec<bool>>> = RefCell::default();
     /// The last 12.3 flood (the hexes a US line of communication may enter, and those it
     /// reaches).
-    static US_LOC_MEMO: RefCell<Recall<bool, Vec<bool>>> = RefCell::default();
+    static US_LOC_MEMO: RefCell<Recall<usize, Vec<bool>>> = RefCell::default();
 }
 
 /// What German LOC depends on, written into `key`: the hex and the reach of every US counter
@@ -228,14 +228,17 @@ pub struct Terrain {
     /// 12.2 terrain bans: sea, beach, rough, flat adjacent to a beach hex.
     german_banned: FixedBitSet,
     /// 12.3: land hexes a US line of communication may enter (not sea, not rough).
-    us_land: Vec<bool>,
+    us_land: FixedBitSet,
     /// Exit hexes A–G.
     exit: Vec<bool>,
     /// The same, listed: where every German flood starts.
     exits: Vec<usize>,
-    /// Per hex, the positions that fire on it (`HexInfo::fired_on_by`), packed together:
-    /// control reads it for every hex of every state.
-    fired_on_by: Vec<PosSet>,
+    /// The beach hexes, where every US flood starts.
+    beaches: Vec<usize>,
+    /// Per position (below `MAX_POSITIONS`), the hexes it fires on (`HexInfo::fired_on_by`
+    /// turned around): a state's fire fields are the union of its occupied positions' sets,
+    /// which control works out for every state the rule bot weighs.
+    fire_field_of: Vec<FixedBitSet>,
     /// AMB-23: per hex, a bit per neighbour (in `HexInfo::neighbours` order) across which a US
     /// line of communication may not run.
     us_blocked: Vec<u8>,
@@ -273,12 +276,19 @@ impl Terrain {
         for (i, banned) in banned.enumerate() {
             german_banned.set(i, banned);
         }
-        let us_land = index
-            .hexes
-            .iter()
-            .zip(&rough)
-            .map(|(h, &rough)| h.ground != Ground::Sea && !rough)
-            .collect();
+        let mut us_land = FixedBitSet::with_capacity(n);
+        for (i, (h, &rough)) in index.hexes.iter().zip(&rough).enumerate() {
+            us_land.set(i, h.ground != Ground::Sea && !rough);
+        }
+        let positions = index.positions.len().min(MAX_POSITIONS);
+        let mut fire_field_of = vec![FixedBitSet::with_capacity(n); positions];
+        for (i, h) in index.hexes.iter().enumerate() {
+            for (p, field) in fire_field_of.iter_mut().enumerate() {
+                if h.fired_on_by & (1 << p) != 0 {
+                    field.insert(i);
+                }
+            }
+        }
         let mut exit = vec![false; n];
         for place in map.positions().iter().filter(|p| p.has_tag("exit")) {
             for &hex in &place.hexes {
@@ -289,12 +299,15 @@ impl Terrain {
         }
         Terrain {
             exits: (0..n).filter(|&i| exit[i]).collect(),
+            beaches: (0..n)
+                .filter(|&i| index.hexes[i].ground == Ground::Beach)
+                .collect(),
             bocage: tagged("bocage"),
             german_banned,
             us_land,
             exit,
             us_blocked: us_blocked_sides(data),
-            fired_on_by: index.hexes.iter().map(|h| h.fired_on_by).collect(),
+            fire_field_of,
         }
     }
 }
@@ -314,7 +327,7 @@ pub struct Control<'a> {
     /// Per position: some German unit is in one of its slots.
     position_occupied: Vec<bool>,
     /// 12.31, 13.22: in the fire field of an occupied position, disrupted or not.
-    fire: Vec<bool>,
+    fire: FixedBitSet,
     /// 12.2: the hexes German units may pass through that lead to an exit.
     german_reach: Vec<bool>,
     /// 12.3: the hexes with a US line of communication (empty when not computed).
@@ -382,18 +395,17 @@ impl<'a> Control<'a> {
                 *o = true;
             }
         }
-        let occupied_set: PosSet = (0..position_occupied.len().min(MAX_POSITIONS))
-            .filter(|&p| position_occupied[p])
-            .fold(0, |set, p| set | (1 << p));
-        let mut fire: Vec<bool> = if with_us_loc {
-            terrain
-                .fired_on_by
+        let mut fire = FixedBitSet::with_capacity(if with_us_loc { n } else { 0 });
+        if with_us_loc {
+            for (field, _) in terrain
+                .fire_field_of
                 .iter()
-                .map(|&by| by & occupied_set != 0)
-                .collect()
-        } else {
-            Vec::new()
-        };
+                .zip(&position_occupied)
+                .filter(|(_, occupied)| **occupied)
+            {
+                fire.union_with(field);
+            }
+        }
         // 23: a German tank occupies its hex (not a position: 23.3, printed fire points never
         // apply to it), and its fire field counts for US LOC and control (23.3, 12.31).
         for (_, h) in state.tanks_on_map() {
@@ -402,8 +414,8 @@ impl<'a> Control<'a> {
             }
         }
         if with_us_loc && let Some(tanks) = crate::armor::fire_hexes(state, true) {
-            for (f, t) in fire.iter_mut().zip(tanks) {
-                *f |= t;
+            for (h, _) in tanks.iter().enumerate().filter(|(h, t)| **t && *h < n) {
+                fire.insert(h);
             }
         }
 
@@ -430,13 +442,12 @@ impl<'a> Control<'a> {
                     )
                 },
                 |german_pass| {
-                    let passes = |i: usize| {
-                        german_pass
-                            .get(i / usize::BITS as usize)
-                            .is_some_and(|w| w >> (i % usize::BITS as usize) & 1 != 0)
-                    };
-                    let exits = terrain.exits.iter().copied().filter(|&i| passes(i));
-                    flood(index, exits, |_, _, to| passes(to))
+                    let exits = terrain
+                        .exits
+                        .iter()
+                        .copied()
+                        .filter(|&i| has_bit(german_pass, i));
+                    flood(index, exits, |_, _, to| has_bit(german_pass, to))
                 },
             )
         });
@@ -449,20 +460,26 @@ impl<'a> Control<'a> {
                 memo.borrow_mut().answer(
                     &state.data,
                     |us_pass| {
+                        // A word at a time, as the German pass above.
                         us_pass.extend(
                             terrain
                                 .us_land
+                                .as_slice()
                                 .iter()
-                                .zip(&fire)
-                                .map(|(&land, &fire)| land && !fire),
+                                .zip(fire.as_slice())
+                                .map(|(&land, &fire)| land & !fire),
                         )
                     },
                     |us_pass| {
-                        let beaches = (0..n)
-                            .filter(|&i| us_pass[i] && index.hexes[i].ground == Ground::Beach);
+                        let beaches = terrain
+                            .beaches
+                            .iter()
+                            .copied()
+                            .filter(|&i| has_bit(us_pass, i));
                         let blocked = &terrain.us_blocked;
                         flood(index, beaches, |from, k, to| {
-                            us_pass[to] && blocked.get(from).is_none_or(|mask| mask & (1 << k) == 0)
+                            has_bit(us_pass, to)
+                                && blocked.get(from).is_none_or(|mask| mask & (1 << k) == 0)
                         })
                     },
                 )
@@ -509,7 +526,7 @@ impl<'a> Control<'a> {
 
     /// 12.31, 13.22: `hex` is in the fire field of an occupied position, disrupted or not.
     pub fn in_fire_field(&self, hex: HexId) -> bool {
-        self.fire.get(usize::from(hex)).copied().unwrap_or(false)
+        self.fire.contains(usize::from(hex))
     }
 
     /// 12.3, 12.31 (AMB-23): `hex` has a US line of communication to a beach hex.
@@ -604,6 +621,13 @@ impl<'a> Control<'a> {
     }
 }
 
+/// Bit `i` of a bit set given as its words (`FixedBitSet::as_slice`).
+fn has_bit(words: &[usize], i: usize) -> bool {
+    words
+        .get(i / usize::BITS as usize)
+        .is_some_and(|w| w >> (i % usize::BITS as usize) & 1 != 0)
+}
+
 /// Breadth-first search from `sources` over the hexes; `step(from, k, to)` says whether the
 /// search may go from `from` to its `k`-th neighbour `to`.
 fn flood(
@@ -615,8 +639,8 @@ fn flood(
     let mut seen = vec![false; n];
     let mut queue: Vec<usize> = Vec::with_capacity(n);
     for s in sources {
-        if !seen[s] {
-            seen[s] = true;
+        if let Some(seen) = seen.get_mut(s).filter(|seen| !**seen) {
+            *seen = true;
             queue.push(s);
         }
     }
