@@ -223,13 +223,13 @@ pub fn determinize<R: Rng + ?Sized>(state: &Omaha, rng: &mut R) -> Omaha {
     shuffle_slice(rng, out.deck.hidden_cards_mut());
     let index = &state.data.index;
     // Units: permute places among hidden units of one back (WN units also by setup category,
-    // which the printed artillery symbols make public).
+    // which the printed artillery symbols make public): one group per kind, WN categories
+    // apart. Off-map artillery and tanks are never hidden.
     let group_of = |i: usize| match index.germans[i].kind {
-        GerKind::Wn(c) => Some(format!("WN {c:?}")),
         GerKind::OffMapArtillery | GerKind::Tank => None,
-        kind => Some(back(kind).to_owned()),
+        kind => Some(kind),
     };
-    let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+    let mut groups: Vec<(GerKind, Vec<usize>)> = Vec::new();
     for (i, g) in state.germans.iter().enumerate() {
         if g.revealed {
             continue;
