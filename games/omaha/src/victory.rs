@@ -132,7 +132,7 @@ impl VpBreakdown {
 }
 
 /// The draws of the map (13.21): each `draw-*` region with its hexes inland of the anti-tank
-/// barrier, as (region index, hexes). Found once with the index ([`find_draws`]): victory
+/// barrier, as (region index, hexes). Found once with the index (`find_draws`): victory
 /// points are counted for every move the rule bot weighs.
 pub fn draws(data: &OmahaData) -> &[(usize, Vec<HexId>)] {
     &data.index.draws
