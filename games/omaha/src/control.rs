@@ -235,6 +235,9 @@ pub struct Terrain {
     exits: Vec<usize>,
     /// The beach hexes, where every US flood starts.
     beaches: Vec<usize>,
+    /// Per hex, its neighbours in `HexInfo::neighbours` order, `NO_HEX` past the last: the
+    /// floods' inner loop reads them without going through the hex's record.
+    neighbours: Vec<[u16; 6]>,
     /// Per position (below `MAX_POSITIONS`), the hexes it fires on (`HexInfo::fired_on_by`
     /// turned around): a state's fire fields are the union of its occupied positions' sets,
     /// which control works out for every state the rule bot weighs.
@@ -299,6 +302,17 @@ impl Terrain {
         }
         Terrain {
             exits: (0..n).filter(|&i| exit[i]).collect(),
+            neighbours: index
+                .hexes
+                .iter()
+                .map(|h| {
+                    let mut out = [NO_HEX; 6];
+                    for (slot, &nb) in out.iter_mut().zip(&h.neighbours) {
+                        *slot = nb;
+                    }
+                    out
+                })
+                .collect(),
             beaches: (0..n)
                 .filter(|&i| index.hexes[i].ground == Ground::Beach)
                 .collect(),
@@ -447,7 +461,9 @@ impl<'a> Control<'a> {
                         .iter()
                         .copied()
                         .filter(|&i| has_bit(german_pass, i));
-                    flood(index, exits, |_, _, to| has_bit(german_pass, to))
+                    flood(&terrain.neighbours, exits, |_, _, to| {
+                        has_bit(german_pass, to)
+                    })
                 },
             )
         });
@@ -477,7 +493,7 @@ impl<'a> Control<'a> {
                             .copied()
                             .filter(|&i| has_bit(us_pass, i));
                         let blocked = &terrain.us_blocked;
-                        flood(index, beaches, |from, k, to| {
+                        flood(&terrain.neighbours, beaches, |from, k, to| {
                             has_bit(us_pass, to)
                                 && blocked.get(from).is_none_or(|mask| mask & (1 << k) == 0)
                         })
@@ -630,12 +646,15 @@ fn has_bit(words: &[usize], i: usize) -> bool {
 
 /// Breadth-first search from `sources` over the hexes; `step(from, k, to)` says whether the
 /// search may go from `from` to its `k`-th neighbour `to`.
+/// No neighbour (the map's edge) in `Terrain::neighbours`.
+const NO_HEX: u16 = u16::MAX;
+
 fn flood(
-    index: &Index,
+    neighbours: &[[u16; 6]],
     sources: impl Iterator<Item = usize>,
     step: impl Fn(usize, usize, usize) -> bool,
 ) -> Vec<bool> {
-    let n = index.hexes.len();
+    let n = neighbours.len();
     let mut seen = vec![false; n];
     let mut queue: Vec<usize> = Vec::with_capacity(n);
     for s in sources {
@@ -647,7 +666,7 @@ fn flood(
     let mut head = 0;
     while let Some(&from) = queue.get(head) {
         head += 1;
-        for (k, &to) in index.hexes[from].neighbours.iter().enumerate() {
+        for (k, &to) in neighbours[from].iter().enumerate() {
             let to = usize::from(to);
             if to < n && !seen[to] && step(from, k, to) {
                 seen[to] = true;
