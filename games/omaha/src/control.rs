@@ -329,6 +329,8 @@ impl Terrain {
 /// Every hex's control and communication for one state, computed at once.
 #[derive(Clone, Debug)]
 pub struct Control<'a> {
+    /// The data set: part of what the floods' memos are keyed on.
+    data: &'a std::sync::Arc<OmahaData>,
     index: &'a Index,
     terrain: &'a Terrain,
     /// A US counter other than a General is in the hex. AMB-80: a lone General does not hold
@@ -343,7 +345,9 @@ pub struct Control<'a> {
     /// 12.31, 13.22: in the fire field of an occupied position, disrupted or not.
     fire: FixedBitSet,
     /// 12.2: the hexes German units may pass through that lead to an exit.
-    german_reach: Vec<bool>,
+    /// Worked out at the first question that needs it: a victory-point count often does not
+    /// (a hex held by a German unit, in a fire field or without US LOC is settled before it).
+    german_reach: std::cell::OnceCell<Vec<bool>>,
     /// 12.3: the hexes with a US line of communication (empty when not computed).
     us_loc: Vec<bool>,
 }
@@ -433,41 +437,6 @@ impl<'a> Control<'a> {
             }
         }
 
-        // 12.2 (12.21, AMB-22, AMB-59): German units pass hexes that are not US-occupied, not
-        // US-controlled unless a German unit is there, and not of a banned terrain; hexside
-        // features never block. Search from the exits, which must be passable themselves.
-        let german_reach = GERMAN_REACH_MEMO.with(|memo| {
-            memo.borrow_mut().answer(
-                &state.data,
-                |german_pass| {
-                    // A word at a time: this runs for every state asked about. The bits past
-                    // the last hex are never read.
-                    german_pass.extend(
-                        terrain
-                            .german_banned
-                            .as_slice()
-                            .iter()
-                            .zip(us_occupied.as_slice())
-                            .zip(us_controlled.as_slice())
-                            .zip(german_occupied.as_slice())
-                            .map(|(((&banned, &us), &controlled), &german)| {
-                                !banned & !us & (!controlled | german)
-                            }),
-                    )
-                },
-                |german_pass| {
-                    let exits = terrain
-                        .exits
-                        .iter()
-                        .copied()
-                        .filter(|&i| has_bit(german_pass, i));
-                    flood(&terrain.neighbours, exits, |_, _, to| {
-                        has_bit(german_pass, to)
-                    })
-                },
-            )
-        });
-
         // 12.3, 12.31, AMB-23: US lines of communication run from the beach through land hexes
         // in no fire field (both ends included), never into rough hexes nor across a bluff or
         // cliff hexside, except a bluff hexside crossed by a road.
@@ -505,6 +474,7 @@ impl<'a> Control<'a> {
         };
 
         Control {
+            data: &state.data,
             index,
             terrain,
             us_occupied,
@@ -512,7 +482,7 @@ impl<'a> Control<'a> {
             german_occupied,
             position_occupied,
             fire,
-            german_reach,
+            german_reach: std::cell::OnceCell::new(),
             us_loc,
         }
     }
@@ -550,8 +520,49 @@ impl<'a> Control<'a> {
         self.us_loc.get(usize::from(hex)).copied().unwrap_or(false)
     }
 
+    /// 12.2: the hexes German units may pass through that lead to an exit.
+    fn german_reach(&self) -> &[bool] {
+        self.german_reach.get_or_init(|| {
+            let terrain = self.terrain;
+            // 12.2 (12.21, AMB-22, AMB-59): German units pass hexes that are not US-occupied, not
+            // US-controlled unless a German unit is there, and not of a banned terrain; hexside
+            // features never block. Search from the exits, which must be passable themselves.
+            GERMAN_REACH_MEMO.with(|memo| {
+                memo.borrow_mut().answer(
+                    self.data,
+                    |german_pass| {
+                        // A word at a time: this runs for every state asked about. The bits past
+                        // the last hex are never read.
+                        german_pass.extend(
+                            terrain
+                                .german_banned
+                                .as_slice()
+                                .iter()
+                                .zip(self.us_occupied.as_slice())
+                                .zip(self.us_controlled.as_slice())
+                                .zip(self.german_occupied.as_slice())
+                                .map(|(((&banned, &us), &controlled), &german)| {
+                                    !banned & !us & (!controlled | german)
+                                }),
+                        )
+                    },
+                    |german_pass| {
+                        let exits = terrain
+                            .exits
+                            .iter()
+                            .copied()
+                            .filter(|&i| has_bit(german_pass, i));
+                        flood(&terrain.neighbours, exits, |_, _, to| {
+                            has_bit(german_pass, to)
+                        })
+                    },
+                )
+            })
+        })
+    }
+
     fn reaches(&self, hex: usize) -> bool {
-        self.german_reach.get(hex).copied().unwrap_or(false)
+        self.german_reach().get(hex).copied().unwrap_or(false)
     }
 
     fn is_exit(&self, hex: usize) -> bool {
@@ -1060,7 +1071,7 @@ pub(crate) mod tests {
         for label in ["0435", "0436"] {
             let h = usize::from(hex(&s, label));
             assert!(
-                c.terrain.german_banned[h] && !c.german_reach[h],
+                c.terrain.german_banned[h] && !c.german_reach()[h],
                 "{label} is rough"
             );
             assert!(!c.us_loc(h as HexId), "12.3: rough");
@@ -1084,7 +1095,7 @@ pub(crate) mod tests {
             .filter(|&h| c.is_exit(h))
             .collect();
         assert_eq!(exits.len(), 7, "exits A-G");
-        assert!(exits.iter().all(|&h| c.german_reach[h]));
+        assert!(exits.iter().all(|&h| c.german_reach()[h]));
     }
 
     #[test]
@@ -1112,10 +1123,10 @@ pub(crate) mod tests {
     fn amb_22_exit_must_be_passable() {
         let mut s = empty(5);
         let exit_a = hex(&s, "1101");
-        assert!(Control::new(&s).german_reach[usize::from(exit_a)]);
+        assert!(Control::new(&s).german_reach()[usize::from(exit_a)]);
         infantry(&mut s, "1101", 1);
         let c = Control::new(&s);
-        assert!(c.is_exit(usize::from(exit_a)) && !c.german_reach[usize::from(exit_a)]);
+        assert!(c.is_exit(usize::from(exit_a)) && !c.german_reach()[usize::from(exit_a)]);
     }
 
     #[test]
