@@ -4,9 +4,9 @@
 //! points (13.22).
 //!
 //! Everything here is a pure function of the state. [`Control`] computes every hex at once (a
-//! few bit sets over the hexes and two breadth-first searches), so a caller that asks about
-//! many hexes or positions (victory points, off-map artillery observers) builds it once; the
-//! free functions build what they need per call.
+//! few bit sets over the hexes and two breadth-first searches, 12.2's when first asked), so a
+//! caller that asks about many hexes or positions (victory points, off-map artillery
+//! observers) builds it once; the free functions build what they need per call.
 //!
 //! German LOC is "determined at the start of the German Fire Phase" (12.24): the fire phase
 //! keeps the answer of [`german_loc`] taken at that moment; everywhere else it is computed when
@@ -445,7 +445,7 @@ impl<'a> Control<'a> {
                 memo.borrow_mut().answer(
                     &state.data,
                     |us_pass| {
-                        // A word at a time, as the German pass above.
+                        // A word at a time, as 12.2's pass (`german_reach`).
                         us_pass.extend(
                             terrain
                                 .us_land

@@ -471,8 +471,9 @@ pub(crate) fn legal_moves(
 ) {
     use crate::action::{OmahaAction, Path};
     let free = paid_or_free || crate::engineer_bases::traffic_managed(state, unit);
-    // Spent, with no free reason: only a one-hex self-preservation move is left, which most
-    // units cannot make from where they stand, and no longer path is worth walking.
+    // Spent, with no free reason: only a one-hex self-preservation move is left (7.1, 22.1,
+    // 23.6), which most units cannot make from where they stand, and no longer path is worth
+    // walking.
     if !free && !crate::actions::may_self_preserve_from(state, unit, from) {
         return;
     }

@@ -214,6 +214,16 @@ pub fn view(state: &Omaha, _viewer: Viewer) -> OmahaView {
     }
 }
 
+/// The group [`determinize`] shuffles a face-down unit of `kind` within: WN units by setup
+/// category (the printed artillery symbols make it public), reinforcements by the back they
+/// show; off-map artillery and tanks are never hidden (`None`).
+pub(crate) fn hidden_group(kind: GerKind) -> Option<GerKind> {
+    match kind {
+        GerKind::OffMapArtillery | GerKind::Tank => None,
+        kind => Some(kind),
+    }
+}
+
 /// A state the player cannot tell from this one: the draw pile reshuffled, and the identities
 /// of face-down German units and depth markers redrawn among counters with the same back.
 pub fn determinize<R: Rng + ?Sized>(state: &Omaha, rng: &mut R) -> Omaha {
@@ -222,13 +232,8 @@ pub fn determinize<R: Rng + ?Sized>(state: &Omaha, rng: &mut R) -> Omaha {
     out.rng = overlord_engine::GameRng::seeded(rng.next_u64());
     shuffle_slice(rng, out.deck.hidden_cards_mut());
     let index = &state.data.index;
-    // Units: permute places among hidden units of one back (WN units also by setup category,
-    // which the printed artillery symbols make public): one group per kind, WN categories
-    // apart. Off-map artillery and tanks are never hidden.
-    let group_of = |i: usize| match index.germans[i].kind {
-        GerKind::OffMapArtillery | GerKind::Tank => None,
-        kind => Some(kind),
-    };
+    // Units: permute places among hidden units of one back (`hidden_group`).
+    let group_of = |i: usize| hidden_group(index.germans[i].kind);
     let mut groups: Vec<(GerKind, Vec<usize>)> = Vec::new();
     for (i, g) in state.germans.iter().enumerate() {
         if g.revealed {

@@ -72,16 +72,6 @@ impl MarkerPlace {
     }
 }
 
-/// The groups `determinize` shuffles face-down units within: WN units by setup category (the
-/// printed artillery symbols make it public), reinforcements by the back they show; off-map
-/// artillery and tanks are never hidden.
-fn group(kind: GerKind) -> Option<GerKind> {
-    match kind {
-        GerKind::OffMapArtillery | GerKind::Tank => None,
-        kind => Some(kind),
-    }
-}
-
 /// Put every hidden part of `state` in a fixed order that depends on the view alone.
 pub(crate) fn canonicalize(state: &mut Omaha) {
     state.deck.hidden_cards_mut().sort_unstable();
@@ -103,7 +93,11 @@ pub(crate) fn canonicalize(state: &mut Omaha) {
     // Face-down units: within each group, the places in key order go to the units in id order.
     let mut groups: Vec<(GerKind, Vec<usize>)> = Vec::new();
     for (g, german) in state.germans.iter().enumerate() {
-        let Some(key) = index.germans.get(g).and_then(|i| group(i.kind)) else {
+        let Some(key) = index
+            .germans
+            .get(g)
+            .and_then(|i| crate::view::hidden_group(i.kind))
+        else {
             continue;
         };
         if german.revealed {
