@@ -679,3 +679,109 @@ pub(crate) fn after_infiltration(
     step(state, unit, from, to, !rest.is_empty(), log);
     walk(state, unit, to, &rest, log);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::acceptance::play_random;
+    use crate::action::OmahaAction;
+    use crate::state::{OmahaOptions, Step};
+
+    /// The full rule [`legal_moves`] stands for once a unit's division is spent and nothing makes
+    /// its move free: every path of [`paths`], kept when its division may pay for it (7.22, 7.5)
+    /// and it is free by traffic management (19.3) or a one-hex self-preservation move (7.1,
+    /// 22.1, 23.6).
+    fn spent_moves_by_the_rule(
+        state: &Omaha,
+        unit: UsId,
+        from: HexId,
+        own: bool,
+    ) -> Vec<OmahaAction> {
+        let traffic = crate::engineer_bases::traffic_managed(state, unit);
+        paths(state, unit)
+            .into_iter()
+            .filter(|p| {
+                let to = *p.hexes.last().expect("a path enters a hex");
+                (own || (crate::actions::across(state, from, to) && !p.climb_marker))
+                    && (traffic
+                        || (p.hexes.len() == 1
+                            && crate::actions::self_preservation(state, unit, from, to)))
+            })
+            .map(|p| match p.hexes.as_slice() {
+                [to] => OmahaAction::Move { unit, to: *to },
+                hexes => OmahaAction::MoveAlong {
+                    unit,
+                    path: crate::action::Path::new(hexes).expect("a path of at most two hexes"),
+                },
+            })
+            .collect()
+    }
+
+    /// A-MOVE's shortcut for a spent unit with no free reason (skip it when it cannot
+    /// self-preserve from its hex, walk only one-hex paths otherwise) lists exactly the moves
+    /// the full rule allows, in every Action-Phase state of seeded random extended games, with
+    /// 22.1's and 23.6's self-preservation as well as 7.1's.
+    #[test]
+    fn rule_7_1_22_1_23_6_spent_unit_shortcut_agrees_with_the_rule_in_extended_play() {
+        let games = [
+            OmahaOptions::default(),
+            OmahaOptions {
+                v22_1: true,
+                ..OmahaOptions::default()
+            },
+            OmahaOptions {
+                v23: true,
+                ..OmahaOptions::default()
+            },
+        ];
+        let (mut units_checked, mut moves_found) = (0, 0);
+        for options in &games {
+            for seed in 0..4 {
+                play_random("beyond-the-beach", options, seed, |state| {
+                    let Step::Actions { division, .. } = state.step else {
+                        return;
+                    };
+                    let occupancy = Occupancy::of(state);
+                    for unit in 0..state.us.len() as UsId {
+                        let u = &state.us[usize::from(unit)];
+                        let UsLoc::Hex(from) = u.loc else {
+                            continue;
+                        };
+                        // `legal_moves` is asked only of units free to move from their hex.
+                        if u.flags.has(
+                            UsFlags::ACTED
+                                | UsFlags::DISRUPTED
+                                | UsFlags::CLIMB
+                                | UsFlags::CLIMB_CLIFF,
+                        ) || crate::command_posts::is_cp(state, unit)
+                        {
+                            continue;
+                        }
+                        let own = u.command == division;
+                        let mut listed = Vec::new();
+                        legal_moves(state, unit, from, own, false, &occupancy, &mut listed);
+                        let expected = spent_moves_by_the_rule(state, unit, from, own);
+                        assert_eq!(
+                            listed.len(),
+                            expected.len(),
+                            "unit {unit} in hex {from}: listed {listed:?}, the rule allows {expected:?}"
+                        );
+                        for action in &expected {
+                            assert!(
+                                listed.contains(action),
+                                "unit {unit} in hex {from}: {action:?} missing from {listed:?}"
+                            );
+                        }
+                        units_checked += 1;
+                        moves_found += listed.len();
+                    }
+                });
+            }
+        }
+        assert!(units_checked > 1_000, "only {units_checked} units checked");
+        assert!(
+            moves_found > 50,
+            "only {moves_found} spent-unit moves found"
+        );
+    }
+}
