@@ -301,13 +301,35 @@ fn free_given(state: &Omaha, unit: UsId, hero: impl FnOnce() -> bool) -> bool {
         || (u.flags.has(UsFlags::COMMANDED) && crate::combat::commanded(state, unit, false))
 }
 
+/// A yes-or-no question about units asked many times within one Action-Phase list: each unit's
+/// answer is worked out at its first question, then kept. Units are `u8`, so 256 bits hold them.
+#[derive(Default)]
+pub(crate) struct UnitAnswers {
+    asked: [Cell<u64>; 4],
+    yes: [Cell<u64>; 4],
+}
+
+impl UnitAnswers {
+    /// `unit`'s kept answer, or `work_out()`'s, kept for the next question.
+    pub(crate) fn get(&self, unit: UsId, work_out: impl FnOnce() -> bool) -> bool {
+        let (word, bit) = (usize::from(unit / 64), 1u64 << (unit % 64));
+        if self.asked[word].get() & bit != 0 {
+            return self.yes[word].get() & bit != 0;
+        }
+        let answer = work_out();
+        self.asked[word].set(self.asked[word].get() | bit);
+        if answer {
+            self.yes[word].set(self.yes[word].get() | bit);
+        }
+        answer
+    }
+}
+
 /// [`free`]'s answers within one Action-Phase list, whose moves, pairs and combat entries ask
-/// it of the same units: worked out at a unit's first question, then kept. The units with a
-/// Hero are found once for all of them. Units are `u8`, so 256 bits hold them.
+/// it of the same units. The units with a Hero are found once for all of them.
 pub(crate) struct FreeAnswers {
     heroes: [u64; 4],
-    asked: [Cell<u64>; 4],
-    free: [Cell<u64>; 4],
+    free: UnitAnswers,
 }
 
 impl FreeAnswers {
@@ -318,22 +340,15 @@ impl FreeAnswers {
         }
         FreeAnswers {
             heroes,
-            asked: Default::default(),
-            free: Default::default(),
+            free: UnitAnswers::default(),
         }
     }
 
     pub(crate) fn free(&self, state: &Omaha, unit: UsId) -> bool {
-        let (word, bit) = (usize::from(unit / 64), 1u64 << (unit % 64));
-        if self.asked[word].get() & bit != 0 {
-            return self.free[word].get() & bit != 0;
-        }
-        let answer = free_given(state, unit, || self.heroes[word] & bit != 0);
-        self.asked[word].set(self.asked[word].get() | bit);
-        if answer {
-            self.free[word].set(self.free[word].get() | bit);
-        }
-        answer
+        self.free.get(unit, || {
+            let hero = self.heroes[usize::from(unit / 64)] & (1 << (unit % 64)) != 0;
+            free_given(state, unit, || hero)
+        })
     }
 }
 

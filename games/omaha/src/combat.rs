@@ -540,8 +540,10 @@ pub(crate) fn legal_in_actions(
             .into_iter()
             .map(|target| OmahaAction::Attack { target }),
     );
-    // 8.4: found at the first barrage that needs an observer.
+    // 8.4: found at the first barrage that needs an observer; whether the tanks and observers
+    // are commanded is asked of the same units for every target.
     let observers = std::cell::OnceCell::new();
+    let commanded = crate::actions::UnitAnswers::default();
     for &unit in &actors {
         let artillery = matches!(
             kind(state, unit),
@@ -556,7 +558,9 @@ pub(crate) fn legal_in_actions(
             let reach = range(state, unit);
             for &(target, german) in targets() {
                 if in_barrage_range(state, from, reach, target)
-                    && may_barrage_seen_by(state, on_map, &observers, unit, from, target, german)
+                    && may_barrage_seen_by(
+                        state, on_map, &observers, &commanded, unit, from, target, german,
+                    )
                 {
                     out.push(OmahaAction::Barrage { unit, target });
                 }
@@ -651,6 +655,7 @@ pub(crate) fn may_barrage(
             state,
             on_map,
             &std::cell::OnceCell::new(),
+            &crate::actions::UnitAnswers::default(),
             unit,
             from,
             target,
@@ -683,11 +688,14 @@ fn observing_infantry<'a>(state: &'a Omaha, on_map: &'a [UsId]) -> impl Iterator
 }
 
 /// `may_barrage` for a tank in `from` with `target` already found [`in_barrage_range`],
-/// keeping the observers ([`barrage_observers`]) in `observers` once found.
+/// keeping the observers ([`barrage_observers`]) in `observers` once found and whether a unit
+/// is commanded (8.4) in `commanded`.
+#[allow(clippy::too_many_arguments)]
 fn may_barrage_seen_by(
     state: &Omaha,
     on_map: &[UsId],
     observers: &std::cell::OnceCell<Vec<(HexId, UsId)>>,
+    commanded: &crate::actions::UnitAnswers,
     unit: UsId,
     from: HexId,
     target: HexId,
@@ -719,10 +727,11 @@ fn may_barrage_seen_by(
         .iter()
         .filter(|(h, _)| field.has(state, *h))
         .map(|&(_, o)| o);
-    if commanded(state, unit, false) {
+    let is_commanded = |u: UsId| commanded.get(u, || self::commanded(state, u, false));
+    if is_commanded(unit) {
         in_field.next().is_some()
     } else {
-        in_field.any(|o| commanded(state, o, false))
+        in_field.any(is_commanded)
     }
 }
 
