@@ -1,6 +1,7 @@
 //! Complete games with a random policy, on the bare state with the log off: the simulator's
 //! inner loop. First Wave (issue 4 targets: 2,000 games/s and 1 million steps/s on one core;
-//! a second bench plays the same 100 seeded games each iteration and reports decisions/s);
+//! a second bench plays the same 100 seeded games each iteration and reports them per decision
+//! and per log entry, the two readings of a step: BENCHMARKS.md says which one issue 4 took);
 //! Beyond the Beach and D-Day at Omaha Beach, the 32-turn game (issue 5 target: 1,000 games/s).
 //! A random policy loses D-Day at Omaha Beach long before turn 17; Beyond the Beach is the
 //! extended game (turns 17-32) from its start.
