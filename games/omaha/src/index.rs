@@ -132,8 +132,10 @@ pub struct BoxInfo {
     pub name: String,
     pub sector: Sector,
     pub lettered: bool,
-    /// A Charlie box (`CH…`): Rangers only (5.33).
+    /// A Charlie box: Rangers only (5.33).
     pub rangers_only: bool,
+    /// A Dog Green or Charlie box: T1's own infantry row.
+    pub dog_green_or_charlie: bool,
     /// Landing hex at low, mid and high tide (5.2).
     pub land: [Option<HexId>; 3],
     /// Hexes passed through to the high-tide hex (5.14).
@@ -443,7 +445,8 @@ impl Index {
                 name: b.id.clone(),
                 sector: b.sector,
                 lettered: b.letters.is_some(),
-                rangers_only: b.id.starts_with("CH"),
+                rangers_only: b.rangers_only(),
+                dog_green_or_charlie: b.dog_green_or_charlie(),
                 land,
                 high_path: b.high_path.iter().filter_map(|&h| hex_id(map, h)).collect(),
             });

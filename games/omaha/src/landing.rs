@@ -73,8 +73,12 @@ fn check_result(state: &Omaha, unit: UsId, b: BoxId, card: u8) -> Option<Landing
     let kind = info.kind()?;
     let symbol = info.symbol?;
     let letter = state.data.card(card)?.landing.as_ref()?.letter(symbol);
-    let box_name = &state.data.index.boxes.get(usize::from(b))?.name;
-    let dog_green_or_charlie = box_name.starts_with("DG") || box_name.starts_with("CH");
+    let dog_green_or_charlie = state
+        .data
+        .index
+        .boxes
+        .get(usize::from(b))?
+        .dog_green_or_charlie;
     Some(landing_result(
         kind,
         state.turn,

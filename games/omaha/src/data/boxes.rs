@@ -69,6 +69,23 @@ pub struct ArtilleryBox {
 
 located!(LandingBox, ArtilleryBox);
 
+/// The beach letters of the Charlie boxes: Rangers only (5.33).
+pub const CHARLIE: &str = "CH";
+/// The beach letters of the Dog Green boxes: with Charlie's, T1's own infantry row.
+pub const DOG_GREEN: &str = "DG";
+
+impl LandingBox {
+    /// 5.33: a Charlie box, where only Rangers may be placed.
+    pub fn rangers_only(&self) -> bool {
+        self.letters.as_deref() == Some(CHARLIE)
+    }
+
+    /// T1: infantry and Rangers landing from a Dog Green or Charlie box read their own row.
+    pub fn dog_green_or_charlie(&self) -> bool {
+        matches!(self.letters.as_deref(), Some(DOG_GREEN | CHARLIE))
+    }
+}
+
 /// Everything in boxes.toml.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Boxes {

@@ -70,7 +70,13 @@ fn us(data: &OmahaData, report: &mut Report) {
                 ),
             );
         }
-        if u.landing.starts_with("CH") && u.kind != UsKind::Ranger {
+        // 5.33: a Charlie box, or the Charlie beach's letters.
+        let charlie = u.landing == crate::data::boxes::CHARLIE
+            || data
+                .boxes
+                .landing_box(&u.landing)
+                .is_some_and(|b| b.rangers_only());
+        if charlie && u.kind != UsKind::Ranger {
             report.at(
                 &u.at,
                 "unit.landing",
