@@ -21,8 +21,9 @@ pub(crate) struct Sight<'a> {
     /// Per hex: the actions an infantry unit needs to reach a hex it may attack from (see
     /// [`approach_field`]).
     approach: Vec<u16>,
-    /// 13.2: the victory points now, worked out the first time a move's gain is weighed.
-    victory_points: std::cell::OnceCell<u16>,
+    /// The next check's victory points now (13.2 or 20.3), worked out the first time a move's
+    /// gain is weighed.
+    victory_points: std::cell::OnceCell<i32>,
 }
 
 /// What a weighted fire point in a hex costs a unit standing there, against ground gained.
@@ -84,8 +85,8 @@ impl<'a> Sight<'a> {
         }
     }
 
-    /// 13.2 (Easy Fox: the East only): the victory points the player would score now.
-    pub fn victory_points(&self) -> u16 {
+    /// The victory points the player would score now at the next check ([`scored_points`]).
+    pub fn victory_points(&self) -> i32 {
         *self
             .victory_points
             .get_or_init(|| scored_points(self.state))
@@ -317,10 +318,18 @@ impl<'a> Sight<'a> {
     }
 }
 
-/// 13.2 (Easy Fox: the East only, AMB-61): the victory points `state` would score now.
-pub(super) fn scored_points(state: &Omaha) -> u16 {
+/// The victory points `state` would score now at the next victory check: 13.2's up to turn 16
+/// (Easy Fox: the East only, AMB-61; 20.2 counts them too), and from turn 17 the 20.3 tally
+/// that ends the extended games (21.2 scores Beyond the Beach the same way), Engineer Bases'
+/// cleared draws included (19). The variants' modifiers (22) are left out: they do not change
+/// with a move.
+pub(super) fn scored_points(state: &Omaha) -> i32 {
+    if state.turn > 16 {
+        let tally = crate::victory::final_tally(state, &crate::engineer_bases::draw_cleared);
+        return i32::from(tally.vp());
+    }
     let east_only = state.scenario_kind() == crate::data::VictoryKind::EasyFox;
-    crate::victory::victory_points(state, east_only).total
+    i32::from(crate::victory::victory_points(state, east_only).total)
 }
 
 /// Per hex, the actions an infantry unit needs to reach a hex from which it may attack a German

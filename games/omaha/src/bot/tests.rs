@@ -435,3 +435,51 @@ fn r13_2_search_scores_a_win_above_any_loss_and_more_points_above_fewer() {
     assert!(ladder.iter().all(|v| (0.0..=1.0).contains(v)), "{ladder:?}");
     assert_eq!(ladder[5], 1.0, "points beyond the cap add nothing more");
 }
+
+/// 20.3: from turn 17 the rule bot weighs a move by the points of the check that ends the
+/// extended games (the 20.3 tally), not by 13.2's, in its last five turns.
+#[test]
+fn r20_3_victory_points_weighed_before_the_final_check() {
+    use crate::state::{OmahaOptions, Step};
+    let tally = |s: &Omaha| {
+        i32::from(crate::victory::final_tally(s, &crate::engineer_bases::draw_cleared).vp())
+    };
+    let basic = |s: &Omaha| i32::from(crate::victory::victory_points(s, false).total);
+    let (mut weighed, mut unlike_13_2) = (0, 0);
+    for seed in 0..40 {
+        crate::acceptance::play_random("beyond-the-beach", &OmahaOptions::default(), seed, |s| {
+            if !matches!(s.step, Step::Actions { .. }) {
+                return;
+            }
+            // Random play rarely lives to turn 27: the same board, four turns before the end.
+            let mut s = s.clone();
+            s.turn = 28;
+            let s = &s;
+            let mut legal = Vec::new();
+            s.legal_actions(&mut legal);
+            for m in legal
+                .into_iter()
+                .filter(|a| matches!(a, OmahaAction::Move { .. }))
+                .take(3)
+            {
+                let mut after = s.clone();
+                let _ = after
+                    .apply_listed(m, &mut Log::disabled())
+                    .expect("a listed move");
+                let gain = super::choose::vp_gain(&super::sight::Sight::new(s), &m);
+                assert_eq!(gain, f64::from(tally(&after) - tally(s)), "turn {}", s.turn);
+                weighed += 1;
+            }
+            let read = super::sight::Sight::new(s).victory_points();
+            assert_eq!(read, tally(s));
+            if read != basic(s) {
+                unlike_13_2 += 1;
+            }
+        });
+    }
+    assert!(weighed > 0, "no move weighed");
+    assert!(
+        unlike_13_2 > 0,
+        "20.3 and 13.2 agreed on all {weighed} moves"
+    );
+}
