@@ -34,7 +34,18 @@ export function outcomeText(state) {
   else if (winners.length === 0) result = 'The game is lost';
   else if (state.you !== null && winners.some((s) => s.seat === state.you)) result = 'You win';
   else result = `${winners.map((s) => s.label).join(' and ')} win${winners.length === 1 ? 's' : ''}`;
-  return `${result}${over.score !== undefined && over.score !== null ? ` (score ${over.score})` : ''}.`;
+  // Every seat's score (`scores`, in seat order): yours, or the first seat's for a spectator;
+  // all of them when they differ and nobody in particular is asking.
+  const scores = over.scores ?? [];
+  let score = '';
+  if (state.you !== null && state.you !== undefined && scores[state.you] !== undefined) {
+    score = ` (score ${scores[state.you]})`;
+  } else if (scores.length > 0 && scores.every((s) => s === scores[0])) {
+    score = ` (score ${scores[0]})`;
+  } else if (scores.length > 0) {
+    score = ` (scores ${scores.join(' / ')})`;
+  }
+  return `${result}${score}.`;
 }
 
 // Draw the prompt of `state` into `panel`. `options`: the game id (for rule links), the

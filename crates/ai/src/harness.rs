@@ -189,7 +189,7 @@ pub struct Summary {
     pub wins: Proportion,
     /// Draws among the games that ended.
     pub draws: u64,
-    /// The outcome's score (victory points for the first seat) of the games that ended.
+    /// The seat's score of the games that ended.
     pub score: Mean,
     /// Games that did not end, with the first reason.
     pub failures: u64,
@@ -217,7 +217,7 @@ impl Summary {
                     s.wins.trials += 1;
                     s.wins.successes += u64::from(outcome.winners.contains(seat));
                     s.draws += u64::from(outcome.draw);
-                    s.score.push(f64::from(outcome.score));
+                    s.score.push(f64::from(outcome.score(seat)));
                 }
                 (_, failure) => {
                     s.failures += 1;

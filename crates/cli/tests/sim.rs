@@ -271,3 +271,52 @@ fn sim_has_help() {
         assert!(text.contains(flag), "{flag}");
     }
 }
+
+/// Issue 25: `--seat-bot` puts a bot on one seat (by number or label); the summary on stderr
+/// and in JSON reports every seat and side; `--compare-bot SEAT=BOT` compares per seat.
+#[test]
+fn seat_bots_pit_two_bots_and_the_summary_is_per_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let summary = dir.path().join("summary.json");
+    let output = sim(&[
+        "--option",
+        "two-player",
+        "--seat-bot",
+        "0=rule",
+        "--seat-bot",
+        "29th Division=random",
+        "--compare-bot",
+        "1=rule",
+        "--games",
+        "6",
+        "--summary",
+        summary.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let err = stderr(&output);
+    assert!(err.contains("seat 0 (1st Division, US, rule)"), "{err}");
+    assert!(err.contains("seat 1 (29th Division, US, random)"), "{err}");
+    assert!(err.contains("side US (seats 0, 1)"), "{err}");
+    assert!(err.contains("seat 1: win rate difference"), "{err}");
+    for line in stdout(&output).lines() {
+        let line: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(line["rewards"].as_array().unwrap().len(), 2, "{line}");
+        assert_eq!(line["scores"].as_array().unwrap().len(), 2, "{line}");
+    }
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(summary).unwrap()).unwrap();
+    let seats = json["runs"][0]["seats"].as_array().unwrap();
+    assert_eq!(seats[1]["bot"], "random");
+    assert_eq!(json["runs"][1]["seats"][1]["bot"], "rule");
+    assert_eq!(json["comparison"]["seats"].as_array().unwrap().len(), 2);
+
+    let output = sim(&["--seat-bot", "2=rule", "--games", "1"]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("no seat `2` in this game; its seats are 0 (US player)"),
+        "{}",
+        stderr(&output)
+    );
+    let output = sim(&["--seat-bot", "rule", "--games", "1"]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("SEAT=BOT"), "{}", stderr(&output));
+}

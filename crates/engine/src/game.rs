@@ -107,8 +107,21 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
         format!("Player {}", u16::from(seat.0) + 1)
     }
 
+    /// Which side `seat` plays for ("Allies", "US"): seats of one side are a team, and the
+    /// simulator sums results per side as well as per seat. By default every seat is a side
+    /// of its own, named by its label.
+    fn seat_side(&self, seat: Seat) -> String {
+        self.seat_label(seat)
+    }
+
     /// A compact text picture of what `viewer` may see that matters now, for terminal play.
     fn text_picture(&self, _viewer: Viewer) -> Option<String> {
+        None
+    }
+
+    /// The figures batch simulation reports for this game beyond its outcome (losses per turn,
+    /// named counters, places holding out), when the game has any; `None` by default.
+    fn statistics(&self) -> Option<&dyn crate::Statistics> {
         None
     }
 }
@@ -203,20 +216,63 @@ impl Status {
     }
 }
 
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// How a game ended, for every seat: who won, and each seat's reward and score (OpenSpiel's
+/// `Returns()`: one value per player, not one for "the" player).
+///
+/// A cooperative or solitaire game gives every seat the same score ([`Outcome::shared`]); a
+/// game of opposed sides gives each seat its own ([`Outcome::per_seat`]). The reward follows
+/// from the winners: 1 a win, ½ a draw, 0 a loss, so a team's seats share theirs.
+///
+/// `Copy` and fixed-size (at most [`Seat::MAX`] seats), so a state holding one stays flat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
     /// The seats that won (a whole team, or none when nobody did).
     pub winners: SeatSet,
     /// Whether the game was drawn (then `winners` is empty).
     pub draw: bool,
-    /// The game's score of the result (victory points for the first seat), for statistics.
-    pub score: i32,
     /// The rule that ended the game.
     pub rule: RuleId,
+    /// How many seats the game had: `scores[..seats]` are meaningful.
+    seats: u8,
+    scores: [i32; Seat::MAX as usize],
 }
 
 impl Outcome {
+    /// A result every seat shares: a solitaire game, or a cooperative one where the players
+    /// win or lose together with one score (D-Day at Omaha Beach's victory points).
+    pub fn shared(seats: u8, winners: SeatSet, draw: bool, score: i32, rule: RuleId) -> Outcome {
+        let seats = seats.clamp(1, Seat::MAX);
+        Outcome {
+            winners,
+            draw,
+            rule,
+            seats,
+            scores: [score; Seat::MAX as usize],
+        }
+    }
+
+    /// A result with a score of its own for each seat, `scores[s]` for `Seat(s)` (a seat past
+    /// the end of `scores` scores 0; more than [`Seat::MAX`] are cut).
+    pub fn per_seat(winners: SeatSet, draw: bool, scores: &[i32], rule: RuleId) -> Outcome {
+        let seats = scores.len().clamp(1, usize::from(Seat::MAX));
+        let mut all = [0; Seat::MAX as usize];
+        for (cell, score) in all.iter_mut().zip(scores) {
+            *cell = *score;
+        }
+        Outcome {
+            winners,
+            draw,
+            rule,
+            seats: seats as u8,
+            scores: all,
+        }
+    }
+
+    /// How many seats the game was played with.
+    pub fn seats(&self) -> u8 {
+        self.seats
+    }
+
     /// The reward of `seat` for search and statistics: 1 for a win, ½ for a draw, 0 for a loss.
     pub fn reward(&self, seat: Seat) -> f64 {
         if self.draw {
@@ -227,11 +283,51 @@ impl Outcome {
             0.0
         }
     }
+
+    /// Every seat's reward, in seat order (OpenSpiel's `Returns()`).
+    pub fn rewards(&self) -> Vec<f64> {
+        (0..self.seats).map(|s| self.reward(Seat(s))).collect()
+    }
+
+    /// The game's score of the result for `seat` (victory points, hit points ahead...); 0 for a
+    /// seat the game did not have.
+    pub fn score(&self, seat: Seat) -> i32 {
+        if seat.0 < self.seats {
+            self.scores.get(seat.index()).copied().unwrap_or(0)
+        } else {
+            0
+        }
+    }
+
+    /// Every seat's score, in seat order.
+    pub fn scores(&self) -> &[i32] {
+        self.scores.get(..usize::from(self.seats)).unwrap_or(&[])
+    }
+
+    /// Whether `seat` won.
+    pub fn won(&self, seat: Seat) -> bool {
+        self.winners.contains(seat)
+    }
+}
+
+impl Serialize for Outcome {
+    /// `{"winners": 1, "draw": false, "rule": "13.2", "rewards": [1.0], "scores": [13]}`: the
+    /// per-seat arrays as long as the game has seats.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("Outcome", 5)?;
+        s.serialize_field("winners", &self.winners)?;
+        s.serialize_field("draw", &self.draw)?;
+        s.serialize_field("rule", &self.rule)?;
+        s.serialize_field("rewards", &self.rewards())?;
+        s.serialize_field("scores", self.scores())?;
+        s.end()
+    }
 }
 
 impl std::fmt::Display for Outcome {
-    /// "won by seat 1 (DUEL-WIN), score 3", "drawn (DUEL-END), score 0", or "lost (13.1), score -1"
-    /// when nobody won (a solitaire defeat).
+    /// "won by seat 1 (DUEL-WIN), scores 3/-3", "drawn (DUEL-END), score 0", or "lost (13.1),
+    /// score -1" when nobody won (a solitaire defeat). One score when every seat has the same.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.draw {
             f.write_str("drawn")?;
@@ -246,7 +342,14 @@ impl std::fmt::Display for Outcome {
                 write!(f, "{seat}")?;
             }
         }
-        write!(f, " ({}), score {}", self.rule, self.score)
+        write!(f, " ({})", self.rule)?;
+        match self.scores() {
+            [first, rest @ ..] if rest.iter().all(|s| s == first) => write!(f, ", score {first}"),
+            scores => {
+                let all: Vec<String> = scores.iter().map(ToString::to_string).collect();
+                write!(f, ", scores {}", all.join("/"))
+            }
+        }
     }
 }
 

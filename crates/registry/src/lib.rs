@@ -7,7 +7,7 @@
 //! [`visit_game`], which hands a [`GameVisitor`] the game's concrete type, for work that must
 //! be compiled for each game to be fast (batch simulation).
 
-use overlord_engine::{Entry, Game, Heuristics, Registry, Statistics};
+use overlord_engine::{Entry, Game, Heuristics, Registry};
 
 /// Every game of this build.
 pub fn registry() -> Registry {
@@ -19,7 +19,7 @@ pub fn registry() -> Registry {
 pub trait GameVisitor {
     type Output;
     /// Do the work on game type `G`.
-    fn visit<G: Game + Heuristics + Statistics>(self) -> Self::Output;
+    fn visit<G: Game + Heuristics>(self) -> Self::Output;
 }
 
 /// Call `visitor` with the type of the game called `id` (as `overlord games` lists it), or
@@ -51,7 +51,7 @@ mod tests {
 
     impl GameVisitor for Id {
         type Output = &'static str;
-        fn visit<G: Game + Heuristics + Statistics>(self) -> &'static str {
+        fn visit<G: Game + Heuristics>(self) -> &'static str {
             G::info().id
         }
     }

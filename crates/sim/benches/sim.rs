@@ -32,7 +32,7 @@ fn config(jobs: usize) -> SimConfig {
         jobs,
         seed: 1,
         baseline: Variant {
-            bot,
+            bots: overlord_sim::Lineup::everywhere(bot),
             options: serde_json::Value::Null,
             label: "random".to_owned(),
         },

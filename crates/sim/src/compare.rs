@@ -34,7 +34,22 @@ impl From<Mean> for Difference {
     }
 }
 
-/// Run `b` against run `a` on the same seeds.
+/// One seat's paired differences (`b - a`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatDifference {
+    /// The seat's number, from 0.
+    pub seat: u8,
+    /// Seeds where the seat won in `b` and not in `a`, and the other way round.
+    pub only_b_won: u64,
+    pub only_a_won: u64,
+    /// Reward of `b` minus reward of `a` (a win 1, a draw ½).
+    pub win_rate: Difference,
+    /// Score of `b` minus score of `a`.
+    pub score: Difference,
+}
+
+/// Run `b` against run `a` on the same seeds. The top-level differences are the first seat's
+/// (all a solitaire or cooperative game has); `seats` has every seat's.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Comparison {
     pub a: String,
@@ -48,6 +63,18 @@ pub struct Comparison {
     pub win_rate: Difference,
     /// Score of `b` minus score of `a`.
     pub score: Difference,
+    /// Per seat, when both runs have the same seats (else empty).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<SeatDifference>,
+}
+
+/// One seat's per-seed differences.
+#[derive(Default)]
+struct SeatPairs {
+    win: Mean,
+    score: Mean,
+    only_a: u64,
+    only_b: u64,
 }
 
 /// The per-seed differences, added in game order.
@@ -57,6 +84,9 @@ pub struct Paired {
     score: Mean,
     only_a: u64,
     only_b: u64,
+    seats: Vec<SeatPairs>,
+    /// A seed whose runs had different numbers of seats: no per-seat comparison.
+    seats_differ: bool,
 }
 
 fn reward(line: &GameLine) -> f64 {
@@ -81,9 +111,41 @@ impl Paired {
         self.score.push(f64::from(score_b) - f64::from(score_a));
         self.only_a += u64::from(ra > rb);
         self.only_b += u64::from(rb > ra);
+        if a.rewards.len() != b.rewards.len() || a.scores.len() != b.scores.len() {
+            self.seats_differ = true;
+            return;
+        }
+        if self.seats.len() < a.rewards.len() {
+            self.seats.resize_with(a.rewards.len(), SeatPairs::default);
+        }
+        let seats = a
+            .rewards
+            .iter()
+            .zip(&b.rewards)
+            .zip(a.scores.iter().zip(&b.scores));
+        for (pairs, ((ra, rb), (sa, sb))) in self.seats.iter_mut().zip(seats) {
+            pairs.win.push(rb - ra);
+            pairs.score.push(f64::from(*sb) - f64::from(*sa));
+            pairs.only_a += u64::from(ra > rb);
+            pairs.only_b += u64::from(rb > ra);
+        }
     }
 
     pub fn finish(self, a: &Summary, b: &Summary) -> Comparison {
+        let seats = if self.seats_differ {
+            Vec::new()
+        } else {
+            (0u8..)
+                .zip(self.seats)
+                .map(|(seat, p)| SeatDifference {
+                    seat,
+                    only_b_won: p.only_b,
+                    only_a_won: p.only_a,
+                    win_rate: p.win.into(),
+                    score: p.score.into(),
+                })
+                .collect()
+        };
         Comparison {
             a: a.label.clone(),
             b: b.label.clone(),
@@ -92,6 +154,7 @@ impl Paired {
             only_a_won: self.only_a,
             win_rate: self.win.into(),
             score: self.score.into(),
+            seats,
         }
     }
 }
@@ -118,6 +181,22 @@ impl fmt::Display for Comparison {
             f,
             "  score difference {:+.2} [{:+.2}, {:+.2}]",
             self.score.mean, self.score.low, self.score.high
-        )
+        )?;
+        if self.seats.len() > 1 {
+            for seat in &self.seats {
+                writeln!(
+                    f,
+                    "  seat {}: win rate difference {:+.1} points [{:+.1}, {:+.1}], score difference {:+.2} [{:+.2}, {:+.2}]",
+                    seat.seat,
+                    100.0 * seat.win_rate.mean,
+                    100.0 * seat.win_rate.low,
+                    100.0 * seat.win_rate.high,
+                    seat.score.mean,
+                    seat.score.low,
+                    seat.score.high
+                )?;
+            }
+        }
+        Ok(())
     }
 }

@@ -5,11 +5,15 @@
 //!   master seed and `i` ([`game_seed`]); its bots draw from
 //!   [`bot_rng`](overlord_ai::harness::bot_rng) of that seed. Results come out in game order,
 //!   so the same configuration writes the same bytes whatever the number of threads.
+//! * A bot on every seat, or bots of their own on some seats ([`Lineup`]), so two bots can be
+//!   pitted against each other.
 //! * Each game gives one JSON line ([`GameLine`]): seed, outcome and the rule that ended it,
-//!   score, turn of end, decisions, losses per formation and turn, the places holding out.
-//! * The lines are summed up ([`Summary`]): win rate with its 95 % Wilson interval, the score
-//!   distribution, end turns per ending rule, mean losses per turn, how often each place held
-//!   out; as text and as JSON.
+//!   every seat's reward and score, turn of end, decisions, and the figures the game reports
+//!   when it has any ([`Game::statistics`]): losses per formation and turn, named counters,
+//!   the places holding out.
+//! * The lines are summed up ([`Summary`]): win rate with its 95 % Wilson interval, per seat
+//!   and per side, the score distribution, end turns per ending rule, mean losses per turn,
+//!   the counters' means, how often each place held out; as text and as JSON.
 //! * A second run on the same seeds, with another bot or another option
 //!   ([`SimConfig::compare`]), gives the paired difference in win rate and mean score with its
 //!   95 % interval ([`Comparison`]).
@@ -22,8 +26,10 @@
 //! only when the turn changes and at the end.
 //!
 //! [`Statistics`]: overlord_engine::Statistics
+//! [`Game::statistics`]: overlord_engine::Game::statistics
 
 pub mod compare;
+pub mod lineup;
 pub mod record;
 pub mod report;
 pub mod run;
@@ -31,6 +37,7 @@ pub mod summary;
 
 // The bots a batch is asked for by name, so a front end needs no other crate to name them.
 pub use compare::{Comparison, Difference};
+pub use lineup::{Lineup, SeatInfo, SeatName};
 pub use overlord_ai::spec::{BotKind, BotParams, BotSpec, SpecError, bot_names, parse_rollout};
 pub use record::{Ending, GameLine};
 pub use run::{Batch, SimResults, game_seed, prepare, simulate};
@@ -38,11 +45,11 @@ pub use summary::Summary;
 
 use serde_json::Value;
 
-/// One way of playing the scenario: a bot and the scenario options.
+/// One way of playing the scenario: the bots and the scenario options.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Variant {
-    /// The bot that plays every seat (a fresh one per game and seat).
-    pub bot: BotSpec,
+    /// The bot of each seat (a fresh one per game and seat).
+    pub bots: Lineup,
     /// The scenario options as the game reads them (a JSON object of `NAME: VALUE`), or null
     /// for the defaults.
     pub options: Value,
@@ -76,6 +83,8 @@ pub enum SimError {
     NoJobs,
     #[error("no scenario `{scenario}`; choose one of: {known}")]
     UnknownScenario { scenario: String, known: String },
+    #[error("no seat `{seat}` in this game; its seats are {seats}")]
+    UnknownSeat { seat: String, seats: String },
     #[error("the options {options} are not this game's: {reason}")]
     Options { options: String, reason: String },
     #[error("scenario `{scenario}` with options {options} cannot be set up: {reason}")]

@@ -1,18 +1,20 @@
 //! One game's line of results ([`GameLine`], one JSON object per line of `--out`) and the
 //! observer that gathers it while the game is played ([`Tracker`]).
 //!
-//! The tracker reads the game's [`Statistics`] only when the turn changes and at the end, never
-//! per decision: the turn is a field read, the losses build strings. So the losses of turn `t`
+//! The tracker reads the game's [`Statistics`] (when it has any: [`Game::statistics`]) only when
+//! the turn changes and at the end, never per decision: the turn is a field read, the losses
+//! build strings. So the losses of turn `t`
 //! are those counted from the first decision of turn `t` (from setup, for the first turn) to
 //! the first decision of the next turn: everything the system does in between (the end of turn
 //! `t`, and the next turn's procedures that run before its first prompt) falls on turn `t`.
 
 use overlord_ai::harness::{GameResult, Observer};
-use overlord_engine::{Seat, Statistics};
+use overlord_engine::{Game, Seat, Statistics};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// How a game ended, from the first seat's side.
+/// How a game ended, from the first seat's side (every seat's result is in the line's
+/// `rewards`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Ending {
@@ -37,9 +39,17 @@ pub struct GameLine {
     /// The rule that ended the game (`13.1`), absent for a failed game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
-    /// The outcome's score (victory points for the first seat), absent for a failed game.
+    /// The first seat's score (victory points in D-Day at Omaha Beach), absent for a failed
+    /// game; `scores` has every seat's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score: Option<i32>,
+    /// Every seat's reward, in seat order (1 a win, ½ a draw, 0 a loss; OpenSpiel's
+    /// `Returns()`); empty for a failed game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rewards: Vec<f64>,
+    /// Every seat's score, in seat order; empty for a failed game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scores: Vec<i32>,
     /// The turn the game ended on (or stopped on, when it failed).
     pub end_turn: u32,
     /// Decisions the bots made.
@@ -50,6 +60,9 @@ pub struct GameLine {
     pub losses: BTreeMap<String, Vec<u32>>,
     /// The places the opponent still held at the end, as the game names them.
     pub holding_out: Vec<String>,
+    /// The game's named counters at the end ([`Statistics::counters`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub counters: BTreeMap<String, i64>,
     /// Why the game did not end, for a failed game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failure: Option<String>,
@@ -78,11 +91,12 @@ pub struct Tracker {
     /// Per formation, the losses of each turn from `first_turn`.
     by_turn: Vec<Vec<u32>>,
     holding_out: Vec<String>,
+    counters: Vec<(String, i64)>,
 }
 
 impl Tracker {
     /// Book the losses since the last poll on the turn now running (`self.turn`).
-    fn close_turn<G: Statistics>(&mut self, state: &G) {
+    fn close_turn(&mut self, state: &dyn Statistics) {
         let losses = state.losses();
         if self.names.len() != losses.len() {
             // The game promises the same formations throughout; should one appear anyway,
@@ -120,22 +134,28 @@ impl Tracker {
             seed: result.seed,
             outcome,
             rule: ended.map(|o| o.rule.to_string()),
-            score: ended.map(|o| o.score),
+            score: ended.map(|o| o.score(Seat(0))),
+            rewards: ended.map(|o| o.rewards()).unwrap_or_default(),
+            scores: ended.map(|o| o.scores().to_vec()).unwrap_or_default(),
             end_turn: self.turn,
             decisions: result.decisions,
             first_turn: self.first_turn,
             losses: self.names.into_iter().zip(self.by_turn).collect(),
             holding_out: self.holding_out,
+            counters: self.counters.into_iter().collect(),
             failure: result.failure.clone(),
         }
     }
 }
 
-impl<G: Statistics> Observer<G> for Tracker {
+impl<G: Game> Observer<G> for Tracker {
     fn start(&mut self, state: &G) {
-        self.first_turn = state.turn();
+        let Some(stats) = state.statistics() else {
+            return;
+        };
+        self.first_turn = stats.turn().unwrap_or(0);
         self.turn = self.first_turn;
-        let losses = state.losses();
+        let losses = stats.losses();
         // Losses before the first decision (the setup's own procedures) belong to the first
         // turn: the baseline is zero, not the losses at setup.
         self.polled = vec![0; losses.len()];
@@ -144,16 +164,23 @@ impl<G: Statistics> Observer<G> for Tracker {
     }
 
     fn after_action(&mut self, state: &G) {
-        let turn = state.turn();
+        let Some(stats) = state.statistics() else {
+            return;
+        };
+        let turn = stats.turn().unwrap_or(0);
         if turn != self.turn {
-            self.close_turn(state);
+            self.close_turn(stats);
             self.turn = turn;
         }
     }
 
     fn end(&mut self, state: &G) {
-        self.close_turn(state);
-        self.turn = state.turn();
-        self.holding_out = state.holding_out();
+        let Some(stats) = state.statistics() else {
+            return;
+        };
+        self.close_turn(stats);
+        self.turn = stats.turn().unwrap_or(0);
+        self.holding_out = stats.holding_out();
+        self.counters = stats.counters();
     }
 }

@@ -8,13 +8,14 @@
 //! `--jobs`, and memory stays bounded by one chunk however many games are asked for.
 
 use crate::compare::{Comparison, Paired};
+use crate::lineup::{SeatInfo, seat_infos};
 use crate::record::{GameLine, Tracker};
 use crate::summary::{Summary, SummaryBuilder};
 use crate::{SimConfig, SimError, Variant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use overlord_ai::harness::{DEFAULT_DECISION_LIMIT, GameResult, play_game_observed};
 use overlord_ai::{Bot, BotSpec};
-use overlord_engine::{Components, Game, GameRng, Heuristics, Log, Statistics};
+use overlord_engine::{Components, Game, GameRng, Heuristics, Log};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -58,14 +59,22 @@ pub struct SimResults {
 /// One game's lines (one per run) and their JSON text.
 type PlayedGame = (Vec<GameLine>, Vec<u8>);
 
-/// A variant made ready for play: its options read as the game's, and its bot.
+/// A variant made ready for play: its options read as the game's, and each seat's bot.
 struct Ready<G: Game> {
     options: G::Options,
-    bot: BotSpec,
+    bots: Vec<BotSpec>,
+    seats: Vec<SeatInfo>,
 }
 
-impl<G: Game + Heuristics + Statistics> Ready<G> {
-    fn new(variant: &Variant) -> Result<Ready<G>, SimError> {
+impl<G: Game + Heuristics> Ready<G> {
+    /// Read `variant`'s options and set a game up with them, once, so that options the game
+    /// cannot set up, or a seat the game does not have, are refused before the batch.
+    fn new(
+        variant: &Variant,
+        data: &Arc<G::Data>,
+        scenario: &str,
+        seed: u64,
+    ) -> Result<Ready<G>, SimError> {
         let options = if variant.options.is_null() {
             G::Options::default()
         } else {
@@ -74,9 +83,24 @@ impl<G: Game + Heuristics + Statistics> Ready<G> {
                 reason: error.to_string(),
             })?
         };
+        let state = G::setup(
+            data,
+            scenario,
+            &options,
+            GameRng::seeded(seed),
+            &mut Log::disabled(),
+        )
+        .map_err(|error| SimError::Setup {
+            scenario: scenario.to_owned(),
+            options: variant.options.to_string(),
+            reason: error.to_string(),
+        })?;
+        let bots = variant.bots.resolve(&state)?;
+        let seats = seat_infos(&state, &bots);
         Ok(Ready {
             options,
-            bot: variant.bot,
+            bots,
+            seats,
         })
     }
 
@@ -94,7 +118,7 @@ impl<G: Game + Heuristics + Statistics> Ready<G> {
         let result = match state {
             Ok(state) => {
                 let mut bots: Vec<Box<dyn Bot<G>>> =
-                    (0..state.seats()).map(|_| self.bot.build::<G>()).collect();
+                    self.bots.iter().map(BotSpec::build::<G>).collect();
                 play_game_observed(state, &mut bots, seed, DEFAULT_DECISION_LIMIT, &mut tracker)
             }
             Err(error) => GameResult {
@@ -135,7 +159,7 @@ fn progress_bar(config: &SimConfig, games: u64) -> ProgressBar {
 
 /// Play the batch `config` asks for on the game type `G`, writing one JSON line per game to
 /// `out` (two per game when comparing: run `a`, then run `b`), in game order.
-pub fn simulate<G: Game + Heuristics + Statistics>(
+pub fn simulate<G: Game + Heuristics>(
     data: &Arc<G::Data>,
     config: &SimConfig,
     out: &mut dyn Write,
@@ -151,8 +175,8 @@ pub struct Batch<'a, G: Game> {
 }
 
 /// Check everything a batch needs before a game is played or a file written: at least one
-/// job, a scenario the data has, options the game reads and can set up.
-pub fn prepare<'a, G: Game + Heuristics + Statistics>(
+/// job, a scenario the data has, options the game reads and can set up, seats it has.
+pub fn prepare<'a, G: Game + Heuristics>(
     data: &'a Arc<G::Data>,
     config: &'a SimConfig,
 ) -> Result<Batch<'a, G>, SimError> {
@@ -175,22 +199,13 @@ pub fn prepare<'a, G: Game + Heuristics + Statistics>(
         .collect();
     let mut variants = Vec::with_capacity(asked.len());
     for variant in asked {
-        let ready = Ready::<G>::new(variant)?;
         // A setup that fails would fail every game alike: say so once, before the batch.
-        if let Err(error) = G::setup(
+        variants.push(Ready::<G>::new(
+            variant,
             data,
             &config.scenario,
-            &ready.options,
-            GameRng::seeded(game_seed(config.seed, 0)),
-            &mut Log::disabled(),
-        ) {
-            return Err(SimError::Setup {
-                scenario: config.scenario.clone(),
-                options: variant.options.to_string(),
-                reason: error.to_string(),
-            });
-        }
-        variants.push(ready);
+            game_seed(config.seed, 0),
+        )?);
     }
     Ok(Batch {
         data,
@@ -199,7 +214,7 @@ pub fn prepare<'a, G: Game + Heuristics + Statistics>(
     })
 }
 
-impl<G: Game + Heuristics + Statistics> Batch<'_, G> {
+impl<G: Game + Heuristics> Batch<'_, G> {
     /// Play the batch, writing one JSON line per game to `out` (two per game when comparing:
     /// run `a`, then run `b`), in game order.
     pub fn run(self, out: &mut dyn Write) -> Result<SimResults, SimError> {
@@ -217,7 +232,8 @@ impl<G: Game + Heuristics + Statistics> Batch<'_, G> {
         let comparing = variants.len() > 1;
         let mut builders: Vec<SummaryBuilder> = std::iter::once(&config.baseline)
             .chain(config.compare.as_ref())
-            .map(SummaryBuilder::new)
+            .zip(&variants)
+            .map(|(variant, ready)| SummaryBuilder::new(variant, ready.seats.clone()))
             .collect();
         let mut paired = Paired::default();
         let bar = progress_bar(config, config.games);

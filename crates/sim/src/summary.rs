@@ -1,9 +1,10 @@
 //! What a batch of games says, summed up from its lines: the win rate with its 95 % Wilson
-//! interval, the score distribution, when and by which rule games end, the losses per turn,
-//! which places hold out. Built from the very [`GameLine`]s written out, in game order, so
+//! interval, per seat and per side as well, the score distribution, when and by which rule
+//! games end, the losses per turn, the game's counters, which places hold out. Built from the very [`GameLine`]s written out, in game order, so
 //! the summary can be recomputed from the lines and is the same for any number of threads.
 
 use crate::Variant;
+use crate::lineup::SeatInfo;
 use crate::record::{Ending, GameLine};
 use overlord_ai::stats::{Mean, Proportion};
 use serde::Serialize;
@@ -147,12 +148,48 @@ pub struct PlaceHeld {
     pub rate: f64,
 }
 
+/// One seat's results over the batch.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatFigures {
+    #[serde(flatten)]
+    pub seat: SeatInfo,
+    /// Wins out of the games that ended.
+    pub win_rate: Rate,
+    pub draws: u64,
+    /// Mean reward (1 a win, ½ a draw, 0 a loss).
+    pub reward: MeanFigure,
+    /// Mean score.
+    pub score: MeanFigure,
+}
+
+/// One side's results over the batch: its seats taken together.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SideFigures {
+    /// The side's name ([`overlord_engine::Game::seat_side`]).
+    pub side: String,
+    /// Its seats' numbers.
+    pub seats: Vec<u8>,
+    /// Games the side won (one of its seats among the winners), out of those that ended.
+    pub win_rate: Rate,
+    pub draws: u64,
+    /// Mean over games of its seats' mean score.
+    pub score: MeanFigure,
+}
+
+/// One of the game's named counters over the batch.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CounterFigure {
+    pub name: String,
+    /// Its value at the end of a game, over the games that reported it.
+    pub value: MeanFigure,
+}
+
 /// A batch of games summed up.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
     /// The variant's name (`rule`, `rule +22.1`).
     pub label: String,
-    /// The bot's own name (`ismcts(1000 it, rule d20)`).
+    /// The bots' own names (`ismcts(1000 it, rule d20)`, or `rule, 1=random`).
     pub bot: String,
     /// The scenario options as given (null for none).
     pub options: Value,
@@ -164,9 +201,14 @@ pub struct Summary {
     pub failed: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_failure: Option<String>,
-    /// Wins out of the games that ended.
+    /// Wins of the first seat out of the games that ended (every seat's: `seats`).
     pub win_rate: Rate,
+    /// The first seat's scores (every seat's mean: `seats`).
     pub score: Scores,
+    /// Per seat, in seat order.
+    pub seats: Vec<SeatFigures>,
+    /// Per side, in the order of their first seats.
+    pub sides: Vec<SideFigures>,
     pub decisions: MeanFigure,
     /// The turn every game ended (or stopped) on.
     pub end_turns: Vec<TurnCount>,
@@ -176,6 +218,27 @@ pub struct Summary {
     pub losses: Vec<FormationLosses>,
     /// Every place that held out in some game, most often first.
     pub holding_out: Vec<PlaceHeld>,
+    /// The game's named counters, in name order.
+    pub counters: Vec<CounterFigure>,
+}
+
+#[derive(Default)]
+struct SeatTally {
+    wins: Proportion,
+    draws: u64,
+    reward: Mean,
+    score: Mean,
+}
+
+impl SeatTally {
+    fn add(&mut self, reward: f64, score: f64) {
+        self.wins.trials += 1;
+        // A reward of 1 is a win, ½ a draw (Outcome::reward).
+        self.wins.successes += u64::from(reward >= 1.0);
+        self.draws += u64::from(reward == 0.5);
+        self.reward.push(reward);
+        self.score.push(score);
+    }
 }
 
 #[derive(Default)]
@@ -210,13 +273,27 @@ pub struct SummaryBuilder {
     endings: BTreeMap<String, EndingTally>,
     losses: BTreeMap<String, LossTally>,
     held: BTreeMap<String, u64>,
+    counters: BTreeMap<String, Mean>,
+    seat_infos: Vec<SeatInfo>,
+    seats: Vec<SeatTally>,
+    /// Side names in order of first seat, with their seats.
+    side_seats: Vec<(String, Vec<u8>)>,
+    sides: Vec<SeatTally>,
 }
 
 impl SummaryBuilder {
-    pub fn new(variant: &Variant) -> SummaryBuilder {
+    /// A builder for the games of `variant`, played on `seats`.
+    pub fn new(variant: &Variant, seats: Vec<SeatInfo>) -> SummaryBuilder {
+        let mut side_seats: Vec<(String, Vec<u8>)> = Vec::new();
+        for seat in &seats {
+            match side_seats.iter_mut().find(|(side, _)| *side == seat.side) {
+                Some((_, members)) => members.push(seat.seat),
+                None => side_seats.push((seat.side.clone(), vec![seat.seat])),
+            }
+        }
         SummaryBuilder {
             label: variant.label.clone(),
-            bot: variant.bot.to_string(),
+            bot: variant.bots.to_string(),
             options: variant.options.clone(),
             games: 0,
             failed: 0,
@@ -230,6 +307,11 @@ impl SummaryBuilder {
             endings: BTreeMap::new(),
             losses: BTreeMap::new(),
             held: BTreeMap::new(),
+            counters: BTreeMap::new(),
+            seats: seats.iter().map(|_| SeatTally::default()).collect(),
+            sides: side_seats.iter().map(|_| SeatTally::default()).collect(),
+            seat_infos: seats,
+            side_seats,
         }
     }
 
@@ -263,6 +345,15 @@ impl SummaryBuilder {
                     _ => tally.lost += 1,
                 }
                 *tally.turns.entry(line.end_turn).or_default() += 1;
+                self.add_seats(line);
+            }
+        }
+        for (name, value) in &line.counters {
+            if !self.counters.contains_key(name) {
+                self.counters.insert(name.clone(), Mean::default());
+            }
+            if let Some(mean) = self.counters.get_mut(name) {
+                mean.push(*value as f64);
             }
         }
         for (formation, turns) in &line.losses {
@@ -288,6 +379,26 @@ impl SummaryBuilder {
                     self.held.insert(place.clone(), 1);
                 }
             }
+        }
+    }
+
+    /// Book an ended game's rewards and scores on each seat and side.
+    fn add_seats(&mut self, line: &GameLine) {
+        let reward = |s: u8| line.rewards.get(usize::from(s)).copied().unwrap_or(0.0);
+        let score = |s: u8| {
+            line.scores
+                .get(usize::from(s))
+                .map_or(0.0, |&score| f64::from(score))
+        };
+        for (tally, info) in self.seats.iter_mut().zip(&self.seat_infos) {
+            tally.add(reward(info.seat), score(info.seat));
+        }
+        for (tally, (_, members)) in self.sides.iter_mut().zip(&self.side_seats) {
+            // A side wins when one of its seats does (a team shares its reward).
+            let best = members.iter().map(|&s| reward(s)).fold(0.0, f64::max);
+            let mean_score =
+                members.iter().map(|&s| score(s)).sum::<f64>() / members.len().max(1) as f64;
+            tally.add(best, mean_score);
         }
     }
 
@@ -365,6 +476,38 @@ impl SummaryBuilder {
                 })
                 .collect(),
             holding_out,
+            seats: self
+                .seat_infos
+                .into_iter()
+                .zip(self.seats)
+                .map(|(seat, t)| SeatFigures {
+                    seat,
+                    win_rate: t.wins.into(),
+                    draws: t.draws,
+                    reward: t.reward.into(),
+                    score: t.score.into(),
+                })
+                .collect(),
+            sides: self
+                .side_seats
+                .into_iter()
+                .zip(self.sides)
+                .map(|((side, seats), t)| SideFigures {
+                    side,
+                    seats,
+                    win_rate: t.wins.into(),
+                    draws: t.draws,
+                    score: t.score.into(),
+                })
+                .collect(),
+            counters: self
+                .counters
+                .into_iter()
+                .map(|(name, value)| CounterFigure {
+                    name,
+                    value: value.into(),
+                })
+                .collect(),
         }
     }
 }
@@ -420,7 +563,35 @@ impl fmt::Display for Summary {
                 .collect();
             writeln!(f, "  score histogram (score:games): {}", bars.join(" "))?;
         }
+        for seat in &self.seats {
+            writeln!(
+                f,
+                "  seat {} ({}, {}, {}): won {}, drawn {}; score mean {}",
+                seat.seat.seat,
+                seat.seat.label,
+                seat.seat.side,
+                seat.seat.bot,
+                seat.win_rate,
+                seat.draws,
+                seat.score
+            )?;
+        }
+        for side in &self.sides {
+            let seats: Vec<String> = side.seats.iter().map(ToString::to_string).collect();
+            writeln!(
+                f,
+                "  side {} (seats {}): won {}, drawn {}; score mean {}",
+                side.side,
+                seats.join(", "),
+                side.win_rate,
+                side.draws,
+                side.score
+            )?;
+        }
         writeln!(f, "  decisions per game: {:.1}", self.decisions.mean)?;
+        for counter in &self.counters {
+            writeln!(f, "  {}: mean {}", counter.name, counter.value)?;
+        }
         for e in &self.endings {
             let turns: Vec<String> = e
                 .turns

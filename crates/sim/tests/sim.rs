@@ -13,8 +13,8 @@ use overlord_engine::{Components, Game, GameRng, Log, Seat, Statistics, Status};
 use overlord_omaha::{Omaha, OmahaData};
 use overlord_sim::report::{self, ReportInput};
 use overlord_sim::{
-    BotParams, BotSpec, Ending, GameLine, SimConfig, SimError, SimResults, Variant, game_seed,
-    simulate,
+    BotParams, BotSpec, Ending, GameLine, Lineup, SeatName, SimConfig, SimError, SimResults,
+    Variant, game_seed, simulate,
 };
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -32,7 +32,7 @@ fn data() -> Arc<OmahaData> {
 fn variant(bot: &str, options: Value) -> Variant {
     let bot = BotSpec::parse(bot, BotParams::default()).unwrap();
     Variant {
-        bot,
+        bots: Lineup::everywhere(bot),
         label: format!("{bot} {options}"),
         options,
     }
@@ -158,14 +158,20 @@ fn a_line_tells_the_game_replayed_from_its_seed() {
         let Status::Over(outcome) = state.status() else {
             panic!("game {} did not end", line.game)
         };
-        assert_eq!(line.score, Some(outcome.score));
+        assert_eq!(line.score, Some(outcome.score(Seat(0))));
+        assert_eq!(line.scores, outcome.scores());
+        assert_eq!(line.rewards, outcome.rewards());
         assert_eq!(line.rule.as_deref(), Some(outcome.rule.0));
         assert_eq!(
             line.outcome == Ending::Won,
             outcome.winners.contains(Seat(0))
         );
-        assert_eq!(line.end_turn, Statistics::turn(&state));
+        assert_eq!(Some(line.end_turn), Statistics::turn(&state));
         assert_eq!(line.holding_out, state.holding_out());
+        assert_eq!(
+            line.counters,
+            state.counters().into_iter().collect::<BTreeMap<_, _>>()
+        );
         // The losses per turn add up to the game's cumulative losses, turn by turn from the
         // first to the last.
         for (formation, lost) in state.losses() {
@@ -347,6 +353,10 @@ fn the_report_renders_one_svg_per_plot_with_the_key_numbers() {
     }
     // The command, escaped, and the key figures of both runs and their comparison.
     assert!(page.contains("--seed 2 &lt;test&gt;"));
+    // Every seat and side, and the game's counters.
+    assert!(page.contains("seat 0: US player (US)"));
+    assert!(page.contains("side US (seats 0)"));
+    assert!(page.contains("mean German positions held"));
     for run in &results.runs {
         let w = &run.win_rate;
         assert!(page.contains(&format!(
@@ -418,5 +428,83 @@ fn bad_batches_are_refused_with_what_to_do() {
     assert!(
         out.is_empty(),
         "nothing is written before the batch is known to be good"
+    );
+}
+
+/// Issue 25: a batch of the two-player game with a bot of its own on each seat: every line
+/// carries both seats' rewards and scores, and the summary's seats and sides are what the
+/// lines say.
+#[test]
+fn seat_bots_play_their_seats_and_the_summary_reports_each_seat_and_side() {
+    let mut c = config(12, 2, 3);
+    let rule = BotSpec::parse("rule", BotParams::default()).unwrap();
+    let random = BotSpec::parse("random", BotParams::default()).unwrap();
+    c.baseline = Variant {
+        bots: Lineup {
+            bot: random,
+            seats: vec![(SeatName::Label("1st division".to_owned()), rule)],
+        },
+        options: json!({"two-player": true}),
+        label: "two".to_owned(),
+    };
+    let (text, results) = run(&c);
+    let lines = lines(&text);
+    let s = &results.runs[0];
+    assert_eq!(s.bot, "random, 1st division=rule");
+    assert_eq!(s.seats.len(), 2);
+    assert_eq!(s.seats[0].seat.bot, "rule");
+    assert_eq!(s.seats[1].seat.bot, "random");
+    assert_eq!(s.seats[1].seat.label, "29th Division");
+    // The cooperative game: one side, and both seats share every result.
+    assert_eq!(s.sides.len(), 1);
+    assert_eq!(s.sides[0].seats, vec![0, 1]);
+    for line in lines.iter().filter(|l| l.ended()) {
+        assert_eq!(line.rewards.len(), 2);
+        assert_eq!(line.rewards[0], line.rewards[1]);
+        assert_eq!(line.scores[0], line.scores[1]);
+    }
+    let won = lines
+        .iter()
+        .filter(|l| l.rewards.first() == Some(&1.0))
+        .count() as u64;
+    assert_eq!(s.seats[0].win_rate.successes, won);
+    assert_eq!(s.seats[1].win_rate.successes, won);
+    assert_eq!(s.sides[0].win_rate.successes, won);
+    assert_eq!(s.win_rate.successes, won);
+    let ended: Vec<&GameLine> = lines.iter().filter(|l| l.ended()).collect();
+    let mean = ended.iter().map(|l| f64::from(l.scores[1])).sum::<f64>() / ended.len() as f64;
+    assert!((s.seats[1].score.mean - mean).abs() < 1e-9);
+    // The game's counters, summed up.
+    let on_map = &s
+        .counters
+        .iter()
+        .find(|c| c.name == "US units on the map")
+        .unwrap()
+        .value;
+    let total: f64 = lines
+        .iter()
+        .map(|l| l.counters["US units on the map"] as f64)
+        .sum();
+    assert!((on_map.mean - total / lines.len() as f64).abs() < 1e-9);
+    let printed = s.to_string();
+    assert!(
+        printed.contains("seat 1 (29th Division, US, random)"),
+        "{printed}"
+    );
+    assert!(printed.contains("side US (seats 0, 1)"), "{printed}");
+}
+
+#[test]
+fn a_seat_the_game_does_not_have_is_refused_before_the_batch() {
+    let mut c = config(3, 1, 1);
+    c.baseline.bots.seats.push((
+        SeatName::Number(1),
+        BotSpec::parse("rule", BotParams::default()).unwrap(),
+    ));
+    let error = simulate::<Omaha>(&data(), &c, &mut Vec::new()).unwrap_err();
+    assert!(matches!(error, SimError::UnknownSeat { .. }), "{error}");
+    assert!(
+        error.to_string().contains("its seats are 0 (US player)"),
+        "{error}"
     );
 }

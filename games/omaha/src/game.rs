@@ -60,6 +60,15 @@ impl Game for Omaha {
         crate::seats::label(self, seat)
     }
 
+    /// Both divisions play for one side: the cooperative game is won or lost together.
+    fn seat_side(&self, _seat: Seat) -> String {
+        "US".to_owned()
+    }
+
+    fn statistics(&self) -> Option<&dyn overlord_engine::Statistics> {
+        Some(self)
+    }
+
     fn prompt(&self) -> Prompt {
         let (name, rule, text) = match self.step {
             Step::RangerDrift { unit, .. } => (

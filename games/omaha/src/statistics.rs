@@ -7,8 +7,8 @@ use crate::state::{GerLoc, Omaha, UsLoc};
 use overlord_engine::Statistics;
 
 impl Statistics for Omaha {
-    fn turn(&self) -> u32 {
-        u32::from(self.turn)
+    fn turn(&self) -> Option<u32> {
+        Some(u32::from(self.turn))
     }
 
     fn losses(&self) -> Vec<(String, u32)> {
@@ -16,6 +16,23 @@ impl Statistics for Omaha {
             .into_iter()
             .map(|division| (format!("{division} Division"), steps_lost(self, division)))
             .collect()
+    }
+
+    /// How far the players got: US units on the map or moved off it (20.3) at the end, and the
+    /// German positions still held (13.2).
+    fn counters(&self) -> Vec<(String, i64)> {
+        let on_map = self
+            .us
+            .iter()
+            .filter(|u| matches!(u.loc, UsLoc::Hex(_) | UsLoc::Exited(_)))
+            .count();
+        vec![
+            ("US units on the map".to_owned(), on_map as i64),
+            (
+                "German positions held".to_owned(),
+                self.holding_out().len() as i64,
+            ),
+        ]
     }
 
     fn holding_out(&self) -> Vec<String> {
@@ -70,7 +87,7 @@ mod tests {
             GameRng::seeded(1),
         )
         .expect("setup");
-        assert_eq!(s.turn(), 1);
+        assert_eq!(Statistics::turn(&s), Some(1));
         assert_eq!(
             s.losses(),
             vec![
@@ -79,6 +96,13 @@ mod tests {
             ]
         );
         let held = s.holding_out();
+        assert_eq!(
+            s.counters(),
+            vec![
+                ("US units on the map".to_owned(), 0),
+                ("German positions held".to_owned(), held.len() as i64)
+            ]
+        );
         assert!(held.iter().any(|p| p.starts_with("WN")), "{held:?}");
         // A company down a step, another eliminated.
         let companies: Vec<_> = (0..s.us.len())

@@ -233,12 +233,13 @@ pub(crate) fn catastrophe(state: &mut Omaha, log: &mut OmahaLog) {
         return;
     }
     if let Some(division) = crate::victory::catastrophic(state) {
-        state.outcome = Some(Outcome {
-            winners: SeatSet::EMPTY,
-            draw: false,
-            score: -1,
-            rule: CATASTROPHE,
-        });
+        state.outcome = Some(Outcome::shared(
+            crate::seats::count(state),
+            SeatSet::EMPTY,
+            false,
+            -1,
+            CATASTROPHE,
+        ));
         state.step = Step::Over;
         let threshold = crate::victory::catastrophe_threshold(state.turn);
         // 13.1 on turns 1-16, 20.1 from turn 17.
@@ -274,16 +275,19 @@ fn final_victory(state: &mut Omaha, log: &mut OmahaLog) {
     } else {
         vp >= i32::from(needed)
     };
-    state.outcome = Some(Outcome {
-        winners: if won {
-            crate::seats::all(state)
-        } else {
-            SeatSet::EMPTY
-        },
-        draw: false,
-        score: vp,
-        rule: VICTORY,
-    });
+    let winners = if won {
+        crate::seats::all(state)
+    } else {
+        SeatSet::EMPTY
+    };
+    // The players win or lose together, with one score (13.2's VP).
+    state.outcome = Some(Outcome::shared(
+        crate::seats::count(state),
+        winners,
+        false,
+        vp,
+        VICTORY,
+    ));
     state.step = Step::Over;
     log.public(VICTORY, OmahaEvent::GameOver, || {
         format!(

@@ -470,16 +470,18 @@ pub(crate) fn end_turn_32(
 }
 
 fn set_outcome(state: &mut Omaha, won: bool, vp: i16, rule: RuleId) {
-    state.outcome = Some(overlord_engine::Outcome {
-        winners: if won {
-            crate::seats::all(state)
-        } else {
-            overlord_engine::SeatSet::EMPTY
-        },
-        draw: false,
-        score: i32::from(vp),
+    let winners = if won {
+        crate::seats::all(state)
+    } else {
+        overlord_engine::SeatSet::EMPTY
+    };
+    state.outcome = Some(overlord_engine::Outcome::shared(
+        crate::seats::count(state),
+        winners,
+        false,
+        i32::from(vp),
         rule,
-    });
+    ));
     state.step = crate::state::Step::Over;
 }
 

@@ -1,5 +1,5 @@
-//! `overlord sim`: many games of one scenario played by a bot, on a thread pool, deterministic
-//! by seed. One JSON line per game to `--out` (or stdout), a summary on stderr (and as JSON
+//! `overlord sim`: many games of one scenario played by bots (one on every seat, or some seats
+//! given their own with `--seat-bot`), on a thread pool, deterministic by seed. One JSON line per game to `--out` (or stdout), a summary on stderr (and as JSON
 //! with `--summary`), an HTML report with plots (`--report`), PNGs of the plots (`--png`), and
 //! a paired comparison with another bot or option on the same seeds.
 //!
@@ -8,10 +8,12 @@
 use crate::commands::play::options_json;
 use crate::data_root;
 use anyhow::{Context, Result, bail};
-use overlord_engine::{Components, Game, Heuristics, Statistics};
+use overlord_engine::{Components, Game, Heuristics};
 use overlord_registry::GameVisitor;
 use overlord_sim::report::{self, ReportInput};
-use overlord_sim::{BotParams, BotSpec, SimConfig, SimResults, Variant, parse_rollout};
+use overlord_sim::{
+    BotParams, BotSpec, Lineup, SeatName, SimConfig, SimResults, Variant, parse_rollout,
+};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -29,6 +31,10 @@ pub struct Args {
     /// the name (`ismcts:iterations=200,depth=10,rollout=random,trees=2`) and win over the flags.
     #[arg(long, default_value = "rule")]
     pub bot: String,
+    /// A bot for one seat, repeatable: `SEAT=BOT`, the seat by number from 0 or by its label
+    /// (`--seat-bot 0=rule --seat-bot 1=random`); the other seats keep --bot.
+    #[arg(long = "seat-bot", value_name = "SEAT=BOT")]
+    pub seat_bots: Vec<String>,
     /// How many games.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
@@ -55,9 +61,10 @@ pub struct Args {
     /// Write a PNG of each plot into this folder (made if need be).
     #[arg(long, value_name = "DIR")]
     pub png: Option<PathBuf>,
-    /// Play the same seeds again with this bot, and report the paired difference.
-    #[arg(long, value_name = "BOT")]
-    pub compare_bot: Option<String>,
+    /// Play the same seeds again with this bot on every seat (`BOT`) or on one seat
+    /// (`SEAT=BOT`, repeatable), and report the paired difference, per seat.
+    #[arg(long, value_name = "[SEAT=]BOT")]
+    pub compare_bot: Vec<String>,
     /// Play the same seeds again with this option turned on (`NAME` or `NAME=VALUE`), and
     /// report the paired difference. With --compare-bot, the second run has both.
     #[arg(long, value_name = "NAME[=VALUE]")]
@@ -202,26 +209,37 @@ fn config(args: &Args, scenario: String) -> Result<SimConfig> {
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
     let bot = BotSpec::parse(&args.bot, params).context("--bot")?;
+    let mut bots = Lineup::everywhere(bot);
+    for text in &args.seat_bots {
+        bots.seats.push(
+            Lineup::parse_seat_bot(text, |name| BotSpec::parse(name, params))
+                .map_err(anyhow::Error::msg)
+                .context("--seat-bot")?,
+        );
+    }
     let options = options_json(&args.options)?;
     let baseline = Variant {
-        bot,
+        bots: bots.clone(),
         options: options.clone(),
-        label: variant_label(&bot, &args.options),
+        label: variant_label(&bots, &args.options),
     };
-    let compare = if args.compare_bot.is_some() || args.compare_option.is_some() {
-        let bot = match &args.compare_bot {
-            Some(name) => BotSpec::parse(name, params).context("--compare-bot")?,
-            None => bot,
-        };
+    let compare = if !args.compare_bot.is_empty() || args.compare_option.is_some() {
+        let mut compared = bots.clone();
+        for text in &args.compare_bot {
+            match compare_bot(text, params)? {
+                (None, bot) => compared = Lineup::everywhere(bot),
+                (Some(seat), bot) => compared.seats.push((seat, bot)),
+            }
+        }
         let mut names = args.options.clone();
         names.extend(args.compare_option.clone());
-        let mut label = variant_label(&bot, &names);
+        let mut label = variant_label(&compared, &names);
         if label == baseline.label {
             // The same bot and options: the page still needs two names.
             label.push_str(" (again)");
         }
         Some(Variant {
-            bot,
+            bots: compared,
             options: options_json(&names)?,
             label,
         })
@@ -239,9 +257,27 @@ fn config(args: &Args, scenario: String) -> Result<SimConfig> {
     })
 }
 
-/// `rule`, or `rule +22.1 +23` with options.
-fn variant_label(bot: &BotSpec, options: &[String]) -> String {
-    let mut label = bot.to_string();
+/// One `--compare-bot`: `BOT` for every seat, or `SEAT=BOT` for one. A bot's own parameters
+/// follow a colon (`ismcts:iterations=200`), so an `=` after a `:` is the bot's, not a seat's.
+fn compare_bot(text: &str, params: BotParams) -> Result<(Option<SeatName>, BotSpec)> {
+    let names_a_seat = match (text.find('='), text.find(':')) {
+        (Some(eq), Some(colon)) => eq < colon,
+        (Some(_), None) => true,
+        (None, _) => false,
+    };
+    if names_a_seat {
+        let (seat, bot) = Lineup::parse_seat_bot(text, |name| BotSpec::parse(name, params))
+            .map_err(anyhow::Error::msg)
+            .context("--compare-bot")?;
+        Ok((Some(seat), bot))
+    } else {
+        Ok((None, BotSpec::parse(text, params).context("--compare-bot")?))
+    }
+}
+
+/// `rule`, or `rule, 1=random +22.1 +23` with seats of their own and options.
+fn variant_label(bots: &Lineup, options: &[String]) -> String {
+    let mut label = bots.to_string();
     for option in options {
         label.push_str(" +");
         label.push_str(option);
@@ -296,7 +332,7 @@ struct Batch<'a, W: Write> {
 impl<W: Write> GameVisitor for Batch<'_, W> {
     type Output = Result<(SimResults, Outputs)>;
 
-    fn visit<G: Game + Heuristics + Statistics>(self) -> Self::Output {
+    fn visit<G: Game + Heuristics>(self) -> Self::Output {
         let data = Arc::new(G::Data::load(self.data_dir)?);
         let batch = overlord_sim::prepare::<G>(&data, self.config)?;
         let (file, outputs) = Outputs::open(self.args)?;

@@ -245,16 +245,14 @@ impl Duel {
         self.phase = Phase::Main;
         if self.turns_played >= self.turns {
             let [a, b] = self.hp;
-            let outcome = Outcome {
-                winners: match a.cmp(&b) {
-                    std::cmp::Ordering::Greater => SeatSet::only(Seat(0)),
-                    std::cmp::Ordering::Less => SeatSet::only(Seat(1)),
-                    std::cmp::Ordering::Equal => SeatSet::EMPTY,
-                },
-                draw: a == b,
-                score: i32::from(a) - i32::from(b),
-                rule: END,
+            let winners = match a.cmp(&b) {
+                std::cmp::Ordering::Greater => SeatSet::only(Seat(0)),
+                std::cmp::Ordering::Less => SeatSet::only(Seat(1)),
+                std::cmp::Ordering::Equal => SeatSet::EMPTY,
             };
+            // Each seat scores the hit points it is ahead by.
+            let lead = i32::from(a) - i32::from(b);
+            let outcome = Outcome::per_seat(winners, a == b, &[lead, -lead], END);
             self.finish(outcome, log);
         }
     }
@@ -278,12 +276,10 @@ impl Duel {
             format!("{seat} takes {damage} damage and has {hp} left.")
         });
         if hp <= 0 {
-            let outcome = Outcome {
-                winners: SeatSet::only(other(seat)),
-                draw: false,
-                score: if seat == Seat(1) { 1 } else { -1 },
-                rule: WIN,
-            };
+            // The winner scores 1, the loser -1.
+            let first = if seat == Seat(1) { 1 } else { -1 };
+            let outcome =
+                Outcome::per_seat(SeatSet::only(other(seat)), false, &[first, -first], WIN);
             self.finish(outcome, log);
         } else {
             self.end_turn(log);

@@ -176,6 +176,68 @@ fn summary_table(h: &mut String, runs: &[Summary]) -> std::fmt::Result {
             },
         )?;
     }
+    for (i, counter) in runs
+        .first()
+        .map(|r| r.counters.as_slice())
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        row(&format!("mean {}", escape(&counter.name)), &|r| {
+            r.counters
+                .get(i)
+                .map(|c| c.value.to_string())
+                .unwrap_or_default()
+        })?;
+    }
+    writeln!(h, "</table>")?;
+    seats_table(h, runs)
+}
+
+/// Every seat's and every side's win rate and mean score, per run.
+fn seats_table(h: &mut String, runs: &[Summary]) -> std::fmt::Result {
+    writeln!(
+        h,
+        "<h2>Seats and sides</h2><table><tr><th>run</th><th>seat or side</th><th>bot</th>\
+         <th>win rate [95 % interval]</th><th>drawn</th><th>mean score [95 % interval]</th></tr>"
+    )?;
+    let rate = |r: &crate::summary::Rate| {
+        format!(
+            "{:.1}% [{:.1}%, {:.1}%]",
+            100.0 * r.rate,
+            100.0 * r.low,
+            100.0 * r.high
+        )
+    };
+    for run in runs {
+        for seat in &run.seats {
+            writeln!(
+                h,
+                "<tr><td>{}</td><td>seat {}: {} ({})</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                escape(&run.label),
+                seat.seat.seat,
+                escape(&seat.seat.label),
+                escape(&seat.seat.side),
+                escape(&seat.seat.bot),
+                rate(&seat.win_rate),
+                seat.draws,
+                seat.score
+            )?;
+        }
+        for side in &run.sides {
+            let seats: Vec<String> = side.seats.iter().map(ToString::to_string).collect();
+            writeln!(
+                h,
+                "<tr><td>{}</td><td>side {} (seats {})</td><td></td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                escape(&run.label),
+                escape(&side.side),
+                seats.join(", "),
+                rate(&side.win_rate),
+                side.draws,
+                side.score
+            )?;
+        }
+    }
     writeln!(h, "</table>")
 }
 

@@ -9,7 +9,7 @@ use crate::index::{GerKind, Ground, HexId, PosKind, UsId};
 use crate::state::{GerLoc, GerPool, Omaha, Step, UsLoc};
 use crate::tables::victory::{ExtendedScenario, FinalTally, VictoryLevel};
 use crate::victory::{final_tally, no_engineer_bases};
-use overlord_engine::{Game, Status};
+use overlord_engine::{Game, Seat, Status};
 
 /// An empty state (every counter off the board) of scenario `id` on `turn`.
 fn empty_in(id: &str, turn: u8) -> Omaha {
@@ -185,7 +185,7 @@ fn t_20_3_final_vp_counted_from_the_state() {
         panic!("the game ends after turn 32")
     };
     assert_eq!(outcome.rule, crate::victory::FINAL_VP);
-    assert_eq!(outcome.score, 38);
+    assert_eq!(outcome.score(Seat(0)), 38);
     assert!(outcome.winners.is_empty(), "38 VP: tactical defeat");
     assert!(
         l.entries()
@@ -340,7 +340,7 @@ fn r20_2_turn_16_check_ends_or_plays_on() {
         panic!("25 VP ends the game")
     };
     assert_eq!(
-        (o.rule, o.score, o.winners.is_empty()),
+        (o.rule, o.score(Seat(0)), o.winners.is_empty()),
         (crate::victory::FIRST_CHECK, 25, false)
     );
     assert!(
@@ -357,7 +357,7 @@ fn r20_2_turn_16_check_ends_or_plays_on() {
         panic!("10 VP ends the game")
     };
     assert_eq!(
-        (o.rule, o.score, o.winners.is_empty()),
+        (o.rule, o.score(Seat(0)), o.winners.is_empty()),
         (crate::victory::FIRST_CHECK, 10, true)
     );
     let (on, _) = with_vp(11, Default::default());
@@ -371,7 +371,7 @@ fn r20_2_turn_16_check_ends_or_plays_on() {
     let Status::Over(o) = won.status() else {
         panic!("20 + 5 VP ends the game")
     };
-    assert_eq!((o.score, o.winners.is_empty()), (25, false));
+    assert_eq!((o.score(Seat(0)), o.winners.is_empty()), (25, false));
     // The First Wave has no 20.2 check: it ends on turn 16 by 13.2 as before.
     let mut fw = empty(16);
     fw.step = Step::EndOfTurn;
@@ -423,8 +423,12 @@ fn r22_variant_modifier_in_the_first_wave() {
         state.run(&mut log());
     }
     let (o, p) = (s.outcome.expect("over"), plain.outcome.expect("over"));
-    assert_eq!((o.score, o.winners.is_empty()), (17, true), "22 − 5 < 19");
-    assert_eq!((p.score, p.winners.is_empty()), (22, false));
+    assert_eq!(
+        (o.score(Seat(0)), o.winners.is_empty()),
+        (17, true),
+        "22 − 5 < 19"
+    );
+    assert_eq!((p.score(Seat(0)), p.winners.is_empty()), (22, false));
     let _ = unit;
 }
 

@@ -368,12 +368,13 @@ pub fn end_of_turn(state: &mut Omaha, log: &mut OmahaLog) -> bool {
             "{tank} stands undisrupted on the end point {at} at the end of the turn: the player loses decisively (23.5)."
         )
     });
-    state.outcome = Some(overlord_engine::Outcome {
-        winners: overlord_engine::SeatSet::EMPTY,
-        draw: false,
-        score: -1,
-        rule: MOVEMENT,
-    });
+    state.outcome = Some(overlord_engine::Outcome::shared(
+        crate::seats::count(state),
+        overlord_engine::SeatSet::EMPTY,
+        false,
+        -1,
+        MOVEMENT,
+    ));
     state.step = Step::Over;
     true
 }

@@ -41,7 +41,7 @@ impl Heuristics for Omaha {
     /// `MOST_POINTS`) weigh `SCORE_WEIGHT`, so that search tells a nearer miss
     /// from a wider one. A catastrophic defeat (13.1) scores no points.
     fn final_reward(&self, outcome: &Outcome, seat: Seat) -> f64 {
-        let points = f64::from(outcome.score.clamp(0, MOST_POINTS)) / f64::from(MOST_POINTS);
+        let points = f64::from(outcome.score(seat).clamp(0, MOST_POINTS)) / f64::from(MOST_POINTS);
         (1.0 - SCORE_WEIGHT) * outcome.reward(seat) + SCORE_WEIGHT * points
     }
 

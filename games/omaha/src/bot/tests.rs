@@ -407,16 +407,17 @@ fn r13_2_search_scores_a_win_above_any_loss_and_more_points_above_fewer() {
     let state = first_wave(1);
     let value = |won: bool, score: i32| {
         state.final_reward(
-            &Outcome {
-                winners: if won {
+            &Outcome::shared(
+                1,
+                if won {
                     SeatSet::only(Seat(0))
                 } else {
                     SeatSet::EMPTY
                 },
-                draw: false,
+                false,
                 score,
-                rule: crate::victory::VICTORY,
-            },
+                crate::victory::VICTORY,
+            ),
             Seat(0),
         )
     };
