@@ -11,6 +11,8 @@
 //! * [`DynMatch`] and [`Registry`]: the object-safe, JSON face for the CLI and the server.
 //! * [`Statistics`]: the turn, losses and places held that batch simulation reports.
 //! * [`Heuristics`]: what a game tells its bots (an evaluation, a rule-based choice).
+//! * `testing` (with the `testing` feature): the conformance suite every game's tests run in
+//!   one line, and shared checks of data corpora and rule citations.
 //!
 //! Invariants: all randomness comes from the state's [`GameRng`]; a record replays bit for
 //! bit; a refused action changes nothing; a view never holds what its seat may not know.
@@ -25,6 +27,8 @@ mod rng;
 mod seat;
 mod session;
 mod statistics;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use cards::{Deck, DeckView, Keyed, Zone, ZoneView, redeal};
 pub use dynamic::{
