@@ -17,6 +17,8 @@
 //! * [`harness`]: plays bots against a game over many seeds and reports win rates and scores
 //!   with their 95 % intervals ([`stats`]).
 //! * [`spec`]: bots by name (`ismcts:iterations=200`), as the command line asks for them.
+//! * [`advice`]: one action from a bot by name, the engine's `Advisor` hook: a bot seat in
+//!   the terminal or on the server, and hints.
 //!
 //! Rules every bot keeps:
 //! * it chooses only among the legal actions it is given;
@@ -25,6 +27,7 @@
 //!   on such a determinization too, so no bot can read a face-down counter or a deck's order;
 //! * all its randomness comes from the [`BotRng`] it is handed, so a seed replays a decision.
 
+pub mod advice;
 pub mod flat_mc;
 pub mod harness;
 pub mod ismcts;

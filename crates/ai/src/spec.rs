@@ -73,6 +73,9 @@ pub struct BotParams {
     pub paired: usize,
     /// IS-MCTS searches only where the game says it pays ([`IsMctsConfig::selective`]).
     pub selective: bool,
+    /// A cap on a search's wall-clock time per decision, besides its iterations (a server's
+    /// bot seat or a hint must answer in time; a batch leaves it off, so that a seed replays).
+    pub time: Option<std::time::Duration>,
 }
 
 impl Default for BotParams {
@@ -89,6 +92,7 @@ impl Default for BotParams {
             exploration: config.exploration,
             paired: config.paired,
             selective: config.selective,
+            time: None,
         }
     }
 }
@@ -208,7 +212,10 @@ impl BotParams {
     }
 
     fn budget(&self) -> Budget {
-        Budget::iterations(self.iterations)
+        Budget {
+            time: self.time,
+            ..Budget::iterations(self.iterations)
+        }
     }
 
     fn ismcts(&self) -> IsMctsConfig {

@@ -56,7 +56,7 @@ enum Command {
         scale: f32,
     },
     /// Play a game in the terminal: the prompt, its numbered actions, the log. Type a number to
-    /// act, `undo`, `save FILE`, `log`, `help` or `quit`.
+    /// act, `hint`, `undo`, `save FILE`, `log`, `help` or `quit`.
     Play {
         /// The game's id, as `overlord games` prints it.
         game: Option<String>,
@@ -73,6 +73,11 @@ enum Command {
         /// as JSON, else as text). Omaha's optional variants: `--option 22.1` … `--option 22.4`, `--option 23`.
         #[arg(long = "option", value_name = "NAME[=VALUE]")]
         options: Vec<String>,
+        /// A seat the computer plays, repeatable: `SEAT=BOT`, the seat by number from 0 or by
+        /// its label, the bot as `overlord sim --bot` takes it (`--bot 1=rule`). The other
+        /// seats are people at this terminal.
+        #[arg(long = "bot", value_name = "SEAT=BOT")]
+        bots: Vec<String>,
     },
     /// Rebuild a game from its record (JSON) and print its log and where it stands, or step
     /// through it one action at a time.
@@ -124,6 +129,7 @@ fn main() -> ExitCode {
             seed,
             load,
             options: game_options,
+            bots,
         } => {
             let options = commands::play::Options {
                 game,
@@ -131,6 +137,7 @@ fn main() -> ExitCode {
                 seed,
                 load,
                 options: game_options,
+                bots,
             };
             let mut input = std::io::stdin().lock();
             commands::play::run(&registry, &data_root, options, &mut input, &mut out)

@@ -340,3 +340,73 @@ fn play_two_player_names_the_deciding_division() {
     assert!(text.contains("1st Division to decide"), "{text}");
     assert!(text.contains("29th Division to decide"), "{text}");
 }
+
+/// Issue 25: `--bot SEAT=BOT` puts the computer on a seat; with a bot on every seat the game
+/// plays itself to the end; `hint` names one of the listed actions.
+#[test]
+fn play_puts_a_bot_on_a_seat_and_gives_hints() {
+    // The 29th Division is the computer's; the 1st is ours, and asks for a hint.
+    let output = overlord_with_input(
+        &[
+            "play",
+            "omaha",
+            "--scenario",
+            "first-wave",
+            "--option",
+            "two-player",
+            "--bot",
+            "29th Division=rule",
+        ],
+        &"hint\n1\n".repeat(30),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("29th Division (computer, rule): "), "{text}");
+    assert!(!text.contains("29th Division to decide"), "{text}");
+    let hint = text
+        .lines()
+        .find_map(|l| l.split("Hint (rule): ").nth(1))
+        .unwrap_or_else(|| panic!("no hint in {text}"));
+    let number: usize = hint.split('.').next().unwrap().trim().parse().unwrap();
+    assert!(number >= 1, "{hint}");
+
+    // A bot on every seat: the game ends with no input at all.
+    let output = overlord_with_input(
+        &["play", "omaha", "--scenario", "easy-fox", "--bot", "0=rule"],
+        "",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("Game over: "),
+        "{}",
+        stdout(&output)
+    );
+
+    let output = overlord_with_input(
+        &["play", "omaha", "--scenario", "easy-fox", "--bot", "3=rule"],
+        "",
+    );
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("no seat `3`; the seats are 0 (US player)"),
+        "{}",
+        stderr(&output)
+    );
+    let output = overlord_with_input(
+        &[
+            "play",
+            "omaha",
+            "--scenario",
+            "easy-fox",
+            "--bot",
+            "0=chess",
+        ],
+        "",
+    );
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("no bot called `chess`"),
+        "{}",
+        stderr(&output)
+    );
+}

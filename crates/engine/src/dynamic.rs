@@ -1,6 +1,7 @@
 //! The object-safe face of a game, with JSON actions and views, for the CLI and the server;
 //! and the registry of games.
 
+use crate::advice::{AdviceRequest, AdvisedAction, Advisor};
 use crate::game::{Anchors, Components, DataErrors, Game, GameInfo, Prompt, ScenarioInfo, Status};
 use crate::log::{Audience, RuleId};
 use crate::record::GameRecord;
@@ -71,6 +72,9 @@ pub trait DynMatch: Send + Sync {
     fn record(&self) -> GameRecord;
     /// A compact text picture of what matters now, for terminal play (`None` if the game has none).
     fn text_picture(&self, viewer: Viewer) -> Option<String>;
+    /// What a bot would play for `seat` (the seat to act), from what that seat may know only:
+    /// a hint, or the move of a seat the computer plays. Changes nothing.
+    fn advise(&self, seat: Seat, request: &AdviceRequest) -> Result<AdvisedAction, MatchError>;
 }
 
 impl<G: Game> DynMatch for Match<G> {
@@ -154,6 +158,17 @@ impl<G: Game> DynMatch for Match<G> {
     fn text_picture(&self, viewer: Viewer) -> Option<String> {
         self.state().text_picture(viewer)
     }
+
+    fn advise(&self, seat: Seat, request: &AdviceRequest) -> Result<AdvisedAction, MatchError> {
+        let advice = Match::advise(self, seat, request)?;
+        Ok(AdvisedAction {
+            action: serde_json::to_value(advice.action)
+                .map_err(|error| MatchError::NoAdvice(error.to_string()))?,
+            anchors: self.state().anchors(&advice.action),
+            bot: advice.bot,
+            reason: advice.reason,
+        })
+    }
 }
 
 /// Why the registry could not start or replay a game.
@@ -184,6 +199,10 @@ pub trait GameEntry: Send + Sync {
     fn scenarios(&self, data_dir: &Path) -> Result<Vec<ScenarioInfo>, DataErrors>;
     /// Whether the rules are implemented, so `new_match` and `replay` can work.
     fn playable(&self) -> bool;
+    /// Whether bots can play its seats and give hints ([`DynMatch::advise`]).
+    fn has_bots(&self) -> bool {
+        false
+    }
     /// Load and check the data in `data_dir`: every problem, or a one-line summary.
     fn validate(&self, data_dir: &Path) -> Result<String, DataErrors>;
     /// The board of the data in `data_dir` as SVG; `None` for a game without a map.
@@ -214,14 +233,31 @@ pub trait GameEntry: Send + Sync {
 /// data reaches new games after a restart.
 pub struct Entry<G: Game> {
     loaded: std::sync::Mutex<Vec<(std::path::PathBuf, Arc<G::Data>)>>,
+    advisor: Option<Advisor<G>>,
 }
 
 impl<G: Game> Entry<G> {
-    /// The entry for `G`, boxed for a [`Registry`].
+    /// The entry for `G`, boxed for a [`Registry`]: a game without bots.
     pub fn boxed() -> Box<dyn GameEntry> {
         Box::new(Entry::<G> {
             loaded: std::sync::Mutex::new(Vec::new()),
+            advisor: None,
         })
+    }
+
+    /// The entry for `G` whose games bots can play and advise in through `advisor`.
+    pub fn boxed_with_bots(advisor: Advisor<G>) -> Box<dyn GameEntry> {
+        Box::new(Entry::<G> {
+            loaded: std::sync::Mutex::new(Vec::new()),
+            advisor: Some(advisor),
+        })
+    }
+
+    fn advised(&self, game: Match<G>) -> Match<G> {
+        match self.advisor {
+            Some(advisor) => game.with_advisor(advisor),
+            None => game,
+        }
     }
 
     /// The components in `data_dir`, loaded once.
@@ -246,6 +282,10 @@ impl<G: Game> GameEntry for Entry<G> {
 
     fn playable(&self) -> bool {
         true
+    }
+
+    fn has_bots(&self) -> bool {
+        self.advisor.is_some()
     }
 
     fn scenarios(&self, data_dir: &Path) -> Result<Vec<ScenarioInfo>, DataErrors> {
@@ -278,9 +318,9 @@ impl<G: Game> GameEntry for Entry<G> {
             serde_json::from_value(options.clone())
                 .map_err(|error| RegistryError::Options(error.to_string()))?
         };
-        Ok(Box::new(Match::<G>::new(
+        Ok(Box::new(self.advised(Match::<G>::new(
             data, scenario, options, randomness,
-        )?))
+        )?)))
     }
 
     fn replay(
@@ -289,7 +329,9 @@ impl<G: Game> GameEntry for Entry<G> {
         record: &GameRecord,
     ) -> Result<Box<dyn DynMatch>, RegistryError> {
         let data = self.data(data_dir)?;
-        Ok(Box::new(Match::<G>::from_record(data, record)?))
+        Ok(Box::new(
+            self.advised(Match::<G>::from_record(data, record)?),
+        ))
     }
 }
 

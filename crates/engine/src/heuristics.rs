@@ -66,6 +66,13 @@ pub trait Heuristics: Game {
         true
     }
 
+    /// Why a player might take `action` here, in a sentence for people, when the rules of
+    /// thumb can say (a hint shows it beside the suggested action). Only what the deciding
+    /// seat may know is read. The default: no reason given.
+    fn explain(&self, _action: &Self::Action) -> Option<String> {
+        None
+    }
+
     /// A state drawn from `seat`'s information set for search: like [`Game::determinize`],
     /// and in addition
     /// * a function of `seat`'s view and of `rng` alone: two states that `seat` cannot tell

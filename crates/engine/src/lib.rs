@@ -9,7 +9,8 @@
 //! * [`Log`]: entries with rule id, sentence, structured event and audience.
 //! * [`Match`]: a game in progress with its record ([`GameRecord`]), replay and undo.
 //! * [`DynMatch`] and [`Registry`]: the object-safe, JSON face for the CLI and the server.
-//! * [`Statistics`]: the turn, losses and places held that batch simulation reports.
+//! * [`Statistics`]: losses per turn, named counters and places held that batch simulation
+//!   reports, for games that offer them ([`Game::statistics`]).
 //! * [`Heuristics`]: what a game tells its bots (an evaluation, a rule-based choice).
 //! * `testing` (with the `testing` feature): the conformance suite every game's tests run in
 //!   one line, and shared checks of data corpora and rule citations.
@@ -17,6 +18,7 @@
 //! Invariants: all randomness comes from the state's [`GameRng`]; a record replays bit for
 //! bit; a refused action changes nothing; a view never holds what its seat may not know.
 
+mod advice;
 mod cards;
 mod dynamic;
 mod game;
@@ -30,6 +32,7 @@ mod statistics;
 #[cfg(feature = "testing")]
 pub mod testing;
 
+pub use advice::{Advice, AdviceRequest, AdvisedAction, Advisor};
 pub use cards::{Deck, DeckView, Keyed, Zone, ZoneView, redeal};
 pub use dynamic::{
     ComponentsEntry, DynMatch, Entry, GameEntry, LegalAction, LogLine, Registry, RegistryError,

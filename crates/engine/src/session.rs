@@ -1,5 +1,6 @@
 //! A game in progress: the state with its log, its record, and undo.
 
+use crate::advice::{Advice, AdviceRequest, Advisor};
 use crate::game::{Game, Outcome, Refusal, SetupError, Status};
 use crate::log::Log;
 use crate::record::{GameRecord, RECORD_FORMAT};
@@ -39,6 +40,9 @@ pub enum MatchError {
     /// The record is for another game or rules version, or does not replay.
     #[error("cannot replay the record: {0}")]
     Record(String),
+    /// No bot can play or advise: the game has none, or the bot asked for could not choose.
+    #[error("no advice: {0}")]
+    NoAdvice(String),
 }
 
 /// The state at the last point undo may not cross.
@@ -68,6 +72,8 @@ pub struct Match<G: Game> {
     /// Log length before each action, so undo can take back what the action logged.
     log_marks: Vec<usize>,
     barrier: UndoBarrier<G>,
+    /// The bots' choice for a seat, when the game has bots ([`Match::with_advisor`]).
+    advisor: Option<Advisor<G>>,
 }
 
 impl<G: Game> Match<G> {
@@ -104,7 +110,39 @@ impl<G: Game> Match<G> {
             actors: Vec::new(),
             log,
             log_marks: Vec::new(),
+            advisor: None,
         })
+    }
+
+    /// Let bots play and advise in this game through `advisor` ([`Match::advise`]).
+    #[must_use]
+    pub fn with_advisor(mut self, advisor: Advisor<G>) -> Match<G> {
+        self.advisor = Some(advisor);
+        self
+    }
+
+    /// What a bot would play for `seat`, which must be the seat to act: chosen from what that
+    /// seat may know only (the advisor's bots read the state through that seat's
+    /// determinizations). Changes nothing.
+    pub fn advise(
+        &self,
+        seat: Seat,
+        request: &AdviceRequest,
+    ) -> Result<Advice<G::Action>, MatchError> {
+        let expected = match self.status() {
+            Status::Over(outcome) => return Err(MatchError::GameOver(outcome)),
+            Status::ToAct(expected) => expected,
+        };
+        if expected != seat {
+            return Err(MatchError::NotYourTurn {
+                expected,
+                actual: seat,
+            });
+        }
+        let advisor = self.advisor.ok_or_else(|| {
+            MatchError::NoAdvice(format!("{} has no bots to ask", G::info().name))
+        })?;
+        advisor(&self.state, seat, request).map_err(MatchError::NoAdvice)
     }
 
     /// Give the game an id for its record.

@@ -11,7 +11,9 @@ use overlord_engine::{Entry, Game, Heuristics, Registry};
 
 /// Every game of this build.
 pub fn registry() -> Registry {
-    Registry::new(vec![Entry::<overlord_omaha::Omaha>::boxed()])
+    Registry::new(vec![Entry::<overlord_omaha::Omaha>::boxed_with_bots(
+        overlord_ai::advice::advise::<overlord_omaha::Omaha>,
+    )])
 }
 
 /// Work to be done on a game whose type is known only at run time, by its id: [`visit_game`]

@@ -123,6 +123,9 @@ impl From<MatchError> for ApiError {
             MatchError::Record(_) => {
                 ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_record", reason)
             }
+            MatchError::NoAdvice(_) => {
+                ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "no_advice", reason)
+            }
         }
     }
 }

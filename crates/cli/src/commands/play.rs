@@ -1,11 +1,14 @@
 //! `overlord play`: any playable game in the terminal, through the engine's JSON face. The
-//! player reads the prompt and numbered actions, and types a number, `undo`, `save FILE`,
-//! `log`, `help` or `quit`. Reading and writing go through the given streams, so tests script
-//! whole games.
+//! player reads the prompt and numbered actions, and types a number, `hint`, `undo`,
+//! `save FILE`, `log`, `help` or `quit`. Seats given a bot (`--bot SEAT=BOT`) are played by
+//! the computer, which says what it chose. Reading and writing go through the given streams,
+//! so tests script whole games.
 
 use crate::data_root;
 use anyhow::{Context, Result, bail};
-use overlord_engine::{DynMatch, GameRecord, RandomSpec, Registry, Seat, Status, Viewer};
+use overlord_engine::{
+    AdviceRequest, DynMatch, GameRecord, RandomSpec, Registry, Seat, Status, Viewer,
+};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
@@ -17,6 +20,52 @@ pub struct Options {
     pub load: Option<PathBuf>,
     /// `--option NAME[=VALUE]`: the game's scenario options (22.1–22.4 and 23 for Omaha).
     pub options: Vec<String>,
+    /// `--bot SEAT=BOT`: seats the computer plays, by number from 0 or by label.
+    pub bots: Vec<String>,
+}
+
+/// The bot a hint asks: the game's rules of thumb, quick enough to answer at once.
+const HINT_BOT: &str = "rule";
+
+/// The most a searching bot seat may think per decision in the terminal.
+const BOT_TIME: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// A bot's seed for the decision after `log_len` log lines of a game seeded `seed`: the same
+/// game asks the same question the same way.
+fn advice_seed(seed: u64, log_len: usize) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (log_len as u64)
+}
+
+/// `--bot SEAT=BOT`, each resolved against the game's seats (a number from 0 or a label) and
+/// the bot's name checked: one bot per seat, in seat order.
+fn bot_seats(game: &dyn DynMatch, asked: &[String]) -> Result<Vec<Option<String>>> {
+    let mut bots = vec![None; usize::from(game.seats())];
+    for text in asked {
+        let Some((seat, bot)) = text.split_once('=') else {
+            bail!(
+                "--bot {text}: write SEAT=BOT, the seat by number from 0 or by its label (`--bot 1=rule`)"
+            );
+        };
+        let (seat, bot) = (seat.trim(), bot.trim());
+        let found = (0..game.seats()).map(Seat).find(|&s| {
+            seat.parse::<u8>().ok() == Some(s.0) || game.seat_label(s).eq_ignore_ascii_case(seat)
+        });
+        let Some(found) = found else {
+            let seats: Vec<String> = (0..game.seats())
+                .map(|s| format!("{s} ({})", game.seat_label(Seat(s))))
+                .collect();
+            bail!(
+                "--bot {text}: no seat `{seat}`; the seats are {}",
+                seats.join(", ")
+            );
+        };
+        overlord_sim::BotSpec::parse(bot, overlord_sim::BotParams::default())
+            .with_context(|| format!("--bot {text}"))?;
+        if let Some(slot) = bots.get_mut(found.index()) {
+            *slot = Some(bot.to_owned());
+        }
+    }
+    Ok(bots)
 }
 
 /// The scenario options as the game reads them: a JSON object of `NAME: VALUE` (`true` for a
@@ -43,7 +92,7 @@ pub fn options_json(options: &[String]) -> Result<serde_json::Value> {
     Ok(serde_json::Value::Object(map))
 }
 
-const HELP: &str = "Type the number of an action, or: undo, save FILE, log, help, quit.";
+const HELP: &str = "Type the number of an action, or: hint, undo, save FILE, log, help, quit.";
 
 pub fn run(
     registry: &Registry,
@@ -53,6 +102,7 @@ pub fn run(
     out: &mut impl Write,
 ) -> Result<()> {
     let mut game = start(registry, data_root, &options)?;
+    let bots = bot_seats(game.as_ref(), &options.bots)?;
     let mut shown = 0;
     writeln!(out, "{} — {HELP}", game.info().name)?;
     loop {
@@ -69,6 +119,24 @@ pub fn run(
         if let Status::Over(outcome) = game.status() {
             writeln!(out, "Game over: {outcome}")?;
             return Ok(());
+        }
+        if let Some(Some(bot)) = bots.get(seat.index()) {
+            // The computer's seat: it decides from what its seat may know, and says so.
+            let request = AdviceRequest {
+                bot: bot.clone(),
+                seed: advice_seed(options.seed, game.log_len()),
+                time: Some(BOT_TIME),
+            };
+            let advised = game.advise(seat, &request)?;
+            writeln!(
+                out,
+                "{} (computer, {}): {}",
+                game.seat_label(seat),
+                advised.bot,
+                advised.anchors.label
+            )?;
+            game.apply_json(seat, &advised.action)?;
+            continue;
         }
         if let Some(picture) = game.text_picture(viewer) {
             writeln!(out, "{picture}")?;
@@ -100,6 +168,31 @@ pub fn run(
             "" => {}
             "quit" | "exit" => return Ok(()),
             "help" => writeln!(out, "{HELP}")?,
+            "hint" => {
+                let request = AdviceRequest {
+                    bot: HINT_BOT.to_owned(),
+                    seed: advice_seed(options.seed, game.log_len()),
+                    time: None,
+                };
+                match game.advise(seat, &request) {
+                    Ok(advised) => {
+                        let number = legal
+                            .iter()
+                            .position(|a| a.action == advised.action)
+                            .map_or(String::new(), |i| format!("{}. ", i + 1));
+                        write!(
+                            out,
+                            "Hint ({}): {number}{}",
+                            advised.bot, advised.anchors.label
+                        )?;
+                        match advised.reason {
+                            Some(reason) => writeln!(out, " ({reason})")?,
+                            None => writeln!(out)?,
+                        }
+                    }
+                    Err(error) => writeln!(out, "No hint: {error}")?,
+                }
+            }
             "log" => {
                 for line in game.log(viewer, 0) {
                     writeln!(out, "  [{}] {}", line.rule, line.text)?;
