@@ -25,6 +25,7 @@ export class Board {
     this.svg = svg;
     this.onHex = () => {};
     this.onUnit = () => {};
+    this.onPlace = () => {};
     const [x, y, w, h] = (svg.getAttribute('viewBox') ?? '0 0 1000 1000').split(/[\s,]+/).map(Number);
     this.bounds = { x, y, w, h };
     svg.removeAttribute('width');
@@ -41,7 +42,11 @@ export class Board {
     this.boxes = new Map(
       [...svg.querySelectorAll('rect[data-box]')].map((r) => [
         r.getAttribute('data-box'),
-        { centre: rectCentre({ x: r.getAttribute('x'), y: r.getAttribute('y'), width: r.getAttribute('width'), height: r.getAttribute('height') }), height: Number(r.getAttribute('height')) },
+        {
+          centre: rectCentre({ x: r.getAttribute('x'), y: r.getAttribute('y'), width: r.getAttribute('width'), height: r.getAttribute('height') }),
+          height: Number(r.getAttribute('height')),
+          rect: ['x', 'y', 'width', 'height'].map((k) => r.getAttribute(k)),
+        },
       ]),
     );
     // What "Fit" shows: the hexes and the boxes beside them (the legend is a pan away).
@@ -153,6 +158,10 @@ export class Board {
     for (const hex of marks.hexes ?? []) this.highlightHex(hex, 'anchored');
     for (const hex of marks.destinations ?? []) this.highlightHex(hex, 'destination');
     if (marks.selectedHex) this.highlightHex(marks.selectedHex, 'selected');
+    // Boxes (landing and holding boxes) that an action names, as hexes are.
+    for (const key of marks.places ?? []) {
+      if (key.startsWith('box:')) this.highlightBox(key.slice(4), key === marks.selectedPlace ? 'selected' : 'anchored');
+    }
 
     this.markerLayer.replaceChildren();
     const perHex = new Map();
@@ -174,6 +183,13 @@ export class Board {
       drawn.dataset.place = place.hex ?? place.box;
       this.pieceLayer.append(drawn);
     }
+  }
+
+  highlightBox(id, kind) {
+    const box = this.boxes.get(id);
+    if (!box?.rect) return;
+    const [x, y, width, height] = box.rect;
+    this.highlights.append(svgElement('rect', { x, y, width, height, class: `highlight ${kind}`, 'data-box': id }));
   }
 
   highlightHex(label, kind) {
@@ -234,6 +250,11 @@ export class Board {
       const piece = event.target.closest?.('[data-unit]');
       if (piece && piece.getAttribute('data-unit') !== null) {
         this.onUnit(Number(piece.getAttribute('data-unit')));
+        return;
+      }
+      const boxElement = event.target.closest?.('rect[data-box]');
+      if (boxElement) {
+        this.onPlace({ kind: 'box', id: boxElement.getAttribute('data-box') });
         return;
       }
       const point = this.toDrawing(event.clientX, event.clientY);

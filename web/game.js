@@ -9,8 +9,8 @@ import { LogView, mergeLog } from './log.js';
 import { element, renderPrompt } from './prompt.js';
 import { ReplaySlider } from './replay.js';
 import { showRule } from './rules.js';
-import { clickHex, clickUnit, destination, matching, typeDigit, typeEnter } from './selection.js';
-import { anchoredPlaces } from './stacks.js';
+import { clickHex, clickPlace, clickUnit, destination, matching, typeDigit, typeEnter } from './selection.js';
+import { anchoredPlaces, anchorKey } from './stacks.js';
 import { remember } from './storage.js';
 import { renderCards, renderOff, renderPhases, renderSelected, renderTurns } from './table.js';
 import { notify, clearNotice } from './notice.js';
@@ -63,6 +63,7 @@ class GamePage {
     if (board) {
       board.onHex = (hex) => this.pointAtHex(hex);
       board.onUnit = (unit) => this.pointAtUnit(unit);
+      board.onPlace = (place) => this.pointAtPlace(place);
       this.toolbar();
     }
     this.replay = new ReplaySlider(this.parts.replay, {
@@ -223,13 +224,15 @@ class GamePage {
     this.table = table;
     const legal = this.frame ? [] : state.legal_actions;
     const selected = matching(legal, this.selection).map(({ legal: l }) => l);
-    const { hexes, units, cards } = anchoredPlaces(legal);
+    const { hexes, units, cards, places } = anchoredPlaces(legal);
     const destinations = this.selection
       ? new Set(selected.filter((l) => (l.anchors.hexes ?? []).length >= 2).map(destination))
       : new Set();
     this.board?.draw(table, {
       hexes: this.selection ? new Set(selected.flatMap((l) => l.anchors.hexes ?? [])) : hexes,
       units: this.selection ? new Set(selected.flatMap((l) => l.anchors.units ?? [])) : units,
+      places: this.selection ? anchoredPlaces(selected).places : places,
+      selectedPlace: this.selection?.place ? anchorKey(this.selection.place) : undefined,
       destinations,
       selectedHex: this.selection?.hex,
       selectedUnit: this.selection?.unit,
@@ -285,6 +288,13 @@ class GamePage {
       return;
     }
     const outcome = clickHex(this.state.legal_actions, this.selection, hex);
+    if (outcome.play) this.play(outcome.play);
+    else this.select(outcome.select);
+  }
+
+  pointAtPlace(place) {
+    if (this.frame || !this.state.legal_actions.length) return;
+    const outcome = clickPlace(this.state.legal_actions, this.selection, place);
     if (outcome.play) this.play(outcome.play);
     else this.select(outcome.select);
   }

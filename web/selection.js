@@ -1,8 +1,14 @@
 // Choosing among legal actions by pointing at the board or typing numbers, free of the DOM.
 //
-// A selection is `null`, `{ hex: '0812' }` or `{ unit: 68 }`. The action list shows the
-// actions whose anchors name the selected hex or unit; pointing at the destination of
-// exactly one of them plays it (select a unit, then click where it goes).
+// A selection is `null`, `{ hex: '0812' }`, `{ unit: 68 }` or `{ place: { kind: 'box', id:
+// 'DW1' } }` (a place that is not a hex: a landing box, a track's space). The action list
+// shows the actions whose anchors name the selected hex, unit or place; pointing at the
+// destination of exactly one of them plays it (select a unit, then click where it goes).
+
+// Whether two places are the same place.
+export function samePlace(a, b) {
+  return !!a && !!b && a.kind === b.kind && a.id === b.id;
+}
 
 // Whether `legal` (one `{ action, anchors }`) concerns `selection`.
 export function concerns(legal, selection) {
@@ -10,6 +16,7 @@ export function concerns(legal, selection) {
   const anchors = legal.anchors ?? {};
   if (selection.hex !== undefined) return (anchors.hexes ?? []).includes(selection.hex);
   if (selection.unit !== undefined) return (anchors.units ?? []).includes(selection.unit);
+  if (selection.place !== undefined) return (anchors.places ?? []).some((p) => samePlace(p, selection.place));
   return true;
 }
 
@@ -45,6 +52,22 @@ export function clickHex(legalActions, selection, hex) {
     if (leading.length === 1) return { play: leading[0].number };
   }
   return { select: { hex } };
+}
+
+// What a click on `place` (a box, a track's space) does, as for a hex: with a selection, the
+// one selected action that names the place plays; the selected place clicked again plays its
+// only action or clears; otherwise the place is selected.
+export function clickPlace(legalActions, selection, place) {
+  if (selection && samePlace(selection.place, place)) {
+    const here = matching(legalActions, selection);
+    return here.length === 1 ? { play: here[0].number } : { select: null };
+  }
+  if (selection) {
+    const leading = matching(legalActions, selection).filter(({ legal }) =>
+      (legal.anchors?.places ?? []).some((p) => samePlace(p, place)));
+    if (leading.length === 1) return { play: leading[0].number };
+  }
+  return { select: { place } };
 }
 
 // What a click on unit `unit` does: select it, or clear it when clicked again.

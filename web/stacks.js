@@ -44,16 +44,24 @@ export function fanOffsets(count, size, visible = 4) {
   return offsets;
 }
 
-// What the legal actions anchor, for highlighting: the Sets of hex labels, unit ids and card
-// ids named by any of `legal`.
+// An anchored place (`{ kind, id }`, not a hex) as one string, for sets: `box:DW1`, the same
+// key `placeKey` gives a box's stack.
+export function anchorKey(place) {
+  return `${place.kind}:${place.id}`;
+}
+
+// What the legal actions anchor, for highlighting: the Sets of hex labels, unit ids, card ids
+// and place keys (`box:DW1`) named by any of `legal`.
 export function anchoredPlaces(legal) {
   const hexes = new Set();
   const units = new Set();
   const cards = new Set();
+  const places = new Set();
   for (const { anchors } of legal) {
     for (const hex of anchors?.hexes ?? []) hexes.add(hex);
     for (const unit of anchors?.units ?? []) units.add(unit);
     for (const card of anchors?.cards ?? []) cards.add(card);
+    for (const place of anchors?.places ?? []) places.add(anchorKey(place));
   }
-  return { hexes, units, cards };
+  return { hexes, units, cards, places };
 }

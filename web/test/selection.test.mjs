@@ -67,3 +67,21 @@ test('with more actions digits build a number, played when it cannot grow or on 
   assert.equal(typeEnter('18', 183), 18);
   assert.equal(typeEnter('', 25), null);
 });
+
+test('a place that is not a hex (a landing box) is selected and played like a hex', async () => {
+  const { clickPlace, concerns } = await import('../selection.js');
+  const box = (id) => ({ kind: 'box', id });
+  const legal = [
+    { action: 1, anchors: { units: [7], places: [box('DW1')] } },
+    { action: 2, anchors: { units: [7], places: [box('DW2')] } },
+    { action: 3, anchors: { units: [8], places: [box('DW2')] } },
+  ];
+  // With the unit selected, its one action into the box plays.
+  assert.deepEqual(clickPlace(legal, { unit: 7 }, box('DW2')), { play: 2 });
+  // Without a selection, the box is selected; it then concerns the actions naming it.
+  assert.deepEqual(clickPlace(legal, null, box('DW2')), { select: { place: box('DW2') } });
+  assert.equal(legal.filter((l) => concerns(l, { place: box('DW2') })).length, 2);
+  // The selected box clicked again: two actions name it, so the selection clears.
+  assert.deepEqual(clickPlace(legal, { place: box('DW2') }, box('DW2')), { select: null });
+  assert.deepEqual(clickPlace(legal, { place: box('DW1') }, box('DW1')), { play: 1 });
+});

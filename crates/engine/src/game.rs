@@ -378,6 +378,43 @@ pub struct Anchors {
     /// Cards the action concerns, by the game's card id.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cards: Vec<u32>,
+    /// Places the action concerns that are not hexes (a landing box, a track's space, a card
+    /// in a hand, a figure on a base, a mission's paragraph), so a client highlights and
+    /// clicks them like hexes.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub places: Vec<Place>,
+}
+
+/// A place on the table that is not a hex, named by its kind and the id the game's board data
+/// gives it (the map's `data-box` of a box, a track's space number...).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Place {
+    /// What kind of place: one of the `Place::` kinds (`box`, `track`, `hand`, `figure`,
+    /// `paragraph`), or a game's own.
+    pub kind: &'static str,
+    /// Which one, as the game's board data and map name it.
+    pub id: String,
+}
+
+impl Place {
+    /// A holding or landing box drawn on the map (mapdraw's `data-box`).
+    pub const BOX: &'static str = "box";
+    /// A space of a track (turn, records, weather...): `id` is `TRACK:SPACE`.
+    pub const TRACK: &'static str = "track";
+    /// A card in a hand or play area: `id` is the card's id.
+    pub const HAND: &'static str = "hand";
+    /// A figure on a squad's base: `id` is `UNIT:FIGURE`.
+    pub const FIGURE: &'static str = "figure";
+    /// A paragraph of a mission book: `id` is its number.
+    pub const PARAGRAPH: &'static str = "paragraph";
+
+    /// The place of `kind` called `id`.
+    pub fn new(kind: &'static str, id: impl Into<String>) -> Place {
+        Place {
+            kind,
+            id: id.into(),
+        }
+    }
 }
 
 impl Anchors {

@@ -39,7 +39,7 @@ pub use dynamic::{
 };
 pub use game::{
     Anchors, Applied, Components, DataError, DataErrors, Game, GameInfo, OptionInfo, Outcome,
-    Prompt, Refusal, ScenarioInfo, SetupError, Status,
+    Place, Prompt, Refusal, ScenarioInfo, SetupError, Status,
 };
 pub use heuristics::Heuristics;
 pub use log::{Audience, Log, LogEntry, RuleId};

@@ -5,7 +5,7 @@
 use crate::action::OmahaAction;
 use crate::index::{GerKind, UsId};
 use crate::state::{DepthLoc, GerLoc, Omaha, Step, UsLoc};
-use overlord_engine::{Anchors, DeckView, Outcome, Viewer, shuffle_slice};
+use overlord_engine::{Anchors, DeckView, Outcome, Place, Viewer, shuffle_slice};
 use rand::Rng;
 use serde::Serialize;
 
@@ -327,19 +327,22 @@ pub fn anchors(state: &Omaha, action: &OmahaAction) -> Anchors {
             units: vec![u32::from(unit)],
             ..Anchors::label(format!("{} takes the loss", name(unit)))
         },
-        OmahaAction::PlaceInBox { unit, landing_box } => Anchors {
-            units: vec![u32::from(unit)],
-            ..Anchors::label(format!(
-                "{} to {}",
-                name(unit),
-                index
-                    .boxes
-                    .get(usize::from(landing_box))
-                    .map_or("?", |b| b.name.as_str())
-            ))
-        },
+        OmahaAction::PlaceInBox { unit, landing_box } => {
+            let box_name = index
+                .boxes
+                .get(usize::from(landing_box))
+                .map_or("?", |b| b.name.as_str());
+            // 5.1: the landing box is a place on the map the player can click.
+            Anchors {
+                units: vec![u32::from(unit)],
+                places: vec![Place::new(Place::BOX, box_name)],
+                ..Anchors::label(format!("{} to {box_name}", name(unit)))
+            }
+        }
         OmahaAction::Delay { unit, to_turn } => Anchors {
             units: vec![u32::from(unit)],
+            // 5.3: the Turn track's space the unit waits on.
+            places: vec![Place::new(Place::TRACK, format!("turn:{to_turn}"))],
             ..Anchors::label(format!("Delay {} to turn {to_turn}", name(unit)))
         },
         OmahaAction::Clear { hex: h } => Anchors {

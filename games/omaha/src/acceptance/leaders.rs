@@ -110,6 +110,19 @@ fn t_11_4_hq_hit_goes_to_the_track() {
         .collect();
     west.sort();
     assert_eq!(boxes, west);
+    // Issue 25: each placement anchors its landing box as a place the player can click.
+    for action in &legal {
+        if let OmahaAction::PlaceInBox { landing_box, .. } = *action {
+            let name = s.data.index.boxes[usize::from(landing_box)].name.clone();
+            assert_eq!(
+                s.anchors(action).places,
+                vec![overlord_engine::Place::new(
+                    overlord_engine::Place::BOX,
+                    name
+                )]
+            );
+        }
+    }
     let dw1 = landing_box(&s, "DW1");
     let _ = s
         .apply(
