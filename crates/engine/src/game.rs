@@ -480,23 +480,10 @@ impl Refusal {
 #[error("{0}")]
 pub struct SetupError(pub String);
 
-/// One problem in a data file, located for the person who will fix it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
-#[error("{file}:{line}:{column}: {field}: {message}")]
-pub struct DataError {
-    /// The file, as given to the loader.
-    pub file: String,
-    /// 1-based line (0 when the problem is the file as a whole).
-    pub line: usize,
-    /// 1-based column.
-    pub column: usize,
-    /// The field at fault, as a dotted path (`hex.terrain`).
-    pub field: String,
-    /// What is wrong and how to fix it.
-    pub message: String,
-}
-
-/// Every problem found in a game's data.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, thiserror::Error)]
-#[error("{} problem(s) in the data:\n{}", .0.len(), .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
-pub struct DataErrors(pub Vec<DataError>);
+/// One problem in a data file, located for the person who will fix it: the workspace's one
+/// problem type, [`overlord_datafile::Problem`], which map files and games' own files report
+/// with too (`file:line:column: field: message`).
+pub use overlord_datafile::Problem as DataError;
+/// Every problem found in a game's data ([`overlord_datafile::Problems`]: a count, then one
+/// problem per line).
+pub use overlord_datafile::Problems as DataErrors;

@@ -1,7 +1,7 @@
 //! Reading one data file: its text, the `authored_by` line every file carries, its entries with
 //! the line each starts on, and the problems found on the way.
 
-use overlord_datafile::{Doc, Problem, Source, Spanned};
+use overlord_datafile::{Doc, Problem, Problems, Source, Spanned};
 use serde::Deserialize;
 use std::path::Path;
 
@@ -20,7 +20,8 @@ pub trait Located {
 /// Problems found across all files, each located.
 #[derive(Default)]
 pub struct Report {
-    pub problems: Vec<Problem>,
+    /// The workspace's report type, which the engine knows as `DataErrors`.
+    pub problems: Problems,
     /// The folder the files were read from, to print paths the user can open.
     pub dir: String,
 }
@@ -39,13 +40,11 @@ impl Report {
 
     /// A problem with a whole file.
     pub fn file(&mut self, file: &str, field: impl Into<String>, message: impl Into<String>) {
-        self.problems.push(Problem {
-            file: format!("{}/{}", self.dir, file),
-            line: 0,
-            column: 0,
-            field: field.into(),
-            message: message.into(),
-        });
+        self.problems.push(Problem::whole_file(
+            format!("{}/{}", self.dir, file),
+            field,
+            message,
+        ));
     }
 }
 
@@ -68,19 +67,11 @@ pub struct File<'a> {
 }
 
 impl<'a> File<'a> {
-    /// Parse `source` (read from `name`) and check its provenance line.
+    /// Parse `source` (read from `name`) and check its provenance line, as every game does
+    /// (ARCHITECTURE invariant 8).
     pub fn open(name: &'static str, source: &'a Source) -> File<'a> {
         let mut doc = Doc::parse(source);
-        let authored: Option<Spanned<String>> = doc.value("authored_by", true);
-        if let Some(authored) = authored
-            && authored.get_ref().trim().is_empty()
-        {
-            doc.problem(
-                &authored.span(),
-                "authored_by",
-                "say who authored this data (ours: \"Overlord project\"; never the publisher's name for our own work)",
-            );
-        }
+        doc.authored_by();
         File { name, source, doc }
     }
 
