@@ -177,7 +177,7 @@ async fn unknown_games_scenarios_and_seat_counts_are_refused() {
         .post(
             "/api/games",
             None,
-            &json!({ "game": "omaha", "scenario": "first-wave", "options": { "no-such": true, "v22_1": "yes" } }),
+            &json!({ "game": "omaha", "scenario": "first-wave", "options": { "no-such": true, "effective_bombardment": "yes" } }),
         )
         .await;
     assert_refused(&options, StatusCode::BAD_REQUEST, "bad_options");

@@ -7,6 +7,7 @@ use crate::action::{DrawFor, OmahaAction, OmahaEvent};
 use crate::data::{Division, Sector, UsKind, tide_of_turn};
 use crate::effects::OmahaLog;
 use crate::index::{HexId, MAX_POSITIONS, PosSet, UsCounter, UsId};
+use crate::state::hex_of;
 use crate::state::{GerLoc, Omaha, Step, UsFlags, UsLoc};
 use crate::tables::terrain::{Crossing, Mover};
 use overlord_engine::RuleId;
@@ -108,13 +109,6 @@ pub fn overstacked_hex(state: &Omaha) -> Option<HexId> {
         }
     }
     lowest
-}
-
-pub(crate) fn hex_of(state: &Omaha, unit: UsId) -> Option<HexId> {
-    match state.us.get(usize::from(unit))?.loc {
-        UsLoc::Hex(h) => Some(h),
-        _ => None,
-    }
 }
 
 /// Where the Germans stand, gathered once for questions asked of many hexes and moves: which
@@ -367,7 +361,7 @@ pub(crate) fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexI
     // 22.1: also a move into a beach or flat hex in no occupied German position's fire field,
     // disrupted positions included.
     let extended = || {
-        state.options.v22_1
+        state.options.effective_bombardment
             && infantry
             && matches!(
                 index.hexes[usize::from(to)].ground,
@@ -389,8 +383,9 @@ pub(crate) fn may_self_preserve_from(state: &Omaha, unit: UsId, from: HexId) -> 
         .is_some_and(UsKind::infantry);
     infantry
         && (index.hexes[usize::from(from)].ground == crate::index::Ground::Beach
-            || state.options.v22_1
-            || (state.options.v23 && state.us[usize::from(unit)].flags.has(UsFlags::NEAR_TANK)))
+            || state.options.effective_bombardment
+            || (state.options.german_armor
+                && state.us[usize::from(unit)].flags.has(UsFlags::NEAR_TANK)))
 }
 
 /// Distance to the nearest protective hex (AMB-12), precomputed in the index.
@@ -925,11 +920,11 @@ mod tests {
     #[test]
     fn rule_7_1_7_32_7_61_shortcuts_agree_with_the_rules_in_random_play() {
         let armored = OmahaOptions {
-            v23: true,
+            german_armor: true,
             ..OmahaOptions::default()
         };
         let self_preserving = OmahaOptions {
-            v22_1: true,
+            effective_bombardment: true,
             ..OmahaOptions::default()
         };
         let games = [

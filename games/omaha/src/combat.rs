@@ -13,6 +13,7 @@ use crate::data::{Division, GermanDivision, UsKind, Weapon};
 use crate::effects::OmahaLog;
 use crate::germans;
 use crate::index::{GerId, GerKind, Ground, HexId, MAX_POSITIONS, PosId, UsCounter, UsId};
+use crate::state::hex_of;
 use crate::state::{DepthLoc, GerLoc, GerPool, Omaha, Step, UsFlags, UsLoc};
 use crate::tables::attack::{self, AttackResult, Counter};
 use crate::tables::barrage::{BarrageResult, barrage_result};
@@ -83,13 +84,6 @@ pub enum HeroChoice {
 }
 
 // ---- geometry and facts -------------------------------------------------------------------
-
-fn hex_of(state: &Omaha, unit: UsId) -> Option<HexId> {
-    match state.us.get(usize::from(unit))?.loc {
-        UsLoc::Hex(h) => Some(h),
-        _ => None,
-    }
-}
 
 fn distance(state: &Omaha, a: HexId, b: HexId) -> u32 {
     state.data.index.distance(a, b)

@@ -7,7 +7,8 @@ use crate::action::OmahaEvent;
 use crate::data::Division;
 use crate::effects::OmahaLog;
 use crate::index::{HexId, UsCounter, UsId};
-use crate::state::{CommandPost, GerLoc, Omaha, Step, UsFlags, UsLoc};
+use crate::state::hex_of;
+use crate::state::{CommandPost, GerLoc, Omaha, Step, UsFlags};
 use overlord_engine::RuleId;
 
 pub const ESTABLISH: RuleId = RuleId("18.1");
@@ -29,13 +30,6 @@ pub fn cp_of(state: &Omaha, hq: UsId) -> Option<CommandPost> {
 /// Whether `unit` is an HQ on its CP side (18.1).
 pub fn is_cp(state: &Omaha, unit: UsId) -> bool {
     state.command_posts.iter().any(|c| c.hq == unit)
-}
-
-fn hex_of(state: &Omaha, unit: UsId) -> Option<HexId> {
-    match state.us.get(usize::from(unit))?.loc {
-        UsLoc::Hex(h) => Some(h),
-        _ => None,
-    }
 }
 
 /// 18.1: a hex where an HQ may become a CP: no fire point of any position, occupied or not

@@ -59,7 +59,7 @@ pub fn clearable(state: &Omaha, sector: Sector) -> Vec<HexId> {
 
 pub fn can_clear(state: &Omaha, sector: Sector) -> bool {
     // 22.1: engineer clearing starts on turn 5.
-    let started = !(state.options.v22_1 && state.turn < 5);
+    let started = !(state.options.effective_bombardment && state.turn < 5);
     started && state.in_play(sector) && !clearable(state, sector).is_empty()
 }
 

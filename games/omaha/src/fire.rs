@@ -636,7 +636,12 @@ pub(crate) fn hit_leader_from(state: &mut Omaha, from: &str, leader: UsId, log: 
 /// 6.5 from turn 4 (turn 5 with 22.1), then the end of the sector's fire.
 pub(crate) fn artillery_stage(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
     let card = state.fire_cards[sector.slot()];
-    if state.turn >= if state.options.v22_1 { 5 } else { 4 }
+    if state.turn
+        >= if state.options.effective_bombardment {
+            5
+        } else {
+            4
+        }
         && let Some(card) = card
         && artillery(state, sector, card, log)
     {
@@ -651,7 +656,7 @@ fn finish(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
         return;
     }
     // 22.1, AMB-34: on turn 4 the bombardment's disruption lasts (no 6.4 recovery).
-    let bombarded = state.options.v22_1 && state.turn == 4;
+    let bombarded = state.options.effective_bombardment && state.turn == 4;
     if let Some(card) = state.fire_cards[sector.slot()]
         && !bombarded
     {

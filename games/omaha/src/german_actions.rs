@@ -61,7 +61,7 @@ pub enum GermanChoice {
 
 /// Whether section 16 applies this turn (from 17, or 12 with 14.2).
 pub(crate) fn active(state: &Omaha) -> bool {
-    crate::tables::schedule::german_actions(state.turn, state.options.v14_2)
+    crate::tables::schedule::german_actions(state.turn, state.options.early_german_actions)
 }
 
 fn bit(p: PosId) -> PosSet {
@@ -99,7 +99,7 @@ fn next_position(state: &Omaha, sector: Sector, card: u8) -> Option<(PosId, crat
             && state.ger_done & bit(p) == 0
             && !state.smoke.contains(&p)
             // 23.43: in a position a German tank occupies, only the tank acts.
-            && !(state.options.v23 && crate::armor::tank_in_position(state, p).is_some());
+            && !(state.options.german_armor && crate::armor::tank_in_position(state, p).is_some());
         if !examined {
             return None;
         }
@@ -177,7 +177,7 @@ fn holds_a_german(state: &Omaha, p: PosId) -> bool {
 
 /// 23.43: a German tank stands in one of position `p`'s hexes (it occupies the position).
 fn tank_in(state: &Omaha, p: PosId) -> bool {
-    state.options.v23 && crate::armor::tank_in_position(state, p).is_some()
+    state.options.german_armor && crate::armor::tank_in_position(state, p).is_some()
 }
 
 /// The fire level of position `p` in `hex`, if it has a fire point there.

@@ -224,7 +224,9 @@ fn draw_from(state: &mut Omaha, pool: DepthPool) -> Option<DepthId> {
 /// 9.24 with 22.4: a Mobile marker; the first time the box runs out under 22.4, five markers
 /// removed from play come back to it.
 fn draw_mobile(state: &mut Omaha, log: &mut OmahaLog) -> Option<DepthId> {
-    if in_box(state, DepthPool::Mobile).is_empty() && state.options.v22_4 && !state.mobile_refilled
+    if in_box(state, DepthPool::Mobile).is_empty()
+        && state.options.improved_german_reaction
+        && !state.mobile_refilled
     {
         state.mobile_refilled = true;
         let index = &state.data.index;
@@ -405,7 +407,7 @@ pub(crate) fn add_depth_marker(
 /// 9.24: markers left in the WN, Building and Mobile boxes (with 22.4's refill still to come,
 /// counted as available).
 pub(crate) fn markers_available(state: &Omaha) -> usize {
-    let refill = usize::from(state.options.v22_4 && !state.mobile_refilled);
+    let refill = usize::from(state.options.improved_german_reaction && !state.mobile_refilled);
     in_box(state, DepthPool::Wn).len()
         + in_box(state, DepthPool::Building).len()
         + in_box(state, DepthPool::Mobile).len()
@@ -601,7 +603,11 @@ fn reinforce_from_boxes(
     log: &mut OmahaLog,
 ) -> bool {
     let (g, with_depth, rule) = match draw_unit(state, GerPool::Tactical, REINFORCEMENTS) {
-        Some(g) => (g, always_depth || state.options.v22_4, REINFORCEMENTS),
+        Some(g) => (
+            g,
+            always_depth || state.options.improved_german_reaction,
+            REINFORCEMENTS,
+        ),
         None => match draw_unit(state, GerPool::Division, DIVISION_BOX) {
             Some(g) => (g, true, DIVISION_BOX),
             None => {
@@ -764,7 +770,7 @@ pub(crate) fn tactical_reinforcement(
         return;
     };
     enter(state, g, p, face_up, TACTICAL, log);
-    if state.options.v22_4
+    if state.options.improved_german_reaction
         && let Some(d) = marker_for(state, p, log)
     {
         put_under(state, g, d, IMPROVED, log);
@@ -783,7 +789,7 @@ pub(crate) fn kampfgruppe_meyer(
     markers: Option<u8>,
     log: &mut OmahaLog,
 ) {
-    if state.options.v22_4 {
+    if state.options.improved_german_reaction {
         log.public(IMPROVED, OmahaEvent::Note, || {
             "Kampfgruppe Meyer is already in the Division box: the event is ignored (22.4)."
                 .to_owned()
@@ -824,7 +830,7 @@ pub(crate) fn kampfgruppe_meyer(
 /// 22.4 at setup: every KG Meyer unit goes to the Division box and every Mobile marker
 /// (the KG Meyer box's too) to the Mobile box.
 pub(crate) fn improved_reaction_setup(state: &mut Omaha) {
-    if !state.options.v22_4 {
+    if !state.options.improved_german_reaction {
         return;
     }
     for g in &mut state.germans {

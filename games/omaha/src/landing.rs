@@ -91,8 +91,8 @@ fn check_result(state: &Omaha, unit: UsId, b: BoxId, card: u8) -> Option<Landing
 impl Omaha {
     pub(crate) fn landing_options(&self) -> crate::tables::landing::LandingOptions {
         crate::tables::landing::LandingOptions {
-            bombardment_22_1: self.options.v22_1,
-            tanks_safe_22_2: self.options.v22_2,
+            bombardment_22_1: self.options.effective_bombardment,
+            tanks_safe_22_2: self.options.first_wave_tanks_safe,
         }
     }
 }

@@ -534,7 +534,7 @@ pub(crate) fn carry_out(
     division: crate::data::Division,
     log: &mut crate::effects::OmahaLog,
 ) {
-    let Some(from) = crate::actions::hex_of(state, unit) else {
+    let Some(from) = crate::state::hex_of(state, unit) else {
         return;
     };
     let Some(&to) = hexes.last() else {
@@ -673,7 +673,7 @@ pub(crate) fn after_infiltration(
     if !go {
         return;
     }
-    let Some(from) = crate::actions::hex_of(state, unit) else {
+    let Some(from) = crate::state::hex_of(state, unit) else {
         return;
     };
     step(state, unit, from, to, !rest.is_empty(), log);
@@ -726,11 +726,11 @@ mod tests {
         let games = [
             OmahaOptions::default(),
             OmahaOptions {
-                v22_1: true,
+                effective_bombardment: true,
                 ..OmahaOptions::default()
             },
             OmahaOptions {
-                v23: true,
+                german_armor: true,
                 ..OmahaOptions::default()
             },
         ];

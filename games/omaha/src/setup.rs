@@ -53,12 +53,12 @@ pub fn setup_logged(
     // 20, 21: D-Day at Omaha Beach and Beyond the Beach set up like the others; the extended
     // turn sequence (14-19) is the turn driver's.
     for (flag, name) in [
-        (options.v22_1, "22.1"),
-        (options.v22_2, "22.2"),
-        (options.v22_3, "22.3"),
-        (options.v22_4, "22.4"),
-        (options.v14_2, "14.2"),
-        (options.v23, "23"),
+        (options.effective_bombardment, "22.1"),
+        (options.first_wave_tanks_safe, "22.2"),
+        (options.rangers_reinforce_pointe_du_hoc, "22.3"),
+        (options.improved_german_reaction, "22.4"),
+        (options.early_german_actions, "14.2"),
+        (options.german_armor, "23"),
     ] {
         if flag && !scenario.variants.iter().any(|v| v == name) {
             return Err(SetupError(format!(
@@ -488,7 +488,7 @@ fn place_us(state: &mut Omaha) -> Result<(), SetupError> {
 
 /// 22.3: every Ranger unit but C/2R (the turn-1 arrival) goes to Pointe du Hoc: out of play.
 fn rangers_to_pointe_du_hoc(state: &mut Omaha) {
-    if !state.options.v22_3 {
+    if !state.options.rangers_reinforce_pointe_du_hoc {
         return;
     }
     let data = Arc::clone(&state.data);
@@ -508,7 +508,7 @@ fn rangers_to_pointe_du_hoc(state: &mut Omaha) {
 /// marker. Both cards are discarded.
 fn effective_bombardment(state: &mut Omaha, log: &mut crate::effects::OmahaLog) {
     const RULE: RuleId = RuleId("22.1");
-    if !state.options.v22_1 {
+    if !state.options.effective_bombardment {
         return;
     }
     let late_start = state.turn == 1;

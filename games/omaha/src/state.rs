@@ -326,27 +326,30 @@ pub struct HeroState {
     pub inspired: bool,
 }
 
-/// Scenario options: the optional rules (22, 23, 14.2) and interpretation switches.
+/// Scenario options: the optional rules (22, 23, 14.2) and interpretation switches, each named
+/// for what it does; the rule numbers (`22.1`) and the names records saved before the rename
+/// used (`v22_1`) are read too, so those records still replay.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct OmahaOptions {
     /// 22.1 Effective Allied bombardment.
-    #[serde(alias = "22.1")]
-    pub v22_1: bool,
+    #[serde(alias = "22.1", alias = "v22_1")]
+    pub effective_bombardment: bool,
     /// 22.2 First-wave tanks safe.
-    #[serde(alias = "22.2")]
-    pub v22_2: bool,
+    #[serde(alias = "22.2", alias = "v22_2")]
+    pub first_wave_tanks_safe: bool,
     /// 22.3 Rangers reinforce Pointe du Hoc.
-    #[serde(alias = "22.3")]
-    pub v22_3: bool,
+    #[serde(alias = "22.3", alias = "v22_3")]
+    pub rangers_reinforce_pointe_du_hoc: bool,
     /// 22.4 Improved German reaction.
-    #[serde(alias = "22.4")]
-    pub v22_4: bool,
+    #[serde(alias = "22.4", alias = "v22_4")]
+    pub improved_german_reaction: bool,
     /// 14.2 Early German actions: section 16 from turn 12.
-    pub v14_2: bool,
+    #[serde(alias = "14.2", alias = "v14_2")]
+    pub early_german_actions: bool,
     /// 23 German armor: tank reinforcements from turn 17 (23.1-23.7).
-    #[serde(alias = "23")]
-    pub v23: bool,
+    #[serde(alias = "23", alias = "v23")]
+    pub german_armor: bool,
     /// The cooperative two-player game (P-SETUP, rule 1): one player per US division.
     #[serde(alias = "two-player")]
     pub two_player: bool,
@@ -602,7 +605,7 @@ impl Omaha {
                     "German unit {g} is on hex {h} but is not a tank (23)"
                 ));
             }
-            if !self.options.v23 {
+            if !self.options.german_armor {
                 return Err(format!("tank {g} is on the map without variant 23"));
             }
             if !german.revealed {
@@ -658,5 +661,40 @@ impl Omaha {
             .enumerate()
             .filter(move |(_, u)| u.loc == loc)
             .map(|(i, _)| i as UsId)
+    }
+}
+
+/// Where US unit `unit` stands on the map, if it is on the map (not in a box, on a track,
+/// eliminated or off the map): the one place every chapter asks it.
+pub(crate) fn hex_of(state: &Omaha, unit: UsId) -> Option<HexId> {
+    match state.us.get(usize::from(unit))?.loc {
+        UsLoc::Hex(h) => Some(h),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod option_names {
+    use super::OmahaOptions;
+
+    /// 22, 23, 14.2: an option reads by its name, its rule number, or the name records saved
+    /// before the rename used, so those records still replay.
+    #[test]
+    fn r22_options_read_by_name_rule_number_or_old_name() {
+        let by_name: OmahaOptions = serde_json::from_value(serde_json::json!({
+            "effective_bombardment": true, "early_german_actions": true, "german_armor": true
+        }))
+        .unwrap();
+        let by_rule: OmahaOptions =
+            serde_json::from_value(serde_json::json!({"22.1": true, "14.2": true, "23": true}))
+                .unwrap();
+        let by_old: OmahaOptions =
+            serde_json::from_value(serde_json::json!({"v22_1": true, "v14_2": true, "v23": true}))
+                .unwrap();
+        assert!(by_name.effective_bombardment && by_name.early_german_actions);
+        assert!(by_name.german_armor && !by_name.improved_german_reaction);
+        assert_eq!(by_rule, by_name);
+        assert_eq!(by_old, by_name);
+        assert!(serde_json::from_value::<OmahaOptions>(serde_json::json!({"22.9": true})).is_err());
     }
 }

@@ -364,10 +364,10 @@ pub fn final_tally(
 /// that entered the map, even if later eliminated).
 pub fn variants(state: &Omaha) -> crate::tables::victory::Variants {
     crate::tables::victory::Variants {
-        bombardment_22_1: state.options.v22_1,
-        tanks_safe_22_2: state.options.v22_2,
-        rangers_pdh_22_3: state.options.v22_3,
-        improved_reaction_22_4: state.options.v22_4,
+        bombardment_22_1: state.options.effective_bombardment,
+        tanks_safe_22_2: state.options.first_wave_tanks_safe,
+        rangers_pdh_22_3: state.options.rangers_reinforce_pointe_du_hoc,
+        improved_reaction_22_4: state.options.improved_german_reaction,
         german_tanks_entered: crate::armor::vp(state),
     }
 }

@@ -11,7 +11,7 @@ use overlord_engine::GameRng;
 /// their boxes, the Division box full.
 fn armor_game(turn: u8) -> Omaha {
     let options = OmahaOptions {
-        v23: true,
+        german_armor: true,
         ..OmahaOptions::default()
     };
     let mut s = crate::setup::setup(&data(), "d-day", &options, GameRng::seeded(1)).expect("setup");
@@ -230,7 +230,7 @@ fn r23_2_needs_the_variant_and_an_empty_tactical_box() {
     // keeps the tank out.
     // Without the variant: a normal reinforcement.
     let mut s = t_23_2_board();
-    s.options.v23 = false;
+    s.options.german_armor = false;
     s.second_event = true;
     crate::germans::event_reinforcements(&mut s, &['C'], &mut log());
     assert_eq!(s.tanks_entered, 0);
@@ -319,7 +319,7 @@ fn r23_7_vp_per_tank_entered() {
 #[test]
 fn r23_option_offered_by_d_day_and_beyond_the_beach() {
     let options: OmahaOptions = serde_json::from_str(r#"{"23": true}"#).expect("alias 23");
-    assert!(options.v23);
+    assert!(options.german_armor);
     for id in ["d-day", "beyond-the-beach"] {
         assert!(crate::setup::setup(&data(), id, &options, GameRng::seeded(1)).is_ok());
     }
@@ -917,7 +917,7 @@ fn r23_6_infantry_self_preservation_against_tanks_from_the_phase_start() {
 #[test]
 fn r23_random_play_with_german_armor() {
     let options = OmahaOptions {
-        v23: true,
+        german_armor: true,
         ..OmahaOptions::default()
     };
     // Random US play rarely lives to the tanks' turns: about one game in nine sees one (7 of

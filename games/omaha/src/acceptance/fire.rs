@@ -720,12 +720,16 @@ fn t_6_5_german_artillery() {
     assert_eq!(steps(&s, target), 3);
     assert_eq!(steps(&s, box_inf), 2);
     // Turn 3: no artillery check. Variant 22.1 on turn 4: none either.
-    for (turn, v22_1) in [(3, false), (4, true)] {
+    for (turn, effective_bombardment) in [(3, false), (4, true)] {
         let (mut s, [box_inf, ..]) = fixture(turn);
-        s.options.v22_1 = v22_1;
+        s.options.effective_bombardment = effective_bombardment;
         stack(&mut s, &[three]);
         fire_phase(&mut s, Sector::East, &mut log());
-        assert_eq!(steps(&s, box_inf), 2, "turn {turn}, 22.1 {v22_1}");
+        assert_eq!(
+            steps(&s, box_inf),
+            2,
+            "turn {turn}, 22.1 {effective_bombardment}"
+        );
     }
 }
 

@@ -748,7 +748,7 @@ fn rule_9_5_kampfgruppe_meyer_releases_four_units_and_two_markers() {
 fn rule_22_4_improved_german_reaction() {
     let mut s = empty(5);
     boxes(&mut s);
-    s.options.v22_4 = true;
+    s.options.improved_german_reaction = true;
     crate::germans::improved_reaction_setup(&mut s);
     assert!(
         s.germans

@@ -364,7 +364,7 @@ fn r20_2_turn_16_check_ends_or_plays_on() {
     assert_eq!(on.turn, 17);
     // 22: the variant modifiers count at 20.2 (interpretations.md): 22.3's +5 turns 20 into 25.
     let options = crate::state::OmahaOptions {
-        v22_3: true,
+        rangers_reinforce_pointe_du_hoc: true,
         ..Default::default()
     };
     let (won, _) = with_vp(20, options);
@@ -403,7 +403,7 @@ fn r21_2_beyond_the_beach_levels_at_the_end() {
 #[test]
 fn r22_variant_modifier_in_the_first_wave() {
     let mut s = empty(16);
-    s.options.v22_2 = true; // −5
+    s.options.first_wave_tanks_safe = true; // −5
     let hexes: Vec<String> = s
         .data
         .index
@@ -417,7 +417,7 @@ fn r22_variant_modifier_in_the_first_wave() {
         put(&mut s, regular, &h, 1);
     }
     let mut plain = s.clone();
-    plain.options.v22_2 = false;
+    plain.options.first_wave_tanks_safe = false;
     for state in [&mut s, &mut plain] {
         state.step = Step::EndOfTurn;
         state.run(&mut log());
@@ -626,11 +626,11 @@ fn v(f: impl FnOnce(&mut crate::state::OmahaOptions)) -> crate::state::OmahaOpti
 #[test]
 fn t_22_1_bombardment() {
     use crate::data::Colour::*;
-    let mut s = setup_of("d-day", &v(|o| o.v22_1 = true), 5);
+    let mut s = setup_of("d-day", &v(|o| o.effective_bombardment = true), 5);
     assert_eq!(s.turn, 4, "22.1: the game starts on turn 4");
     // Undo the random cards' effect on a fresh WN layout, then bombard with the case's cards.
     let mut fresh = setup_of("d-day", &Default::default(), 5);
-    fresh.options.v22_1 = true;
+    fresh.options.effective_bombardment = true;
     fresh.turn = 4;
     let before = fresh.clone();
     crate::setup::bombard(
@@ -725,7 +725,7 @@ fn t_22_1_bombardment() {
 #[test]
 fn r22_1_late_start_delays() {
     let plain = setup_of("d-day", &Default::default(), 9);
-    let late = setup_of("d-day", &v(|o| o.v22_1 = true), 9);
+    let late = setup_of("d-day", &v(|o| o.effective_bombardment = true), 9);
     for (i, info) in plain.data.index.us.iter().enumerate() {
         let (a, b) = (plain.us[i].loc, late.us[i].loc);
         match a {
@@ -740,7 +740,7 @@ fn r22_1_late_start_delays() {
 /// 22.1, AMB-34: a German unit disrupted on turn 4 stays disrupted through its Fire Phase.
 #[test]
 fn amb_34_no_recovery_on_turn_4() {
-    let mut s = setup_of("d-day", &v(|o| o.v22_1 = true), 11);
+    let mut s = setup_of("d-day", &v(|o| o.effective_bombardment = true), 11);
     let disrupted: Vec<usize> = (0..s.germans.len())
         .filter(|&g| s.germans[g].disrupted)
         .collect();
@@ -806,7 +806,7 @@ fn r22_1_extended_self_preservation() {
         "no actions left: no move without 22.1"
     );
     // No German on the map: no fire field anywhere.
-    s.options.v22_1 = true;
+    s.options.effective_bombardment = true;
     s.legal_actions(&mut legal);
     assert!(legal.contains(&mv), "22.1: the free self-preservation move");
 }
@@ -815,7 +815,7 @@ fn r22_1_extended_self_preservation() {
 #[test]
 fn r22_3_only_c_2r() {
     for id in ["d-day", "beyond-the-beach", "first-wave"] {
-        let s = setup_of(id, &v(|o| o.v22_3 = true), 2);
+        let s = setup_of(id, &v(|o| o.rangers_reinforce_pointe_du_hoc = true), 2);
         for (i, info) in s.data.index.us.iter().enumerate() {
             if info.kind() == Some(UsKind::Ranger) {
                 if info.name == "C/2R" {
@@ -831,7 +831,7 @@ fn r22_3_only_c_2r() {
 /// 22.2: turn-1 tanks read the turn-2 row of T1.
 #[test]
 fn r22_2_turn_1_tanks_use_turn_2() {
-    let s = setup_of("d-day", &v(|o| o.v22_2 = true), 2);
+    let s = setup_of("d-day", &v(|o| o.first_wave_tanks_safe = true), 2);
     let o = s.landing_options();
     assert!(o.tanks_safe_22_2);
     let plain = setup_of("d-day", &Default::default(), 2).landing_options();
@@ -844,7 +844,7 @@ fn r22_2_turn_1_tanks_use_turn_2() {
 fn r22_4_kg_meyer_into_the_division_box() {
     for id in ["d-day", "beyond-the-beach"] {
         let plain = setup_of(id, &Default::default(), 4);
-        let s = setup_of(id, &v(|o| o.v22_4 = true), 4);
+        let s = setup_of(id, &v(|o| o.improved_german_reaction = true), 4);
         let in_pool = |s: &Omaha, p: GerPool| {
             s.germans
                 .iter()
@@ -875,7 +875,7 @@ fn r22_4_refused_in_the_first_wave() {
     let err = crate::setup::setup(
         &super::data(),
         "first-wave",
-        &v(|o| o.v22_4 = true),
+        &v(|o| o.improved_german_reaction = true),
         overlord_engine::GameRng::seeded(1),
     )
     .expect_err("refused");

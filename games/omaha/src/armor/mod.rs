@@ -1,4 +1,4 @@
-//! Variant 23, German armor (a scenario option, `OmahaOptions::v23`): tank reinforcements
+//! Variant 23, German armor (a scenario option, `OmahaOptions::german_armor`): tank reinforcements
 //! from turn 17 (23.2, 23.21), the tank fire field (23.3, T8 in [`crate::tables::tank_fire`])
 //! and its weight on US movement, US LOC and fire, tank actions in the German action
 //! examination (23.4, 23.41–23.43, the T7 tank column), tank movement on the roads with the
@@ -289,7 +289,7 @@ pub fn road_path_to_exit(state: &Omaha, p: PosId) -> bool {
 /// no tank entered this turn, and the position qualifies by [`road_path_to_exit`]; of several,
 /// the lowest priority value.
 pub fn armor_position(state: &Omaha, chosen: &[PosId]) -> Option<PosId> {
-    if !state.options.v23
+    if !state.options.german_armor
         || !state.second_event
         || !crate::tables::schedule::extended(state.turn)
         || state.armor_turn == state.turn
@@ -808,7 +808,7 @@ pub fn remove(state: &mut Omaha, g: GerId, log: &mut OmahaLog) {
 /// [`crate::actions::start_action_phase`] records it as [`UsFlags::NEAR_TANK`] ("at the start
 /// of the Action Phase").
 pub fn near_tank(state: &Omaha, unit: UsId) -> bool {
-    if !state.options.v23 || !infantry(state, unit) {
+    if !state.options.german_armor || !infantry(state, unit) {
         return false;
     }
     let Some(UsLoc::Hex(at)) = state.us.get(usize::from(unit)).map(|u| u.loc) else {
@@ -844,7 +844,7 @@ fn adjacent(index: &Index, a: HexId, b: HexId) -> bool {
 /// fire field. A unit that came next to a tank during the phase does not qualify; nor does one
 /// whose tank is gone (there is nothing left to get away from).
 pub fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> bool {
-    if !state.options.v23
+    if !state.options.german_armor
         || !infantry(state, unit)
         || !state
             .us
@@ -867,7 +867,7 @@ pub fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> b
 
 /// 23.7: the VP for tanks that entered the map.
 pub fn vp(state: &Omaha) -> u8 {
-    if state.options.v23 {
+    if state.options.german_armor {
         state.tanks_entered
     } else {
         0

@@ -353,7 +353,7 @@ fn move_along(state: &mut Omaha, g: GerId, path: &[HexId], overrun: bool, log: &
 /// 23.5 end points: at the end of a turn, a non-disrupted German tank on an end point makes the
 /// player lose decisively. Returns whether the game ended.
 pub fn end_of_turn(state: &mut Omaha, log: &mut OmahaLog) -> bool {
-    if !state.options.v23 || state.outcome.is_some() {
+    if !state.options.german_armor || state.outcome.is_some() {
         return false;
     }
     let Some((g, h)) = state

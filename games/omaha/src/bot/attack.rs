@@ -10,7 +10,8 @@
 use crate::combat::{AttackStage, HeroChoice};
 use crate::data::Weapon;
 use crate::index::{GerId, GerKind, HexId, UsId};
-use crate::state::{Omaha, Step, UsFlags, UsLoc};
+use crate::state::hex_of;
+use crate::state::{Omaha, Step, UsFlags};
 use crate::tables::attack::{self, AttackResult, Counter, Depth};
 use crate::tables::terrain::{Multipliers, SideDefence, defence_multipliers, hexside_defence_all};
 use crate::tables::weapons::{
@@ -35,13 +36,6 @@ fn result_value(result: AttackResult) -> f64 {
         AttackResult::GermanDepth => -0.3,
         AttackResult::UsDisrupted => -0.5,
         AttackResult::UsDisruptedGermanDepth | AttackResult::UsDisruptedGermanHidden => -0.7,
-    }
-}
-
-fn hex_of(state: &Omaha, unit: UsId) -> Option<HexId> {
-    match state.us.get(usize::from(unit))?.loc {
-        UsLoc::Hex(h) => Some(h),
-        _ => None,
     }
 }
 

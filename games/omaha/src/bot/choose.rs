@@ -9,6 +9,7 @@ use crate::OmahaAction;
 use crate::combat::AttackStage;
 use crate::data::{Division, Tide};
 use crate::index::{HexId, UsId};
+use crate::state::hex_of;
 use crate::state::{Omaha, Step, UsFlags, UsLoc};
 use overlord_engine::{Game, uniform_below};
 use rand::Rng;
@@ -94,13 +95,6 @@ fn attack_step(
         chosen
     } else {
         legal.first().copied().unwrap_or(chosen)
-    }
-}
-
-fn hex_of(state: &Omaha, unit: UsId) -> Option<HexId> {
-    match state.us.get(usize::from(unit))?.loc {
-        UsLoc::Hex(h) => Some(h),
-        _ => None,
     }
 }
 

@@ -180,7 +180,7 @@ fn rule_bot_lands_where_german_fire_is_weakest() {
 #[test]
 fn determinize_for_search_handles_german_tanks_and_their_depth_markers() {
     let options = crate::state::OmahaOptions {
-        v23: true,
+        german_armor: true,
         ..Default::default()
     };
     let mut tank_markers = 0;
