@@ -1,108 +1,29 @@
-//! Map loading errors, shaped like compiler diagnostics so editors can jump to them.
+//! Map loading errors: the workspace's one problem type, shaped like compiler diagnostics so
+//! editors can jump to them.
+//!
+//! A map problem is an [`overlord_datafile::Problem`], displayed as
+//! `file:line:column: field: message`, e.g.
+//! `data/omaha/map.toml:42:11: hexside.between: 0812 and 0915 are not adjacent; ...`; `line` and
+//! `column` are 1-based, both 0 when the problem has no place in the text (the file could not be
+//! read, say). `field` is the dotted key the problem is about (`hex.terrain`), empty for TOML
+//! syntax errors. The names below are the ones this crate has always used.
 
-use core::fmt;
+/// One problem in a map file (the workspace's [`overlord_datafile::Problem`]).
+pub use overlord_datafile::Problem as MapError;
+/// Every problem found in a map file, in the order they appear in it; a map loader never
+/// returns an empty one (the workspace's [`overlord_datafile::Problems`]).
+pub use overlord_datafile::Problems as MapErrors;
 
-/// One problem in a map file.
-///
-/// Displayed as `file:line:column: field: message`, e.g.
-/// `data/omaha/map.toml:42:11: hexside.between: 0812 and 0915 are not adjacent; ...`.
-/// `line` and `column` are 1-based; both are 0 when the problem has no place in the text (the
-/// file could not be read, say), and the `line:column:` part is then left out. `field` is the
-/// dotted key the problem is about (`hex.terrain`), empty for TOML syntax errors.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct MapError {
-    pub file: String,
-    pub line: usize,
-    pub column: usize,
-    pub field: String,
-    pub message: String,
+/// The problems of a failed load, sorted by place in the file. A failed build always records
+/// why; the fallback only keeps an empty list from reading as success.
+pub(crate) fn sorted(mut list: Vec<MapError>, file_name: &str) -> MapErrors {
+    if list.is_empty() {
+        list.push(MapError::whole_file(
+            file_name,
+            "",
+            "the map could not be built",
+        ));
+    }
+    list.sort_by_key(|e| (e.line, e.column));
+    MapErrors(list)
 }
-
-impl fmt::Display for MapError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:", self.file)?;
-        if self.line > 0 {
-            write!(f, "{}:{}:", self.line, self.column)?;
-        }
-        if !self.field.is_empty() {
-            write!(f, " {}:", self.field)?;
-        }
-        write!(f, " {}", self.message)
-    }
-}
-
-impl std::error::Error for MapError {}
-
-/// Every problem found in a map file, in the order they appear in it. Never empty.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct MapErrors(Vec<MapError>);
-
-impl MapErrors {
-    /// Wraps a list of errors, sorted by position. `None` for an empty list, so a value of this
-    /// type always reports at least one problem.
-    #[must_use]
-    pub fn new(mut errors: Vec<MapError>) -> Option<Self> {
-        if errors.is_empty() {
-            return None;
-        }
-        errors.sort_by_key(|e| (e.line, e.column));
-        Some(Self(errors))
-    }
-
-    /// A single problem.
-    #[must_use]
-    pub fn single(error: MapError) -> Self {
-        Self(vec![error])
-    }
-
-    /// The problems, in file order.
-    #[must_use]
-    pub fn errors(&self) -> &[MapError] {
-        &self.0
-    }
-
-    /// How many problems there are.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// Always false; present because `len` is.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    pub fn iter(&self) -> core::slice::Iter<'_, MapError> {
-        self.0.iter()
-    }
-
-    #[must_use]
-    pub fn into_vec(self) -> Vec<MapError> {
-        self.0
-    }
-}
-
-impl<'a> IntoIterator for &'a MapErrors {
-    type Item = &'a MapError;
-    type IntoIter = core::slice::Iter<'a, MapError>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
-    }
-}
-
-/// One error per line.
-impl fmt::Display for MapErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, error) in self.0.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{error}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for MapErrors {}

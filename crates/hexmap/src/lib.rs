@@ -10,7 +10,11 @@
 //!   crosses and those it only touches on each side;
 //! - movement [`Cost`] in exact thirds of a point, [`shortest_path`] and [`reachable`];
 //! - [`MapData`], a map loaded from a hand-written TOML file, validated with every problem reported
-//!   as `file:line:column: field: message`.
+//!   as `file:line:column: field: message` (the workspace's one problem type,
+//!   [`overlord_datafile::Problem`], here called [`MapError`]);
+//! - [`Composition`], a battlefield put together from several board files, each turned and moved
+//!   into place, with half hexes joined at board edges and overlays laid over some hexes: the
+//!   result is a [`MapData`] too.
 //!
 //! Invariants the rest of the workspace relies on:
 //! - Geometry is exact: no floating point anywhere in this crate. Line tracing uses integer and
@@ -36,8 +40,9 @@ pub use coords::{
     neighbours,
 };
 pub use data::{
-    FeatureId, FeatureSet, HexCell, HexMap, MapData, Place, Road, RoadKindId, RoadLink, TagId,
-    TerrainDef, TerrainId,
+    Composition, FeatureId, FeatureSet, HexCell, HexMap, MapData, Place, PlacedBoard,
+    PlacedOverlay, Placement, Replaces, Road, RoadKindId, RoadLink, Rotation, TagId, TerrainDef,
+    TerrainId,
 };
 pub use error::{MapError, MapErrors};
 pub use hexside::HexsideId;

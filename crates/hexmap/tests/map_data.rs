@@ -174,10 +174,11 @@ fn load_reads_files_and_reports_missing_ones() {
     let errors = MapData::load(&path).unwrap_err();
     assert_eq!(errors.len(), 1);
     assert_eq!(errors.errors()[0].line, 0);
+    // A problem with no place in the text reads as line 0, column 0, as in every data file.
     assert!(
-        errors
+        errors.errors()[0]
             .to_string()
-            .starts_with(&format!("{}: cannot read", path.display()))
+            .starts_with(&format!("{}:0:0: : cannot read", path.display()))
     );
     std::fs::remove_dir(&dir).unwrap();
 }
@@ -467,8 +468,13 @@ fn every_problem_is_reported_in_file_order() {
             (24, "road.path")
         ]
     );
-    let all = overlord_hexmap::MapErrors::new(errors).unwrap().to_string();
-    assert_eq!(all.lines().count(), 4);
+    let all = overlord_hexmap::MapErrors(errors).to_string();
+    assert_eq!(
+        all.lines().count(),
+        5,
+        "a count, then one line per problem: {all}"
+    );
+    assert!(all.starts_with("4 problem(s) in the data:\n"), "{all}");
 }
 
 /// Fragments of plausible map files, so generated input gets past the TOML parser often.

@@ -2,13 +2,15 @@
 
 use std::path::Path;
 
+use overlord_datafile::Source;
+
 use super::diag::Diagnostics;
 use super::{
     FeatureId, FeatureSet, HexCell, Place, Road, RoadKindId, RoadLink, TagId, TerrainDef,
     TerrainId, build, parse,
 };
 use crate::coords::{Hex, neighbours};
-use crate::error::{MapError, MapErrors};
+use crate::error::{MapError, MapErrors, sorted};
 use crate::hexside::HexsideId;
 use crate::labels::{HexLabel, LabelConvention};
 
@@ -40,6 +42,7 @@ use crate::labels::{HexLabel, LabelConvention};
 /// level = 1                              # optional, default 0 (or the fill's)
 /// tags = ["village"]                     # optional, free
 /// name = "Vierville"                     # optional
+/// half = true                            # optional: a half hex at a board's edge (see below)
 /// [[hexside]]
 /// between = ["0812", "0912"]
 /// features = ["hedgerow"]
@@ -54,6 +57,19 @@ use crate::labels::{HexLabel, LabelConvention};
 /// id = "east_sector"
 /// hexes = ["0812", "0813"]
 /// ```
+///
+/// A half hex (Tide of Iron's board edges, `TOI-MOVE-HALFHEX`) is part of the map, so it is drawn
+/// and a drift can end on it, but [`Self::is_half`] tells the game it is not part of the game.
+/// When boards are put together ([`crate::Composition`]), two half hexes meeting on the same
+/// spot join into one whole hex.
+///
+/// # Maps of several boards
+///
+/// A map composed of several board files ([`crate::Composition`]) is a `MapData` like any
+/// other, with its hexes in battlefield coordinates. Each hex also knows its board
+/// ([`Self::board`]) and its label is the one printed on that board; since every board prints
+/// the same labels, [`Self::hex`] only answers for a label one board alone prints, and
+/// [`Self::hex_on_board`] and [`Self::find`] (`"1A:0812"`) are the lookups to use.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MapData {
     pub(super) name: String,
@@ -64,7 +80,18 @@ pub struct MapData {
     pub(super) hexes: Vec<Hex>,
     pub(super) labels: Vec<HexLabel>,
     pub(super) cells: Vec<HexCell>,
-    pub(super) grid: LabelGrid,
+    /// Per hex: a half hex at a board's edge.
+    pub(super) half: Vec<bool>,
+    pub(super) grid: HexGrid,
+    /// The ids of the boards a composed map was built from, in placement order; empty for a
+    /// map read from one file.
+    pub(super) boards: Vec<String>,
+    /// Per hex, its board (an index into `boards`); empty for a map read from one file.
+    pub(super) hex_boards: Vec<u16>,
+    /// (board, label printed on that board, dense index), sorted, for a composed map's lookups
+    /// by label: a joined half hex is there once per board. Empty for a map read from one file,
+    /// whose labels go through its convention.
+    pub(crate) board_labels: Vec<(u16, HexLabel, u32)>,
     /// Sorted by dense index.
     pub(super) hex_names: Vec<(u32, String)>,
     pub(super) tag_names: Vec<String>,
@@ -86,25 +113,67 @@ pub struct MapData {
 /// The name the rest of the workspace may know the map by.
 pub type HexMap = MapData;
 
-/// Printed (column, row) to dense index, over the bounding rectangle of the map's labels.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct LabelGrid {
-    pub(super) min_column: u8,
-    pub(super) min_row: u8,
-    pub(super) columns: usize,
-    pub(super) rows: usize,
-    /// `u32::MAX` where the rectangle has no hex.
-    pub(super) slots: Vec<u32>,
+/// Axial coordinates to dense index, over the bounding box of the map's hexes: whatever
+/// boards, labels or rotations made the map, a lookup is one subtraction and one load.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct HexGrid {
+    min_x: i32,
+    min_y: i32,
+    width: usize,
+    height: usize,
+    /// `u32::MAX` where the box has no hex.
+    slots: Vec<u32>,
 }
 
-impl LabelGrid {
-    fn get(&self, column: u8, row: u8) -> Option<usize> {
-        let c = usize::from(column.checked_sub(self.min_column)?);
-        let r = usize::from(row.checked_sub(self.min_row)?);
-        if c >= self.columns || r >= self.rows {
+impl HexGrid {
+    /// The most slots a grid may take (16 MiB): boards placed far apart would otherwise ask
+    /// for any amount of memory.
+    pub(crate) const MAX_SLOTS: usize = 1 << 22;
+
+    /// The grid of `hexes` (dense index = position in the slice), or `None` when their
+    /// bounding box is larger than [`Self::MAX_SLOTS`].
+    pub(crate) fn build(hexes: &[Hex]) -> Option<Self> {
+        let Some(first) = hexes.first() else {
+            return Some(Self::default());
+        };
+        let (mut min_x, mut max_x, mut min_y, mut max_y) = (first.x, first.x, first.y, first.y);
+        for hex in hexes {
+            min_x = min_x.min(hex.x);
+            max_x = max_x.max(hex.x);
+            min_y = min_y.min(hex.y);
+            max_y = max_y.max(hex.y);
+        }
+        let width = usize::try_from(i64::from(max_x) - i64::from(min_x) + 1).ok()?;
+        let height = usize::try_from(i64::from(max_y) - i64::from(min_y) + 1).ok()?;
+        let size = width.checked_mul(height)?;
+        if size > Self::MAX_SLOTS {
             return None;
         }
-        let slot = *self.slots.get(c * self.rows + r)?;
+        let mut grid = Self {
+            min_x,
+            min_y,
+            width,
+            height,
+            slots: vec![u32::MAX; size],
+        };
+        for (index, &hex) in hexes.iter().enumerate() {
+            if let Some(slot) = grid.slot(hex)
+                && let Some(cell) = grid.slots.get_mut(slot)
+            {
+                *cell = u32::try_from(index).unwrap_or(u32::MAX);
+            }
+        }
+        Some(grid)
+    }
+
+    fn slot(&self, hex: Hex) -> Option<usize> {
+        let x = usize::try_from(i64::from(hex.x) - i64::from(self.min_x)).ok()?;
+        let y = usize::try_from(i64::from(hex.y) - i64::from(self.min_y)).ok()?;
+        (x < self.width && y < self.height).then(|| x * self.height + y)
+    }
+
+    pub(crate) fn get(&self, hex: Hex) -> Option<usize> {
+        let slot = *self.slots.get(self.slot(hex)?)?;
         (slot != u32::MAX).then_some(slot as usize)
     }
 }
@@ -115,14 +184,15 @@ impl MapData {
     /// # Errors
     /// Every problem found, each with its file, line, column and field.
     pub fn from_toml_str(text: &str, file_name: &str) -> Result<Self, MapErrors> {
-        let mut diag = Diagnostics::new(file_name, text);
+        let source = Source::new(file_name, text);
+        let mut diag = Diagnostics::new(&source);
         let built = parse::parse(text, &mut diag).and_then(|doc| build::build(doc, &mut diag));
         match built {
             Some(mut map) if !diag.has_errors() => {
                 file_name.clone_into(&mut map.source);
                 Ok(map)
             }
-            _ => Err(errors(diag.into_errors(), file_name)),
+            _ => Err(sorted(diag.into_errors(), file_name)),
         }
     }
 
@@ -135,13 +205,11 @@ impl MapData {
         let file_name = path.display().to_string();
         match std::fs::read_to_string(path) {
             Ok(text) => Self::from_toml_str(&text, &file_name),
-            Err(error) => Err(MapErrors::single(MapError {
-                file: file_name,
-                line: 0,
-                column: 0,
-                field: String::new(),
-                message: format!("cannot read the map file: {error}"),
-            })),
+            Err(error) => Err(MapErrors::single(MapError::whole_file(
+                file_name,
+                "",
+                format!("cannot read the map file: {error}"),
+            ))),
         }
     }
 
@@ -187,9 +255,7 @@ impl MapData {
     /// The dense index of `hex`, or `None` if it is not on the map. Constant time.
     #[must_use]
     pub fn index(&self, hex: Hex) -> Option<usize> {
-        let label = self.convention.to_label(hex)?;
-        let (column, row) = self.convention.column_row(label);
-        self.grid.get(column, row)
+        self.grid.get(hex)
     }
 
     /// The hex with dense index `index`.
@@ -203,17 +269,102 @@ impl MapData {
         self.index(hex).is_some()
     }
 
-    /// The printed label of a map hex.
+    /// The printed label of a map hex (on a composed map, the label printed on its board).
     #[must_use]
     pub fn label(&self, hex: Hex) -> Option<HexLabel> {
         self.labels.get(self.index(hex)?).copied()
     }
 
-    /// The map hex printed with `label`.
+    /// The map hex printed with `label`. On a composed map, only when one board alone prints
+    /// it; use [`Self::hex_on_board`] or [`Self::find`] there.
     #[must_use]
     pub fn hex(&self, label: HexLabel) -> Option<Hex> {
-        let hex = self.convention.to_hex(label);
-        self.contains(hex).then_some(hex)
+        if self.boards.is_empty() {
+            let hex = self.convention.to_hex(label);
+            return self.contains(hex).then_some(hex);
+        }
+        let mut found = (0..self.boards.len())
+            .filter_map(|b| self.board_label_index(u16::try_from(b).ok()?, label));
+        let first = found.next()?;
+        // A joined half hex is printed on two boards and is still one hex.
+        if found.any(|other| other != first) {
+            return None;
+        }
+        self.hex_at(first)
+    }
+
+    /// Whether `hex` is a half hex at a board's edge, not part of the game
+    /// (`TOI-MOVE-HALFHEX`); false off the map, and for two halves joined into one hex.
+    #[must_use]
+    pub fn is_half(&self, hex: Hex) -> bool {
+        self.index(hex)
+            .and_then(|i| self.half.get(i))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Per hex, by dense index: whether it is a half hex ([`Self::is_half`]).
+    #[must_use]
+    pub fn half_hexes(&self) -> &[bool] {
+        &self.half
+    }
+
+    /// The ids of the boards a composed map was put together from, in placement order; empty
+    /// for a map read from one file.
+    #[must_use]
+    pub fn boards(&self) -> &[String] {
+        &self.boards
+    }
+
+    /// The id of the board `hex` lies on (the first placed, for two joined half hexes); `None`
+    /// off the map and on a map read from one file.
+    #[must_use]
+    pub fn board(&self, hex: Hex) -> Option<&str> {
+        let board = *self.hex_boards.get(self.index(hex)?)?;
+        self.boards.get(usize::from(board)).map(String::as_str)
+    }
+
+    /// The hex printed `label` on board `board` of a composed map (a joined half hex answers
+    /// to both of its labels); on a map read from one file, [`Self::hex`] whatever `board` is.
+    #[must_use]
+    pub fn hex_on_board(&self, board: &str, label: HexLabel) -> Option<Hex> {
+        if self.boards.is_empty() {
+            return self.hex(label);
+        }
+        let board = self.boards.iter().position(|b| b == board)?;
+        let index = self.board_label_index(u16::try_from(board).ok()?, label)?;
+        self.hex_at(index)
+    }
+
+    fn board_label_index(&self, board: u16, label: HexLabel) -> Option<usize> {
+        let at = self
+            .board_labels
+            .binary_search_by_key(&(board, label), |&(b, l, _)| (b, l))
+            .ok()?;
+        self.board_labels
+            .get(at)
+            .map(|&(_, _, index)| index as usize)
+    }
+
+    /// The label a person reads for `hex`: `0812` on a map read from one file, `1A:0812` (board
+    /// id, colon, the label printed on that board) on a composed map.
+    #[must_use]
+    pub fn full_label(&self, hex: Hex) -> Option<String> {
+        let label = self.label(hex)?;
+        Some(match self.board(hex) {
+            Some(board) => format!("{board}:{label}"),
+            None => label.to_string(),
+        })
+    }
+
+    /// The hex a person named: `0812`, or `1A:0812` on a composed map (the form
+    /// [`Self::full_label`] writes). `None` for anything else or a hex not on the map.
+    #[must_use]
+    pub fn find(&self, text: &str) -> Option<Hex> {
+        match text.rsplit_once(':') {
+            Some((board, label)) => self.hex_on_board(board, label.parse().ok()?),
+            None => self.hex(text.parse().ok()?),
+        }
     }
 
     /// Per-hex terrain and level, by dense index.
@@ -407,15 +558,46 @@ impl MapData {
     }
 }
 
-fn errors(list: Vec<MapError>, file_name: &str) -> MapErrors {
-    // A failed build always records why, so the fallback is only there to avoid a panic path.
-    MapErrors::new(list).unwrap_or_else(|| {
-        MapErrors::single(MapError {
-            file: file_name.to_owned(),
-            line: 0,
-            column: 0,
-            field: String::new(),
-            message: "the map could not be built".to_owned(),
-        })
-    })
+impl MapData {
+    /// Works out each hex's road links from `roads`, whose paths are already checked.
+    pub(super) fn link_roads(&mut self) {
+        let mut links: Vec<(usize, RoadLink)> = Vec::new();
+        for road in &self.roads {
+            for pair in road.path.windows(2) {
+                let &[a, b] = pair else { continue };
+                if let (Some(ia), Some(ib)) = (self.index(a), self.index(b)) {
+                    links.push((
+                        ia,
+                        RoadLink {
+                            to: b,
+                            kind: road.kind,
+                        },
+                    ));
+                    links.push((
+                        ib,
+                        RoadLink {
+                            to: a,
+                            kind: road.kind,
+                        },
+                    ));
+                }
+            }
+        }
+        // Stable sort: links out of a hex stay in declaration order.
+        links.sort_by_key(|(from, _)| *from);
+        links.dedup();
+        let mut ranges = vec![0u32; self.hexes.len() + 1];
+        for (from, _) in &links {
+            if let Some(end) = ranges.get_mut(from + 1) {
+                *end += 1;
+            }
+        }
+        let mut total = 0;
+        for end in &mut ranges {
+            total += *end;
+            *end = total;
+        }
+        self.road_ranges = ranges;
+        self.road_links = links.into_iter().map(|(_, link)| link).collect();
+    }
 }

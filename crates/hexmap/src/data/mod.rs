@@ -1,7 +1,9 @@
 //! Map data: the hexes of one board with their terrain, hexsides, roads and named places, loaded
-//! from a hand-written TOML file (format in [`MapData`]).
+//! from a hand-written TOML file (format in [`MapData`]), or of a battlefield put together from
+//! several such files ([`Composition`]).
 
 mod build;
+mod compose;
 mod diag;
 mod map;
 mod parse;
@@ -11,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::coords::Hex;
 
+pub use compose::{Composition, PlacedBoard, PlacedOverlay, Placement, Replaces, Rotation};
 pub use map::{HexMap, MapData};
 
 /// A terrain type of one map, an index into [`MapData::terrains`] in declaration order.

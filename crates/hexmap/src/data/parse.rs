@@ -3,11 +3,9 @@
 //! Decoding the whole file with one `toml::from_str` would stop at the first problem; walking the
 //! span-preserving `DeTable` lets every bad `[[hex]]` be reported in one go.
 
-use core::ops::Range;
-
 use serde::Deserialize;
 use serde_spanned::Spanned;
-use toml::de::{DeTable, DeValue, ValueDeserializer};
+use toml::de::{DeTable, DeValue};
 
 use super::diag::Diagnostics;
 use super::raw::{RawDoc, RawHex, RawHexEntry, RawTerrain};
@@ -62,37 +60,12 @@ fn decode<'a, T: Deserialize<'a>>(
     field: &str,
     diag: &mut Diagnostics<'_>,
 ) -> Option<T> {
-    let whole = value.span();
-    let keys = key_spans(&value);
-    match T::deserialize(ValueDeserializer::from(value)) {
-        Ok(decoded) => Some(decoded),
-        Err(error) => {
-            let span = error.span().unwrap_or(whole);
-            let field = keys
-                .iter()
-                .find(|(_, key, value)| contains(key, span.start) || contains(value, span.start))
-                .map_or_else(
-                    || field.to_owned(),
-                    |(name, _, _)| format!("{field}.{name}"),
-                );
-            diag.at(&span, field, error.message());
+    match overlord_datafile::decode(diag.source(), value, field) {
+        Ok(decoded) => Some(decoded.into_inner()),
+        Err(problem) => {
+            diag.push(problem);
             None
         }
-    }
-}
-
-fn contains(range: &Range<usize>, offset: usize) -> bool {
-    range.start <= offset && offset < range.end
-}
-
-/// (key, key span, value span) of each entry of a table value; empty for other values.
-fn key_spans(value: &Spanned<DeValue<'_>>) -> Vec<(String, Range<usize>, Range<usize>)> {
-    match value.get_ref() {
-        DeValue::Table(table) => table
-            .iter()
-            .map(|(k, v)| (k.get_ref().to_string(), k.span(), v.span()))
-            .collect(),
-        _ => Vec::new(),
     }
 }
 

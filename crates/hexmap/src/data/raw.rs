@@ -66,6 +66,8 @@ pub(crate) struct RawHex {
     pub tags: Vec<Spanned<String>>,
     #[serde(default)]
     pub name: Option<Spanned<String>>,
+    #[serde(default)]
+    pub half: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize)]

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use serde_spanned::Spanned;
 
-use super::super::map::{LabelGrid, MapData};
+use super::super::map::{HexGrid, MapData};
 use super::super::raw::{RawFill, RawHexEntry, RawTerrain};
 use super::super::{HexCell, TagId, TerrainDef, TerrainId};
 use super::{Builder, Draft, tag_id};
@@ -126,6 +126,7 @@ impl Builder<'_, '_> {
                     level: 0,
                     tags: Vec::new(),
                     name: None,
+                    half: false,
                     declared_at: None,
                 });
                 if draft.declared_at.is_none() {
@@ -149,6 +150,7 @@ impl Builder<'_, '_> {
             .filter_map(|tag| self.tags.intern(tag, "hex.tags", self.diag).map(tag_id))
             .collect();
         let name = body.name.map(Spanned::into_inner);
+        let half = body.half.is_some_and(Spanned::into_inner);
         for at in &entry.at {
             let Some(label) = self.parse_label(at, "hex.at") else {
                 continue;
@@ -181,6 +183,7 @@ impl Builder<'_, '_> {
                 level,
                 tags: tags.clone(),
                 name: name.clone(),
+                half,
                 declared_at: Some(at.span().start),
             };
             self.cells.insert(label, draft);
@@ -198,6 +201,7 @@ impl Builder<'_, '_> {
         let mut hexes = Vec::with_capacity(count);
         let mut labels = Vec::with_capacity(count);
         let mut cells = Vec::with_capacity(count);
+        let mut half = Vec::with_capacity(count);
         let mut hex_names = Vec::new();
         let mut tag_ranges = Vec::with_capacity(count + 1);
         let mut hex_tags = Vec::new();
@@ -209,6 +213,7 @@ impl Builder<'_, '_> {
                 terrain: draft.terrain,
                 level: draft.level,
             });
+            half.push(draft.half);
             let index = u32::try_from(index).unwrap_or(u32::MAX);
             if let Some(hex_name) = &draft.name {
                 hex_names.push((index, hex_name.clone()));
@@ -216,7 +221,9 @@ impl Builder<'_, '_> {
             hex_tags.extend(&draft.tags);
             tag_ranges.push(u32::try_from(hex_tags.len()).unwrap_or(u32::MAX));
         }
-        let grid = self.grid();
+        // Printed labels keep a map within 100 columns by 150 axial rows, far below the
+        // grid's limit, so the empty fallback is never taken.
+        let grid = HexGrid::build(&hexes).unwrap_or_default();
         MapData {
             name,
             authored_by,
@@ -226,7 +233,11 @@ impl Builder<'_, '_> {
             hexes,
             labels,
             cells,
+            half,
             grid,
+            boards: Vec::new(),
+            hex_boards: Vec::new(),
+            board_labels: Vec::new(),
             hex_names,
             tag_names: Vec::new(),
             tag_ranges,
@@ -239,35 +250,6 @@ impl Builder<'_, '_> {
             road_links: Vec::new(),
             positions: Vec::new(),
             regions: Vec::new(),
-        }
-    }
-
-    fn grid(&self) -> LabelGrid {
-        let printed: Vec<(u8, u8)> = self
-            .cells
-            .keys()
-            .map(|&l| self.convention.column_row(l))
-            .collect();
-        let min_column = printed.iter().map(|p| p.0).min().unwrap_or(0);
-        let max_column = printed.iter().map(|p| p.0).max().unwrap_or(0);
-        let min_row = printed.iter().map(|p| p.1).min().unwrap_or(0);
-        let max_row = printed.iter().map(|p| p.1).max().unwrap_or(0);
-        let columns = usize::from(max_column - min_column) + 1;
-        let rows = usize::from(max_row - min_row) + 1;
-        let mut slots = vec![u32::MAX; columns * rows];
-        for (index, (column, row)) in printed.into_iter().enumerate() {
-            let c = usize::from(column - min_column);
-            let r = usize::from(row - min_row);
-            if let Some(slot) = slots.get_mut(c * rows + r) {
-                *slot = u32::try_from(index).unwrap_or(u32::MAX);
-            }
-        }
-        LabelGrid {
-            min_column,
-            min_row,
-            columns,
-            rows,
-            slots,
         }
     }
 }

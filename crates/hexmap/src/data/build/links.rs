@@ -6,7 +6,7 @@ use serde_spanned::Spanned;
 
 use super::super::map::MapData;
 use super::super::raw::{RawHexside, RawPlace, RawRoad};
-use super::super::{FeatureId, FeatureSet, Place, Road, RoadKindId, RoadLink};
+use super::super::{FeatureId, FeatureSet, Place, Road, RoadKindId};
 use super::{Builder, Interner};
 use crate::coords::Hex;
 use crate::hexside::HexsideId;
@@ -107,7 +107,6 @@ impl Builder<'_, '_> {
 
     pub(super) fn roads(&mut self, raw: Vec<Spanned<RawRoad>>, map: &mut MapData) {
         let mut kinds = Interner::new("road kinds", 256);
-        let mut links: Vec<(usize, RoadLink)> = Vec::new();
         for road in raw {
             let road = road.into_inner();
             let kind = kinds.intern(&road.kind, "road.kind", self.diag);
@@ -139,31 +138,9 @@ impl Builder<'_, '_> {
             let Some(kind) = kind.map(|k| RoadKindId(u8::try_from(k).unwrap_or(u8::MAX))) else {
                 continue;
             };
-            for pair in hexes.windows(2) {
-                let &[a, b] = pair else { continue };
-                if let (Some(ia), Some(ib)) = (map.index(a), map.index(b)) {
-                    links.push((ia, RoadLink { to: b, kind }));
-                    links.push((ib, RoadLink { to: a, kind }));
-                }
-            }
             map.roads.push(Road { kind, path: hexes });
         }
-        // Stable sort: links out of a hex stay in declaration order.
-        links.sort_by_key(|(from, _)| *from);
-        links.dedup();
-        let mut ranges = vec![0u32; map.hexes.len() + 1];
-        for (from, _) in &links {
-            if let Some(end) = ranges.get_mut(from + 1) {
-                *end += 1;
-            }
-        }
-        let mut total = 0;
-        for end in &mut ranges {
-            total += *end;
-            *end = total;
-        }
-        map.road_ranges = ranges;
-        map.road_links = links.into_iter().map(|(_, link)| link).collect();
+        map.link_roads();
         map.road_kinds = kinds.names;
     }
 }

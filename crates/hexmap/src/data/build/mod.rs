@@ -72,6 +72,8 @@ struct Draft {
     level: i8,
     tags: Vec<TagId>,
     name: Option<String>,
+    /// A half hex at a board's edge (`half = true`).
+    half: bool,
     /// Byte offset of the `[[hex]]` label that declared it; `None` while it only comes from a
     /// fill, which a `[[hex]]` may override.
     declared_at: Option<usize>,
