@@ -14,7 +14,9 @@
 //!   [`overlord_datafile::Problem`], here called [`MapError`]);
 //! - [`Composition`], a battlefield put together from several board files, each turned and moved
 //!   into place, with half hexes joined at board edges and overlays laid over some hexes: the
-//!   result is a [`MapData`] too.
+//!   result is a [`MapData`] too;
+//! - [`HexIndex`], dense `u16` ids for a map's hexes with a flat neighbour table, the shape game
+//!   state is kept in.
 //!
 //! Invariants the rest of the workspace relies on:
 //! - Geometry is exact: no floating point anywhere in this crate. Line tracing uses integer and
@@ -31,6 +33,7 @@ mod coords;
 mod data;
 mod error;
 mod hexside;
+mod index;
 mod labels;
 mod line;
 mod path;
@@ -46,6 +49,7 @@ pub use data::{
 };
 pub use error::{MapError, MapErrors};
 pub use hexside::HexsideId;
+pub use index::{HexId, HexIndex};
 pub use labels::{HexLabel, LabelConvention, LabelError, LabelOrder, Orientation, Parity};
 pub use line::{Contact, HexLine, LineHex, LineParam, Side, trace_line};
 pub use path::{Cost, reachable, shortest_path, shortest_path_within};

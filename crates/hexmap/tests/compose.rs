@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use overlord_datafile::Location;
 use overlord_hexmap::{
-    Composition, FlatTopDirection, Hex, HexLabel, MapData, MapError, PlacedBoard, Placement,
-    Rotation, direction_between, distance,
+    Composition, FlatTopDirection, Hex, HexId, HexIndex, HexLabel, MapData, MapError, PlacedBoard,
+    Placement, Rotation, direction_between, distance,
 };
 
 fn fixtures() -> PathBuf {
@@ -405,4 +405,26 @@ fn boards_far_apart_are_refused_not_allocated() {
     };
     let errors = composition.compose().unwrap_err().into_vec();
     assert!(errors[0].message.contains("so far apart"), "{errors:#?}");
+}
+
+#[test]
+fn the_hex_index_numbers_a_composed_map() {
+    let map = load("side_by_side.toml");
+    let index = HexIndex::new(&map).unwrap();
+    assert_eq!(index.len(), map.len());
+    let joined = index.id(map.find("A:0401").unwrap()).unwrap();
+    assert_eq!(
+        usize::from(joined.0),
+        map.index(map.find("B:0101").unwrap()).unwrap()
+    );
+    // 0401 is printed on A alone; 0101 on both boards, on different hexes.
+    assert_eq!(index.id_of_label(label("0401")), Some(joined));
+    assert_eq!(index.id_of_label(label("0101")), None);
+    assert!(!index.is_half(joined));
+    let b0201 = index.id(map.find("B:0201").unwrap()).unwrap();
+    assert!(index.neighbours_on_map(joined).any(|n| n == b0201));
+    let direction = index.direction(joined, b0201).unwrap();
+    assert_eq!(index.neighbour(joined, direction), Some(b0201));
+    assert_eq!(index.distance(joined, b0201), 1);
+    assert_eq!(index.distance(joined, HexId::NONE), u32::MAX);
 }

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::coords::Hex;
 
 pub use compose::{Composition, PlacedBoard, PlacedOverlay, Placement, Replaces, Rotation};
+pub(crate) use map::HexGrid;
 pub use map::{HexMap, MapData};
 
 /// A terrain type of one map, an index into [`MapData::terrains`] in declaration order.
