@@ -487,3 +487,38 @@ pub use overlord_datafile::Problem as DataError;
 /// Every problem found in a game's data ([`overlord_datafile::Problems`]: a count, then one
 /// problem per line).
 pub use overlord_datafile::Problems as DataErrors;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RULE: RuleId = RuleId("T-1");
+
+    #[test]
+    fn a_shared_outcome_gives_every_seat_the_same_reward_and_score() {
+        let won = Outcome::shared(2, SeatSet::first(2), false, 13, RULE);
+        assert_eq!(won.rewards(), vec![1.0, 1.0]);
+        assert_eq!(won.scores(), &[13, 13]);
+        assert_eq!(won.score(Seat(2)), 0, "a seat the game did not have");
+        let lost = Outcome::shared(1, SeatSet::EMPTY, false, -1, RULE);
+        assert_eq!((lost.rewards(), lost.scores()), (vec![0.0], &[-1][..]));
+        assert_eq!(lost.to_string(), "lost (T-1), score -1");
+    }
+
+    #[test]
+    fn opposed_seats_have_their_own_rewards_and_scores() {
+        let o = Outcome::per_seat(SeatSet::only(Seat(1)), false, &[-2, 2], RULE);
+        assert_eq!(o.seats(), 2);
+        assert_eq!(o.rewards(), vec![0.0, 1.0]);
+        assert_eq!((o.score(Seat(0)), o.score(Seat(1))), (-2, 2));
+        assert!(o.won(Seat(1)) && !o.won(Seat(0)));
+        assert_eq!(o.to_string(), "won by seat 2 (T-1), scores -2/2");
+        let drawn = Outcome::per_seat(SeatSet::EMPTY, true, &[0, 0, 0], RULE);
+        assert_eq!(drawn.rewards(), vec![0.5; 3]);
+        assert_eq!(
+            serde_json::to_value(o).unwrap(),
+            serde_json::json!({"winners": 2, "draw": false, "rule": "T-1",
+                "rewards": [0.0, 1.0], "scores": [-2, 2]})
+        );
+    }
+}

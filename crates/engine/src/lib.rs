@@ -12,6 +12,8 @@
 //! * [`Statistics`]: losses per turn, named counters and places held that batch simulation
 //!   reports, for games that offer them ([`Game::statistics`]).
 //! * [`Heuristics`]: what a game tells its bots (an evaluation, a rule-based choice).
+//! * [`driver`]: the turn driver a game plugs its rules chapters into (`apply`'s legality
+//!   check, the bounded run loop, the reveal counter behind [`Applied`]).
 //! * `testing` (with the `testing` feature): the conformance suite every game's tests run in
 //!   one line, and shared checks of data corpora and rule citations.
 //!
@@ -20,6 +22,7 @@
 
 mod advice;
 mod cards;
+pub mod driver;
 mod dynamic;
 mod game;
 mod heuristics;

@@ -6,6 +6,7 @@ use crate::data::OmahaData;
 use crate::effects::OmahaLog;
 use crate::state::{Omaha, OmahaOptions, Step, UsLoc};
 use crate::view::OmahaView;
+use overlord_engine::driver::{self, Chapters, Progress};
 use overlord_engine::{
     Anchors, Applied, Game, GameInfo, GameRng, Outcome, Prompt, Refusal, Seat, SetupError, Status,
     Viewer,
@@ -358,45 +359,17 @@ impl Game for Omaha {
     }
 
     fn apply(&mut self, action: OmahaAction, log: &mut OmahaLog) -> Result<Applied, Refusal> {
-        if self.outcome.is_some() {
-            return Err(Refusal::new("the game is over"));
-        }
-        let mut legal = Vec::new();
-        self.legal_actions(&mut legal);
-        if !legal.contains(&action) {
-            // 20.3: say why a unit may not leave the map.
-            if let OmahaAction::ExitMap { unit } = action
-                && let Some(reason) = crate::exits::why_not(self, unit)
-            {
-                return Err(Refusal::by_rule(crate::exits::EXIT, reason));
-            }
-            let prompt = self.prompt();
-            return Err(Refusal::by_rule(
-                prompt.rule,
-                format!(
-                    "{action:?} is not a legal answer to \"{}\"; there are {} legal actions",
-                    prompt.text,
-                    legal.len()
-                ),
-            ));
-        }
-        self.carry_out(action, log)
+        driver::apply(self, action, log)
     }
 
     /// The legal list is half of a playout's cost; an action taken from it need not be
-    /// checked against it again. Debug builds (the tests) still check.
+    /// checked against it again (the driver skips it in release builds; the tests check).
     fn apply_listed(
         &mut self,
         action: OmahaAction,
         log: &mut OmahaLog,
     ) -> Result<Applied, Refusal> {
-        if cfg!(debug_assertions) {
-            return self.apply(action, log);
-        }
-        if self.outcome.is_some() {
-            return Err(Refusal::new("the game is over"));
-        }
-        self.carry_out(action, log)
+        driver::apply_listed(self, action, log)
     }
 
     fn view(&self, viewer: Viewer) -> OmahaView {
@@ -427,10 +400,42 @@ impl Omaha {
     }
 }
 
-impl Omaha {
+/// 4.2: the rules chapters behind the engine's turn driver: the turn sequence's system steps
+/// (`turn`), each prompt's chapter, and the cards drawn as the reveal counter (undo never
+/// crosses a card).
+impl Chapters for Omaha {
+    fn advance(&mut self, log: &mut OmahaLog) -> Progress {
+        self.advance_turn(log)
+    }
+
+    fn reveals(&self) -> u64 {
+        u64::from(self.draws)
+    }
+
+    fn over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    fn refusal(&self, action: &OmahaAction, legal: &[OmahaAction]) -> Refusal {
+        // 20.3: say why a unit may not leave the map.
+        if let OmahaAction::ExitMap { unit } = *action
+            && let Some(reason) = crate::exits::why_not(self, unit)
+        {
+            return Refusal::by_rule(crate::exits::EXIT, reason);
+        }
+        let prompt = self.prompt();
+        Refusal::by_rule(
+            prompt.rule,
+            format!(
+                "{action:?} is not a legal answer to \"{}\"; there are {} legal actions",
+                prompt.text,
+                legal.len()
+            ),
+        )
+    }
+
     /// The state change of an action already known to answer the prompt.
-    fn carry_out(&mut self, action: OmahaAction, log: &mut OmahaLog) -> Result<Applied, Refusal> {
-        let draws = self.draws;
+    fn answer(&mut self, action: OmahaAction, log: &mut OmahaLog) -> Result<(), Refusal> {
         match (self.step, action) {
             (Step::RangerDrift { sector, unit }, OmahaAction::RangerDrift { boxes }) => {
                 crate::landing::ranger_drift(self, sector, unit, boxes, log)
@@ -521,11 +526,6 @@ impl Omaha {
             _ => return Err(Refusal::new("that action does not answer this prompt")),
         }
         crate::seats::pass_deep_units(self, log);
-        self.run(log);
-        Ok(if self.draws != draws {
-            Applied::REVEALING
-        } else {
-            Applied::QUIET
-        })
+        Ok(())
     }
 }

@@ -6,6 +6,7 @@ use crate::data::{Division, Sector, VictoryKind};
 use crate::effects::OmahaLog;
 use crate::index::Ground;
 use crate::state::{Omaha, Step, UsFlags, UsLoc};
+use overlord_engine::driver::Progress;
 use overlord_engine::{Outcome, RuleId, SeatSet};
 
 pub const SEQUENCE: RuleId = RuleId("4.2");
@@ -38,107 +39,111 @@ impl Omaha {
             .is_some_and(|s| s.sectors.contains(&sector))
     }
 
-    /// Run system steps until a decision is needed or the game is over (4.2).
+    /// Run system steps until a decision is needed or the game is over (4.2), through the
+    /// engine's driver (bounded, so a rules bug cannot hang).
     pub(crate) fn run(&mut self, log: &mut OmahaLog) {
-        // Each pass either stops at a decision or moves the step on; the bound only guards
-        // against a rules bug turning into a hang.
-        for _ in 0..10_000 {
-            if self.outcome.is_some() {
-                self.step = Step::Over;
-                return;
-            }
-            // 11.14: P-HERO-SACRIFICE comes as soon as the procedure that hit the unit is done;
-            // a sector's German fire is not done while its G-FIRE-TIE, G-LEADER or G-ART-TIE
-            // prompt is showing (a star hit may yet kill the Hero, 11.4).
-            let in_fire = matches!(
-                self.step,
-                Step::FireTie { .. }
-                    | Step::LeaderHit { .. }
-                    | Step::TankFireTie { .. }
-                    | Step::TankLeaderHit { .. }
-                    | Step::TankMoveTie { .. }
-                    | Step::ArtilleryTie { .. }
-                    | Step::GermanActions(_)
-                    | Step::GermanChoice { .. }
-            );
-            if !in_fire && crate::heroes::ask_sacrifice(self, log) {
-                return;
-            }
-            match self.step {
-                Step::LandingCheck(sector) => crate::landing::check(self, sector, log),
-                Step::Land => crate::landing::land(self, log),
-                Step::NextArrival => crate::landing::next_arrival(self, log),
-                Step::Event => crate::events::event_phase(self, log),
-                Step::Fire(sector) => crate::fire::fire_phase(self, sector, log),
-                Step::GermanActions(sector) => crate::german_actions::run(self, sector, log),
-                Step::Engineers { sector, left } => {
-                    if left == 0 || !crate::engineers::can_clear(self, sector) {
-                        self.step = match sector {
-                            Sector::East => Step::Engineers {
-                                sector: Sector::West,
-                                left: crate::engineers::clears_allowed(self.turn),
-                            },
-                            // 15 V: in the extended game the US Engineer and HQ Phase comes
-                            // before the Action Phase (engineer_bases, command_posts).
-                            Sector::West if crate::tables::schedule::extended(self.turn) => {
-                                Step::EngineerHq
-                            }
-                            Sector::West => Step::DivisionOrder,
-                        };
-                    } else {
-                        return;
-                    }
-                }
-                Step::DivisionOrder => {
-                    crate::actions::start_action_phase(self);
-                    if self.in_play(Sector::West) {
-                        return;
-                    }
-                    // Easy Fox: only the 1st Division acts.
-                    self.step = Step::Actions {
-                        division: Division::First,
-                        left: crate::tables::schedule::actions_per_division(self.turn),
-                        second: true,
-                    };
-                }
-                Step::Stacking => {
-                    if crate::actions::overstacked_hex(self).is_some() {
-                        return;
-                    }
-                    crate::actions::end_action_phase(self);
-                    self.step = Step::EndOfTurn;
-                }
-                Step::EngineerHq | Step::EngineerBase { .. } | Step::CommandPosts(_) => {
-                    if crate::engineer_bases::run_step(self, log) {
-                        return;
-                    }
-                }
-                Step::EndOfTurn => end_of_turn(self, log),
-                Step::Over => return,
-                Step::RangerDrift { .. }
-                | Step::MineVictim(_)
-                | Step::LeaderFollow { .. }
-                | Step::FireTie { .. }
+        overlord_engine::driver::run(self, log);
+    }
+
+    /// 4.2: one system step of the turn sequence, or [`Progress::Decide`] where a seat must
+    /// decide or the game is over.
+    pub(crate) fn advance_turn(&mut self, log: &mut OmahaLog) -> Progress {
+        if self.outcome.is_some() {
+            self.step = Step::Over;
+            return Progress::Decide;
+        }
+        // 11.14: P-HERO-SACRIFICE comes as soon as the procedure that hit the unit is done;
+        // a sector's German fire is not done while its G-FIRE-TIE, G-LEADER or G-ART-TIE
+        // prompt is showing (a star hit may yet kill the Hero, 11.4).
+        let in_fire = matches!(
+            self.step,
+            Step::FireTie { .. }
                 | Step::LeaderHit { .. }
                 | Step::TankFireTie { .. }
                 | Step::TankLeaderHit { .. }
                 | Step::TankMoveTie { .. }
                 | Step::ArtilleryTie { .. }
+                | Step::GermanActions(_)
                 | Step::GermanChoice { .. }
-                | Step::Place(_)
-                | Step::Actions { .. }
-                | Step::Infiltration { .. }
-                | Step::Attack { .. } => return,
-                // Event prompts (II) and P-HERO-SACRIFICE.
-                Step::HeroPlacement { .. }
-                | Step::StepAdd { .. }
-                | Step::Prisoner { .. }
-                | Step::PatrolReport { .. }
-                | Step::Meemies
-                | Step::NavalHit { .. }
-                | Step::HeroSacrifice { .. } => return,
-            }
+        );
+        if !in_fire && crate::heroes::ask_sacrifice(self, log) {
+            return Progress::Decide;
         }
+        match self.step {
+            Step::LandingCheck(sector) => crate::landing::check(self, sector, log),
+            Step::Land => crate::landing::land(self, log),
+            Step::NextArrival => crate::landing::next_arrival(self, log),
+            Step::Event => crate::events::event_phase(self, log),
+            Step::Fire(sector) => crate::fire::fire_phase(self, sector, log),
+            Step::GermanActions(sector) => crate::german_actions::run(self, sector, log),
+            Step::Engineers { sector, left } => {
+                if left == 0 || !crate::engineers::can_clear(self, sector) {
+                    self.step = match sector {
+                        Sector::East => Step::Engineers {
+                            sector: Sector::West,
+                            left: crate::engineers::clears_allowed(self.turn),
+                        },
+                        // 15 V: in the extended game the US Engineer and HQ Phase comes
+                        // before the Action Phase (engineer_bases, command_posts).
+                        Sector::West if crate::tables::schedule::extended(self.turn) => {
+                            Step::EngineerHq
+                        }
+                        Sector::West => Step::DivisionOrder,
+                    };
+                } else {
+                    return Progress::Decide;
+                }
+            }
+            Step::DivisionOrder => {
+                crate::actions::start_action_phase(self);
+                if self.in_play(Sector::West) {
+                    return Progress::Decide;
+                }
+                // Easy Fox: only the 1st Division acts.
+                self.step = Step::Actions {
+                    division: Division::First,
+                    left: crate::tables::schedule::actions_per_division(self.turn),
+                    second: true,
+                };
+            }
+            Step::Stacking => {
+                if crate::actions::overstacked_hex(self).is_some() {
+                    return Progress::Decide;
+                }
+                crate::actions::end_action_phase(self);
+                self.step = Step::EndOfTurn;
+            }
+            Step::EngineerHq | Step::EngineerBase { .. } | Step::CommandPosts(_) => {
+                if crate::engineer_bases::run_step(self, log) {
+                    return Progress::Decide;
+                }
+            }
+            Step::EndOfTurn => end_of_turn(self, log),
+            Step::Over => return Progress::Decide,
+            Step::RangerDrift { .. }
+            | Step::MineVictim(_)
+            | Step::LeaderFollow { .. }
+            | Step::FireTie { .. }
+            | Step::LeaderHit { .. }
+            | Step::TankFireTie { .. }
+            | Step::TankLeaderHit { .. }
+            | Step::TankMoveTie { .. }
+            | Step::ArtilleryTie { .. }
+            | Step::GermanChoice { .. }
+            | Step::Place(_)
+            | Step::Actions { .. }
+            | Step::Infiltration { .. }
+            | Step::Attack { .. } => return Progress::Decide,
+            // Event prompts (II) and P-HERO-SACRIFICE.
+            Step::HeroPlacement { .. }
+            | Step::StepAdd { .. }
+            | Step::Prisoner { .. }
+            | Step::PatrolReport { .. }
+            | Step::Meemies
+            | Step::NavalHit { .. }
+            | Step::HeroSacrifice { .. } => return Progress::Decide,
+        }
+        Progress::Continue
     }
 }
 
