@@ -9,12 +9,33 @@
 
 use overlord_engine::{Entry, Game, Heuristics, Registry};
 
-/// Every game of this build.
-pub fn registry() -> Registry {
-    Registry::new(vec![Entry::<overlord_omaha::Omaha>::boxed_with_bots(
-        overlord_ai::advice::advise::<overlord_omaha::Omaha>,
-    )])
+/// The one list of games: each game's `Game` type, from which both faces below are made, so a
+/// new game crate is registered by adding its type here and nowhere else. Every game listed
+/// has bots (`overlord_ai`'s, through its `Heuristics`), so it can be simulated, and its seats
+/// played by the computer in the terminal and on the server.
+macro_rules! games {
+    ($($game:ty),+ $(,)?) => {
+        /// Every game of this build.
+        pub fn registry() -> Registry {
+            Registry::new(vec![$(
+                Entry::<$game>::boxed_with_bots(overlord_ai::advice::advise::<$game>)
+            ),+])
+        }
+
+        /// Call `visitor` with the type of the game called `id` (as `overlord games` lists
+        /// it), or `None` when no game that bots can play has that id.
+        pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
+            $(
+                if id == <$game as Game>::info().id {
+                    return Some(visitor.visit::<$game>());
+                }
+            )+
+            None
+        }
+    };
 }
+
+games!(overlord_omaha::Omaha);
 
 /// Work to be done on a game whose type is known only at run time, by its id: [`visit_game`]
 /// calls [`GameVisitor::visit`] with the game's type, so the work is monomorphised for it.
@@ -22,17 +43,6 @@ pub trait GameVisitor {
     type Output;
     /// Do the work on game type `G`.
     fn visit<G: Game + Heuristics>(self) -> Self::Output;
-}
-
-/// Call `visitor` with the type of the game called `id` (as `overlord games` lists it), or
-/// `None` when no game that bots can play has that id.
-pub fn visit_game<V: GameVisitor>(id: &str, visitor: V) -> Option<V::Output> {
-    match id {
-        _ if id == overlord_omaha::Omaha::info().id => {
-            Some(visitor.visit::<overlord_omaha::Omaha>())
-        }
-        _ => None,
-    }
 }
 
 #[cfg(test)]
@@ -63,6 +73,7 @@ mod tests {
         for game in registry().games().filter(|g| g.playable()) {
             let id = game.info().id;
             assert_eq!(visit_game(id, Id), Some(id));
+            assert!(game.has_bots(), "{id}: every listed game has bots");
         }
         assert_eq!(visit_game("chess", Id), None);
     }
