@@ -113,3 +113,179 @@ fn answer_and_run<G: Chapters>(
         Applied::REVEALING
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{
+        Anchors, Components, DataErrors, GameInfo, Prompt, ScenarioInfo, SetupError, Status,
+    };
+    use crate::log::RuleId;
+    use crate::rng::GameRng;
+    use crate::seat::{Seat, Viewer};
+    use std::sync::Arc;
+
+    const COUNT: RuleId = RuleId("T-COUNT");
+
+    struct NoData;
+
+    impl Components for NoData {
+        fn load(_dir: &std::path::Path) -> Result<NoData, DataErrors> {
+            Ok(NoData)
+        }
+        fn scenarios(&self) -> Vec<ScenarioInfo> {
+            Vec::new()
+        }
+    }
+
+    /// A game of one seat that adds 1 or 2 to a total; adding 2 "draws a card" (a reveal);
+    /// after each answer the system runs `chores` procedures; `endless` makes it never stop.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Counter {
+        total: u32,
+        chores: u32,
+        ran: u32,
+        cards: u64,
+        endless: bool,
+        rng: GameRng,
+    }
+
+    impl Game for Counter {
+        type Data = NoData;
+        type Options = ();
+        type Action = u8;
+        type View = u32;
+        type Event = ();
+
+        fn info() -> GameInfo {
+            GameInfo {
+                id: "counter",
+                name: "Counter",
+                rules_version: "1",
+                min_seats: 1,
+                max_seats: 1,
+            }
+        }
+        fn setup(
+            _: &Arc<NoData>,
+            _: &str,
+            _: &(),
+            rng: GameRng,
+            _: &mut Log<()>,
+        ) -> Result<Counter, SetupError> {
+            Ok(Counter {
+                total: 0,
+                chores: 0,
+                ran: 0,
+                cards: 0,
+                endless: false,
+                rng,
+            })
+        }
+        fn status(&self) -> Status {
+            Status::ToAct(Seat(0))
+        }
+        fn prompt(&self) -> Prompt {
+            Prompt {
+                name: "add",
+                rule: COUNT,
+                text: "Add 1 or 2.".into(),
+            }
+        }
+        fn legal_actions(&self, out: &mut Vec<u8>) {
+            out.clear();
+            out.extend([1, 2]);
+        }
+        fn apply(&mut self, action: u8, log: &mut Log<()>) -> Result<Applied, Refusal> {
+            apply(self, action, log)
+        }
+        fn view(&self, _: Viewer) -> u32 {
+            self.total
+        }
+        fn determinize<R: rand::Rng + ?Sized>(&self, _: Seat, _: &mut R) -> Counter {
+            self.clone()
+        }
+        fn anchors(&self, action: &u8) -> Anchors {
+            Anchors::label(format!("add {action}"))
+        }
+        fn rng(&self) -> &GameRng {
+            &self.rng
+        }
+    }
+
+    impl Chapters for Counter {
+        fn advance(&mut self, _: &mut Log<()>) -> Progress {
+            if self.chores == 0 && !self.endless {
+                return Progress::Decide;
+            }
+            self.chores = self.chores.saturating_sub(1);
+            self.ran += 1;
+            Progress::Continue
+        }
+        fn answer(&mut self, action: u8, _: &mut Log<()>) -> Result<(), Refusal> {
+            self.total += u32::from(action);
+            self.cards += u64::from(action == 2);
+            self.chores = 3;
+            Ok(())
+        }
+        fn reveals(&self) -> u64 {
+            self.cards
+        }
+        fn over(&self) -> bool {
+            self.total >= 10
+        }
+    }
+
+    fn counter() -> Counter {
+        Counter::setup(
+            &Arc::new(NoData),
+            "",
+            &(),
+            GameRng::seeded(1),
+            &mut Log::disabled(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn an_answer_runs_the_system_to_the_next_decision_and_reports_reveals() {
+        let mut game = counter();
+        let mut log = Log::disabled();
+        assert_eq!(apply(&mut game, 1, &mut log), Ok(Applied::QUIET));
+        assert_eq!((game.total, game.ran), (1, 3), "three procedures ran");
+        assert_eq!(apply_listed(&mut game, 2, &mut log), Ok(Applied::REVEALING));
+        assert_eq!((game.total, game.ran), (3, 6));
+    }
+
+    #[test]
+    fn an_illegal_action_is_refused_with_the_prompts_rule_and_changes_nothing() {
+        let mut game = counter();
+        let before = game.clone();
+        let refusal = apply(&mut game, 5, &mut Log::disabled()).unwrap_err();
+        assert_eq!(refusal.rule, Some(COUNT));
+        assert!(
+            refusal
+                .reason
+                .contains("not a legal answer to \"Add 1 or 2.\""),
+            "{refusal}"
+        );
+        assert_eq!(game, before);
+        game.total = 10;
+        let over = game.clone();
+        assert_eq!(
+            apply(&mut game, 1, &mut Log::disabled())
+                .unwrap_err()
+                .reason,
+            "the game is over"
+        );
+        assert_eq!(game, over);
+    }
+
+    #[test]
+    fn a_run_that_never_reaches_a_decision_stops_at_the_limit() {
+        let mut game = counter();
+        game.endless = true;
+        run(&mut game, &mut Log::disabled());
+        assert_eq!(game.ran, RUN_LIMIT);
+    }
+}
