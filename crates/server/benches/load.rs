@@ -129,6 +129,7 @@ fn round_trip_under_load(c: &mut Criterion) {
             token_per_second: 1e9,
             ..Limits::default()
         },
+        bots: overlord_server::BotSettings::default(),
     };
     let registry = overlord_engine::Registry::new(vec![overlord_engine::Entry::<
         overlord_omaha::Omaha,

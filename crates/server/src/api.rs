@@ -36,6 +36,7 @@ pub fn router(app: App) -> Router {
         .route("/api/games/{id}", get(state))
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/record", get(export))
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/ws", get(ws::upgrade))
@@ -255,6 +256,29 @@ async fn undo(
         parse_body(body)?
     };
     Ok(Json(app.undo(&id, token.as_deref(), request).await?).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HintQuery {
+    /// The bot to ask (default: the rule bot).
+    #[serde(default)]
+    bot: Option<String>,
+}
+
+async fn hint(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    query: Result<Query<HintQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let query = parse_query(query)?;
+    let token = seats::bearer_token(&headers)?;
+    Ok(Json(
+        app.hint(&id, token.as_deref(), query.bot.as_deref())
+            .await?,
+    )
+    .into_response())
 }
 
 #[derive(Deserialize)]

@@ -1,6 +1,7 @@
 //! The server's shared state: the database, the registry and its catalog, the games in
 //! memory, and the limits.
 
+use crate::bots::{BotSettings, Bots};
 use crate::catalog::Catalog;
 use crate::db::{Db, DbError};
 use crate::limits::{Limits, RateLimiter};
@@ -17,6 +18,8 @@ pub struct ServerConfig {
     /// The folder holding one data folder per game (`<root>/omaha`).
     pub data_root: PathBuf,
     pub limits: Limits,
+    /// How the seats the server plays think.
+    pub bots: BotSettings,
 }
 
 /// Everything a request handler needs; cheap to clone.
@@ -31,6 +34,7 @@ pub struct Parts {
     pub games: Games,
     pub limiter: RateLimiter,
     pub limits: Limits,
+    pub bots: Bots,
 }
 
 impl std::ops::Deref for App {
@@ -52,6 +56,9 @@ impl App {
             games: Games::default(),
             limiter: RateLimiter::new(config.limits),
             limits: config.limits,
+            // A shadow is a second copy of a game the bots think on: a few dozen is plenty
+            // for the games whose bots are busy at once, and bounds the memory they take.
+            bots: Bots::new(config.bots, config.limits.live_games.min(64)),
         })))
     }
 }

@@ -16,6 +16,9 @@ pub struct CatalogGame {
     pub info: GameInfo,
     /// Whether its rules are in (a game with only its components can be drawn, not played).
     pub playable: bool,
+    /// Whether the server can play its seats and give hints (`bots` when creating a game,
+    /// `GET /api/games/{id}/hint`).
+    pub bots: bool,
     pub scenarios: Vec<ScenarioInfo>,
     /// Why the game's data did not load, when it did not (run `overlord validate GAME`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -67,6 +70,7 @@ impl Catalog {
                 };
                 CatalogGame {
                     playable: entry.playable(),
+                    bots: entry.has_bots(),
                     info,
                     scenarios,
                     data_error,

@@ -14,10 +14,12 @@
 //! `docs/server-api.md`; the modules follow a request's path: `api` and `ws` read it,
 //! `limits` slows floods, `play` checks and carries it out on a `live` game, `store` and `db`
 //! keep it, `views` builds what a seat sees (`replay` too, for a frame of the replay slider).
+//! `bots` plays the seats the server plays itself, off the request path, and gives hints.
 
 mod api;
 mod app;
 mod assets;
+mod bots;
 mod catalog;
 mod db;
 mod errors;
@@ -32,6 +34,7 @@ mod views;
 mod ws;
 
 pub use app::{App, ServerConfig};
+pub use bots::BotSettings;
 pub use db::DbError;
 pub use errors::ApiError;
 pub use limits::Limits;
@@ -62,12 +65,22 @@ pub fn router(app: App) -> axum::Router {
     api::router(app)
 }
 
-/// Serve `app` on `listener` until `shutdown` completes.
+/// Serve `app` on `listener` until `shutdown` completes. Games whose seat to act the server
+/// plays (left so by a restart) go on at once.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     app: App,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    if let Err(error) = app.resume_bots().await {
+        // The games still go on when next opened; serving matters more.
+        eprintln!("overlord serve: the computer's seats could not be resumed: {error}");
+    }
+    let stopping = app.clone();
+    let shutdown = async move {
+        shutdown.await;
+        stopping.bots.stop();
+    };
     axum::serve(
         listener,
         router(app).into_make_service_with_connect_info::<SocketAddr>(),

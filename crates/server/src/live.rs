@@ -61,6 +61,34 @@ impl LiveGame {
         record.id = Some(self.row.id.clone());
         record
     }
+
+    /// The bot playing `seat`, when the server plays it.
+    pub fn bot_of(&self, seat: Seat) -> Option<&str> {
+        self.seats
+            .iter()
+            .find(|row| row.seat == seat.0)
+            .and_then(|row| row.bot.as_deref())
+    }
+
+    /// The seat to act and its bot, when it is a seat the server plays.
+    pub fn bot_to_act(&self) -> Option<(Seat, &str)> {
+        let seat = self.session.status().seat()?;
+        Some((seat, self.bot_of(seat)?))
+    }
+
+    /// What a seat is called at this table.
+    pub fn label_of(&self, seat: Seat) -> String {
+        self.seats
+            .iter()
+            .find(|row| row.seat == seat.0)
+            .map_or_else(|| seat.to_string(), |row| row.label.clone())
+    }
+
+    /// Forget this copy: the next lock replays the game from the database (a change that
+    /// could not be stored, or undone in memory and not put back).
+    pub fn mark_stale(&mut self) {
+        self.stale = true;
+    }
 }
 
 /// Where `session` stands, for its `games` row.
@@ -170,7 +198,14 @@ impl App {
         }
         if guard.is_none() {
             match self.load(id).await {
-                Ok(game) => *guard = Some(game),
+                Ok(game) => {
+                    // A game read back after a restart (or dropped from memory) whose seat to
+                    // act is the server's own: its bot plays on.
+                    if game.bot_to_act().is_some() {
+                        self.wake_bots(id);
+                    }
+                    *guard = Some(game);
+                }
                 Err(error) => {
                     if error.code == "not_found" {
                         drop(guard);
@@ -276,30 +311,56 @@ impl App {
     /// fails, the game is dropped from memory (it no longer matches the database).
     pub async fn commit(
         &self,
-        mut game: GameGuard,
+        game: GameGuard,
         seat: Seat,
         change: Change,
     ) -> Result<GameGuard, ApiError> {
-        let revision = game.row.progress.revision + 1;
-        let action_count = match change {
-            Change::Act(_) => game.row.progress.action_count + 1,
-            Change::Undo => game.row.progress.action_count.saturating_sub(1),
-        };
+        self.commit_all(game, seat, vec![change]).await
+    }
+
+    /// Store changes already applied to `game` in memory, all or none in one transaction
+    /// (an undo that takes the computer's moves back with the person's), then tell the
+    /// watchers, and wake the bot whose turn it now is. If storing fails, the game is dropped
+    /// from memory (it no longer matches the database).
+    pub async fn commit_all(
+        &self,
+        mut game: GameGuard,
+        seat: Seat,
+        changes: Vec<Change>,
+    ) -> Result<GameGuard, ApiError> {
+        if changes.is_empty() {
+            return Ok(game);
+        }
+        let first = game.row.progress.revision + 1;
+        let mut action_count = game.row.progress.action_count;
+        let mut entries = Vec::with_capacity(changes.len());
+        for (revision, change) in (first..).zip(changes) {
+            action_count = match change {
+                Change::Act(_) => action_count + 1,
+                Change::Undo => action_count.saturating_sub(1),
+            };
+            entries.push(LogRow {
+                revision,
+                seat: seat.0,
+                change,
+            });
+        }
+        let revision = first + entries.len() as u64 - 1;
         let progress = game.progress(revision, action_count);
-        let snapshot = (revision.is_multiple_of(store::SNAPSHOT_EVERY)
-            || progress.status == GameStatus::Over)
-            .then(|| game.record());
-        let entry = LogRow {
-            revision,
-            seat: seat.0,
-            change,
-        };
+        let snapshot_due = (first..=revision).any(|r| r.is_multiple_of(store::SNAPSHOT_EVERY));
+        let snapshot = (snapshot_due || progress.status == GameStatus::Over).then(|| game.record());
         let id = game.row.id.clone();
         let stored_progress = progress.clone();
         let stored = self
             .db
             .call(move |connection| {
-                store::append(connection, &id, &entry, &stored_progress, snapshot.as_ref())
+                store::append(
+                    connection,
+                    &id,
+                    &entries,
+                    &stored_progress,
+                    snapshot.as_ref(),
+                )
             })
             .await;
         match stored {
@@ -307,6 +368,9 @@ impl App {
                 game.row.progress = progress;
                 game.row.updated_ms = store::now_ms();
                 game.slot.changes.send_replace(revision);
+                if game.bot_to_act().is_some() {
+                    self.wake_bots(&game.row.id);
+                }
                 Ok(game)
             }
             Err(error) => {

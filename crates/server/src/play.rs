@@ -8,9 +8,10 @@ use crate::live::{GameGuard, LiveGame, progress_of};
 use crate::seats;
 use crate::store::{self, Change, GameRow, GameStatus, Progress, SeatRow};
 use crate::views::{SeatState, seat_state};
-use overlord_engine::{GameRecord, RECORD_FORMAT, RandomSpec, Seat, Status, Viewer};
+use overlord_engine::{GameRecord, MatchError, RECORD_FORMAT, RandomSpec, Seat, Status, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// `POST /api/games`: a new game.
 #[derive(Clone, Debug, Deserialize)]
@@ -32,6 +33,10 @@ pub struct CreateRequest {
     /// Names for the seats, in order (`Seat 1`, `Seat 2`... for those not given).
     #[serde(default)]
     pub labels: Vec<String>,
+    /// Seats the server plays itself: seat number from 0 (as text, a JSON key) to the bot's
+    /// name (`{"1": "rule"}`).
+    #[serde(default)]
+    pub bots: BTreeMap<String, String>,
 }
 
 /// `POST /api/games/import`: a new game from a record, replayed and checked.
@@ -43,6 +48,9 @@ pub struct ImportRequest {
     pub seats: Option<u8>,
     #[serde(default)]
     pub labels: Vec<String>,
+    /// As for [`CreateRequest::bots`].
+    #[serde(default)]
+    pub bots: BTreeMap<String, String>,
 }
 
 /// A seat of a game just created, with its secret: shown once, never again.
@@ -50,10 +58,15 @@ pub struct ImportRequest {
 pub struct NewSeat {
     pub seat: u8,
     pub label: String,
-    /// The seat's secret token: send it as `Authorization: Bearer TOKEN`.
-    pub token: String,
-    /// The join link to give the seat's player.
+    /// The seat's secret token: send it as `Authorization: Bearer TOKEN`. `None` for a seat
+    /// the server plays, which nobody else may play.
+    pub token: Option<String>,
+    /// The join link to give the seat's player; for a seat the server plays, the link to
+    /// watch.
     pub link: String,
+    /// The bot that plays the seat, when the server plays it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
 }
 
 /// The answer to creating or importing a game.
@@ -220,8 +233,10 @@ impl App {
         ))
     }
 
-    /// Undo the last action for the seat of `token` and store that; the game still locked and
-    /// the seat.
+    /// Undo the last action of the seat of `token` and store that; the game still locked and
+    /// the seat. The moves the server's bots made since that action are taken back with it
+    /// (all or none): otherwise the bot would only play its move again, and the person could
+    /// never reach their own.
     pub async fn take_back(
         &self,
         id: &str,
@@ -231,22 +246,65 @@ impl App {
         let mut game = self.lock_game(id).await?;
         let seat = self.seat(&game, token).await?;
         check_revision(&game, revision)?;
-        if let Some(owner) = game.session.undoable_by()
-            && owner != seat
-        {
-            return Err(ApiError::forbidden(
-                "not_your_action",
-                format!("the last action was {owner}'s; only that seat can take it back"),
-            ));
+        // The actions taken back so far, last first, with who played them: put back if the
+        // person's own action cannot be reached.
+        let mut undone: Vec<(Seat, Value)> = Vec::new();
+        let reached = loop {
+            let Some(owner) = game.session.undoable_by() else {
+                // Nothing (more) may be taken back: the engine says why.
+                break Err(match game.session.undo() {
+                    Err(MatchError::CannotUndo(reason)) if !undone.is_empty() => {
+                        ApiError::conflict(
+                            "cannot_undo",
+                            format!(
+                                "the computer's moves since your last action cannot all be \
+                                 taken back, so yours stands too: {reason}"
+                            ),
+                        )
+                    }
+                    Err(error) => error.into(),
+                    Ok(()) => {
+                        game.mark_stale();
+                        ApiError::internal("the game took back an action it said it could not")
+                    }
+                });
+            };
+            if owner != seat && game.bot_of(owner).is_none() {
+                break Err(not_your_action(&game, owner, !undone.is_empty()));
+            }
+            let Some(action) = game.session.record().actions.pop() else {
+                break Err(ApiError::internal(
+                    "an action to take back, but none in the record",
+                ));
+            };
+            if let Err(error) = game.session.undo() {
+                break Err(error.into());
+            }
+            undone.push((owner, action));
+            if owner == seat {
+                break Ok(());
+            }
+        };
+        if let Err(error) = reached {
+            // Put the computer's moves back as they were: they were played from these very
+            // states and drew nothing, so they replay exactly.
+            for (owner, action) in undone.into_iter().rev() {
+                if game.session.apply_json(owner, &action).is_err() {
+                    game.mark_stale();
+                    break;
+                }
+            }
+            return Err(error);
         }
-        game.session.undo()?;
-        let game = self.commit(game, seat, Change::Undo).await?;
+        let changes = vec![Change::Undo; undone.len()];
+        let game = self.commit_all(game, seat, changes).await?;
         Ok((game, seat))
     }
 
     /// The record of game `id`. It holds the seed, which tells everything hidden, so while the
-    /// game goes on only the seat of a one-seat game may have it, and only asking with
-    /// `reveal`; once the game is over, anyone.
+    /// game goes on only the one person of a game with one (the other seats the server's bots,
+    /// which never read it) may have it, and only asking with `reveal`; once the game is over,
+    /// anyone.
     pub async fn export(
         &self,
         id: &str,
@@ -278,7 +336,13 @@ impl App {
                     ),
                 });
             }
-            if stored.seats.len() > 1 {
+            if stored
+                .seats
+                .iter()
+                .filter(|seat| seat.bot.is_none())
+                .count()
+                > 1
+            {
                 return Err(ApiError::forbidden(
                     "record_hidden",
                     "the record holds the seed, which tells every seat's hidden cards and \
@@ -398,8 +462,15 @@ impl App {
             created_ms: store::now_ms(),
             updated_ms: store::now_ms(),
         };
-        self.start(row, request.seats, &request.labels, session, None)
-            .await
+        self.start(
+            row,
+            request.seats,
+            &request.labels,
+            &request.bots,
+            session,
+            None,
+        )
+        .await
     }
 
     /// Start a new game from a record, replayed and checked action by action.
@@ -452,16 +523,25 @@ impl App {
             updated_ms: store::now_ms(),
         };
         // The record is the game's starting point: stored as its snapshot at revision 0.
-        self.start(row, request.seats, &request.labels, session, Some(record))
-            .await
+        self.start(
+            row,
+            request.seats,
+            &request.labels,
+            &request.bots,
+            session,
+            Some(record),
+        )
+        .await
     }
 
-    /// Check the seats, make their tokens, store the game, and keep it in memory.
+    /// Check the seats and their bots, make the tokens, store the game, keep it in memory, and
+    /// wake its bot if a bot seat is to act first.
     async fn start(
         &self,
         mut row: GameRow,
         requested_seats: Option<u8>,
         labels: &[String],
+        bots: &BTreeMap<String, String>,
         session: Box<dyn overlord_engine::DynMatch>,
         base_record: Option<GameRecord>,
     ) -> Result<Created, ApiError> {
@@ -507,9 +587,12 @@ impl App {
                 format!("this game needs more than {seat_count} seats: {seat} is to act"),
             ));
         }
+        let bots = self.bot_seats(session.as_ref(), &row.game, bots)?;
         let mut seats_out = Vec::new();
         let mut seat_rows = Vec::new();
-        for seat in 0..seat_count {
+        for (seat, bot) in (0..seat_count).zip(bots) {
+            // A seat the server plays gets a token too (the table's rows all have one), but
+            // nobody is given it.
             let token = seats::new_token()?;
             let label = labels
                 .get(usize::from(seat))
@@ -520,12 +603,23 @@ impl App {
                 seat,
                 label: label.clone(),
                 token_hash: seats::token_hash(&token),
+                bot: bot.clone(),
             });
-            seats_out.push(NewSeat {
-                seat,
-                label,
-                link: seats::join_link(&row.id, &token),
-                token,
+            seats_out.push(match bot {
+                Some(bot) => NewSeat {
+                    seat,
+                    label,
+                    token: None,
+                    link: seats::spectate_link(&row.id),
+                    bot: Some(bot),
+                },
+                None => NewSeat {
+                    seat,
+                    label,
+                    link: seats::join_link(&row.id, &token),
+                    token: Some(token),
+                    bot: None,
+                },
             });
         }
         row.progress = progress_of(session.as_ref(), 0, row.progress.action_count);
@@ -543,7 +637,11 @@ impl App {
             .await
             .map_err(ApiError::storage)?;
         let game = LiveGame::new(row.clone(), seat_rows, info.name, session);
+        let bot_first = game.bot_to_act().is_some();
         self.games.insert(game, self.limits.live_games).await;
+        if bot_first {
+            self.wake_bots(&row.id);
+        }
         Ok(Created {
             spectate: seats::spectate_link(&row.id),
             id: row.id,
@@ -552,6 +650,23 @@ impl App {
             seats: seats_out,
         })
     }
+}
+
+/// The refusal to undo another person's action (`behind_bots`: reached after taking back the
+/// computer's moves that followed it).
+fn not_your_action(game: &GameGuard, owner: Seat, behind_bots: bool) -> ApiError {
+    let owner = game.label_of(owner);
+    ApiError::forbidden(
+        "not_your_action",
+        if behind_bots {
+            format!(
+                "the last action of a person was {owner}'s, before the computer's moves; only \
+                 {owner} can take it back"
+            )
+        } else {
+            format!("the last action was {owner}'s; only that seat can take it back")
+        },
+    )
 }
 
 /// Refuse a request made from a state the game has moved on from.

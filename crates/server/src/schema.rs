@@ -61,6 +61,11 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, revision)
     ) WITHOUT ROWID;
     ",
+    // 2: seats the server plays itself. A seat's bot by name (`rule`, `ismcts:iterations=200`),
+    // NULL for a seat a person plays; kept so a bot whose turn it is plays on after a restart.
+    r"
+    ALTER TABLE seats ADD COLUMN bot TEXT;
+    ",
 ];
 
 /// The schema version this build writes.
@@ -116,6 +121,33 @@ mod tests {
         let error = migrate(&mut connection).unwrap_err().to_string();
         assert!(error.contains("newer than this build"), "{error}");
         assert!(error.contains("--db"), "{error}");
+    }
+
+    #[test]
+    fn a_version_one_database_gains_bot_seats_and_keeps_its_seats() {
+        let mut connection = Connection::open_in_memory().unwrap();
+        let transaction = connection.transaction().unwrap();
+        transaction.execute_batch(MIGRATIONS[0]).unwrap();
+        transaction
+            .pragma_update(None, "user_version", 1_i64)
+            .unwrap();
+        transaction.commit().unwrap();
+        connection
+            .execute_batch(
+                "INSERT INTO games VALUES ('g', 'omaha', 's', 'null', '{}', '1', 'in_progress',
+                    0, NULL, 0, 0, 0, 0);
+                 INSERT INTO seats VALUES ('g', 0, 'Seat 1', 'hash');",
+            )
+            .unwrap();
+        migrate(&mut connection).unwrap();
+        let (label, bot): (String, Option<String>) = connection
+            .query_row(
+                "SELECT label, bot FROM seats WHERE game_id = 'g'",
+                [],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .unwrap();
+        assert_eq!((label.as_str(), bot), ("Seat 1", None));
     }
 
     #[test]

@@ -64,8 +64,11 @@ pub struct GameRow {
 pub struct SeatRow {
     pub seat: u8,
     pub label: String,
-    /// SHA-256 of the seat's secret token ([`crate::seats`]).
+    /// SHA-256 of the seat's secret token ([`crate::seats`]). A seat the server plays has
+    /// the hash of a token nobody was given.
     pub token_hash: String,
+    /// The bot that plays this seat, by name (`rule`), when the server plays it.
+    pub bot: Option<String>,
 }
 
 /// One change to a game.
@@ -139,8 +142,9 @@ pub fn insert_game(
     )?;
     for seat in seats {
         connection.execute(
-            "INSERT INTO seats (game_id, seat, label, token_hash) VALUES (?1, ?2, ?3, ?4)",
-            params![row.id, seat.seat, seat.label, seat.token_hash],
+            "INSERT INTO seats (game_id, seat, label, token_hash, bot)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![row.id, seat.seat, seat.label, seat.token_hash, seat.bot],
         )?;
     }
     for entry in log {
@@ -184,22 +188,27 @@ fn insert_snapshot(
     Ok(())
 }
 
-/// Append one change to a game's log and update where the game stands; with a snapshot of the
-/// record after it when one is due. Fails, changing nothing, if the log already has this
-/// revision (two writers raced: the loser's change is refused).
+/// Append changes to a game's log (one, or the several an undo past the computer's moves
+/// makes) and update where the game stands after them; with a snapshot of the record after
+/// them when one is due. Fails, changing nothing, if the game is not at the revision just
+/// before `progress.revision - entries.len()` (two writers raced: the loser's change is
+/// refused).
 pub fn append(
     connection: &Connection,
     game_id: &str,
-    entry: &LogRow,
+    entries: &[LogRow],
     progress: &Progress,
     snapshot: Option<&GameRecord>,
 ) -> Result<(), DbError> {
     let now = now_ms();
-    insert_log_row(connection, game_id, entry, now)?;
+    for entry in entries {
+        insert_log_row(connection, game_id, entry, now)?;
+    }
+    let before = progress.revision.saturating_sub(entries.len() as u64);
     let updated = connection.execute(
         "UPDATE games SET status = ?2, to_act = ?3, outcome = ?4, action_count = ?5,
              revision = ?6, updated_ms = ?7
-         WHERE id = ?1 AND revision = ?6 - 1",
+         WHERE id = ?1 AND revision = ?8",
         params![
             game_id,
             progress.status.as_str(),
@@ -208,12 +217,12 @@ pub fn append(
             progress.action_count,
             progress.revision,
             now,
+            before,
         ],
     )?;
     if updated != 1 {
         return Err(DbError::Sqlite(format!(
-            "game {game_id} is not at revision {} any more",
-            progress.revision.saturating_sub(1)
+            "game {game_id} is not at revision {before} any more"
         )));
     }
     if let Some(record) = snapshot {
@@ -276,15 +285,29 @@ pub fn game(connection: &Connection, game_id: &str) -> Result<Option<GameRow>, D
 /// A game's seats, in seat order.
 pub fn seats(connection: &Connection, game_id: &str) -> Result<Vec<SeatRow>, DbError> {
     let mut statement = connection.prepare_cached(
-        "SELECT seat, label, token_hash FROM seats WHERE game_id = ?1 ORDER BY seat",
+        "SELECT seat, label, token_hash, bot FROM seats WHERE game_id = ?1 ORDER BY seat",
     )?;
     let rows = statement.query_map([game_id], |row| {
         Ok(SeatRow {
             seat: row.get(0)?,
             label: row.get(1)?,
             token_hash: row.get(2)?,
+            bot: row.get(3)?,
         })
     })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The games in progress whose seat to act is one the server plays: where bots pick up after
+/// a restart.
+pub fn awaiting_bots(connection: &Connection) -> Result<Vec<String>, DbError> {
+    let mut statement = connection.prepare_cached(
+        "SELECT games.id FROM games
+         JOIN seats ON seats.game_id = games.id AND seats.seat = games.to_act
+         WHERE games.status = 'in_progress' AND seats.bot IS NOT NULL
+         ORDER BY games.updated_ms",
+    )?;
+    let rows = statement.query_map([], |row| row.get(0))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 

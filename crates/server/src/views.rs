@@ -11,6 +11,9 @@ use serde::Serialize;
 pub struct SeatInfo {
     pub seat: u8,
     pub label: String,
+    /// The bot the server plays this seat with, when it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
 }
 
 /// Which game this is.
@@ -54,7 +57,9 @@ pub struct SeatState {
     /// Your legal actions with their anchors, when it is your decision; empty otherwise.
     pub legal_actions: Vec<LegalAction>,
     pub log: LogSlice,
-    /// Whether you may take back the last action now (it was yours, and drew nothing new).
+    /// Whether you may take back the last action now: it was yours, or the computer's after
+    /// yours (taken back with it), and drew nothing new (where the computer's moves go back
+    /// further than the engine can tell at a glance, the undo itself may still say no).
     pub can_undo: bool,
 }
 
@@ -100,6 +105,7 @@ pub fn header(game: &LiveGame) -> GameHeader {
             .map(|seat| SeatInfo {
                 seat: seat.seat,
                 label: seat.label.clone(),
+                bot: seat.bot.clone(),
             })
             .collect(),
     }
@@ -156,6 +162,9 @@ pub fn seat_state(game: &LiveGame, viewer: Viewer, log_from: usize) -> SeatState
             length,
             lines: session.log(viewer, from),
         },
-        can_undo: viewer.seat().is_some() && session.undoable_by() == viewer.seat(),
+        can_undo: match (viewer, session.undoable_by()) {
+            (Viewer::Seat(seat), Some(owner)) => owner == seat || game.bot_of(owner).is_some(),
+            _ => false,
+        },
     }
 }

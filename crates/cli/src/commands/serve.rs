@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 use overlord_engine::Registry;
-use overlord_server::{Limits, ServerConfig};
+use overlord_server::{BotSettings, Limits, ServerConfig};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -23,6 +23,7 @@ pub fn run(
         db_path: options.db.clone(),
         data_root: data_root.to_path_buf(),
         limits: Limits::default(),
+        bots: BotSettings::default(),
     };
     let mut printed = Ok(());
     overlord_server::run(&config, registry, &options.addr, |address| {

@@ -8,7 +8,7 @@
 pub mod duel;
 
 use overlord_engine::{Entry, Registry};
-use overlord_server::{App, Limits, ServerConfig};
+use overlord_server::{App, BotSettings, Limits, ServerConfig};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::path::PathBuf;
@@ -23,10 +23,12 @@ pub fn data_root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data"))
 }
 
-/// Omaha, and Duel for two seats.
+/// Omaha with its bots (as the binary has it), and Duel for two seats (no bots).
 pub fn registry() -> Registry {
     Registry::new(vec![
-        Entry::<overlord_omaha::Omaha>::boxed(),
+        Entry::<overlord_omaha::Omaha>::boxed_with_bots(
+            overlord_ai::advice::advise::<overlord_omaha::Omaha>,
+        ),
         Entry::<duel::Duel>::boxed(),
     ])
 }
@@ -49,6 +51,7 @@ pub struct TestServer {
     pub db_path: PathBuf,
     pub http: reqwest::Client,
     limits: Limits,
+    bots: BotSettings,
     stop: Option<oneshot::Sender<()>>,
     _dir: tempfile::TempDir,
 }
@@ -63,28 +66,45 @@ impl Drop for TestServer {
 
 impl TestServer {
     /// Stop the server and start another on the same database.
-    pub async fn restart(mut self) -> TestServer {
+    pub async fn restart(self) -> TestServer {
+        let bots = self.bots;
+        self.restart_with(bots).await
+    }
+
+    /// Stop the server and start another on the same database, its bots set as `bots`.
+    pub async fn restart_with(mut self, bots: BotSettings) -> TestServer {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
         let dir = std::mem::replace(&mut self._dir, tempfile::tempdir().unwrap());
-        start_on(dir, self.db_path.clone(), self.limits).await
+        start_on(dir, self.db_path.clone(), self.limits, bots).await
     }
 }
 
 /// Start a server with `limits` on 127.0.0.1:0.
 pub async fn start(limits: Limits) -> TestServer {
+    start_with(limits, BotSettings::default()).await
+}
+
+/// Start a server with `limits` and its bots set as `bots`.
+pub async fn start_with(limits: Limits, bots: BotSettings) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
     let db_path = dir.path().join("games.db");
-    start_on(dir, db_path, limits).await
+    start_on(dir, db_path, limits, bots).await
 }
 
 /// Start a server on the database `db_path` (in `dir`, which the server keeps).
-pub async fn start_on(dir: tempfile::TempDir, db_path: PathBuf, limits: Limits) -> TestServer {
+pub async fn start_on(
+    dir: tempfile::TempDir,
+    db_path: PathBuf,
+    limits: Limits,
+    bots: BotSettings,
+) -> TestServer {
     let config = ServerConfig {
         db_path: db_path.clone(),
         data_root: data_root(),
         limits,
+        bots,
     };
     let app = App::open(&config, registry()).unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -99,6 +119,7 @@ pub async fn start_on(dir: tempfile::TempDir, db_path: PathBuf, limits: Limits) 
         db_path,
         http: reqwest::Client::new(),
         limits,
+        bots,
         stop: Some(stop),
         _dir: dir,
     }
