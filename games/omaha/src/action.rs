@@ -1,7 +1,8 @@
-//! The player's decisions (spec 5.1) as actions, and the structured events of the log.
+//! The player's decisions (spec 5.1) as actions, and the log with its structured events.
 
 use crate::data::{Division, Sector};
 use crate::index::{BoxId, HexId, UsId};
+use overlord_engine::Log;
 use serde::{Deserialize, Serialize};
 
 /// One decision. Each answers the prompt the state is showing (spec 5.1 ids in the docs).
@@ -58,7 +59,7 @@ pub enum OmahaAction {
     /// A-ATTACK: cancel the attack being declared (nothing is spent).
     AttackBack,
     /// P-HERO-BONUS (8.23, 11.13): how the Hero helps this attack.
-    HeroBonus { bonus: crate::combat::HeroChoice },
+    HeroBonus { bonus: HeroChoice },
     /// P-ATTRITION (T6): this adjacent attacker loses a step to remove the depth marker, or
     /// `None` to decline.
     Attrition { unit: Option<UsId> },
@@ -112,6 +113,18 @@ pub enum OmahaAction {
     ExitMap { unit: UsId },
 }
 
+/// The answer to P-HERO-BONUS (8.23, 11.13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HeroChoice {
+    /// +1 attack strength.
+    Strength,
+    /// A wildcard for one missing required weapon (not FL).
+    Wildcard,
+    /// No bonus.
+    Nothing,
+}
+
 /// The hexes a multi-hex move enters, in order (17.1: two; 17.2: up to four).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Path {
@@ -158,6 +171,9 @@ pub enum DrawFor {
     /// 22.1: the pre-invasion bombardment's two Fire cards.
     Bombardment,
 }
+
+/// The game's log: every entry with its [`OmahaEvent`].
+pub type OmahaLog = Log<OmahaEvent>;
 
 /// The structured event of a log entry.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -3,9 +3,8 @@
 //! the Terrain Effects Chart (7.3, T5a), infiltration (7.32), climbing bluffs and cliffs (7.4,
 //! 7.5), removing Disrupted (7.7), and stacking at the end of the phase (7.6).
 
-use crate::action::{DrawFor, OmahaAction, OmahaEvent};
+use crate::action::{DrawFor, OmahaAction, OmahaEvent, OmahaLog};
 use crate::data::{Division, Sector, UsKind, tide_of_turn};
-use crate::effects::OmahaLog;
 use crate::index::{HexId, MAX_POSITIONS, PosSet, UsCounter, UsId};
 use crate::state::hex_of;
 use crate::state::{GerLoc, Omaha, Step, UsFlags, UsLoc};

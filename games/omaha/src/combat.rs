@@ -8,13 +8,12 @@
 //! nothing. The participants carry [`UsFlags::ATTACKING`] while the attack is built. The
 //! resolution may stop at P-HERO-BONUS (before the table is read) and P-ATTRITION (after).
 
-use crate::action::{DrawFor, OmahaAction, OmahaEvent};
+use crate::action::{DrawFor, HeroChoice, OmahaAction, OmahaEvent, OmahaLog};
 use crate::data::{Division, GermanDivision, UsKind, Weapon};
-use crate::effects::OmahaLog;
 use crate::germans;
 use crate::index::{GerId, GerKind, Ground, HexId, MAX_POSITIONS, PosId, UsCounter, UsId};
 use crate::state::hex_of;
-use crate::state::{DepthLoc, GerLoc, GerPool, Omaha, Step, UsFlags, UsLoc};
+use crate::state::{AttackStage, DepthLoc, GerLoc, GerPool, Omaha, Step, UsFlags, UsLoc};
 use crate::tables::attack::{self, AttackResult, Counter};
 use crate::tables::barrage::{BarrageResult, barrage_result};
 use crate::tables::terrain::{
@@ -24,7 +23,6 @@ use crate::tables::weapons::{
     Attacker, NAVAL_GUNFIRE, NAVAL_GUNFIRE_STRENGTH, Weapons, printed_weapons, unit_weapons,
 };
 use overlord_engine::RuleId;
-use serde::{Deserialize, Serialize};
 
 pub const COMBAT: RuleId = RuleId("8");
 pub const WHO: RuleId = RuleId("8.1");
@@ -54,34 +52,6 @@ pub const NAVAL_ATTACK: RuleId = RuleId("8.51");
 pub const NAVAL_BARRAGE: RuleId = RuleId("8.52");
 pub const NAVAL_FREE: RuleId = RuleId("8.53");
 pub const ATTRITION: RuleId = RuleId("T6");
-
-/// Where an attack stands (the `stage` of [`Step::Attack`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AttackStage {
-    /// A-ATTACK: add participants, declare, or go back.
-    Participants,
-    /// A-ATTACK (8.51): use a Naval Gunfire marker?
-    Naval,
-    /// A-ATTACK: confirm or go back.
-    Confirm { naval: bool },
-    /// P-HERO-BONUS (8.23): the unit is revealed; how does the Hero help?
-    HeroBonus { naval: bool },
-    /// P-ATTRITION (T6): trade a step for the depth marker?
-    Attrition,
-}
-
-/// The answer to P-HERO-BONUS (8.23, 11.13).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum HeroChoice {
-    /// +1 attack strength.
-    Strength,
-    /// A wildcard for one missing required weapon (not FL).
-    Wildcard,
-    /// No bonus.
-    Nothing,
-}
 
 // ---- geometry and facts -------------------------------------------------------------------
 

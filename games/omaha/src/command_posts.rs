@@ -3,9 +3,8 @@
 //! Range track (18.2, 18.21, 18.22), the units it commands (18.3, 18.31, 18.32), a star hit
 //! flipping it back (18.33), and the Snipers Target Runners event.
 
-use crate::action::OmahaEvent;
+use crate::action::{OmahaEvent, OmahaLog};
 use crate::data::Division;
-use crate::effects::OmahaLog;
 use crate::index::{HexId, UsCounter, UsId};
 use crate::state::hex_of;
 use crate::state::{CommandPost, GerLoc, Omaha, Step, UsFlags};

@@ -6,19 +6,21 @@
 //! Everything here is a pure function of the state. [`Control`] computes every hex at once (a
 //! few bit sets over the hexes and two breadth-first searches, 12.2's when first asked), so a
 //! caller that asks about many hexes or positions (victory points, off-map artillery
-//! observers) builds it once; the free functions build what they need per call.
+//! observers) builds it once; the free functions build what they need per call. What the
+//! searches read of the map alone is built once with the index ([`Terrain`]).
 //!
 //! German LOC is "determined at the start of the German Fire Phase" (12.24): the fire phase
 //! keeps the answer of [`german_loc`] taken at that moment; everywhere else it is computed when
 //! needed.
 
 use crate::data::{OmahaData, UsKind};
-use crate::index::{Ground, HexId, Index, MAX_POSITIONS, PosId, PosKind, PosSet, UsCounter, UsId};
+use crate::index::{
+    Ground, HexId, Index, MAX_POSITIONS, PosId, PosKind, PosSet, Terrain, UsCounter, UsId,
+};
 use crate::recall::Recall;
 use crate::state::{GerLoc, Omaha, UsLoc};
 use fixedbitset::FixedBitSet;
 use overlord_engine::RuleId;
-use overlord_hexmap::{FeatureId, FeatureSet};
 use std::cell::RefCell;
 
 /// 12.1: US control.
@@ -217,113 +219,6 @@ pub fn us_loc(state: &Omaha, hex: HexId) -> bool {
 /// 13.22: whether `hex` counts as US-controlled for victory points.
 pub fn vp_control(state: &Omaha, hex: HexId) -> bool {
     Control::new(state).vp_control(hex)
-}
-
-/// What control and communication need of the map alone, built once per data set
-/// ([`crate::index::Index::terrain`]).
-#[derive(Clone, Debug, Default)]
-pub struct Terrain {
-    /// Bocage hexes (12.23).
-    bocage: Vec<bool>,
-    /// 12.2 terrain bans: sea, beach, rough, flat adjacent to a beach hex.
-    german_banned: FixedBitSet,
-    /// 12.3: land hexes a US line of communication may enter (not sea, not rough).
-    us_land: FixedBitSet,
-    /// Exit hexes A–G.
-    exit: Vec<bool>,
-    /// The same, listed: where every German flood starts.
-    exits: Vec<usize>,
-    /// The beach hexes, where every US flood starts.
-    beaches: Vec<usize>,
-    /// Per hex, its neighbours in `HexInfo::neighbours` order, `NO_HEX` past the last: the
-    /// floods' inner loop reads them without going through the hex's record.
-    neighbours: Vec<[u16; 6]>,
-    /// Per position (below `MAX_POSITIONS`), the hexes it fires on (`HexInfo::fired_on_by`
-    /// turned around): a state's fire fields are the union of its occupied positions' sets,
-    /// which control works out for every state the rule bot weighs.
-    fire_field_of: Vec<FixedBitSet>,
-    /// AMB-23: per hex, a bit per neighbour (in `HexInfo::neighbours` order) across which a US
-    /// line of communication may not run.
-    us_blocked: Vec<u8>,
-}
-
-impl Terrain {
-    pub fn build(data: &OmahaData) -> Terrain {
-        let index = &data.index;
-        let map = &data.map;
-        let n = index.hexes.len();
-        let tagged = |name: &str| -> Vec<bool> {
-            match map.tag_id(name) {
-                Some(tag) => index
-                    .hexes
-                    .iter()
-                    .map(|h| map.has_tag(h.hex, tag))
-                    .collect(),
-                None => vec![false; n],
-            }
-        };
-        let rough = tagged("rough");
-        let ground = |h: HexId| index.hexes.get(usize::from(h)).map(|x| x.ground);
-        let mut german_banned = FixedBitSet::with_capacity(n);
-        let banned = index.hexes.iter().zip(&rough).map(|(h, &rough)| {
-            rough
-                || match h.ground {
-                    Ground::Sea | Ground::Beach => true,
-                    Ground::Flat => h
-                        .neighbours
-                        .iter()
-                        .any(|&nb| ground(nb) == Some(Ground::Beach)),
-                    Ground::High => false,
-                }
-        });
-        for (i, banned) in banned.enumerate() {
-            german_banned.set(i, banned);
-        }
-        let mut us_land = FixedBitSet::with_capacity(n);
-        for (i, (h, &rough)) in index.hexes.iter().zip(&rough).enumerate() {
-            us_land.set(i, h.ground != Ground::Sea && !rough);
-        }
-        let positions = index.positions.len().min(MAX_POSITIONS);
-        let mut fire_field_of = vec![FixedBitSet::with_capacity(n); positions];
-        for (i, h) in index.hexes.iter().enumerate() {
-            for (p, field) in fire_field_of.iter_mut().enumerate() {
-                if h.fired_on_by & (1 << p) != 0 {
-                    field.insert(i);
-                }
-            }
-        }
-        let mut exit = vec![false; n];
-        for place in map.positions().iter().filter(|p| p.has_tag("exit")) {
-            for &hex in &place.hexes {
-                if let Some(e) = map.index(hex).and_then(|i| exit.get_mut(i)) {
-                    *e = true;
-                }
-            }
-        }
-        Terrain {
-            exits: (0..n).filter(|&i| exit[i]).collect(),
-            neighbours: index
-                .hexes
-                .iter()
-                .map(|h| {
-                    let mut out = [NO_HEX; 6];
-                    for (slot, &nb) in out.iter_mut().zip(&h.neighbours) {
-                        *slot = nb;
-                    }
-                    out
-                })
-                .collect(),
-            beaches: (0..n)
-                .filter(|&i| index.hexes[i].ground == Ground::Beach)
-                .collect(),
-            bocage: tagged("bocage"),
-            german_banned,
-            us_land,
-            exit,
-            us_blocked: us_blocked_sides(data),
-            fire_field_of,
-        }
-    }
 }
 
 /// Every hex's control and communication for one state, computed at once.
@@ -657,9 +552,6 @@ fn has_bit(words: &[usize], i: usize) -> bool {
 
 /// Breadth-first search from `sources` over the hexes; `step(from, k, to)` says whether the
 /// search may go from `from` to its `k`-th neighbour `to`.
-/// No neighbour (the map's edge) in `Terrain::neighbours`.
-const NO_HEX: u16 = u16::MAX;
-
 fn flood(
     neighbours: &[[u16; 6]],
     sources: impl Iterator<Item = usize>,
@@ -686,42 +578,6 @@ fn flood(
         }
     }
     seen
-}
-
-/// AMB-23: per hex, a bit per neighbour (in `HexInfo::neighbours` order) across which a US line
-/// of communication may not run: a scalable or sheer cliff, or a bluff not crossed by a road.
-fn us_blocked_sides(data: &OmahaData) -> Vec<u8> {
-    let map = &data.map;
-    let index = &data.index;
-    let mut blocked = vec![0u8; index.hexes.len()];
-    let bluff = map.feature_id("bluff");
-    let cliffs = [
-        map.feature_id("scalable_cliff"),
-        map.feature_id("sheer_cliff"),
-    ];
-    let has = |set: FeatureSet, f: Option<FeatureId>| f.is_some_and(|f| set.contains(f));
-    for &(side, features) in map.hexsides() {
-        let cliff = cliffs.iter().any(|&c| has(features, c));
-        if !cliff && !has(features, bluff) {
-            continue;
-        }
-        let (a, b) = side.hexes();
-        if !cliff && map.road_between(a, b).is_some() {
-            continue; // AMB-23: a road crosses the bluff.
-        }
-        let (Some(ia), Some(ib)) = (map.index(a), map.index(b)) else {
-            continue;
-        };
-        for (from, to) in [(ia, ib), (ib, ia)] {
-            let Some(info) = index.hexes.get(from) else {
-                continue;
-            };
-            if let Some(k) = info.neighbours.iter().position(|&nb| usize::from(nb) == to) {
-                blocked[from] |= 1 << k;
-            }
-        }
-    }
-    blocked
 }
 
 #[cfg(test)]
@@ -1306,65 +1162,6 @@ pub(crate) mod tests {
         );
         s.germans[usize::from(g)].loc = GerLoc::OutOfPlay;
         assert!(us_loc(&s, target), "an empty position has no fire field");
-    }
-
-    /// The neighbour bit of `b` in `a`'s blocked mask.
-    fn side_blocked(s: &Omaha, blocked: &[u8], a: &str, b: &str) -> bool {
-        let (a, b) = (hex(s, a), hex(s, b));
-        let k = s.data.index.hexes[usize::from(a)]
-            .neighbours
-            .iter()
-            .position(|&n| n == b)
-            .expect("adjacent");
-        blocked[usize::from(a)] & (1 << k) != 0
-    }
-
-    #[test]
-    fn amb_23_bluffs_and_cliffs_block_us_loc() {
-        let s = empty(5);
-        let blocked = us_blocked_sides(s.data());
-        assert!(side_blocked(&s, &blocked, "0705", "0805"), "bluff");
-        assert!(
-            side_blocked(&s, &blocked, "0805", "0705"),
-            "from either side"
-        );
-        assert!(side_blocked(&s, &blocked, "0432", "0533"), "cliff");
-        assert!(
-            !side_blocked(&s, &blocked, "0631", "0732"),
-            "a slope does not block"
-        );
-        assert!(
-            !side_blocked(&s, &blocked, "0810", "0910"),
-            "an anti-tank ditch does not block"
-        );
-    }
-
-    #[test]
-    fn amb_23_bluff_crossed_by_road_passes() {
-        // The shipped map has no road across a bluff; add a trail across 0705-0805.
-        let base = data();
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/omaha/map.toml");
-        let text = std::fs::read_to_string(dir).expect("map");
-        let text = format!("{text}\n[[road]]\nkind = \"trail\"\npath = [\"0705\", \"0805\"]\n");
-        let map =
-            overlord_hexmap::MapData::from_toml_str(&text, "map.toml").expect("map with the trail");
-        let mut with_road = (*base).clone();
-        with_road.map = map;
-        let with_road = Arc::new(with_road);
-        let s = empty_with(&with_road, 5);
-        let blocked = us_blocked_sides(s.data());
-        assert!(
-            !side_blocked(&s, &blocked, "0705", "0805"),
-            "a road crosses the bluff"
-        );
-        assert!(
-            side_blocked(&s, &blocked, "0706", "0805"),
-            "the next bluff hexside still blocks"
-        );
-        assert!(
-            side_blocked(&s, &blocked, "0432", "0533"),
-            "cliffs block, road or not"
-        );
     }
 
     // ---- 13.22: VP control.

@@ -2,12 +2,10 @@
 //! disruption (6.33), delay and removal; card draws with their reshuffles (6.1); the immediate
 //! catastrophic-defeat check (13.1).
 
-use crate::action::{DrawFor, OmahaEvent};
+use crate::action::{DrawFor, OmahaEvent, OmahaLog};
 use crate::index::UsId;
 use crate::state::{Omaha, Step, UsFlags, UsLoc};
-use overlord_engine::{Log, RuleId};
-
-pub type OmahaLog = Log<OmahaEvent>;
+use overlord_engine::RuleId;
 
 /// 6.1 and AMB-53: a card for `purpose`; an empty pile is refilled from the discards.
 pub const DECK: RuleId = RuleId("6.1");
@@ -15,14 +13,6 @@ pub const STEP_LOSS: RuleId = RuleId("6.32");
 pub const DISRUPTION: RuleId = RuleId("6.33");
 
 impl Omaha {
-    pub(crate) fn name(&self, unit: UsId) -> &str {
-        self.data
-            .index
-            .us
-            .get(usize::from(unit))
-            .map_or("?", |u| u.name.as_str())
-    }
-
     /// Draw a card for `purpose` (6.1); `None` only if every card is out this turn.
     pub(crate) fn draw_card(&mut self, purpose: DrawFor, log: &mut OmahaLog) -> Option<u8> {
         if self.deck.draw_count() == 0 {

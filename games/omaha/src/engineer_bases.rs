@@ -8,9 +8,8 @@
 //! Division (skipped when neither placing nor advancing is possible), then Garrison markers
 //! (automatic), then P-CP (skipped when no HQ may become a CP), then the Action Phase.
 
-use crate::action::OmahaEvent;
+use crate::action::{OmahaEvent, OmahaLog};
 use crate::data::{Division, Sector, tide_of_turn};
-use crate::effects::OmahaLog;
 use crate::index::{Ground, HexId, MAX_POSITIONS, PosId, PosSet, UsId};
 use crate::state::{EngineerBase, GerLoc, Omaha, Step, UsLoc};
 use overlord_engine::RuleId;

@@ -1,8 +1,7 @@
 //! US engineer demolitions (rule 10): clearing beach obstacles in the Engineer Phase.
 
-use crate::action::OmahaEvent;
+use crate::action::{OmahaEvent, OmahaLog};
 use crate::data::Sector;
-use crate::effects::OmahaLog;
 use crate::index::{HexId, PosId, PosSet};
 use crate::state::{Omaha, Step};
 use overlord_engine::RuleId;

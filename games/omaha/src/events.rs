@@ -7,11 +7,10 @@
 //! event; a prompt with a single answer is answered by the engine. Once the event is done the
 //! turn goes on to the German Fire Phase.
 
-use crate::action::{DrawFor, OmahaAction, OmahaEvent};
+use crate::action::{DrawFor, OmahaAction, OmahaEvent, OmahaLog};
 use crate::data::{
     DepthWhere, Division, EventEffect, NavalTarget, Sector, Symbol, UsKind, VictoryKind, WnCategory,
 };
-use crate::effects::OmahaLog;
 use crate::index::{GerId, GerKind, Ground, HexId, PosId, PosKind, SlotId, UsId};
 use crate::state::{GerLoc, GerPool, Omaha, Step, UsLoc};
 use overlord_engine::RuleId;

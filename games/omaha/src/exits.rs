@@ -9,9 +9,8 @@
 //! then [`UsLoc::Exited`] for the rest of the game: no fire reaches it, it acts no more, and it
 //! never comes back.
 
-use crate::action::OmahaEvent;
+use crate::action::{OmahaEvent, OmahaLog};
 use crate::data::Division;
-use crate::effects::OmahaLog;
 use crate::index::{HexId, UsId};
 use crate::state::{Omaha, Step, UsFlags, UsLoc};
 use overlord_engine::RuleId;

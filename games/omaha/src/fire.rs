@@ -8,9 +8,8 @@
 //! (`Omaha::star_slots`), the artillery, the recovery. The card is
 //! drawn once, at the start, and kept in `fire_cards`.
 
-use crate::action::{DrawFor, OmahaEvent};
+use crate::action::{DrawFor, OmahaEvent, OmahaLog};
 use crate::data::{Calibre, FireLevel, Sector, Symbol, UsKind, WnCategory};
-use crate::effects::OmahaLog;
 use crate::fire_alloc::{Candidate, Mode, allocate_pinned};
 use crate::index::{GerKind, HexId, MAX_POSITIONS, PosId, PosKind, UsCounter, UsId};
 use crate::state::{GerLoc, GerPool, Omaha, Step, UsFlags, UsLoc};

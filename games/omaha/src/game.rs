@@ -1,17 +1,19 @@
 //! D-Day at Omaha Beach under the engine's `Game` contract: the prompts of spec 5.1, their legal
-//! actions and anchors, and the dispatch of each answer to its rules chapter.
+//! actions and anchors, and the dispatch of each answer to its rules chapter; and its components
+//! under the engine's `Components` contract (scenarios and their options, the map and board
+//! drawn).
 
-use crate::action::{OmahaAction, OmahaEvent};
-use crate::data::OmahaData;
-use crate::effects::OmahaLog;
+use crate::action::{OmahaAction, OmahaEvent, OmahaLog};
+use crate::data::{OmahaData, Scenario};
 use crate::state::{Omaha, OmahaOptions, Step, UsLoc};
 use crate::view::OmahaView;
 use overlord_engine::driver::{self, Chapters, Progress};
 use overlord_engine::{
-    Anchors, Applied, Game, GameInfo, GameRng, Outcome, Prompt, Refusal, Seat, SetupError, Status,
-    Viewer,
+    Anchors, Applied, Components, DataErrors, Game, GameInfo, GameRng, OptionInfo, Prompt, Refusal,
+    ScenarioInfo, Seat, SetupError, Status, Viewer,
 };
 use rand::Rng;
+use std::path::Path;
 use std::sync::Arc;
 
 impl Game for Omaha {
@@ -393,13 +395,6 @@ impl Game for Omaha {
     }
 }
 
-impl Omaha {
-    /// The outcome, once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-}
-
 /// 4.2: the rules chapters behind the engine's turn driver: the turn sequence's system steps
 /// (`turn`), each prompt's chapter, and the cards drawn as the reveal counter (undo never
 /// crosses a card).
@@ -528,4 +523,76 @@ impl Chapters for Omaha {
         crate::seats::pass_deep_units(self, log);
         Ok(())
     }
+}
+
+impl Components for OmahaData {
+    fn load(dir: &Path) -> Result<OmahaData, DataErrors> {
+        OmahaData::load_layered(&[dir])
+    }
+    fn scenarios(&self) -> Vec<ScenarioInfo> {
+        self.scenarios
+            .iter()
+            .map(|s| ScenarioInfo {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                seats: 1,
+                options: scenario_options(s),
+            })
+            .collect()
+    }
+
+    fn summary(&self) -> String {
+        format!(
+            "{} hexes, {} positions, {} landing boxes, {} US units, {} German counters, {} cards, \
+             {} counters in all, {} scenarios",
+            self.map.len(),
+            self.positions.wns.len() + self.positions.reinforcements.len(),
+            self.boxes.landing.len(),
+            self.us.units.len(),
+            self.german.counters(),
+            self.cards.len(),
+            self.counter_count(),
+            self.scenarios.len()
+        )
+    }
+
+    fn map_svg(&self) -> Option<String> {
+        Some(crate::picture::svg(self))
+    }
+
+    fn board(&self) -> Option<serde_json::Value> {
+        Some(crate::board::board(self))
+    }
+}
+
+/// The options a game of `scenario` may be started with: the variants its file offers (22,
+/// 23, 14.2) and, where both sectors are played, the cooperative game for two (rule 1).
+fn scenario_options(scenario: &Scenario) -> Vec<OptionInfo> {
+    let variant = |id: &str| match id {
+        "22.1" => "Effective Allied bombardment (22.1, VP -10)",
+        "22.2" => "First-wave tanks safe (22.2, VP -5)",
+        "22.3" => "Rangers reinforce Pointe du Hoc (22.3, VP +5)",
+        "22.4" => "Improved German reaction (22.4, VP +5)",
+        "14.2" => "Early German actions from turn 12 (14.2)",
+        "23" => "German armor (23)",
+        _ => "",
+    };
+    let mut options: Vec<OptionInfo> = scenario
+        .variants
+        .iter()
+        .map(|id| OptionInfo {
+            id: id.clone(),
+            name: match variant(id) {
+                "" => format!("Variant {id}"),
+                name => name.to_owned(),
+            },
+        })
+        .collect();
+    if scenario.sectors.len() > 1 {
+        options.push(OptionInfo {
+            id: "two-player".to_owned(),
+            name: "Two players, one per US division (cooperative, rule 1)".to_owned(),
+        });
+    }
+    options
 }

@@ -9,19 +9,19 @@
 //! module's ties, [`GermanChoice`]) stops it and its answer resumes it. Once every position is
 //! done the sector's 6.5 artillery and 6.4 recovery follow, as in the basic game.
 
-use crate::action::{OmahaAction, OmahaEvent};
+use crate::action::{OmahaAction, OmahaEvent, OmahaLog};
 use crate::data::{FireLevel, GermanDivision, Sector, Symbol, UsKind, WnCategory};
-use crate::effects::OmahaLog;
 use crate::fire::distance;
 use crate::index::{GerId, GerKind, Ground, HexId, MAX_POSITIONS, PosId, PosKind, PosSet, UsId};
-use crate::state::{DepthLoc, DepthPool, GerLoc, GerPool, Omaha, Step, UsFlags, UsLoc};
+use crate::state::{
+    DepthLoc, DepthPool, GerLoc, GerPool, GermanChoice, Omaha, Step, UsFlags, UsLoc,
+};
 use crate::tables::german_actions::{
     ActionIcon, Advancer, Examined, Facts, GermanAction, MortarHex, MortarRange, Situation,
     advance_arrow, attempts_advance, german_action, mortar_limit, mortar_reaches, situation,
 };
 use crate::tables::terrain::HexFeature;
 use overlord_engine::{Refusal, RuleId};
-use serde::{Deserialize, Serialize};
 
 pub const ACTIONS: RuleId = RuleId("16");
 pub const REOCCUPY: RuleId = RuleId("16.1");
@@ -37,27 +37,6 @@ pub const ADVANCE: RuleId = RuleId("16.8");
 pub const ADVANCE_REPULSED: RuleId = RuleId("16.82");
 pub const AMBUSH: RuleId = RuleId("16.9");
 pub const GARRISON: RuleId = RuleId("19.3");
-
-/// A German-action tie the rules leave to the player (spec 5.2), asked as a prompt; the units
-/// offered are in `Omaha::choices`, the positions and hexes are worked out again from the state
-/// (nothing they depend on changes while the prompt shows).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum GermanChoice {
-    /// G-MORTAR-TIE (16.5): `left` more of the units with the most steps lose a step.
-    Mortar { left: u8 },
-    /// G-PATROL-TIE (16.6): which of the equally near units is disrupted.
-    Patrol,
-    /// G-GER-ARTILLERY-TIE (16.7): which unit loses a step to the artillery action.
-    Artillery,
-    /// G-AMBUSH-TIE (16.92): which unit the ambush hits (`lose_step`, else disrupts).
-    Ambush { lose_step: bool },
-    /// G-REDEPLOY-TIE (16.3): which of the equally good positions the unit redeploys to.
-    Redeploy,
-    /// P-ADVANCE-LOSS (16.82): which US unit on the path loses a step.
-    AdvanceLoss,
-    /// P-ADVANCE-DISPLACE (16.82): where `unit`, in the advance's destination, goes.
-    Displace { unit: UsId },
-}
 
 /// Whether section 16 applies this turn (from 17, or 12 with 14.2).
 pub(crate) fn active(state: &Omaha) -> bool {

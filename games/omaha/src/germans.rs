@@ -6,9 +6,8 @@
 //! The log names a German counter only once it is face-up: a face-down unit is its back (`T`,
 //! `D`) and its position, a face-down marker its kind (6.3).
 
-use crate::action::OmahaEvent;
+use crate::action::{OmahaEvent, OmahaLog};
 use crate::data::Sector;
-use crate::effects::OmahaLog;
 use crate::index::{DepthId, GerId, GerKind, HexId, PosId, PosKind, SlotId, UsCounter};
 use crate::state::{DepthLoc, DepthPool, GerLoc, GerPool, Omaha, UsLoc};
 use overlord_engine::RuleId;

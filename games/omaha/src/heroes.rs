@@ -3,9 +3,8 @@
 //! may sacrifice it to save a 1-step unit (11.14, AMB-19, P-HERO-SACRIFICE); either way the
 //! marker flips to Inspired (11.15). A Hero leaves play with its unit (11.11).
 
-use crate::action::OmahaEvent;
+use crate::action::{OmahaEvent, OmahaLog};
 use crate::data::{Division, FireLevel};
-use crate::effects::OmahaLog;
 use crate::index::{PosId, UsId};
 use crate::state::{HeroLoc, Omaha, Step, UsLoc};
 use overlord_engine::RuleId;
@@ -15,22 +14,6 @@ pub const FREE_ACTION: RuleId = RuleId("11.12");
 pub const SACRIFICE: RuleId = RuleId("11.14");
 pub const INSPIRED: RuleId = RuleId("11.15");
 pub const KILLED: RuleId = RuleId("11.4");
-
-impl Omaha {
-    /// The Hero marker (Hero or Inspired side) with `unit`, if any.
-    pub fn hero_with(&self, unit: UsId) -> Option<usize> {
-        self.heroes.iter().position(|h| h.loc == HeroLoc::On(unit))
-    }
-
-    /// The name of Hero marker `hero`.
-    pub(crate) fn hero_name(&self, hero: usize) -> &str {
-        self.data
-            .us
-            .heroes
-            .get(hero)
-            .map_or("?", |h| h.name.as_str())
-    }
-}
 
 /// A Hero (not Inspired) is with `unit`: it gives the attack bonus (8.23, 11.13) and can be
 /// sacrificed (11.14).

@@ -1,12 +1,18 @@
 //! Dense integer ids over the loaded components, so the game state can be small and flat
 //! (DESIGN.md, "Performance shape"): hexes, positions and their slots, landing boxes, units and
 //! counters become `u8`/`u16` indices into arrays built once per data set.
+//!
+//! With them, what the rules ask of the map alone, worked out once: each hex's crossings (T5a)
+//! and fire fields, the map facts of control and lines of communication ([`Terrain`], rule 12,
+//! AMB-23), the exits (2.1) and the draws (13.21). The index is part of the components
+//! ([`OmahaData::index`]): `data` and `index` are read together, at the bottom of the crate.
 
 use crate::data::{
     Colour, DepthKind, Division, FireLevel, OmahaData, Sector, Symbol, Tide, UsKind, WnArtillery,
     WnCategory,
 };
-use overlord_hexmap::{Hex, HexLabel, HexMap};
+use fixedbitset::FixedBitSet;
+use overlord_hexmap::{FeatureId, FeatureSet, Hex, HexLabel, HexMap};
 
 /// A map hex, by its dense index in the map.
 pub type HexId = u16;
@@ -246,7 +252,7 @@ pub struct Index {
     /// The obstacle hexes of each sector (East, West), in id order (10.1: what engineers clear).
     pub obstacles: [Vec<HexId>; 2],
     /// Map facts for control and lines of communication (12), built after the rest.
-    pub terrain: crate::control::Terrain,
+    pub terrain: Terrain,
     /// The lettered exit hexes (2.1, 20.3): `(letter, hex)` from the map's `exit-A` … `exit-G`
     /// places, in letter order.
     pub exits: Vec<(char, HexId)>,
@@ -330,7 +336,7 @@ impl Index {
         }
         index.protective_distances(map);
         index.exits = exits(map);
-        index.draws = crate::victory::find_draws(map);
+        index.draws = find_draws(map);
         for wn in &data.positions.wns {
             let position = index.positions.len() as PosId;
             let mut slots = Vec::new();
@@ -794,4 +800,238 @@ fn exits(map: &HexMap) -> Vec<(char, HexId)> {
         .collect();
     out.sort_unstable();
     out
+}
+
+/// The draws (13.21) read off the map: each `draw-` region's hexes inland of the anti-tank
+/// barrier ([`crate::victory::draws`]).
+fn find_draws(map: &overlord_hexmap::MapData) -> Vec<(usize, Vec<HexId>)> {
+    let inland = map.tag_id("inland_of_barrier");
+    map.regions()
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.id.starts_with("draw-"))
+        .map(|(i, r)| {
+            let hexes = r
+                .hexes
+                .iter()
+                .filter(|&&h| inland.is_some_and(|t| map.has_tag(h, t)))
+                .filter_map(|&h| map.index(h).and_then(|h| HexId::try_from(h).ok()))
+                .collect();
+            (i, hexes)
+        })
+        .collect()
+}
+
+/// What control and lines of communication (12) need of the map alone, built once per data set
+/// ([`Index::terrain`]) and read by [`crate::control`]'s floods.
+#[derive(Clone, Debug, Default)]
+pub struct Terrain {
+    /// Bocage hexes (12.23).
+    pub(crate) bocage: Vec<bool>,
+    /// 12.2 terrain bans: sea, beach, rough, flat adjacent to a beach hex.
+    pub(crate) german_banned: FixedBitSet,
+    /// 12.3: land hexes a US line of communication may enter (not sea, not rough).
+    pub(crate) us_land: FixedBitSet,
+    /// Exit hexes A–G.
+    pub(crate) exit: Vec<bool>,
+    /// The same, listed: where every German flood starts.
+    pub(crate) exits: Vec<usize>,
+    /// The beach hexes, where every US flood starts.
+    pub(crate) beaches: Vec<usize>,
+    /// Per hex, its neighbours in `HexInfo::neighbours` order, `NO_HEX` past the last: the
+    /// floods' inner loop reads them without going through the hex's record.
+    pub(crate) neighbours: Vec<[u16; 6]>,
+    /// Per position (below `MAX_POSITIONS`), the hexes it fires on (`HexInfo::fired_on_by`
+    /// turned around): a state's fire fields are the union of its occupied positions' sets,
+    /// which control works out for every state the rule bot weighs.
+    pub(crate) fire_field_of: Vec<FixedBitSet>,
+    /// AMB-23: per hex, a bit per neighbour (in `HexInfo::neighbours` order) across which a US
+    /// line of communication may not run.
+    pub(crate) us_blocked: Vec<u8>,
+}
+
+impl Terrain {
+    pub fn build(data: &OmahaData) -> Terrain {
+        let index = &data.index;
+        let map = &data.map;
+        let n = index.hexes.len();
+        let tagged = |name: &str| -> Vec<bool> {
+            match map.tag_id(name) {
+                Some(tag) => index
+                    .hexes
+                    .iter()
+                    .map(|h| map.has_tag(h.hex, tag))
+                    .collect(),
+                None => vec![false; n],
+            }
+        };
+        let rough = tagged("rough");
+        let ground = |h: HexId| index.hexes.get(usize::from(h)).map(|x| x.ground);
+        let mut german_banned = FixedBitSet::with_capacity(n);
+        let banned = index.hexes.iter().zip(&rough).map(|(h, &rough)| {
+            rough
+                || match h.ground {
+                    Ground::Sea | Ground::Beach => true,
+                    Ground::Flat => h
+                        .neighbours
+                        .iter()
+                        .any(|&nb| ground(nb) == Some(Ground::Beach)),
+                    Ground::High => false,
+                }
+        });
+        for (i, banned) in banned.enumerate() {
+            german_banned.set(i, banned);
+        }
+        let mut us_land = FixedBitSet::with_capacity(n);
+        for (i, (h, &rough)) in index.hexes.iter().zip(&rough).enumerate() {
+            us_land.set(i, h.ground != Ground::Sea && !rough);
+        }
+        let positions = index.positions.len().min(MAX_POSITIONS);
+        let mut fire_field_of = vec![FixedBitSet::with_capacity(n); positions];
+        for (i, h) in index.hexes.iter().enumerate() {
+            for (p, field) in fire_field_of.iter_mut().enumerate() {
+                if h.fired_on_by & (1 << p) != 0 {
+                    field.insert(i);
+                }
+            }
+        }
+        let mut exit = vec![false; n];
+        for place in map.positions().iter().filter(|p| p.has_tag("exit")) {
+            for &hex in &place.hexes {
+                if let Some(e) = map.index(hex).and_then(|i| exit.get_mut(i)) {
+                    *e = true;
+                }
+            }
+        }
+        Terrain {
+            exits: (0..n).filter(|&i| exit[i]).collect(),
+            neighbours: index
+                .hexes
+                .iter()
+                .map(|h| {
+                    let mut out = [NO_HEX; 6];
+                    for (slot, &nb) in out.iter_mut().zip(&h.neighbours) {
+                        *slot = nb;
+                    }
+                    out
+                })
+                .collect(),
+            beaches: (0..n)
+                .filter(|&i| index.hexes[i].ground == Ground::Beach)
+                .collect(),
+            bocage: tagged("bocage"),
+            german_banned,
+            us_land,
+            exit,
+            us_blocked: us_blocked_sides(data),
+            fire_field_of,
+        }
+    }
+}
+
+/// No neighbour (the map's edge) in `Terrain::neighbours`.
+const NO_HEX: u16 = u16::MAX;
+
+/// AMB-23: per hex, a bit per neighbour (in `HexInfo::neighbours` order) across which a US line
+/// of communication may not run: a scalable or sheer cliff, or a bluff not crossed by a road.
+fn us_blocked_sides(data: &OmahaData) -> Vec<u8> {
+    let map = &data.map;
+    let index = &data.index;
+    let mut blocked = vec![0u8; index.hexes.len()];
+    let bluff = map.feature_id("bluff");
+    let cliffs = [
+        map.feature_id("scalable_cliff"),
+        map.feature_id("sheer_cliff"),
+    ];
+    let has = |set: FeatureSet, f: Option<FeatureId>| f.is_some_and(|f| set.contains(f));
+    for &(side, features) in map.hexsides() {
+        let cliff = cliffs.iter().any(|&c| has(features, c));
+        if !cliff && !has(features, bluff) {
+            continue;
+        }
+        let (a, b) = side.hexes();
+        if !cliff && map.road_between(a, b).is_some() {
+            continue; // AMB-23: a road crosses the bluff.
+        }
+        let (Some(ia), Some(ib)) = (map.index(a), map.index(b)) else {
+            continue;
+        };
+        for (from, to) in [(ia, ib), (ib, ia)] {
+            let Some(info) = index.hexes.get(from) else {
+                continue;
+            };
+            if let Some(k) = info.neighbours.iter().position(|&nb| usize::from(nb) == to) {
+                blocked[from] |= 1 << k;
+            }
+        }
+    }
+    blocked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::control::tests::{data, empty, empty_with, hex};
+    use crate::state::Omaha;
+    use std::path::Path;
+    use std::sync::Arc;
+
+    /// The neighbour bit of `b` in `a`'s blocked mask.
+    fn side_blocked(s: &Omaha, blocked: &[u8], a: &str, b: &str) -> bool {
+        let (a, b) = (hex(s, a), hex(s, b));
+        let k = s.data.index.hexes[usize::from(a)]
+            .neighbours
+            .iter()
+            .position(|&n| n == b)
+            .expect("adjacent");
+        blocked[usize::from(a)] & (1 << k) != 0
+    }
+
+    #[test]
+    fn amb_23_bluffs_and_cliffs_block_us_loc() {
+        let s = empty(5);
+        let blocked = us_blocked_sides(s.data());
+        assert!(side_blocked(&s, &blocked, "0705", "0805"), "bluff");
+        assert!(
+            side_blocked(&s, &blocked, "0805", "0705"),
+            "from either side"
+        );
+        assert!(side_blocked(&s, &blocked, "0432", "0533"), "cliff");
+        assert!(
+            !side_blocked(&s, &blocked, "0631", "0732"),
+            "a slope does not block"
+        );
+        assert!(
+            !side_blocked(&s, &blocked, "0810", "0910"),
+            "an anti-tank ditch does not block"
+        );
+    }
+
+    #[test]
+    fn amb_23_bluff_crossed_by_road_passes() {
+        // The shipped map has no road across a bluff; add a trail across 0705-0805.
+        let base = data();
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/omaha/map.toml");
+        let text = std::fs::read_to_string(dir).expect("map");
+        let text = format!("{text}\n[[road]]\nkind = \"trail\"\npath = [\"0705\", \"0805\"]\n");
+        let map =
+            overlord_hexmap::MapData::from_toml_str(&text, "map.toml").expect("map with the trail");
+        let mut with_road = (*base).clone();
+        with_road.map = map;
+        let with_road = Arc::new(with_road);
+        let s = empty_with(&with_road, 5);
+        let blocked = us_blocked_sides(s.data());
+        assert!(
+            !side_blocked(&s, &blocked, "0705", "0805"),
+            "a road crosses the bluff"
+        );
+        assert!(
+            side_blocked(&s, &blocked, "0706", "0805"),
+            "the next bluff hexside still blocks"
+        );
+        assert!(
+            side_blocked(&s, &blocked, "0432", "0533"),
+            "cliffs block, road or not"
+        );
+    }
 }

@@ -2,9 +2,8 @@
 //! (5.1–5.15), leaders following drifted units (5.12, P-LEADER-FOLLOW), landing on the tide's
 //! hex (5.2), and placing arrivals in boxes (5.3–5.34).
 
-use crate::action::{DrawFor, OmahaEvent};
+use crate::action::{DrawFor, OmahaEvent, OmahaLog};
 use crate::data::{Sector, Tide, UsKind, tide_of_turn};
-use crate::effects::OmahaLog;
 use crate::index::{BoxId, HexId, Landing, UsCounter, UsId};
 use crate::state::{Omaha, Step, UsFlags, UsLoc};
 use crate::tables::landing::{LandingResult, landing_result, needs_check};

@@ -532,7 +532,7 @@ pub(crate) fn carry_out(
     unit: UsId,
     hexes: &[HexId],
     division: crate::data::Division,
-    log: &mut crate::effects::OmahaLog,
+    log: &mut crate::action::OmahaLog,
 ) {
     let Some(from) = crate::state::hex_of(state, unit) else {
         return;
@@ -579,7 +579,7 @@ fn walk(
     unit: UsId,
     mut from: HexId,
     hexes: &[HexId],
-    log: &mut crate::effects::OmahaLog,
+    log: &mut crate::action::OmahaLog,
 ) {
     let leader = state
         .data
@@ -612,7 +612,7 @@ fn step(
     from: HexId,
     to: HexId,
     multi: bool,
-    log: &mut crate::effects::OmahaLog,
+    log: &mut crate::action::OmahaLog,
 ) {
     let crossing = crossing(state, unit, from, to);
     let Some(u) = state.us.get_mut(usize::from(unit)) else {
@@ -667,7 +667,7 @@ pub(crate) fn after_infiltration(
     unit: UsId,
     to: HexId,
     go: bool,
-    log: &mut crate::effects::OmahaLog,
+    log: &mut crate::action::OmahaLog,
 ) {
     let rest = std::mem::take(&mut state.move_rest);
     if !go {

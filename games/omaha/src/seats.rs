@@ -8,9 +8,8 @@
 //! Both players see the whole board: the game hides nothing from one US player that it shows
 //! the other.
 
-use crate::action::OmahaEvent;
+use crate::action::{OmahaEvent, OmahaLog};
 use crate::data::{Division, Sector};
-use crate::effects::OmahaLog;
 use crate::index::{HexId, UsId};
 use crate::state::{Omaha, Step, UsLoc};
 use overlord_engine::{RuleId, Seat, SeatSet};

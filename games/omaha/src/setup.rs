@@ -36,7 +36,7 @@ pub fn setup_logged(
     id: &str,
     options: &OmahaOptions,
     mut rng: GameRng,
-    log: &mut crate::effects::OmahaLog,
+    log: &mut crate::action::OmahaLog,
 ) -> Result<Omaha, SetupError> {
     let Some(scenario_index) = data.scenarios.iter().position(|s| s.id == id) else {
         let ids: Vec<&str> = data.scenarios.iter().map(|s| s.id.as_str()).collect();
@@ -506,7 +506,7 @@ fn rangers_to_pointe_du_hoc(state: &mut Omaha) {
 /// delay of its Turn-track units. Then two Fire cards: every WN unit of a colour on either card
 /// is disrupted and loses its depth marker; of a colour on both, it leaves play with its
 /// marker. Both cards are discarded.
-fn effective_bombardment(state: &mut Omaha, log: &mut crate::effects::OmahaLog) {
+fn effective_bombardment(state: &mut Omaha, log: &mut crate::action::OmahaLog) {
     const RULE: RuleId = RuleId("22.1");
     if !state.options.effective_bombardment {
         return;
@@ -558,7 +558,7 @@ fn effective_bombardment(state: &mut Omaha, log: &mut crate::effects::OmahaLog) 
 pub(crate) fn bombard(
     state: &mut Omaha,
     colours: &[Vec<crate::data::Colour>; 2],
-    log: &mut crate::effects::OmahaLog,
+    log: &mut crate::action::OmahaLog,
 ) {
     const RULE: RuleId = RuleId("22.1");
     let data = Arc::clone(&state.data);

@@ -1,7 +1,12 @@
 //! The game state (spec section 3.2): small and flat, integer ids into the [`Index`](crate::index::Index), cloned by
 //! search and simulation millions of times. Components sit behind the `Arc`.
+//!
+//! The step the game is at ([`Step`]) holds the stage of the prompts that take several answers:
+//! an attack (8, [`AttackStage`]), a German-action tie (16, [`GermanChoice`]) and a tank's move
+//! (23.5, [`TankMove`]). The queries every layer asks of the state (a unit's name, the scenario's
+//! sectors and last turn, the Hero with a unit) are here too.
 
-use crate::data::{Division, OmahaData, Sector};
+use crate::data::{Division, OmahaData, Sector, VictoryKind};
 use crate::index::{BoxId, DepthId, GerId, HexId, SlotId, UsId};
 use overlord_engine::{Deck, GameRng, Outcome};
 use serde::{Deserialize, Serialize};
@@ -179,7 +184,7 @@ pub enum Step {
     GermanChoice {
         sector: Sector,
         position: crate::index::PosId,
-        choice: crate::german_actions::GermanChoice,
+        choice: GermanChoice,
     },
     /// III, G-FIRE-TIE (6.31): `position` hits `take` more of `Omaha::choices`, equal by
     /// 6.31's priorities; the sector's card is already drawn.
@@ -218,7 +223,7 @@ pub enum Step {
     TankMoveTie {
         sector: Sector,
         tank: GerId,
-        how: crate::armor::TankMove,
+        how: TankMove,
     },
     /// III, G-ART-TIE (6.5): German artillery hits one of `Omaha::choices`, equal by 6.5's
     /// priorities; position and star fire are applied. With `event`, II: the German artillery
@@ -249,7 +254,7 @@ pub enum Step {
         left: u8,
         second: bool,
         target: HexId,
-        stage: crate::combat::AttackStage,
+        stage: AttackStage,
     },
     /// V.3: P-STACKING.
     Stacking,
@@ -287,6 +292,69 @@ pub enum Step {
     /// P-HERO-SACRIFICE (11.14, AMB-19): `unit` must lose its last step to German fire; the
     /// turn goes on at `Omaha::hero_resume` once answered.
     HeroSacrifice { unit: UsId },
+}
+
+/// Where an attack stands (the `stage` of [`Step::Attack`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackStage {
+    /// A-ATTACK: add participants, declare, or go back.
+    Participants,
+    /// A-ATTACK (8.51): use a Naval Gunfire marker?
+    Naval,
+    /// A-ATTACK: confirm or go back.
+    Confirm { naval: bool },
+    /// P-HERO-BONUS (8.23): the unit is revealed; how does the Hero help?
+    HeroBonus { naval: bool },
+    /// P-ATTRITION (T6): trade a step for the depth marker?
+    Attrition,
+}
+
+/// A German-action tie the rules leave to the player (spec 5.2), asked as a prompt; the units
+/// offered are in `Omaha::choices`, the positions and hexes are worked out again from the state
+/// (nothing they depend on changes while the prompt shows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GermanChoice {
+    /// G-MORTAR-TIE (16.5): `left` more of the units with the most steps lose a step.
+    Mortar { left: u8 },
+    /// G-PATROL-TIE (16.6): which of the equally near units is disrupted.
+    Patrol,
+    /// G-GER-ARTILLERY-TIE (16.7): which unit loses a step to the artillery action.
+    Artillery,
+    /// G-AMBUSH-TIE (16.92): which unit the ambush hits (`lose_step`, else disrupts).
+    Ambush { lose_step: bool },
+    /// G-REDEPLOY-TIE (16.3): which of the equally good positions the unit redeploys to.
+    Redeploy,
+    /// P-ADVANCE-LOSS (16.82): which US unit on the path loses a step.
+    AdvanceLoss,
+    /// P-ADVANCE-DISPLACE (16.82): where `unit`, in the advance's destination, goes.
+    Displace { unit: UsId },
+}
+
+/// How a tank's move was ordered (23.4, the T7 tank column): how far it goes, whether it
+/// overruns, and whether it fires after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TankMove {
+    /// M, A and the fallbacks: up to four hexes.
+    Move,
+    /// R: up to four hexes, through one US-occupied hex (23.4 R).
+    Overrun,
+    /// P: up to three hexes, then fire on adjacent US units (23.4 P).
+    PositionAndFire,
+}
+
+impl TankMove {
+    /// The most hexes the tank enters.
+    pub fn hexes(self) -> u8 {
+        match self {
+            TankMove::Move | TankMove::Overrun => crate::tables::german_actions::TANK_MOVE,
+            TankMove::PositionAndFire => 3,
+        }
+    }
+
+    pub(crate) fn overrun(self) -> bool {
+        self == TankMove::Overrun
+    }
 }
 
 /// A Command Post (18): an HQ flipped to its CP side, and the space of its Command Range marker
@@ -661,6 +729,56 @@ impl Omaha {
             .enumerate()
             .filter(move |(_, u)| u.loc == loc)
             .map(|(i, _)| i as UsId)
+    }
+
+    pub(crate) fn name(&self, unit: UsId) -> &str {
+        self.data
+            .index
+            .us
+            .get(usize::from(unit))
+            .map_or("?", |u| u.name.as_str())
+    }
+
+    pub(crate) fn scenario_kind(&self) -> VictoryKind {
+        self.data
+            .scenarios
+            .get(usize::from(self.scenario))
+            .and_then(|s| s.victory.as_ref())
+            .map_or(VictoryKind::FirstWave, |v| v.kind)
+    }
+
+    pub(crate) fn last_turn(&self) -> u8 {
+        self.data
+            .scenarios
+            .get(usize::from(self.scenario))
+            .map_or(16, |s| s.turns[1])
+    }
+
+    /// Sectors in play (Easy Fox: East only).
+    pub(crate) fn in_play(&self, sector: Sector) -> bool {
+        self.data
+            .scenarios
+            .get(usize::from(self.scenario))
+            .is_some_and(|s| s.sectors.contains(&sector))
+    }
+
+    /// The Hero marker (Hero or Inspired side) with `unit`, if any.
+    pub fn hero_with(&self, unit: UsId) -> Option<usize> {
+        self.heroes.iter().position(|h| h.loc == HeroLoc::On(unit))
+    }
+
+    /// The name of Hero marker `hero`.
+    pub(crate) fn hero_name(&self, hero: usize) -> &str {
+        self.data
+            .us
+            .heroes
+            .get(hero)
+            .map_or("?", |h| h.name.as_str())
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
     }
 }
 

@@ -1,9 +1,8 @@
 //! The turn sequence (4.2): the driver that runs every system step until the player must
 //! decide, and the end of the turn (VI): drowning, discards and reshuffles, the victory check.
 
-use crate::action::OmahaEvent;
+use crate::action::{OmahaEvent, OmahaLog};
 use crate::data::{Division, Sector, VictoryKind};
-use crate::effects::OmahaLog;
 use crate::index::Ground;
 use crate::state::{Omaha, Step, UsFlags, UsLoc};
 use overlord_engine::driver::Progress;
@@ -16,29 +15,6 @@ pub const CATASTROPHE: RuleId = RuleId("13.1");
 pub const VICTORY: RuleId = RuleId("13.2");
 
 impl Omaha {
-    pub(crate) fn scenario_kind(&self) -> VictoryKind {
-        self.data
-            .scenarios
-            .get(usize::from(self.scenario))
-            .and_then(|s| s.victory.as_ref())
-            .map_or(VictoryKind::FirstWave, |v| v.kind)
-    }
-
-    pub(crate) fn last_turn(&self) -> u8 {
-        self.data
-            .scenarios
-            .get(usize::from(self.scenario))
-            .map_or(16, |s| s.turns[1])
-    }
-
-    /// Sectors in play (Easy Fox: East only).
-    pub(crate) fn in_play(&self, sector: Sector) -> bool {
-        self.data
-            .scenarios
-            .get(usize::from(self.scenario))
-            .is_some_and(|s| s.sectors.contains(&sector))
-    }
-
     /// Run system steps until a decision is needed or the game is over (4.2), through the
     /// engine's driver (bounded, so a rules bug cannot hang).
     pub(crate) fn run(&mut self, log: &mut OmahaLog) {

@@ -138,25 +138,6 @@ pub fn draws(data: &OmahaData) -> &[(usize, Vec<HexId>)] {
     &data.index.draws
 }
 
-/// [`draws`], read off the map.
-pub(crate) fn find_draws(map: &overlord_hexmap::MapData) -> Vec<(usize, Vec<HexId>)> {
-    let inland = map.tag_id("inland_of_barrier");
-    map.regions()
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| r.id.starts_with("draw-"))
-        .map(|(i, r)| {
-            let hexes = r
-                .hexes
-                .iter()
-                .filter(|&&h| inland.is_some_and(|t| map.has_tag(h, t)))
-                .filter_map(|&h| map.index(h).and_then(|h| HexId::try_from(h).ok()))
-                .collect();
-            (i, hexes)
-        })
-        .collect()
-}
-
 /// 13.2, 13.21, 13.22: the victory points. A WN position scores 1 VP if its hex is controlled
 /// for VP (13.22); a two-hex WN scores 2 VP, and nothing unless both hexes are. A reinforcement
 /// position scores 1 VP. A draw scores 5 VP if every one of its hexes inland of the anti-tank
@@ -405,7 +386,7 @@ pub(crate) fn final_result(
 /// 20.2: at the end of turn 16 of D-Day at Omaha Beach, count the 13.2 VP (with the variant
 /// modifiers) and end the game on 25+ (decisive victory) or 10 or fewer (decisive defeat);
 /// `true` when the game ended.
-pub(crate) fn end_turn_16(state: &mut Omaha, log: &mut crate::effects::OmahaLog) -> bool {
+pub(crate) fn end_turn_16(state: &mut Omaha, log: &mut crate::action::OmahaLog) -> bool {
     use crate::tables::victory::TurnSixteenCheck;
     let (check, vp) = turn_16_check(state);
     let modifier = variant_modifier(state);
@@ -438,7 +419,7 @@ pub(crate) fn end_turn_32(
     state: &mut Omaha,
     scenario: crate::tables::victory::ExtendedScenario,
     draw_cleared: DrawCleared<'_>,
-    log: &mut crate::effects::OmahaLog,
+    log: &mut crate::action::OmahaLog,
 ) {
     use crate::tables::victory::ExtendedScenario;
     let (level, vp, tally) = final_result(state, scenario, draw_cleared);

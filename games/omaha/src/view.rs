@@ -463,9 +463,9 @@ pub fn anchors(state: &Omaha, action: &OmahaAction) -> Anchors {
         OmahaAction::AttackConfirm => Anchors::label("Resolve the attack"),
         OmahaAction::AttackBack => Anchors::label("Call off the attack"),
         OmahaAction::HeroBonus { bonus } => Anchors::label(match bonus {
-            crate::combat::HeroChoice::Strength => "Hero: +1 strength",
-            crate::combat::HeroChoice::Wildcard => "Hero: wildcard weapon",
-            crate::combat::HeroChoice::Nothing => "No Hero bonus",
+            crate::action::HeroChoice::Strength => "Hero: +1 strength",
+            crate::action::HeroChoice::Wildcard => "Hero: wildcard weapon",
+            crate::action::HeroChoice::Nothing => "No Hero bonus",
         }),
         OmahaAction::Attrition { unit: Some(unit) } => Anchors {
             units: vec![u32::from(unit)],

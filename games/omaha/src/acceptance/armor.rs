@@ -510,7 +510,7 @@ fn r23_5_can_move_looks_through_ties() {
     assert!(crate::armor::can_move(
         &s,
         t,
-        crate::armor::TankMove::Move,
+        crate::state::TankMove::Move,
         Some(Symbol::Circle)
     ));
     // US units on every road neighbour: all nearest, all occupied.
@@ -521,7 +521,7 @@ fn r23_5_can_move_looks_through_ties() {
     assert!(!crate::armor::can_move(
         &s,
         t,
-        crate::armor::TankMove::Move,
+        crate::state::TankMove::Move,
         Some(Symbol::Circle)
     ));
 }

@@ -2,11 +2,10 @@
 //! to 8.53, on the shipped map with units placed by the fixtures.
 
 use super::*;
-use crate::action::OmahaAction;
-use crate::combat::{AttackStage, HeroChoice};
+use crate::action::{HeroChoice, OmahaAction};
 use crate::data::{Division, UsKind, Weapon};
 use crate::index::{GerId, Ground, UsCounter};
-use crate::state::{GerPool, Step};
+use crate::state::{AttackStage, GerPool, Step};
 use crate::tables::barrage::{BarrageResult, barrage_result};
 use overlord_engine::Game;
 

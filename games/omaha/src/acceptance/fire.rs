@@ -6,8 +6,8 @@
 //! them (the rules decide the outcome, the data only the geometry).
 
 use super::*;
+use crate::action::OmahaLog;
 use crate::data::{Colour, Division, FireLevel, FireSection, Sector, Symbol, UsKind, WnCategory};
-use crate::effects::OmahaLog;
 use crate::fire::{ARTILLERY, HIT_LIMIT, candidates, fire_phase, firing_positions};
 use crate::index::{DepthId, GerId, GerKind, PosId};
 use crate::state::{GerPool, Step};

@@ -5,12 +5,11 @@
 use super::fire::{add_depth, disrupted, position, put, put_reinforcement, put_wn, steps};
 use super::*;
 use crate::data::{Colour, Icon, Sector, Symbol, UsKind, WnCategory};
-use crate::german_actions::GermanChoice;
 use crate::german_actions::{
     ambush_targets, displace_hexes, mortar_targets, path_defence, patrol_targets, run, start,
 };
 use crate::index::GerKind;
-use crate::state::{GerPool, Step};
+use crate::state::{GerPool, GermanChoice, Step};
 use crate::tables::german_actions::{GermanAction, MortarRange};
 
 /// The icon of `colour` on card `card`.

@@ -17,8 +17,8 @@ mod rules;
 mod scenarios;
 mod seats;
 
+use crate::action::OmahaLog;
 use crate::data::OmahaData;
-use crate::effects::OmahaLog;
 use crate::index::{BoxId, HexId, UsId};
 use crate::state::{DepthLoc, GerLoc, Omaha, OmahaOptions, UsFlags, UsLoc};
 use overlord_engine::{GameRng, Log};

@@ -9,14 +9,13 @@
 //! A tank on the map is [`GerLoc::Hex`]: it is tied to no printed position, and acts as a
 //! position of its own colour (printed on the counter, `GerInfo::colour`).
 
-use crate::action::OmahaEvent;
+use crate::action::{OmahaEvent, OmahaLog};
 use crate::data::{FireLevel, Sector, Symbol};
-use crate::effects::OmahaLog;
 use crate::fire_alloc::{Candidate, Mode, allocate_pinned};
 use crate::index::{
     GerId, GerKind, Ground, HexId, Index, MAX_POSITIONS, PosId, PosKind, PosSet, RoadClass, UsId,
 };
-use crate::state::{DepthLoc, DepthPool, GerLoc, GerPool, Omaha, Step, UsFlags, UsLoc};
+use crate::state::{DepthLoc, DepthPool, GerLoc, GerPool, Omaha, Step, TankMove, UsFlags, UsLoc};
 use crate::tables::fire_chart::{FireColumn, FireEffect, FireTarget, fire_effect};
 use crate::tables::german_actions::{ActionIcon, Facts, GermanAction, Situation, german_action};
 use overlord_engine::RuleId;
@@ -45,9 +44,7 @@ pub const TOWARD_RANGE: u32 = 3;
 
 mod movement;
 pub(crate) use movement::tie_answered as move_tie_answered;
-pub use movement::{
-    Plan, TankMove, can_move, end_of_turn, end_point, movement_order, next_hexes, plan,
-};
+pub use movement::{Plan, can_move, end_of_turn, end_point, movement_order, next_hexes, plan};
 
 // ---------------------------------------------------------------------------------------------
 // What a tank is and where.

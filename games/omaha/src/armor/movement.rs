@@ -3,12 +3,10 @@
 //! G-TANK-TIE prompt for equal choices, and the end-point defeat at the end of a turn.
 
 use super::{ACTIONS, MOVEMENT, TOWARD_RANGE, label, name, road_distances, road_neighbours};
-use crate::action::OmahaEvent;
+use crate::action::{OmahaEvent, OmahaLog};
 use crate::data::{Sector, Symbol};
-use crate::effects::OmahaLog;
 use crate::index::{GerId, HexId, UsCounter, UsId};
-use crate::state::{GerLoc, Omaha, Step, UsLoc};
-use serde::{Deserialize, Serialize};
+use crate::state::{GerLoc, Omaha, Step, TankMove, UsLoc};
 
 /// 23.5 (AMB-38): the tank end points, tagged `tank_end_point` on the map.
 pub fn end_point(state: &Omaha, hex: HexId) -> bool {
@@ -104,32 +102,6 @@ pub fn movement_order(state: &Omaha, at: HexId, symbol: Option<Symbol>) -> Optio
         _ => order.next?,
     };
     index.hex(to)
-}
-
-/// How a tank's move was ordered (23.4, the T7 tank column): how far it goes, whether it
-/// overruns, and whether it fires after.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum TankMove {
-    /// M, A and the fallbacks: up to four hexes.
-    Move,
-    /// R: up to four hexes, through one US-occupied hex (23.4 R).
-    Overrun,
-    /// P: up to three hexes, then fire on adjacent US units (23.4 P).
-    PositionAndFire,
-}
-
-impl TankMove {
-    /// The most hexes the tank enters.
-    pub fn hexes(self) -> u8 {
-        match self {
-            TankMove::Move | TankMove::Overrun => crate::tables::german_actions::TANK_MOVE,
-            TankMove::PositionAndFire => 3,
-        }
-    }
-
-    fn overrun(self) -> bool {
-        self == TankMove::Overrun
-    }
 }
 
 /// What a move plan needs next: the hexes to enter, or the player's pick among equal next

@@ -7,11 +7,11 @@
 //! German side is read, so the estimate is the same in every state the player cannot tell
 //! apart.
 
-use crate::combat::{AttackStage, HeroChoice};
+use crate::action::HeroChoice;
 use crate::data::Weapon;
 use crate::index::{GerId, GerKind, HexId, UsId};
 use crate::state::hex_of;
-use crate::state::{Omaha, Step, UsFlags};
+use crate::state::{AttackStage, Omaha, Step, UsFlags};
 use crate::tables::attack::{self, AttackResult, Counter, Depth};
 use crate::tables::terrain::{Multipliers, SideDefence, defence_multipliers, hexside_defence_all};
 use crate::tables::weapons::{

@@ -6,11 +6,10 @@
 use super::attack;
 use super::sight::Sight;
 use crate::OmahaAction;
-use crate::combat::AttackStage;
 use crate::data::{Division, Tide};
 use crate::index::{HexId, UsId};
 use crate::state::hex_of;
-use crate::state::{Omaha, Step, UsFlags, UsLoc};
+use crate::state::{AttackStage, Omaha, Step, UsFlags, UsLoc};
 use overlord_engine::{Game, uniform_below};
 use rand::Rng;
 

@@ -40,7 +40,7 @@ pub use vocab::{
 };
 
 use files::{File, Report};
-use overlord_engine::{Components, DataError, DataErrors, OptionInfo, ScenarioInfo};
+use overlord_engine::{DataError, DataErrors};
 use overlord_hexmap::HexMap;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -94,7 +94,7 @@ impl OmahaData {
             check::all(data, &mut report);
             if report.problems.is_empty() {
                 data.index = crate::index::Index::build(data);
-                data.index.terrain = crate::control::Terrain::build(data);
+                data.index.terrain = crate::index::Terrain::build(data);
             }
         }
         match data {
@@ -114,78 +114,6 @@ impl OmahaData {
             )),
         }
     }
-}
-
-impl Components for OmahaData {
-    fn load(dir: &Path) -> Result<OmahaData, DataErrors> {
-        OmahaData::load_layered(&[dir])
-    }
-    fn scenarios(&self) -> Vec<ScenarioInfo> {
-        self.scenarios
-            .iter()
-            .map(|s| ScenarioInfo {
-                id: s.id.clone(),
-                name: s.name.clone(),
-                seats: 1,
-                options: scenario_options(s),
-            })
-            .collect()
-    }
-
-    fn summary(&self) -> String {
-        format!(
-            "{} hexes, {} positions, {} landing boxes, {} US units, {} German counters, {} cards, \
-             {} counters in all, {} scenarios",
-            self.map.len(),
-            self.positions.wns.len() + self.positions.reinforcements.len(),
-            self.boxes.landing.len(),
-            self.us.units.len(),
-            self.german.counters(),
-            self.cards.len(),
-            self.counter_count(),
-            self.scenarios.len()
-        )
-    }
-
-    fn map_svg(&self) -> Option<String> {
-        Some(crate::picture::svg(self))
-    }
-
-    fn board(&self) -> Option<serde_json::Value> {
-        Some(crate::board::board(self))
-    }
-}
-
-/// The options a game of `scenario` may be started with: the variants its file offers (22,
-/// 23, 14.2) and, where both sectors are played, the cooperative game for two (rule 1).
-fn scenario_options(scenario: &Scenario) -> Vec<OptionInfo> {
-    let variant = |id: &str| match id {
-        "22.1" => "Effective Allied bombardment (22.1, VP -10)",
-        "22.2" => "First-wave tanks safe (22.2, VP -5)",
-        "22.3" => "Rangers reinforce Pointe du Hoc (22.3, VP +5)",
-        "22.4" => "Improved German reaction (22.4, VP +5)",
-        "14.2" => "Early German actions from turn 12 (14.2)",
-        "23" => "German armor (23)",
-        _ => "",
-    };
-    let mut options: Vec<OptionInfo> = scenario
-        .variants
-        .iter()
-        .map(|id| OptionInfo {
-            id: id.clone(),
-            name: match variant(id) {
-                "" => format!("Variant {id}"),
-                name => name.to_owned(),
-            },
-        })
-        .collect();
-    if scenario.sectors.len() > 1 {
-        options.push(OptionInfo {
-            id: "two-player".to_owned(),
-            name: "Two players, one per US division (cooperative, rule 1)".to_owned(),
-        });
-    }
-    options
 }
 
 /// Read every file; `None` when a file could not be read or decoded at all.
