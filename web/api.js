@@ -67,6 +67,11 @@ export const act = (id, token, action, revision, logFrom) =>
 export const undo = (id, token, revision, logFrom) =>
   call('POST', `/api/games/${id}/undo`, { token, body: { revision, log_from: logFrom } });
 
+// What a bot would play for your seat now (`{ action, anchors, bot, reason?, revision }`);
+// the rule bot unless `bot` names another.
+export const hint = (id, token, bot) =>
+  call('GET', `/api/games/${id}/hint${bot ? `?bot=${encodeURIComponent(bot)}` : ''}`, { token });
+
 export const record = (id, token) =>
   call('GET', `/api/games/${id}/record?reveal=true`, { token });
 

@@ -1,9 +1,11 @@
 // The game page, `/play/{id}#{token}`: the board, the prompt and its actions, the tracks,
-// cards and log, undo, the replay slider and the record. The server is the authority: every
-// action goes to it, and the page shows the state it answers (or pushes on the WebSocket).
+// cards and log, undo, hints, the replay slider and the record. The server is the authority:
+// every action goes to it, and the page shows the state it answers (or pushes on the
+// WebSocket).
 
 import * as api from './api.js';
 import { Board } from './board.js';
+import { hintedNumber, hintText } from './bots.js';
 import { describe } from './games/index.js';
 import { LogView, mergeLog } from './log.js';
 import { element, renderPrompt } from './prompt.js';
@@ -32,6 +34,8 @@ class GamePage {
     this.typed = '';
     this.busy = false;
     this.frame = null; // a replay frame being shown, or null for the game as it stands
+    this.hint = null; // the hint shown (the server's answer), until the game moves on
+    this.hints = true; // whether the game has bots to ask (the catalog says)
   }
 
   async start() {
@@ -60,6 +64,11 @@ class GamePage {
     ]);
     this.boardData = boardData;
     this.board = board;
+    // Games without bots have no hints: the Hint button goes (a failed catalog keeps it).
+    api.catalog().then((catalog) => {
+      this.hints = catalog.games.find((g) => g.id === game)?.bots !== false;
+      if (this.state) this.render();
+    }).catch(() => {});
     if (board) {
       board.onHex = (hex) => this.pointAtHex(hex);
       board.onUnit = (unit) => this.pointAtUnit(unit);
@@ -118,7 +127,11 @@ class GamePage {
       type: 'button', class: 'undo', onclick: () => this.undo(),
       'aria-keyshortcuts': 'u', title: 'Take back your last action (key u)',
     }, 'Undo');
-    parts.controls.append(this.undoButton);
+    this.hintButton = element('button', {
+      type: 'button', class: 'hint-button', onclick: () => this.askHint(),
+      'aria-keyshortcuts': 'h', title: 'What would the computer play here? (key h)',
+    }, 'Hint');
+    parts.controls.append(this.undoButton, this.hintButton);
     parts.tracks.append(parts.turns, element('div', { class: 'phase-track' }));
     const logSection = section('log-section', 'Log');
     logSection.append(element('h2', {}, 'Log'), parts.log);
@@ -203,6 +216,7 @@ class GamePage {
     this.state = state;
     if (moved) {
       this.typed = '';
+      this.hint = null;
       if (this.selection && matching(state.legal_actions, this.selection).length === 0) this.selection = null;
     }
     this.replay?.setTotal(state.actions);
@@ -219,10 +233,13 @@ class GamePage {
     root.dataset.actions = String(state.actions);
     root.dataset.busy = this.busy ? 'true' : 'false';
     root.dataset.mode = this.frame ? 'replay' : 'live';
+    const hint = this.shownHint();
+    root.dataset.hint = hint ? String(hint.number) : '';
     const shown = this.frame ?? state;
     const table = describe(this.game, shown.view, this.boardData);
     this.table = table;
-    const legal = this.frame ? [] : state.legal_actions;
+    // A hint shown narrows the map's highlights to its one action.
+    const legal = this.frame ? [] : hint ? [state.legal_actions[hint.number - 1]] : state.legal_actions;
     const selected = matching(legal, this.selection).map(({ legal: l }) => l);
     const { hexes, units, cards, places } = anchoredPlaces(legal);
     const destinations = this.selection
@@ -244,11 +261,15 @@ class GamePage {
       typed: this.typed,
       busy: this.busy,
       replaying: this.frame ? this.frameText() : null,
+      hint,
       play: (number) => this.play(number),
       clearSelection: () => this.select(null),
       showRule: showRuleHere,
     });
     this.undoButton.disabled = this.busy || !!this.frame || !state.can_undo;
+    this.hintButton.hidden = !this.hints || state.you === null;
+    this.hintButton.disabled = this.busy || !!this.frame || !state.prompt;
+    this.hintButton.setAttribute('aria-pressed', hint ? 'true' : 'false');
     this.undoButton.title = state.can_undo
       ? 'Take back your last action (key u)'
       : 'Nothing to take back: the last action was not yours, or it drew a card or showed something hidden';
@@ -348,6 +369,40 @@ class GamePage {
     }
   }
 
+  // The hint to show now, `{ number, text }`, or null: only for the state it was asked in,
+  // and not over a selection the player made since.
+  shownHint() {
+    const hint = this.hint;
+    if (!hint || this.frame || this.selection || hint.revision !== this.state.revision) return null;
+    const number = hintedNumber(this.state.legal_actions, hint);
+    return number ? { number, text: hintText(hint, number) } : null;
+  }
+
+  // Ask the server what the computer would play here, and show it (asked again, hide it).
+  async askHint() {
+    if (this.busy || this.frame || !this.state.prompt) return;
+    if (this.shownHint()) {
+      this.hint = null;
+      this.render();
+      return;
+    }
+    const revision = this.state.revision;
+    this.parts.root.dataset.hinting = 'true';
+    try {
+      const hint = await api.hint(this.id, this.token);
+      if (hint.revision === this.state.revision && revision === this.state.revision) {
+        this.selection = null;
+        this.hint = hint;
+        clearNotice();
+      }
+    } catch (error) {
+      notify(error);
+    } finally {
+      this.parts.root.dataset.hinting = 'false';
+      this.render();
+    }
+  }
+
   // A refusal: say why and what to do; when the game moved on, show it as it is now.
   async refused(error) {
     notify(error);
@@ -413,6 +468,9 @@ class GamePage {
     } else if (event.key === 'u') {
       event.preventDefault();
       this.undo();
+    } else if (event.key === 'h' && this.hints) {
+      event.preventDefault();
+      this.askHint();
     } else if (event.key === '+' || event.key === '=') {
       this.board?.zoom(1.4);
     } else if (event.key === '-') {

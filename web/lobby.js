@@ -2,6 +2,8 @@
 // seat links of a game just made, resume or watch the games in progress, import a record.
 
 import * as api from './api.js';
+import { afterCreate, botsRequest, PLAYERS } from './bots.js';
+import { seatLabels } from './games/index.js';
 import { element } from './prompt.js';
 import { seats as rememberedSeats, remember } from './storage.js';
 import { notify, clearNotice } from './notice.js';
@@ -33,6 +35,7 @@ function renderNewGame(section, created, catalog) {
     ...playable.map((g) => element('option', { value: g.id }, g.name)));
   const scenarioSelect = element('select', { id: 'scenario', name: 'scenario' });
   const optionsBox = element('fieldset', { class: 'options' });
+  const playersBox = element('fieldset', { class: 'players', 'data-testid': 'players' });
   const seed = element('input', { id: 'seed', name: 'seed', type: 'number', min: '0', step: '1', inputmode: 'numeric', placeholder: 'random' });
   const start = element('button', { type: 'submit', class: 'primary' }, 'Start the game');
   const unplayable = catalog.games.filter((g) => !g.playable || g.data_error);
@@ -46,19 +49,41 @@ function renderNewGame(section, created, catalog) {
     if (firstWave) scenarioSelect.value = firstWave.id;
     showOptions();
   };
+  const chosenOptions = () => {
+    const options = {};
+    for (const box of optionsBox.querySelectorAll('input[name=option]:checked')) options[box.value] = true;
+    return options;
+  };
+  // Who plays each seat: a person, or the computer (for games the server has bots for). The
+  // seats follow the scenario and its options (two players, one per division).
+  const showPlayers = () => {
+    const before = [...playersBox.querySelectorAll('select')].map((s) => s.value);
+    const labels = game()?.bots ? seatLabels(game().id, scenario(), chosenOptions()) : [];
+    playersBox.hidden = labels.length === 0;
+    playersBox.replaceChildren(element('legend', {}, 'Who plays'),
+      ...labels.map((label, seat) => {
+        const select = element('select', { name: 'player', id: `player-${seat}`, 'data-seat': seat },
+          ...PLAYERS.map((p) => element('option', { value: p.value }, p.label)));
+        select.value = before[seat] ?? '';
+        return element('label', { class: 'player', for: `player-${seat}` }, `${label}: `, select);
+      }));
+  };
   const showOptions = () => {
     const options = scenario()?.options ?? [];
     optionsBox.replaceChildren(element('legend', {}, options.length ? 'Options' : 'No options for this scenario'),
       ...options.map((option) => element('label', { class: 'option' },
         element('input', { type: 'checkbox', name: 'option', value: option.id }), ` ${option.name}`)));
+    showPlayers();
   };
   gameSelect.addEventListener('change', showScenarios);
   scenarioSelect.addEventListener('change', showOptions);
+  optionsBox.addEventListener('change', showPlayers);
 
   const form = element('form', { class: 'new-game-form' },
     element('label', { for: 'game' }, 'Game'), gameSelect,
     element('label', { for: 'scenario' }, 'Scenario'), scenarioSelect,
     optionsBox,
+    playersBox,
     element('details', { class: 'more' },
       element('summary', {}, 'More'),
       element('label', { for: 'seed' }, 'Seed (the same seed deals the same game)'), seed),
@@ -66,9 +91,10 @@ function renderNewGame(section, created, catalog) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     clearNotice();
-    const options = {};
-    for (const box of optionsBox.querySelectorAll('input[name=option]:checked')) options[box.value] = true;
+    const options = chosenOptions();
     const request = { game: gameSelect.value, scenario: scenarioSelect.value, options };
+    const bots = botsRequest([...playersBox.querySelectorAll('select[name=player]')].map((s) => s.value));
+    if (bots) request.bots = bots;
     if (seed.value !== '') request.seed = Number(seed.value);
     start.disabled = true;
     try {
@@ -89,18 +115,18 @@ function renderNewGame(section, created, catalog) {
   showScenarios();
 }
 
-// A game just started: one seat goes straight to the table; several seats get their links
-// to hand out (each opens that seat).
+// A game just started: the one person's seat goes straight to the table (the computer
+// playing the others), a game of the computer alone to the spectator's view; several
+// people get their links to hand out (each opens that seat).
 function showCreated(section, answer) {
-  for (const seat of answer.seats) {
-    // Only a game of one seat is this browser's to resume; the links of several seats are
-    // for handing out.
-    if (answer.seats.length === 1) {
-      remember(answer.id, { token: seat.token, seat: seat.seat, label: seat.label, game: answer.game, scenario: answer.scenario });
-    }
+  const { go, remember: mine } = afterCreate(answer);
+  // Only the seat of the one person is this browser's to resume; the links of several
+  // seats are for handing out.
+  if (mine) {
+    remember(answer.id, { token: mine.token, seat: mine.seat, label: mine.label, game: answer.game, scenario: answer.scenario });
   }
-  if (answer.seats.length === 1) {
-    location.assign(answer.seats[0].link);
+  if (go) {
+    location.assign(go);
     return;
   }
   const absolute = (path) => new URL(path, location.origin).href;
@@ -111,8 +137,10 @@ function showCreated(section, answer) {
     element('ul', { class: 'seat-links' }, ...answer.seats.map((seat) =>
       element('li', { 'data-seat': seat.seat },
         element('strong', {}, seat.label), ' ',
-        element('a', { href: seat.link, class: 'seat-link', 'data-testid': `seat-link-${seat.seat}` }, `Play as ${seat.label}`), ' ',
-        element('input', { type: 'text', readonly: true, value: absolute(seat.link), 'aria-label': `${seat.label}'s link`, class: 'link-text' })))),
+        ...(seat.token
+          ? [element('a', { href: seat.link, class: 'seat-link', 'data-testid': `seat-link-${seat.seat}` }, `Play as ${seat.label}`), ' ',
+            element('input', { type: 'text', readonly: true, value: absolute(seat.link), 'aria-label': `${seat.label}'s link`, class: 'link-text' })]
+          : [element('span', { class: 'hint' }, `played by the computer (${seat.bot})`)])))),
     element('p', {}, element('a', { href: `${answer.spectate}#spectate` }, 'Watch the game')),
   );
   section.scrollIntoView?.({ block: 'nearest' });

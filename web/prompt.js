@@ -18,10 +18,12 @@ function element(name, attributes = {}, ...children) {
 
 export { element };
 
-// Who the seats are, for sentences: "the 29th Division", "you".
-function seatName(state, seat) {
+// Who the seats are, for sentences: "the 29th Division", "you", "US player (the computer)".
+export function seatName(state, seat) {
   if (seat === state.you) return 'you';
-  return state.game.seats.find((s) => s.seat === seat)?.label ?? `seat ${seat + 1}`;
+  const info = state.game.seats.find((s) => s.seat === seat);
+  const name = info?.label ?? `seat ${seat + 1}`;
+  return info?.bot ? `${name} (the computer)` : name;
 }
 
 // A sentence on how the game ended (`status.over`: winners as a bit set of seats).
@@ -49,10 +51,10 @@ export function outcomeText(state) {
 }
 
 // Draw the prompt of `state` into `panel`. `options`: the game id (for rule links), the
-// selection, the digits typed so far, and callbacks `play(number)`, `clearSelection()`,
-// `undo()`, `showRule(id)`.
+// selection, the digits typed so far, the hint shown (`{ number, text }`, or null), and
+// callbacks `play(number)`, `clearSelection()`, `undo()`, `showRule(id)`.
 export function renderPrompt(panel, state, options) {
-  const { game, selection, typed, busy, replaying } = options;
+  const { game, selection, typed, busy, replaying, hint } = options;
   const parts = [];
   if (replaying) {
     parts.push(element('p', { class: 'prompt-status' }, replaying));
@@ -75,6 +77,9 @@ export function renderPrompt(panel, state, options) {
       state.you === null ? 'You are watching. ' : '',
       `Waiting for ${seatName(state, toAct)} to decide.`));
   }
+  if (hint && state.prompt) {
+    parts.push(element('p', { class: 'hint-line', 'data-testid': 'hint', 'aria-live': 'polite' }, hint.text));
+  }
 
   const legal = state.legal_actions ?? [];
   if (legal.length > 0) {
@@ -90,12 +95,13 @@ export function renderPrompt(panel, state, options) {
     }
     const list = element('ol', { class: 'actions', 'aria-label': 'Legal actions' });
     for (const { legal: action, number } of shown) {
+      const hinted = hint?.number === number;
       list.append(element('li', {},
         element('button', {
           type: 'button',
-          class: 'action',
+          class: hinted ? 'action hinted' : 'action',
           'data-number': number,
-          'aria-label': `${number}: ${action.anchors.label}`,
+          'aria-label': `${number}: ${action.anchors.label}${hinted ? ' (the hint)' : ''}`,
           disabled: busy,
           onclick: () => options.play(number),
         }, element('span', { class: 'number', 'aria-hidden': 'true' }, `${number}`), ' ', action.anchors.label)));

@@ -27,3 +27,12 @@ export function describe(game, view, board) {
   const adapter = adapters[game];
   return adapter ? adapter.describe(view, board ?? {}) : generic(view);
 }
+
+// The seats of a new game of `scenario` (from the catalog) with `options` (ids set true), by
+// label, for the lobby to ask who plays each: the game's adapter knows which options add
+// seats; without one, the scenario's count.
+export function seatLabels(game, scenario, options = {}) {
+  const adapter = adapters[game];
+  if (adapter?.seatLabels) return adapter.seatLabels(scenario, options);
+  return Array.from({ length: scenario?.seats ?? 1 }, (_, i) => `Seat ${i + 1}`);
+}

@@ -68,6 +68,13 @@ function steps(count) {
   return '•'.repeat(Math.max(0, count));
 }
 
+// Who sits at a new game of `scenario` with `options` (the ids set true): the solo game's
+// one US player, or rule 1's cooperative game with one seat per division (as the server's
+// seat labels name them).
+export function seatLabels(scenario, options = {}) {
+  return options['two-player'] ? ['1st Division', '29th Division'] : ['US player'];
+}
+
 // The table of `view` for the generic client.
 export function describe(view, board) {
   const pieces = [];

@@ -186,6 +186,16 @@ fn browser_a_whole_first_wave_game_clicked_to_its_end() {
 }
 
 #[test]
+fn browser_the_computer_plays_every_seat_to_the_end_and_answers_a_person() {
+    browser_script("computer");
+}
+
+#[test]
+fn browser_a_hint_marks_one_of_the_legal_actions_and_is_played() {
+    browser_script("hint");
+}
+
+#[test]
 fn web_client_logic_passes_its_node_tests() {
     let mut tests: Vec<String> = std::fs::read_dir(workspace().join("web/test"))
         .unwrap()
