@@ -14,9 +14,23 @@ use faulty::{Defect, Faulty, FaultyOptions};
 use overlord_engine::testing::{Conformance, Failure, Property, check, conformance};
 use overlord_engine::{Match, Seat};
 
+/// Every rule id Duel names.
+const DUEL_RULES: [&str; 7] = [
+    "DUEL-SETUP",
+    "DUEL-TURN",
+    "DUEL-DRAW",
+    "DUEL-ATTACK",
+    "DUEL-BRACE",
+    "DUEL-WIN",
+    "DUEL-END",
+];
+
 #[test]
 fn duel_conforms() {
-    let summary = conformance::<Duel>(&duel::data(), &Conformance::new("standard").games(50));
+    let summary = conformance::<Duel>(
+        &duel::data(),
+        &Conformance::new("standard").games(50).rule_ids(DUEL_RULES),
+    );
     println!("{summary}");
     // The suite did look: every kind of check ran.
     assert_eq!(summary.games, 50);
@@ -181,6 +195,7 @@ fn the_games_own_leak_pairs_catch_what_determinize_hides() {
 fn the_games_invariants_are_checked_after_every_step() {
     let settings = Conformance::<Duel>::new("standard")
         .games(200)
+        .check_every(20)
         .invariant(|state| {
             for seat in [Seat(0), Seat(1)] {
                 if state.hp(seat) < 0 {
@@ -235,4 +250,20 @@ fn a_failure_reproduces_from_its_report() {
     )
     .expect_err("the same failure");
     assert_eq!((threaded.seed, threaded.step), (failure.seed, failure.step));
+}
+
+/// A defect the run is told to tolerate cuts its games short and is counted, while every other
+/// property still fails the run.
+#[test]
+fn a_known_defect_is_counted_and_hides_only_its_property() {
+    let tolerant = faulty(Defect::QuietDraw).known_defect(Property::Undo, "issue 0: quiet draws");
+    let summary = check::<Faulty>(&duel::data(), &tolerant).expect("tolerated");
+    assert!(summary.known_defects > 0, "{summary}");
+    assert!(
+        summary.to_string().contains("issue 0: quiet draws"),
+        "{summary}"
+    );
+    let other = faulty(Defect::ListsAnActionTwice).known_defect(Property::Undo, "issue 0");
+    let failure = check::<Faulty>(&duel::data(), &other).expect_err("not tolerated");
+    assert_eq!(failure.property, Property::Legal);
 }

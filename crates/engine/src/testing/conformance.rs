@@ -11,7 +11,7 @@ use crate::record::{GameRecord, RECORD_FORMAT};
 use crate::rng::{RandomSpec, uniform_below};
 use crate::seat::{Seat, Viewer};
 use crate::session::{Match, MatchError};
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use serde::Serialize;
 use serde_json::{Value, json};
 use std::collections::{BTreeSet, HashSet};
@@ -38,8 +38,10 @@ pub type Indistinguishable<G> = Box<dyn Fn(&G, Seat, &mut CheckRng) -> Vec<G> + 
 pub type Policy<G> =
     Box<dyn Fn(&G, &[<G as Game>::Action], &mut CheckRng) -> <G as Game>::Action + Send + Sync>;
 
-/// Salts that keep the policy's, the checks' and the game's streams apart for one seed.
-const POLICY_SALT: u64 = 0x5eed_0fa1_1c0d_e5ee;
+/// Salts that keep the policy's, the checks' and the game's streams apart for one seed. The
+/// policy's is the one D-Day at Omaha Beach's random-play tests always used, so their seeds
+/// still play the games they played.
+const POLICY_SALT: u64 = 0x5eed;
 const CHECK_SALT: u64 = 0xc4ec_4ed5_eed0_0001;
 
 /// The settings of a conformance run: which scenario, how many games, how hard to look, and
@@ -47,9 +49,10 @@ const CHECK_SALT: u64 = 0xc4ec_4ed5_eed0_0001;
 /// [`conformance`] (or [`check`]).
 ///
 /// Game `i` of a run has seed `first_seed + i`: its randomness is `RandomSpec::seeded(seed)`
-/// and its policy draws from a ChaCha8 generator seeded from the same seed, while the checks
-/// draw from a stream of their own. So a seed plays the same game whatever is checked, and a
-/// failure names the seed to run alone.
+/// and its policy draws from a ChaCha8 generator seeded with `seed ^ 0x5eed` (the uniform
+/// policy takes `next_u32() % legal.len()`), while the checks draw from a stream of their own.
+/// So a seed plays the same game whatever is checked, and a failure names the seed to run
+/// alone.
 pub struct Conformance<G: Game> {
     scenario: String,
     options: G::Options,
@@ -66,6 +69,7 @@ pub struct Conformance<G: Game> {
     policy: Option<Policy<G>>,
     garbage: Vec<Value>,
     rule_ids: Option<BTreeSet<String>>,
+    known_defects: Vec<(Property, String)>,
 }
 
 impl<G: Game> Conformance<G> {
@@ -89,6 +93,7 @@ impl<G: Game> Conformance<G> {
             policy: None,
             garbage: Vec::new(),
             rule_ids: None,
+            known_defects: Vec::new(),
         }
     }
 
@@ -209,6 +214,17 @@ impl<G: Game> Conformance<G> {
         self.rule_ids
             .get_or_insert_with(BTreeSet::new)
             .extend(ids.into_iter().map(Into::into));
+        self
+    }
+
+    /// Tolerate failures of `property`: a defect the game is known to have, which `note` names
+    /// (the issue that tracks it). A game that fails only so is cut short there and counted in
+    /// [`Summary::known_defects`] with the first report, and the run goes on; every other
+    /// property is checked as ever. Remove it once the defect is fixed: it hides the property
+    /// from the whole run.
+    #[must_use]
+    pub fn known_defect(mut self, property: Property, note: impl Into<String>) -> Conformance<G> {
+        self.known_defects.push((property, note.into()));
         self
     }
 
@@ -385,7 +401,19 @@ fn play_one<G: Game>(
     }));
     let result = match result {
         Ok(Ok(())) => Ok(()),
-        Ok(Err((property, message))) => Err(trace.fail(settings, property, message)),
+        Ok(Err((property, message))) => {
+            let failure = trace.fail(settings, property, message);
+            match settings.known_defects.iter().find(|(p, _)| *p == property) {
+                Some((_, note)) => {
+                    counts.known_defects += 1;
+                    if summary.known_defect.is_none() {
+                        summary.known_defect = Some(format!("known defect ({note}):\n{failure}"));
+                    }
+                    Ok(())
+                }
+                None => Err(failure),
+            }
+        }
         Err(payload) => {
             let message = payload
                 .downcast_ref::<&str>()
@@ -536,7 +564,8 @@ impl<'a, G: Game> Run<'a, G> {
                     }
                     action
                 }
-                None => legal[uniform_below(&mut self.policy_rng, legal.len() as u32) as usize],
+                // A test policy: the modulo's bias towards the first actions does not matter.
+                None => legal[self.policy_rng.next_u32() as usize % legal.len()],
             };
             self.step(&mut game, seat, action, checked)?;
             self.trace.actions.push(json!(action));
@@ -805,13 +834,14 @@ impl<'a, G: Game> Run<'a, G> {
     fn observed(state: &G, seat: Seat) -> Result<Value, (Property, String)> {
         let acting = state.status() == Status::ToAct(seat);
         let mut legal = Vec::new();
-        state.legal_actions(&mut legal);
+        if acting {
+            state.legal_actions(&mut legal);
+        }
         Ok(json!({
             "status": to_json(&state.status(), "the status")?,
             "seats": state.seats(),
             "seat_label": state.seat_label(seat),
             "spectator_view": to_json(&state.view(Viewer::Spectator), "the spectator's view")?,
-            "spectator_picture": state.text_picture(Viewer::Spectator),
             "picture": state.text_picture(Viewer::Seat(seat)),
             "prompt": if acting { to_json(&state.prompt(), "the prompt")? } else { Value::Null },
             "legal": if acting {
@@ -844,6 +874,16 @@ impl<'a, G: Game> Run<'a, G> {
                             "determinize({seat}) kept the state's random generator; it holds the draws to come, which no seat may know: reseed it from the rng given"
                         ),
                     );
+                }
+                for check in &self.settings.invariants {
+                    if let Err(broken) = check(&other) {
+                        return failed(
+                            Property::Determinize,
+                            format!(
+                                "determinize({seat}) made a state that breaks an invariant: {broken}"
+                            ),
+                        );
+                    }
                 }
                 let other_view = to_json(&other.view(Viewer::Seat(seat)), "a seat's view")?;
                 if let Some(difference) = first_difference(&view, &other_view) {
@@ -1032,6 +1072,16 @@ impl<'a, G: Game> Run<'a, G> {
         self.trace.trying = None;
         if let Status::Over(outcome) = state.status() {
             self.rule(outcome.rule, "the outcome")?;
+            if outcome.seats() != state.seats() {
+                return failed(
+                    Property::Outcome,
+                    format!(
+                        "the outcome is for {} seats, the game has {}: {outcome}",
+                        outcome.seats(),
+                        state.seats()
+                    ),
+                );
+            }
             if outcome.draw && !outcome.winners.is_empty() {
                 return failed(
                     Property::Outcome,

@@ -51,7 +51,8 @@ pub enum Property {
     /// The record replays to the same state and log, also after a JSON round trip and from a
     /// prefix.
     Replay,
-    /// An ended game gives every seat a reward in [0, 1].
+    /// An ended game has a result for each of its seats, each reward in [0, 1], and is not
+    /// drawn and won at once.
     Outcome,
     /// Every log entry, prompt, refusal and outcome names a rule id of the caller's list.
     RuleIds,
@@ -180,6 +181,11 @@ pub struct Summary {
     pub refusals: u64,
     /// Records replayed (whole, after a JSON round trip, and prefixes).
     pub replays: u64,
+    /// Games cut short by a defect the run was told to tolerate
+    /// ([`Conformance::known_defect`](super::Conformance::known_defect)).
+    pub known_defects: u64,
+    /// The report of the first of them.
+    pub known_defect: Option<String>,
     /// Wall-clock time of the run.
     pub elapsed: Duration,
 }
@@ -194,6 +200,10 @@ impl Summary {
         self.undos += other.undos;
         self.refusals += other.refusals;
         self.replays += other.replays;
+        self.known_defects += other.known_defects;
+        if self.known_defect.is_none() {
+            self.known_defect.clone_from(&other.known_defect);
+        }
     }
 }
 
@@ -213,6 +223,14 @@ impl fmt::Display for Summary {
             self.refusals,
             self.replays,
             self.elapsed.as_secs_f64()
-        )
+        )?;
+        if let Some(first) = &self.known_defect {
+            write!(
+                f,
+                "\n{} games cut short by a known defect; the first:\n{first}",
+                self.known_defects
+            )?;
+        }
+        Ok(())
     }
 }
