@@ -1250,8 +1250,9 @@ fn resolve(state: &mut Omaha, naval: bool, hero: HeroChoice, log: &mut OmahaLog)
     if let Some((d, info)) = depth
         && (outcome.second.is_some() || result == AttackResult::TacticalReinforcement)
     {
-        // 8.3 step 5: the depth marker is revealed.
+        // 8.3 step 5: the depth marker is revealed, and undo may not take the attack back.
         state.depth[usize::from(d)].revealed = true;
+        state.draws += 1;
         let marker = state.data.german.depth_markers[usize::from(d)].id.clone();
         log.public(RESOLVE, OmahaEvent::Note, || {
             format!(

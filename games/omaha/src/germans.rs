@@ -137,6 +137,8 @@ pub(crate) fn reveal(state: &mut Omaha, unit: GerId, log: &mut OmahaLog) {
         return;
     }
     g.revealed = true;
+    // Undo never crosses what a reveal showed (invariant 5), as it never crosses a card.
+    state.draws += 1;
     let at = slot_of(state, unit).map_or_else(|| "?".to_owned(), |s| slot_name(state, s));
     let (name, strength) = state
         .data
@@ -162,6 +164,7 @@ pub(crate) fn reveal_with_depth(state: &mut Omaha, unit: GerId, log: &mut OmahaL
     };
     if !state.depth[usize::from(d)].revealed {
         state.depth[usize::from(d)].revealed = true;
+        state.draws += 1;
         log.public(REVEAL, OmahaEvent::Note, || {
             format!(
                 "Its depth marker is revealed: {} (strength {}) (9.1).",

@@ -445,7 +445,9 @@ pub struct Omaha {
     /// Obstacle hexes with a Cleared marker (10.1), as a bit set over hex ids.
     pub(crate) cleared: Vec<u64>,
     pub(crate) outcome: Option<Outcome>,
-    /// Cards drawn so far: a draw reveals a card, which undo may not cross.
+    /// Reveals so far: cards drawn, German units and depth markers turned face up (9.1,
+    /// 8.3 step 5). Each shows something hidden, which undo may not cross (the engine
+    /// driver's reveal counter).
     pub(crate) draws: u32,
     /// Hexes attacked, by turn (8.16, AMB-14: once per hex per Action Phase).
     pub(crate) attacked: Vec<(u8, HexId)>,

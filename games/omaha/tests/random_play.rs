@@ -8,7 +8,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use overlord_engine::testing::{Conformance, Property, conformance, read_rule_ids};
+use overlord_engine::testing::{Conformance, conformance, read_rule_ids};
 use overlord_engine::{Components, Game, Seat, Status, Viewer};
 use overlord_omaha::state::{GerLoc, UsLoc};
 use overlord_omaha::{Omaha, OmahaAction, OmahaData, OmahaOptions};
@@ -210,14 +210,6 @@ fn random_d_day_games_conform() {
     );
 }
 
-/// The defect the suite found in Omaha (issue 25): a depth marker revealed in combat (8.3
-/// step 5) is hidden information shown, yet Omaha's reveal counter (`Chapters::reveals` in
-/// src/game.rs) counts cards drawn only, so the action that resolves the attack returns
-/// `Applied::QUIET` and a match offers to undo it. Pinned by
-/// `r8_3_known_defect_a_depth_marker_revealed_in_combat_can_be_undone`; remove the allowance
-/// when that test says the defect is fixed.
-const COMBAT_REVEAL_UNDONE: &str = "8.3 step 5: a combat reveal is no reveal to undo";
-
 /// Each variant (14.2, 22.1-22.4, 23) alone, in both extended scenarios where it is offered.
 #[test]
 fn random_games_with_each_variant_conform() {
@@ -241,7 +233,6 @@ fn random_games_with_each_variant_conform() {
                     omaha(scenario)
                         .options(with(set))
                         .games(4)
-                        .known_defect(Property::Undo, COMBAT_REVEAL_UNDONE)
                 };
                 println!("{}", conformance::<Omaha>(&data(), &variant()));
                 println!(
@@ -257,13 +248,12 @@ fn random_games_with_each_variant_conform() {
 }
 
 /// 8.3 step 5, 9.1: a depth marker revealed in combat is hidden information shown, so undo must
-/// not take the attack back (invariant 5). A known defect ([`COMBAT_REVEAL_UNDONE`]): in this
-/// game of Beyond the Beach with 22.1 (the suite's seed 7) the attack the Hero's wildcard
-/// resolves reveals depth marker WD-6, and a match still offers undo. This test pins the
-/// defect as it stands, so that it fails once the defect is fixed: then assert that undo is
-/// refused here and remove `COMBAT_REVEAL_UNDONE` and its allowances.
+/// not take the attack back (invariant 5). The conformance suite found this game of Beyond the
+/// Beach with 22.1 (its seed 7), where the attack the Hero's wildcard resolves reveals depth
+/// marker WD-6 and a match used to offer undo: German units and depth markers turned face up
+/// now count as reveals, as cards drawn do.
 #[test]
-fn r8_3_known_defect_a_depth_marker_revealed_in_combat_can_be_undone() {
+fn r8_3_a_depth_marker_revealed_in_combat_cannot_be_undone() {
     use overlord_engine::{Match, RandomSpec};
     let options = with(|o| o.effective_bombardment = true);
     let mut game = Match::<Omaha>::new(data(), "beyond-the-beach", options, RandomSpec::seeded(7))
@@ -288,12 +278,8 @@ fn r8_3_known_defect_a_depth_marker_revealed_in_combat_can_be_undone() {
         .iter()
         .any(|e| e.text.contains("depth marker is revealed"));
     assert!(revealed, "the attack revealed a depth marker");
-    assert_eq!(
-        game.undoable_by(),
-        Some(Seat(0)),
-        "fixed: undo no longer takes back a revealed depth marker; assert that it is refused \
-         here and remove COMBAT_REVEAL_UNDONE"
-    );
+    assert_eq!(game.undoable_by(), None, "the reveal is a barrier");
+    assert!(game.undo().is_err());
 }
 
 /// P-SETUP, rule 1: the cooperative two-player game, with the armor variant, in every
@@ -351,7 +337,6 @@ fn ten_thousand_random_armored_games_keep_the_invariants() {
             .options(with(|o| o.german_armor = true))
             .threads(threads)
             .games(2_500)
-            .known_defect(Property::Undo, COMBAT_REVEAL_UNDONE)
     };
     for scenario in ["beyond-the-beach", "d-day"] {
         println!(

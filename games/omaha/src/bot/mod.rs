@@ -10,6 +10,7 @@
 mod attack;
 mod choose;
 mod evaluate;
+mod explain;
 mod sight;
 pub mod world;
 
@@ -51,6 +52,11 @@ impl Heuristics for Omaha {
         rng: &mut R,
     ) -> Option<crate::OmahaAction> {
         choose::choose(self, legal, rng)
+    }
+
+    /// The rule of thumb behind the action, for a hint.
+    fn explain(&self, action: &crate::OmahaAction) -> Option<String> {
+        explain::reason(action).map(str::to_owned)
     }
 
     /// The rule bot's own scores, so that search tries its choice first.
