@@ -43,16 +43,22 @@ pub trait Chapters: Game {
     /// The refusal of `action`, which is not among `legal`: by default the prompt's rule and
     /// its question; a game may say more (why a unit may not leave the map).
     fn refusal(&self, action: &Self::Action, legal: &[Self::Action]) -> Refusal {
-        let prompt = self.prompt();
-        Refusal::by_rule(
-            prompt.rule,
-            format!(
-                "{action:?} is not a legal answer to \"{}\"; there are {} legal actions",
-                prompt.text,
-                legal.len()
-            ),
-        )
+        not_an_answer(self, action, legal)
     }
+}
+
+/// The plain refusal of `action`, which is not among `legal`: the prompt's rule and question,
+/// and how many answers there are. What [`Chapters::refusal`] says unless a game says more.
+pub fn not_an_answer<G: Game>(game: &G, action: &G::Action, legal: &[G::Action]) -> Refusal {
+    let prompt = game.prompt();
+    Refusal::by_rule(
+        prompt.rule,
+        format!(
+            "{action:?} is not a legal answer to \"{}\"; there are {} legal actions",
+            prompt.text,
+            legal.len()
+        ),
+    )
 }
 
 /// Run system procedures until a seat must decide or the game ends (at most [`RUN_LIMIT`]).

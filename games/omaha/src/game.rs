@@ -418,15 +418,7 @@ impl Chapters for Omaha {
         {
             return Refusal::by_rule(crate::exits::EXIT, reason);
         }
-        let prompt = self.prompt();
-        Refusal::by_rule(
-            prompt.rule,
-            format!(
-                "{action:?} is not a legal answer to \"{}\"; there are {} legal actions",
-                prompt.text,
-                legal.len()
-            ),
-        )
+        driver::not_an_answer(self, action, legal)
     }
 
     /// The state change of an action already known to answer the prompt.
