@@ -35,7 +35,7 @@ pub fn start_action_phase(state: &mut Omaha) {
         .enumerate()
         .filter(|(i, _)| matches!(index.us[*i].counter, UsCounter::Hq | UsCounter::General))
         // 18.3: a Command Post commands by its range instead (below).
-        .filter(|(i, _)| !crate::command_posts::is_cp(state, *i as UsId))
+        .filter(|(i, _)| !crate::command::is_cp(state, *i as UsId))
         .filter_map(|(_, u)| match u.loc {
             UsLoc::Hex(h) => Some(h),
             _ => None,
@@ -45,7 +45,7 @@ pub fn start_action_phase(state: &mut Omaha) {
     let cp_hexes: Vec<Vec<bool>> = state
         .command_posts
         .iter()
-        .map(|c| crate::command_posts::commanded_hexes(state, c.hq))
+        .map(|c| crate::command::commanded_hexes(state, c.hq))
         .collect();
     let commanded: Vec<bool> = state
         .us
@@ -65,7 +65,7 @@ pub fn start_action_phase(state: &mut Omaha) {
     // 23.6: infantry adjacent to and in the field of a German tank now may move away for free
     // this phase.
     let near_tank: Vec<bool> = (0..state.us.len())
-        .map(|u| crate::armor::near_tank(state, u as UsId))
+        .map(|u| crate::tanks::near_tank(state, u as UsId))
         .collect();
     for ((u, c), near) in state.us.iter_mut().zip(commanded).zip(near_tank) {
         u.flags.set(UsFlags::NEAR_TANK, near);
@@ -164,7 +164,7 @@ impl Occupancy {
         // 23.3, 7.32: a non-disrupted tank adjacent to both hexes with both in its field, as
         // its bit above the positions.
         if self.tanks {
-            positions | crate::armor::infiltrating_tanks(state, from, to)
+            positions | crate::tanks::infiltrating_tanks(state, from, to)
         } else {
             positions
         }
@@ -187,26 +187,10 @@ pub(crate) fn infiltrators(state: &Omaha, from: HexId, to: HexId) -> PosSet {
     let manned = if reach == 0 {
         0
     } else {
-        manned_positions(state)
+        crate::control::manned_positions(state)
     };
     // 23.3, 7.32: as in `Occupancy::infiltrators` (no tank on the map adds none).
-    (manned & reach) | crate::armor::infiltrating_tanks(state, from, to)
-}
-
-/// The positions occupied by a non-disrupted German unit (7.32, 10.1 AMB-18), in one pass over
-/// the counters: `Occupancy::manned` without the rest of the occupancy.
-pub(crate) fn manned_positions(state: &Omaha) -> PosSet {
-    let mut manned: PosSet = 0;
-    for g in &state.germans {
-        if let GerLoc::Slot(s) = g.loc
-            && !g.disrupted
-            && let Some(slot) = state.data.index.slots.get(usize::from(s))
-            && usize::from(slot.position) < MAX_POSITIONS
-        {
-            manned |= 1 << slot.position;
-        }
-    }
-    manned
+    (manned & reach) | crate::tanks::infiltrating_tanks(state, from, to)
 }
 
 /// How a unit may cross into an adjacent hex (T5a via `tables::terrain`, 7.3–7.5).
@@ -291,7 +275,7 @@ fn free_given(state: &Omaha, unit: UsId, hero: impl FnOnce() -> bool) -> bool {
         || info.kind() == Some(UsKind::Ranger)
         // 11.12, 11.15: a Hero's (or Inspired) unit.
         || hero()
-        || (u.flags.has(UsFlags::COMMANDED) && crate::combat::commanded(state, unit, false))
+        || (u.flags.has(UsFlags::COMMANDED) && crate::command::commanded(state, unit, false))
 }
 
 /// A yes-or-no question about units asked many times within one Action-Phase list: each unit's
@@ -369,7 +353,7 @@ pub(crate) fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexI
             && !crate::control::in_german_fire_field(state, to, true)
     };
     // 23.6: infantry adjacent to and in the field of a German tank moves away for free.
-    basic || extended() || crate::armor::self_preservation(state, unit, from, to)
+    basic || extended() || crate::tanks::self_preservation(state, unit, from, to)
 }
 
 /// Whether `unit` could make any [`self_preservation`] move out of `from`: all three kinds
@@ -480,7 +464,7 @@ pub fn legal(state: &Omaha, division: Division, left: u8, out: &mut Vec<OmahaAct
             continue;
         }
         // 18: a Command Post does not move; it may be abandoned (18.11), for free.
-        if crate::command_posts::is_cp(state, unit) {
+        if crate::command::is_cp(state, unit) {
             if own {
                 out.push(OmahaAction::AbandonCp { hq: unit });
             }
@@ -743,7 +727,7 @@ pub fn apply(state: &mut Omaha, action: OmahaAction, log: &mut OmahaLog) {
                 Step::Stacking
             } else {
                 Step::Actions {
-                    division: other(division),
+                    division: division.other(),
                     left: crate::tables::schedule::actions_per_division(state.turn),
                     second: true,
                 }
@@ -774,14 +758,6 @@ pub(crate) fn log_paid_by_other(
                 "{name} ({command} Division) crosses the sector line in the {division} Division's actions (7.22)."
             )
         });
-    }
-}
-
-/// The other US division.
-pub fn other(division: Division) -> Division {
-    match division {
-        Division::First => Division::TwentyNinth,
-        Division::TwentyNinth => Division::First,
     }
 }
 
@@ -883,7 +859,7 @@ pub(crate) fn infiltrate(
         fire.icons
             .iter()
             .any(|i| i.colour == pos.colour && (has_depth || !i.double))
-    }) || crate::armor::tank_infiltration_qualifies(state, positions, &fire.icons);
+    }) || crate::tanks::tank_infiltration_qualifies(state, positions, &fire.icons);
     if !(symbol_shown && qualifies) {
         return false;
     }

@@ -9,9 +9,10 @@
 //! resolution may stop at P-HERO-BONUS (before the table is read) and P-ATTRITION (after).
 
 use crate::action::{DrawFor, HeroChoice, OmahaAction, OmahaEvent, OmahaLog};
+use crate::command::{commanded, commanders};
 use crate::data::{Division, GermanDivision, UsKind, Weapon};
 use crate::germans;
-use crate::index::{GerId, GerKind, Ground, HexId, MAX_POSITIONS, PosId, UsCounter, UsId};
+use crate::index::{GerId, GerKind, Ground, HexId, MAX_POSITIONS, PosId, UsId};
 use crate::state::hex_of;
 use crate::state::{AttackStage, DepthLoc, GerLoc, GerPool, Omaha, Step, UsFlags, UsLoc};
 use crate::tables::attack::{self, AttackResult, Counter};
@@ -151,7 +152,7 @@ impl TargetField {
         match state.germans.get(usize::from(g))?.loc {
             GerLoc::Hex(h) => Some(TargetField::Tank(
                 h,
-                crate::armor::field(state, h)
+                crate::tanks::field(state, h)
                     .into_iter()
                     .map(|(x, _)| x)
                     .collect(),
@@ -178,7 +179,7 @@ impl TargetField {
             }
             TargetField::Tank(at, f) => f.iter().any(|&h| {
                 ground(state, h) == Ground::Beach
-                    && crate::armor::elevation_allows(&state.data.index, *at, h)
+                    && crate::tanks::elevation_allows(&state.data.index, *at, h)
             }),
         }
     }
@@ -192,7 +193,7 @@ impl TargetField {
                 .positions
                 .get(usize::from(*p))
                 .map(|x| x.colour),
-            TargetField::Tank(..) => crate::armor::colour(state, g),
+            TargetField::Tank(..) => crate::tanks::colour(state, g),
         }
     }
 }
@@ -257,42 +258,9 @@ pub(crate) fn strength(state: &Omaha, unit: UsId) -> u8 {
         .unwrap_or(0)
 }
 
-/// 7.1, 11.2, 11.3, AMB-13: under command of a leader now. A leader commands its hex and the
-/// adjacent ones from the start of the phase; once it has moved (Action Taken) every command
-/// benefit ends. Units that take part in combat have not moved, so this is the start-of-phase
-/// command less the leaders that have moved. `hq_only`: HQs, not Generals (8.1 artillery, 8.24).
-pub(crate) fn commanded(state: &Omaha, unit: UsId, hq_only: bool) -> bool {
-    commanders(state, unit, hq_only).next().is_some()
-}
-
-fn commanders(state: &Omaha, unit: UsId, hq_only: bool) -> impl Iterator<Item = UsId> + '_ {
-    let at = hex_of(state, unit);
-    let index = &state.data.index;
-    index
-        .leaders
-        .iter()
-        .copied()
-        .filter(move |_| at.is_some())
-        .filter(move |&l| match index.us[usize::from(l)].counter {
-            UsCounter::Hq => true,
-            UsCounter::General => !hq_only,
-            UsCounter::Unit(_) => false,
-        })
-        .filter(|&l| !state.us[usize::from(l)].flags.has(UsFlags::ACTED))
-        .filter(move |&l| match at {
-            // 18.3, 18.31, 18.32: a Command Post commands its range.
-            Some(at) if crate::command_posts::is_cp(state, l) => {
-                crate::command_posts::commands(state, l, at)
-            }
-            _ => hex_of(state, l)
-                .zip(at)
-                .is_some_and(|(h, at)| distance(state, h, at) <= 1),
-        })
-}
-
 /// A Hero (not Inspired) is with the unit: it may give the attack bonus (8.23, 11.13, 11.15).
 fn has_hero(state: &Omaha, unit: UsId) -> bool {
-    crate::heroes::has_hero(state, unit)
+    crate::effects::has_hero(state, unit)
 }
 
 /// 7.1: the same free-action rule as every other action.
@@ -691,7 +659,7 @@ fn may_barrage_seen_by(
         .iter()
         .filter(|(h, _)| field.has(state, *h))
         .map(|&(_, o)| o);
-    let is_commanded = |u: UsId| commanded.get(u, || self::commanded(state, u, false));
+    let is_commanded = |u: UsId| commanded.get(u, || crate::command::commanded(state, u, false));
     if is_commanded(unit) {
         in_field.next().is_some()
     } else {

@@ -1,13 +1,15 @@
 //! Command Posts (rule 18, extended game): an HQ flipped to its CP side in the Engineer and HQ
-//! Phase (18.1), abandoned in the Action Phase (18.11), its command range growing along the HQ
-//! Range track (18.2, 18.21, 18.22), the units it commands (18.3, 18.31, 18.32), a star hit
-//! flipping it back (18.33), and the Snipers Target Runners event.
+//! Phase (18.1), abandoned in the Action Phase (18.11), its Command Range marker advancing along
+//! the HQ Range track (18.2, 18.21, 18.22), a star hit flipping it back (18.33), and the Snipers
+//! Target Runners event. The range a CP shows and the units it commands (18.3, 18.31, 18.32)
+//! are asked of [`crate::command`].
 
 use crate::action::{OmahaEvent, OmahaLog};
+use crate::command::{is_cp, range, under_fire};
 use crate::data::Division;
 use crate::index::{HexId, UsCounter, UsId};
 use crate::state::hex_of;
-use crate::state::{CommandPost, GerLoc, Omaha, Step, UsFlags};
+use crate::state::{CommandPost, Omaha, Step, UsFlags};
 use overlord_engine::RuleId;
 
 pub const ESTABLISH: RuleId = RuleId("18.1");
@@ -20,16 +22,6 @@ pub const RANGE_PATH: RuleId = RuleId("18.31");
 pub const UNDER_FIRE: RuleId = RuleId("18.32");
 pub const HIT: RuleId = RuleId("18.33");
 pub const SNIPERS: RuleId = RuleId("EV-SNIPERS");
-
-/// The Command Post of `hq`, if it is one.
-pub fn cp_of(state: &Omaha, hq: UsId) -> Option<CommandPost> {
-    state.command_posts.iter().copied().find(|c| c.hq == hq)
-}
-
-/// Whether `unit` is an HQ on its CP side (18.1).
-pub fn is_cp(state: &Omaha, unit: UsId) -> bool {
-    state.command_posts.iter().any(|c| c.hq == unit)
-}
 
 /// 18.1: a hex where an HQ may become a CP: no fire point of any position, occupied or not
 /// (the potential fire field).
@@ -55,86 +47,6 @@ pub fn establishable(state: &Omaha, division: Division) -> Vec<UsId> {
         .filter(|&l| !is_cp(state, l))
         .filter(|&l| hex_of(state, l).is_some_and(|h| may_establish_in(state, h)))
         .collect()
-}
-
-/// 18.32 (▶ 18.2): a CP in the fire field of an occupied German position (disrupted or not)
-/// commands nothing and its marker does not advance.
-pub fn under_fire(state: &Omaha, hq: UsId) -> bool {
-    hex_of(state, hq).is_none_or(|h| crate::control::in_german_fire_field(state, h, true))
-}
-
-/// 18.2, 18.22: the range the CP's marker shows on the HQ Range track; 1 this turn for the HQ
-/// the Snipers Target Runners event named. `None` for an HQ that is not a CP.
-pub fn range(state: &Omaha, hq: UsId) -> Option<u8> {
-    let cp = cp_of(state, hq)?;
-    let spaces = &state.data.tracks.hq_range.spaces;
-    let value = spaces
-        .get(usize::from(cp.space))
-        .or(spaces.last())
-        .copied()
-        .unwrap_or(1);
-    // Snipers Target Runners: the named CP's range is limited to 1 this turn.
-    Some(if state.snipers == Some(hq) {
-        value.min(1)
-    } else {
-        value
-    })
-}
-
-/// 18.3, 18.31, 18.32: the hexes a CP commands: those within its range counted by a path that
-/// enters no German-occupied hex (the commanded unit's hex counts, the CP's does not); nothing
-/// while the CP is in the fire field of an occupied position. As a bit set over hex ids.
-pub fn commanded_hexes(state: &Omaha, hq: UsId) -> Vec<bool> {
-    let index = &state.data.index;
-    let mut reached = vec![false; index.hexes.len()];
-    let (Some(range), Some(at)) = (range(state, hq), hex_of(state, hq)) else {
-        return reached;
-    };
-    if under_fire(state, hq) {
-        return reached;
-    }
-    // 18.31: German units block the path (fire fields do not).
-    let mut german = vec![false; index.hexes.len()];
-    for g in &state.germans {
-        if let GerLoc::Slot(s) = g.loc
-            && let Some(slot) = index.slots.get(usize::from(s))
-            && let Some(x) = german.get_mut(usize::from(slot.hex))
-        {
-            *x = true;
-        }
-    }
-    let Some(start) = reached.get_mut(usize::from(at)) else {
-        return reached;
-    };
-    *start = true;
-    let mut frontier = vec![at];
-    for _ in 0..range {
-        let mut next = Vec::new();
-        for h in frontier {
-            let Some(info) = index.hexes.get(usize::from(h)) else {
-                continue;
-            };
-            for &n in &info.neighbours {
-                let i = usize::from(n);
-                if german.get(i).copied().unwrap_or(true) || reached.get(i).copied().unwrap_or(true)
-                {
-                    continue;
-                }
-                reached[i] = true;
-                next.push(n);
-            }
-        }
-        frontier = next;
-    }
-    reached
-}
-
-/// 18.3: whether CP `hq` commands a unit in `hex`.
-pub fn commands(state: &Omaha, hq: UsId, hex: HexId) -> bool {
-    commanded_hexes(state, hq)
-        .get(usize::from(hex))
-        .copied()
-        .unwrap_or(false)
 }
 
 /// 15 V, 18.2, 18.21: each CP established in an earlier phase advances its marker one space

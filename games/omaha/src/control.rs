@@ -1,7 +1,9 @@
 //! Control and lines of communication (rule 12): which hexes US units control (12.1, 12.11),
 //! German lines of communication from a position to an exit (12.2–12.23), US lines of
-//! communication from a hex to the beach (12.3, 12.31), and the control that scores victory
-//! points (13.22).
+//! communication from a hex to the beach (12.3, 12.31), the control that scores victory
+//! points (13.22), and the German fire fields they depend on: the occupied positions' (6.2, with
+//! the positions manned by a non-disrupted unit, 7.32, AMB-18) and the tanks' (23.3,
+//! [`crate::tanks::fire_hexes`]).
 //!
 //! Everything here is a pure function of the state. [`Control`] computes every hex at once (a
 //! few bit sets over the hexes and two breadth-first searches, 12.2's when first asked), so a
@@ -114,7 +116,7 @@ pub fn in_german_fire_field(state: &Omaha, hex: HexId, include_disrupted: bool) 
         return false;
     };
     // 23.3: a German tank's fire field counts like a position's.
-    if crate::armor::fire_hexes(state, include_disrupted)
+    if crate::tanks::fire_hexes(state, include_disrupted)
         .is_some_and(|f| f.get(usize::from(hex)).copied().unwrap_or(false))
     {
         return true;
@@ -131,6 +133,22 @@ pub fn in_german_fire_field(state: &Omaha, hex: HexId, include_disrupted: bool) 
             _ => false,
         })
     })
+}
+
+/// The positions occupied by a non-disrupted German unit (7.32, 10.1 AMB-18), in one pass over
+/// the counters: `Occupancy::manned` without the rest of the occupancy.
+pub(crate) fn manned_positions(state: &Omaha) -> PosSet {
+    let mut manned: PosSet = 0;
+    for g in &state.germans {
+        if let GerLoc::Slot(s) = g.loc
+            && !g.disrupted
+            && let Some(slot) = state.data.index.slots.get(usize::from(s))
+            && usize::from(slot.position) < MAX_POSITIONS
+        {
+            manned |= 1 << slot.position;
+        }
+    }
+    manned
 }
 
 /// 12.2–12.23: whether German position `pos` has a line of communication to an exit hex.
@@ -326,7 +344,7 @@ impl<'a> Control<'a> {
                 german_occupied.insert(usize::from(h));
             }
         }
-        if with_us_loc && let Some(tanks) = crate::armor::fire_hexes(state, true) {
+        if with_us_loc && let Some(tanks) = crate::tanks::fire_hexes(state, true) {
             for (h, _) in tanks.iter().enumerate().filter(|(h, t)| **t && *h < n) {
                 fire.insert(h);
             }

@@ -32,7 +32,7 @@ pub fn clearable(state: &Omaha, sector: Sector) -> Vec<HexId> {
             .unwrap_or_default()
     };
     let cards = [colours(0), colours(1)];
-    let manned = crate::actions::manned_positions(state);
+    let manned = crate::control::manned_positions(state);
     // Only manned positions can block: walk their bits, not every position.
     let mut active: PosSet = 0;
     let mut left = manned;

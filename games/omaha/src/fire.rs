@@ -899,7 +899,7 @@ fn recover(state: &mut Omaha, sector: Sector, card: u8, log: &mut OmahaLog) {
                     .hexes
                     .get(usize::from(h))
                     .is_some_and(|x| x.sector == sector)
-                && crate::armor::colour(state, g).is_some_and(|c| colours.contains(&c))
+                && crate::tanks::colour(state, g).is_some_and(|c| colours.contains(&c))
         })
         .map(|(g, _)| g)
         .collect();

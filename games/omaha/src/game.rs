@@ -1,5 +1,6 @@
-//! D-Day at Omaha Beach under the engine's `Game` contract: the prompts of spec 5.1, their legal
-//! actions and anchors, and the dispatch of each answer to its rules chapter; and its components
+//! D-Day at Omaha Beach under the engine's `Game` contract: the prompts of spec 5.1, the seat
+//! that decides each (rule 1's cooperative game, with [`crate::seats`]), their legal actions and
+//! anchors, and the dispatch of each answer to its rules chapter; and its components
 //! under the engine's `Components` contract (scenarios and their options, the map and board
 //! drawn).
 
@@ -51,7 +52,7 @@ impl Game for Omaha {
     fn status(&self) -> Status {
         match self.outcome {
             Some(outcome) => Status::Over(outcome),
-            None => Status::ToAct(crate::seats::seat(self)),
+            None => Status::ToAct(deciding_seat(self)),
         }
     }
 
@@ -125,7 +126,7 @@ impl Game for Omaha {
                 crate::fire::HIT_LIMIT,
                 format!(
                     "G-FIRE-TIE: which unit does the German tank {} hit{}? These are equal in fire level, distance and steps (6.31, 23.4).",
-                    crate::armor::tank_name(self, tank),
+                    crate::tanks::tank_name(self, tank),
                     if take > 1 {
                         format!(" ({take} hits left)")
                     } else {
@@ -138,7 +139,7 @@ impl Game for Omaha {
                 crate::fire::STAR_CHOICE,
                 format!(
                     "G-LEADER: which Leader does the German tank {}'s star hit{}? These are equally near (11.41, 23.4).",
-                    crate::armor::tank_name(self, tank),
+                    crate::tanks::tank_name(self, tank),
                     if left > 1 {
                         format!(" ({left} hits left)")
                     } else {
@@ -151,7 +152,7 @@ impl Game for Omaha {
                 crate::armor::MOVEMENT,
                 format!(
                     "G-TANK-TIE: where does the German tank {} go on? These hexes bring it equally near a US unit (23.5).",
-                    crate::armor::tank_name(self, tank)
+                    crate::tanks::tank_name(self, tank)
                 ),
             ),
             Step::ArtilleryTie { sector, .. } => (
@@ -202,7 +203,7 @@ impl Game for Omaha {
                 crate::actions::LIMITS,
                 format!(
                     "{division} Division: {left} action(s) left; free actions too; {} Division units may also move across the sector line (7.1, 7.2, 7.22).",
-                    crate::actions::other(division)
+                    division.other()
                 ),
             ),
             Step::Infiltration { unit, .. } => (
@@ -514,6 +515,63 @@ impl Chapters for Omaha {
         }
         crate::seats::pass_deep_units(self, log);
         Ok(())
+    }
+}
+
+/// Who decides the prompt showing now. Our choices (docs/omaha/interpretations.md, rule 1):
+/// a unit's prompt is its commander's; a sector's (German fire ties, mines, engineers,
+/// reports) is the player's whose division lands there; the division order (7.2) is the 1st
+/// Division's player's.
+fn deciding_seat(state: &Omaha) -> Seat {
+    if !state.options.two_player {
+        return Seat(0);
+    }
+    match state.step {
+        Step::RangerDrift { unit, .. }
+        | Step::Place(unit)
+        | Step::LeaderFollow { leader: unit, .. }
+        | Step::Infiltration { unit, .. }
+        | Step::HeroSacrifice { unit } => crate::seats::of_unit(state, unit),
+        Step::MineVictim(sector)
+        | Step::LandingCheck(sector)
+        | Step::Fire(sector)
+        | Step::GermanActions(sector)
+        | Step::GermanChoice { sector, .. }
+        | Step::FireTie { sector, .. }
+        | Step::LeaderHit { sector, .. }
+        | Step::TankFireTie { sector, .. }
+        | Step::TankLeaderHit { sector, .. }
+        | Step::TankMoveTie { sector, .. }
+        | Step::ArtilleryTie { sector, .. }
+        | Step::Engineers { sector, .. }
+        | Step::Prisoner { sector }
+        | Step::PatrolReport { sector } => crate::seats::of_sector(state, sector),
+        Step::Actions { division, .. }
+        | Step::Attack { division, .. }
+        | Step::EngineerBase { division }
+        | Step::CommandPosts(division)
+        | Step::HeroPlacement { division, .. }
+        | Step::StepAdd { division } => crate::seats::of_division(state, division),
+        Step::NavalHit { position, .. } => state
+            .data
+            .index
+            .positions
+            .get(usize::from(position))
+            .map_or(Seat(0), |p| crate::seats::of_sector(state, p.sector)),
+        // The units the event may hit: the first one's commander.
+        Step::Meemies => crate::events::meemies_candidates(state)
+            .first()
+            .map_or(Seat(0), |&u| crate::seats::of_unit(state, u)),
+        Step::Stacking => crate::actions::overstacked_hex(state)
+            .and_then(|hex| state.us_at(UsLoc::Hex(hex)).next())
+            .map_or(Seat(0), |u| crate::seats::of_unit(state, u)),
+        Step::DivisionOrder
+        | Step::Land
+        | Step::NextArrival
+        | Step::Event
+        | Step::EndOfTurn
+        | Step::EngineerHq
+        | Step::Over => Seat(0),
     }
 }
 

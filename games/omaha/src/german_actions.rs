@@ -78,7 +78,7 @@ fn next_position(state: &Omaha, sector: Sector, card: u8) -> Option<(PosId, crat
             && state.ger_done & bit(p) == 0
             && !state.smoke.contains(&p)
             // 23.43: in a position a German tank occupies, only the tank acts.
-            && !(state.options.german_armor && crate::armor::tank_in_position(state, p).is_some());
+            && !(state.options.german_armor && crate::tanks::tank_in_position(state, p).is_some());
         if !examined {
             return None;
         }
@@ -104,7 +104,7 @@ pub(crate) fn run(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
     // 23.4: the German tanks of the sector whose colour is on the card, after the printed
     // positions (ID-less, they count as 0 in SYS-GER-ORDER).
     while let Some(g) = crate::armor::next_tank(state, sector, card) {
-        state.ger_done |= crate::armor::tank_bit(state, g);
+        state.ger_done |= crate::tanks::tank_bit(state, g);
         crate::armor::act(state, g, card, log);
         if state.outcome.is_some() || state.step != Step::GermanActions(sector) {
             return;
@@ -156,7 +156,7 @@ fn holds_a_german(state: &Omaha, p: PosId) -> bool {
 
 /// 23.43: a German tank stands in one of position `p`'s hexes (it occupies the position).
 fn tank_in(state: &Omaha, p: PosId) -> bool {
-    state.options.german_armor && crate::armor::tank_in_position(state, p).is_some()
+    state.options.german_armor && crate::tanks::tank_in_position(state, p).is_some()
 }
 
 /// The fire level of position `p` in `hex`, if it has a fire point there.
@@ -586,7 +586,7 @@ fn move_german(state: &mut Omaha, g: GerId, q: PosId, rule: RuleId, log: &mut Om
         return;
     };
     let german = state.germans[usize::from(g)];
-    crate::germans::capture_generals(state, state.data.index.slots[usize::from(slot)].hex, log);
+    crate::effects::capture_generals(state, state.data.index.slots[usize::from(slot)].hex, log);
     state.germans[usize::from(g)].loc = GerLoc::Slot(slot);
     let Some(d) = german.depth else { return };
     let building = matches!(
@@ -1003,7 +1003,7 @@ pub(crate) fn path_defence(state: &Omaha, hexes: &[HexId]) -> u32 {
                 state.data.index.hexes[usize::from(h)].feature,
                 HexFeature::Buildings | HexFeature::Bocage
             );
-            strength * if doubled { 2 } else { 1 } + u32::from(crate::heroes::has_hero(state, u))
+            strength * if doubled { 2 } else { 1 } + u32::from(crate::effects::has_hero(state, u))
         })
         .sum()
 }

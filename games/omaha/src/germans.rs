@@ -27,7 +27,6 @@ pub const TACTICAL: RuleId = RuleId("9.4");
 pub const TACTICAL_NO_ID: RuleId = RuleId("9.41");
 pub const TACTICAL_BOX: RuleId = RuleId("9.42");
 pub const MEYER: RuleId = RuleId("9.5");
-pub const CAPTURED: RuleId = RuleId("11.31");
 pub const IMPROVED: RuleId = RuleId("22.4");
 
 /// The other sector.
@@ -479,7 +478,7 @@ fn open_position(state: &Omaha, loc: &crate::control::GermanLoc<'_>, p: PosId) -
         .iter()
         .any(|g| matches!(g.loc, GerLoc::Slot(s) if pos.slots.contains(&s)));
     // 23.43: a German tank in the position's hex occupies it.
-    if german || crate::armor::tank_in_position(state, p).is_some() {
+    if german || crate::tanks::tank_in_position(state, p).is_some() {
         return false;
     }
     let us_held = pos.slots.iter().any(|&s| {
@@ -523,21 +522,6 @@ fn enter(state: &mut Omaha, g: GerId, p: PosId, face_up: bool, rule: RuleId, log
     enter_slot(state, g, s, face_up, rule, log);
 }
 
-/// 11.31: Generals alone in `hex`, where a German unit arrives, are captured.
-pub(crate) fn capture_generals(state: &mut Omaha, hex: HexId, log: &mut OmahaLog) {
-    let generals: Vec<_> = state
-        .us_at(UsLoc::Hex(hex))
-        .filter(|&u| state.data.index.us[usize::from(u)].counter == UsCounter::General)
-        .collect();
-    for general in generals {
-        let name = state.name(general).to_owned();
-        log.public(CAPTURED, OmahaEvent::Note, || {
-            format!("General {name} is alone where a German unit arrives: he is captured (11.31).")
-        });
-        state.eliminate(general, CAPTURED, log);
-    }
-}
-
 /// Put unit `g` into hex `s` of a position, capturing a lone General there (11.31).
 pub(crate) fn enter_slot(
     state: &mut Omaha,
@@ -548,7 +532,7 @@ pub(crate) fn enter_slot(
     log: &mut OmahaLog,
 ) {
     let hex = state.data.index.slots[usize::from(s)].hex;
-    capture_generals(state, hex, log);
+    crate::effects::capture_generals(state, hex, log);
     state.germans[usize::from(g)] = crate::state::German {
         loc: GerLoc::Slot(s),
         revealed: face_up,

@@ -1,10 +1,13 @@
 //! Heroes (11.1): a Hero event puts a Hero marker on a unit (11.11); the unit takes a free
 //! action (11.12, also once Inspired: 11.15); German fire may kill the Hero (11.4) or the player
 //! may sacrifice it to save a 1-step unit (11.14, AMB-19, P-HERO-SACRIFICE); either way the
-//! marker flips to Inspired (11.15). A Hero leaves play with its unit (11.11).
+//! marker flips to Inspired (11.15). A Hero leaves play with its unit (11.11), and its unit's
+//! last step lost to German fire waits for P-HERO-SACRIFICE: both happen where every loss does,
+//! in [`crate::effects`].
 
 use crate::action::{OmahaEvent, OmahaLog};
 use crate::data::{Division, FireLevel};
+use crate::effects::has_hero;
 use crate::index::{PosId, UsId};
 use crate::state::{HeroLoc, Omaha, Step, UsLoc};
 use overlord_engine::RuleId;
@@ -14,14 +17,6 @@ pub const FREE_ACTION: RuleId = RuleId("11.12");
 pub const SACRIFICE: RuleId = RuleId("11.14");
 pub const INSPIRED: RuleId = RuleId("11.15");
 pub const KILLED: RuleId = RuleId("11.4");
-
-/// A Hero (not Inspired) is with `unit`: it gives the attack bonus (8.23, 11.13) and can be
-/// sacrificed (11.14).
-pub(crate) fn has_hero(state: &Omaha, unit: UsId) -> bool {
-    state
-        .hero_with(unit)
-        .is_some_and(|h| !state.heroes[h].inspired)
-}
 
 /// 11.12, 11.15: a unit with a Hero or Inspired marker takes a free action.
 pub(crate) fn free_action(state: &Omaha, unit: UsId) -> bool {
@@ -82,57 +77,6 @@ pub(crate) fn place_hero(
     log.public(ARRIVAL, OmahaEvent::Note, || {
         format!("{hero}, a Hero, joins {name} (11.11).")
     });
-    true
-}
-
-/// 11.11: an eliminated unit's Hero or Inspired marker is removed.
-pub(crate) fn unit_removed(state: &mut Omaha, unit: UsId, log: &mut OmahaLog) {
-    let Some(h) = state.hero_with(unit) else {
-        return;
-    };
-    state.heroes[h].loc = HeroLoc::Removed;
-    let hero = state.hero_name(h).to_owned();
-    log.public(ARRIVAL, OmahaEvent::Note, || {
-        format!("{hero}'s marker is removed with the unit (11.11).")
-    });
-    state.hero_pending.retain(|&u| u != unit);
-}
-
-/// AMB-19: the step losses a Hero may be sacrificed against: German Fire-Phase fire (position
-/// fire, 6.5 artillery) and event fire (Screaming Meemies, Unexpected Naval Fire, the German
-/// artillery event); not mines, landing results, infiltration or attrition.
-fn german_fire(rule: RuleId) -> bool {
-    [
-        crate::fire::FIRE,
-        crate::fire::ARTILLERY,
-        crate::events::MEEMIES,
-        crate::events::NAVAL_HIT,
-        crate::events::GERMAN_ARTILLERY,
-        // 23.41: a German tank's fire.
-        crate::armor::REVEALED,
-    ]
-    .contains(&rule)
-}
-
-/// 11.14, AMB-19: `unit` is about to lose its last step to `rule`. With a Hero, the loss waits
-/// for P-HERO-SACRIFICE (asked as soon as the running procedure has finished); returns whether
-/// the loss was deferred.
-pub(crate) fn offer_sacrifice(
-    state: &mut Omaha,
-    unit: UsId,
-    rule: RuleId,
-    log: &mut OmahaLog,
-) -> bool {
-    if !german_fire(rule) || !has_hero(state, unit) {
-        return false;
-    }
-    if !state.hero_pending.contains(&unit) {
-        state.hero_pending.push(unit);
-        let name = state.name(unit).to_owned();
-        log.public(SACRIFICE, OmahaEvent::Note, || {
-            format!("{name} must lose its last step, but its Hero may die in its place (11.14).")
-        });
-    }
     true
 }
 

@@ -23,7 +23,7 @@ pub type PosId = u8;
 /// answer it where scans of slots and counters took most of a playout's time.
 pub type PosSet = u128;
 /// Validation refuses more positions than a `PosSet` holds, less its top 4 bits, which stand
-/// for German tanks in the infiltration test (7.32 with 23.3, `armor::TANK_BITS`).
+/// for German tanks in the infiltration test (7.32 with 23.3, `tanks::TANK_BITS`).
 pub const MAX_POSITIONS: usize = PosSet::BITS as usize - 4;
 /// One hex of a position: a WN hex (`WN62N`) or a reinforcement position.
 pub type SlotId = u8;

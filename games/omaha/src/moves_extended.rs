@@ -753,7 +753,7 @@ mod tests {
                                 | UsFlags::DISRUPTED
                                 | UsFlags::CLIMB
                                 | UsFlags::CLIMB_CLIFF,
-                        ) || crate::command_posts::is_cp(state, unit)
+                        ) || crate::command::is_cp(state, unit)
                         {
                             continue;
                         }

@@ -3,15 +3,16 @@
 //! (`Seat(0)`, the East sector) and the 29th Division's (`Seat(1)`, the West sector).
 //!
 //! Two players change only who chooses (rule 1 ▶): every prompt belongs to the division
-//! whose units, sector or actions it is about ([`seat`]), and a unit that moves deeper than
-//! one hex across the sector line passes to the other player (7.22, [`pass_deep_units`]).
+//! whose units, sector or actions it is about (the game asks it of each prompt, through
+//! [`of_unit`], [`of_sector`] and [`of_division`]), and a unit that moves deeper than one hex
+//! across the sector line passes to the other player (7.22, [`pass_deep_units`]).
 //! Both players see the whole board: the game hides nothing from one US player that it shows
 //! the other.
 
 use crate::action::{OmahaEvent, OmahaLog};
 use crate::data::{Division, Sector};
 use crate::index::{HexId, UsId};
-use crate::state::{Omaha, Step, UsLoc};
+use crate::state::{Omaha, UsLoc};
 use overlord_engine::{RuleId, Seat, SeatSet};
 
 /// The two-player clause of 7.22 (units passing between the players).
@@ -63,63 +64,6 @@ pub fn label(state: &Omaha, seat: Seat) -> String {
     }
 }
 
-/// Who decides the prompt showing now. Our choices (docs/omaha/interpretations.md, rule 1):
-/// a unit's prompt is its commander's; a sector's (German fire ties, mines, engineers,
-/// reports) is the player's whose division lands there; the division order (7.2) is the 1st
-/// Division's player's.
-pub fn seat(state: &Omaha) -> Seat {
-    if !state.options.two_player {
-        return Seat(0);
-    }
-    match state.step {
-        Step::RangerDrift { unit, .. }
-        | Step::Place(unit)
-        | Step::LeaderFollow { leader: unit, .. }
-        | Step::Infiltration { unit, .. }
-        | Step::HeroSacrifice { unit } => of_unit(state, unit),
-        Step::MineVictim(sector)
-        | Step::LandingCheck(sector)
-        | Step::Fire(sector)
-        | Step::GermanActions(sector)
-        | Step::GermanChoice { sector, .. }
-        | Step::FireTie { sector, .. }
-        | Step::LeaderHit { sector, .. }
-        | Step::TankFireTie { sector, .. }
-        | Step::TankLeaderHit { sector, .. }
-        | Step::TankMoveTie { sector, .. }
-        | Step::ArtilleryTie { sector, .. }
-        | Step::Engineers { sector, .. }
-        | Step::Prisoner { sector }
-        | Step::PatrolReport { sector } => of_sector(state, sector),
-        Step::Actions { division, .. }
-        | Step::Attack { division, .. }
-        | Step::EngineerBase { division }
-        | Step::CommandPosts(division)
-        | Step::HeroPlacement { division, .. }
-        | Step::StepAdd { division } => of_division(state, division),
-        Step::NavalHit { position, .. } => state
-            .data
-            .index
-            .positions
-            .get(usize::from(position))
-            .map_or(Seat(0), |p| of_sector(state, p.sector)),
-        // The units the event may hit: the first one's commander.
-        Step::Meemies => crate::events::meemies_candidates(state)
-            .first()
-            .map_or(Seat(0), |&u| of_unit(state, u)),
-        Step::Stacking => crate::actions::overstacked_hex(state)
-            .and_then(|hex| state.us_at(UsLoc::Hex(hex)).next())
-            .map_or(Seat(0), |u| of_unit(state, u)),
-        Step::DivisionOrder
-        | Step::Land
-        | Step::NextArrival
-        | Step::Event
-        | Step::EndOfTurn
-        | Step::EngineerHq
-        | Step::Over => Seat(0),
-    }
-}
-
 /// Whether `hex` lies deeper than one hex inside the sector other than `division`'s: in the
 /// other sector with no neighbour in `division`'s.
 fn deep_across(state: &Omaha, hex: HexId, division: Division) -> bool {
@@ -148,7 +92,7 @@ pub fn pass_deep_units(state: &mut Omaha, log: &mut OmahaLog) {
         if !deep_across(state, hex, u.command) {
             continue;
         }
-        let to = crate::actions::other(u.command);
+        let to = u.command.other();
         state.us[i].command = to;
         let name = state.name(i as UsId).to_owned();
         let from = u.command;

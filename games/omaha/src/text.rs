@@ -98,7 +98,7 @@ pub fn picture(state: &Omaha) -> String {
                 marks.push_str(" climbing");
             }
             // 18: a Command Post, with its command range.
-            if let Some(range) = crate::command_posts::range(state, i as UsId) {
+            if let Some(range) = crate::command::range(state, i as UsId) {
                 marks.push_str(&format!(" command post, range {range}"));
             }
             // 11.1: Hero / Inspired markers.
@@ -202,17 +202,17 @@ fn choice_line(state: &Omaha) -> Option<String> {
         ),
         Step::TankFireTie { tank, take, .. } => format!(
             "G-FIRE-TIE (6.31, 23.4): the German tank {} hits {take} of: {}",
-            crate::armor::tank_name(state, tank),
+            crate::tanks::tank_name(state, tank),
             listed(&state.choices)
         ),
         Step::TankLeaderHit { tank, left, .. } => format!(
             "G-LEADER (11.41, 23.4): the German tank {}'s star hits {left} of: {}",
-            crate::armor::tank_name(state, tank),
+            crate::tanks::tank_name(state, tank),
             leaders()
         ),
         Step::TankMoveTie { tank, .. } => format!(
             "G-TANK-TIE (23.5): the German tank {} goes on to one of: {}",
-            crate::armor::tank_name(state, tank),
+            crate::tanks::tank_name(state, tank),
             state
                 .hex_choices
                 .iter()

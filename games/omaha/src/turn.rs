@@ -11,7 +11,6 @@ use overlord_engine::{Outcome, RuleId, SeatSet};
 pub const SEQUENCE: RuleId = RuleId("4.2");
 pub const DROWNING: RuleId = RuleId("5.21");
 pub const END_OF_TURN: RuleId = RuleId("4.2-VI");
-pub const CATASTROPHE: RuleId = RuleId("13.1");
 pub const VICTORY: RuleId = RuleId("13.2");
 
 impl Omaha {
@@ -204,32 +203,6 @@ pub(crate) fn drown(state: &mut Omaha, log: &mut OmahaLog) {
             format!("{name} is caught by the tide and lost.")
         });
         state.eliminate(unit, DROWNING, log);
-    }
-}
-
-/// 13.1, 20.1: eight (fourteen from turn 17) regular infantry units of one division at one step
-/// or eliminated.
-pub(crate) fn catastrophe(state: &mut Omaha, log: &mut OmahaLog) {
-    if state.outcome.is_some() {
-        return;
-    }
-    if let Some(division) = crate::victory::catastrophic(state) {
-        state.outcome = Some(Outcome::shared(
-            crate::seats::count(state),
-            SeatSet::EMPTY,
-            false,
-            -1,
-            CATASTROPHE,
-        ));
-        state.step = Step::Over;
-        let threshold = crate::victory::catastrophe_threshold(state.turn);
-        // 13.1 on turns 1-16, 20.1 from turn 17.
-        let rule = if threshold > 8 {
-            RuleId("20.1")
-        } else {
-            CATASTROPHE
-        };
-        log.public(rule, OmahaEvent::GameOver, || format!("Catastrophic defeat: the {division} Division has {threshold} infantry units shattered. The invasion fails."));
     }
 }
 

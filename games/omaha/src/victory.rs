@@ -1,16 +1,14 @@
-//! Winning and losing The First Wave and Easy Fox (rule 13, Easy Fox, T9): catastrophic defeat
-//! (13.1, 13.11, 13.12, 20.1) and victory points at the end of turn 16 (13.2, 13.21, 13.22).
+//! Winning and losing (rule 13, Easy Fox, 20, 21.2, 22, T9): victory points at the end of turn 16
+//! (13.2, 13.21, 13.22), the extended scenarios' first check (20.2) and final tally at the end of
+//! turn 32 (20.3, 21.2), and the variants' VP modifiers (22). Catastrophic defeat (13.1, 13.11,
+//! 13.12, 20.1) is checked at every step lost, in [`crate::effects`].
 
 use crate::control::Control;
-use crate::data::{Division, OmahaData, Sector};
+use crate::data::{OmahaData, Sector};
 use crate::index::{HexId, PosId, PosKind};
 use crate::state::{Omaha, UsLoc};
 use overlord_engine::RuleId;
 
-/// 13.1: catastrophic defeat.
-pub const CATASTROPHE: RuleId = RuleId("13.1");
-/// 13.11: who goes in the US Infantry Losses box.
-pub const LOSSES_BOX: RuleId = RuleId("13.11");
 /// 13.2: victory points.
 pub const VICTORY: RuleId = RuleId("13.2");
 /// 13.21: draws.
@@ -22,59 +20,6 @@ pub const EASY_FOX: RuleId = RuleId("EASY-FOX");
 pub const FIRST_WAVE_VP: u16 = 19;
 /// Easy Fox (T9): won with this many VP, East sector only.
 pub const EASY_FOX_VP: u16 = 9;
-
-/// 13.1, 20.1 (T9): reduced or eliminated regular infantry units of one division that make a
-/// catastrophic defeat: 8 on turns 1–16, 14 on turns 17–32.
-pub fn catastrophe_threshold(turn: u8) -> u8 {
-    if turn <= 16 { 8 } else { 14 }
-}
-
-/// 13.1, 13.11, 13.12: the units in `division`'s US Infantry Losses box: regular infantry
-/// companies printed for that division (AMB-06: the printed division, whatever the Command
-/// Transfer), heavy-weapons companies included (AMB-24), Rangers and other units never, that
-/// are at one step or eliminated. An infantry unit eliminated without passing through one step
-/// (stacking, tide) counts too. The count is derived from the counters, so a step given back by
-/// an event (13.12) takes the unit out of the box.
-pub fn infantry_losses(state: &Omaha, division: Division) -> u8 {
-    losses_by_division(state)[division_slot(division)]
-}
-
-fn division_slot(division: Division) -> usize {
-    match division {
-        Division::First => 0,
-        Division::TwentyNinth => 1,
-    }
-}
-
-/// [`infantry_losses`] of both divisions (1st, 29th) in one pass over the roster: every step
-/// loss asks 13.1 again (`catastrophic`).
-fn losses_by_division(state: &Omaha) -> [u8; 2] {
-    let mut losses = [0u8; 2];
-    for (u, info) in state.us.iter().zip(&state.data.index.us) {
-        let lost = info.regular_infantry()
-            && match u.loc {
-                UsLoc::Eliminated => true,
-                UsLoc::OutOfPlay => false,
-                // A one-step counter never "loses its second step".
-                _ => u.steps <= 1 && info.steps >= 2,
-            };
-        if lost {
-            let count = &mut losses[division_slot(info.division)];
-            *count = count.saturating_add(1);
-        }
-    }
-    losses
-}
-
-/// 13.1: the division (1st first) whose Losses box holds the threshold of
-/// [`catastrophe_threshold`], if any: the game is lost at once.
-pub fn catastrophic(state: &Omaha) -> Option<Division> {
-    let threshold = catastrophe_threshold(state.turn);
-    let losses = losses_by_division(state);
-    [Division::First, Division::TwentyNinth]
-        .into_iter()
-        .find(|&d| losses[division_slot(d)] >= threshold)
-}
 
 /// What scored a victory-point item (13.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -469,135 +414,8 @@ fn set_outcome(state: &mut Omaha, won: bool, vp: i16, rule: RuleId) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::control::tests::{empty, german, hex, infantry, pick, position};
-    use crate::data::UsKind;
-    use crate::index::{GerKind, UsId};
-    use crate::state::UsLoc;
-
-    /// Reduce `n` unused regular infantry companies printed for `division` to 1 step, on the map.
-    fn reduce(state: &mut Omaha, division: Division, n: usize) -> Vec<UsId> {
-        let at = hex(state, "0712");
-        (0..n)
-            .map(|_| {
-                let u = pick(state, |i| {
-                    i.kind() == Some(UsKind::Infantry) && i.division == division
-                });
-                state.us[usize::from(u)].loc = UsLoc::Hex(at);
-                state.us[usize::from(u)].steps = 1;
-                u
-            })
-            .collect()
-    }
-
-    // ---- 13.1, 13.11, 13.12: catastrophic defeat (T-13.1).
-
-    #[test]
-    fn rule_13_1_catastrophic_at_eight() {
-        let mut s = empty(12);
-        let units = reduce(&mut s, Division::First, 7);
-        assert_eq!(infantry_losses(&s, Division::First), 7);
-        assert_eq!(catastrophic(&s), None);
-        let eighth = reduce(&mut s, Division::First, 1)[0];
-        assert_eq!(infantry_losses(&s, Division::First), 8);
-        assert_eq!(catastrophic(&s), Some(Division::First));
-        assert_eq!(infantry_losses(&s, Division::TwentyNinth), 0);
-        // Eliminated counts as well as reduced.
-        s.us[usize::from(eighth)].loc = UsLoc::Eliminated;
-        s.us[usize::from(units[0])].loc = UsLoc::Eliminated;
-        assert_eq!(catastrophic(&s), Some(Division::First));
-    }
-
-    #[test]
-    fn rule_13_1_threshold_fourteen_after_turn_sixteen() {
-        // T-13.1, 20.1: on turn 20 the threshold is 14.
-        let mut s = empty(20);
-        reduce(&mut s, Division::TwentyNinth, 13);
-        assert_eq!(catastrophic(&s), None);
-        reduce(&mut s, Division::TwentyNinth, 1);
-        assert_eq!(catastrophic(&s), Some(Division::TwentyNinth));
-        assert_eq!(catastrophe_threshold(16), 8);
-        assert_eq!(catastrophe_threshold(17), 14);
-    }
-
-    #[test]
-    fn rule_13_11_rangers_and_non_infantry_never_count() {
-        let mut s = empty(12);
-        let at = hex(&s, "0712");
-        for kind in [
-            UsKind::Ranger,
-            UsKind::Tank,
-            UsKind::Engineer,
-            UsKind::AntiTank,
-        ] {
-            let u = pick(&s, |i| i.kind() == Some(kind));
-            s.us[usize::from(u)].loc = UsLoc::Hex(at);
-            s.us[usize::from(u)].steps = 1;
-            let e = pick(&s, |i| i.kind() == Some(kind));
-            s.us[usize::from(e)].loc = UsLoc::Eliminated;
-        }
-        assert_eq!(infantry_losses(&s, Division::First), 0);
-        assert_eq!(infantry_losses(&s, Division::TwentyNinth), 0);
-    }
-
-    /// 13.11, AMB-24: a heavy-weapons company is regular infantry for the Losses box.
-    #[test]
-    fn amb_24_heavy_companies_count() {
-        let mut s = empty(12);
-        let data = s.data.clone();
-        let heavy = data
-            .us
-            .units
-            .iter()
-            .position(|u| u.kind == UsKind::Infantry && u.heavy)
-            .expect("a heavy company") as UsId;
-        s.us[usize::from(heavy)].loc = UsLoc::Hex(hex(&s, "0712"));
-        s.us[usize::from(heavy)].steps = 1;
-        let division = data.index.us[usize::from(heavy)].division;
-        assert_eq!(infantry_losses(&s, division), 1);
-    }
-
-    #[test]
-    fn rule_13_11_eliminated_at_full_strength_counts() {
-        let mut s = empty(12);
-        let u = pick(&s, |i| {
-            i.kind() == Some(UsKind::Infantry) && i.division == Division::First
-        });
-        s.us[usize::from(u)].loc = UsLoc::Eliminated;
-        assert_eq!(
-            infantry_losses(&s, Division::First),
-            1,
-            "stacking or tide losses at 3 steps"
-        );
-        s.us[usize::from(u)].loc = UsLoc::OutOfPlay;
-        assert_eq!(
-            infantry_losses(&s, Division::First),
-            0,
-            "removed from play is not lost"
-        );
-    }
-
-    #[test]
-    fn rule_13_12_step_added_back_leaves_the_box() {
-        // T-13.1: a "Lost Boat Teams" step addition removes one from the box.
-        let mut s = empty(12);
-        let units = reduce(&mut s, Division::First, 8);
-        assert_eq!(catastrophic(&s), Some(Division::First));
-        s.us[usize::from(units[3])].steps = 2;
-        assert_eq!(infantry_losses(&s, Division::First), 7);
-        assert_eq!(catastrophic(&s), None);
-    }
-
-    /// 13.1, AMB-06: Command Transfer does not change a unit's Losses box.
-    #[test]
-    fn amb_06_losses_box_is_the_printed_division() {
-        let mut s = empty(12);
-        let units = reduce(&mut s, Division::TwentyNinth, 3);
-        for u in units {
-            s.us[usize::from(u)].command = Division::First; // Command Transfer (5.22)
-        }
-        assert_eq!(infantry_losses(&s, Division::TwentyNinth), 3);
-        assert_eq!(infantry_losses(&s, Division::First), 0);
-    }
+    use crate::control::tests::{empty, german, infantry, position};
+    use crate::index::GerKind;
 
     // ---- 13.2, 13.21, 13.22: victory points (T-13.2).
 

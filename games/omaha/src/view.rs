@@ -190,7 +190,7 @@ pub fn view(state: &Omaha, _viewer: Viewer) -> OmahaView {
             .map(|c| {
                 (
                     state.name(c.hq).to_owned(),
-                    crate::command_posts::range(state, c.hq).unwrap_or(1),
+                    crate::command::range(state, c.hq).unwrap_or(1),
                 )
             })
             .collect(),
@@ -549,7 +549,7 @@ pub fn anchors(state: &Omaha, action: &OmahaAction) -> Anchors {
             hexes.extend(unit_hex(unit));
             let from = match (position, tank) {
                 (Some(p), _) => crate::fire::position_name(state, p).to_owned(),
-                (None, Some(g)) => crate::armor::tank_name(state, g),
+                (None, Some(g)) => crate::tanks::tank_name(state, g),
                 (None, None) => "?".to_owned(),
             };
             let target = match action {
@@ -579,7 +579,7 @@ pub fn anchors(state: &Omaha, action: &OmahaAction) -> Anchors {
                     "{} moves on to {}",
                     tank.map_or_else(
                         || "The tank".to_owned(),
-                        |g| crate::armor::tank_name(state, g)
+                        |g| crate::tanks::tank_name(state, g)
                     ),
                     hex(to)
                 ))

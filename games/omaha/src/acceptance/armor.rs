@@ -619,7 +619,7 @@ fn r23_5_end_point_stops_the_tank_and_loses_the_game() {
 fn r23_3_tank_field_blocks_us_loc_and_counts_as_fire_field() {
     let mut s = armor_game(23);
     let t = tank(&s, Colour::Blue);
-    let field = crate::armor::field(&s, hex(&s, "1321"));
+    let field = crate::tanks::field(&s, hex(&s, "1321"));
     let (h, _) = field[0];
     assert!(!crate::control::in_german_fire_field(&s, h, true));
     put_tank(&mut s, t, "1321", false);
@@ -638,7 +638,7 @@ fn r23_3_printed_fire_points_never_apply_to_a_tank() {
     let t = tank(&s, Colour::Blue);
     // D4's printed field reaches hexes the tank's field does not.
     let d4 = position(&s, "D4");
-    let tank_field = crate::armor::field(&s, hex(&s, "1321"));
+    let tank_field = crate::tanks::field(&s, hex(&s, "1321"));
     let printed_only = s
         .data
         .index
@@ -662,7 +662,7 @@ fn r23_3_tank_infiltration() {
     let index = &s.data.index;
     let around = &index.hexes[usize::from(d4)].neighbours;
     // Two neighbours of the tank, adjacent to each other, both in its field.
-    let field = crate::armor::field(&s, d4);
+    let field = crate::tanks::field(&s, d4);
     let pair = around
         .iter()
         .flat_map(|&a| around.iter().map(move |&b| (a, b)))
@@ -704,9 +704,9 @@ fn r23_42_tank_elevation() {
                 .map(|&n| (h, n))
         })
         .expect("flat next to high ground");
-    assert!(!crate::armor::elevation_allows(index, lo, hi));
+    assert!(!crate::tanks::elevation_allows(index, lo, hi));
     // That high hex is adjacent to low ground: it may fire down.
-    assert!(crate::armor::elevation_allows(index, hi, lo));
+    assert!(crate::tanks::elevation_allows(index, hi, lo));
     // A high hex with no low neighbour may not fire at low ground.
     let inland = (0..index.hexes.len() as HexId)
         .find(|&h| {
@@ -718,8 +718,8 @@ fn r23_42_tank_elevation() {
                 && index.hexes[usize::from(h)].neighbours.len() == 6
         })
         .expect("inland high ground");
-    assert!(!crate::armor::elevation_allows(index, inland, lo));
-    assert!(crate::armor::elevation_allows(index, inland, hi));
+    assert!(!crate::tanks::elevation_allows(index, inland, lo));
+    assert!(crate::tanks::elevation_allows(index, inland, hi));
 }
 
 #[test]
@@ -744,11 +744,11 @@ fn r23_4_fire_or_move_and_squares() {
         G::TankMove { hexes: 4 }
     );
     // A US unit in its field: it fires.
-    let field = crate::armor::field(&s, hex(&s, "1321"));
+    let field = crate::tanks::field(&s, hex(&s, "1321"));
     let target = field
         .iter()
         .map(|&(h, _)| h)
-        .find(|&h| crate::armor::elevation_allows(&s.data.index, hex(&s, "1321"), h))
+        .find(|&h| crate::tanks::elevation_allows(&s.data.index, hex(&s, "1321"), h))
         .expect("a target hex");
     let label = label_of(&s, target);
     let u = us(&mut s, UsKind::Infantry, &label);
@@ -800,7 +800,7 @@ fn r23_43_only_the_tank_acts_in_its_position() {
     let t = tank(&s, Colour::Blue);
     put_tank(&mut s, t, "1321", false);
     assert_eq!(
-        crate::armor::tank_in_position(&s, position(&s, "D4")),
+        crate::tanks::tank_in_position(&s, position(&s, "D4")),
         Some(t)
     );
     // 9.32 with 23.43: the position is occupied for reinforcements.
@@ -862,7 +862,7 @@ fn r23_6_infantry_self_preservation_against_tanks_from_the_phase_start() {
     let (at, from, to) = (0..index.hexes.len() as HexId)
         .filter(|&h| crate::armor::road_hex(index, h))
         .find_map(|at| {
-            let field = crate::armor::field(&s, at);
+            let field = crate::tanks::field(&s, at);
             let in_field = |h: HexId| field.iter().any(|&(x, _)| x == h);
             let around = &index.hexes[usize::from(at)].neighbours;
             around.iter().filter(|&&a| in_field(a)).find_map(|&a| {
@@ -885,11 +885,11 @@ fn r23_6_infantry_self_preservation_against_tanks_from_the_phase_start() {
     let u = us(&mut s, UsKind::Infantry, &from_label);
     // 23.6 "at the start of the Action Phase": a unit that was not there then (no snapshot yet,
     // as for one that moved next to the tank during the phase) does not qualify.
-    assert!(!crate::armor::self_preservation(&s, u, from, to));
+    assert!(!crate::tanks::self_preservation(&s, u, from, to));
     assert!(!crate::actions::self_preservation(&s, u, from, to));
     crate::actions::start_action_phase(&mut s);
     assert!(s.us[usize::from(u)].flags.has(UsFlags::NEAR_TANK));
-    assert!(crate::armor::self_preservation(&s, u, from, to));
+    assert!(crate::tanks::self_preservation(&s, u, from, to));
     assert!(crate::actions::self_preservation(&s, u, from, to));
     // Not into a hex adjacent to the tank.
     let next_to_tank = s.data.index.hexes[usize::from(from)]
@@ -898,15 +898,15 @@ fn r23_6_infantry_self_preservation_against_tanks_from_the_phase_start() {
         .copied()
         .find(|&b| b != at && s.data.index.hexes[usize::from(at)].neighbours.contains(&b));
     if let Some(b) = next_to_tank {
-        assert!(!crate::armor::self_preservation(&s, u, from, b));
+        assert!(!crate::tanks::self_preservation(&s, u, from, b));
     }
     // Not for a US tank; not once the German tank is gone.
     let tank_unit = us(&mut s, UsKind::Tank, &from_label);
     crate::actions::start_action_phase(&mut s);
     assert!(!s.us[usize::from(tank_unit)].flags.has(UsFlags::NEAR_TANK));
-    assert!(!crate::armor::self_preservation(&s, tank_unit, from, to));
+    assert!(!crate::tanks::self_preservation(&s, tank_unit, from, to));
     s.germans[usize::from(t)].loc = GerLoc::OutOfPlay;
-    assert!(!crate::armor::self_preservation(&s, u, from, to));
+    assert!(!crate::tanks::self_preservation(&s, u, from, to));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -964,7 +964,7 @@ fn r23_52_tanks_move_only_along_roads() {
 /// A hex adjacent to the tank in `at` in its Intense field that it may fire at (23.42).
 fn intense_neighbour(s: &Omaha, at: &str) -> String {
     let h = hex(s, at);
-    let field = crate::armor::field(s, h);
+    let field = crate::tanks::field(s, h);
     let n = s.data.index.hexes[usize::from(h)]
         .neighbours
         .iter()
@@ -973,7 +973,7 @@ fn intense_neighbour(s: &Omaha, at: &str) -> String {
             field
                 .iter()
                 .any(|&(x, l)| x == n && l == crate::data::FireLevel::Intense)
-                && crate::armor::elevation_allows(&s.data.index, h, n)
+                && crate::tanks::elevation_allows(&s.data.index, h, n)
                 && s.data.index.hexes[usize::from(n)].ground != crate::index::Ground::Sea
         })
         .expect("an Intense neighbour");
@@ -1036,7 +1036,7 @@ fn r6_31_tank_fire_tie_is_asked() {
     let prompt = s.prompt();
     assert_eq!(prompt.rule.0, "6.31");
     assert!(
-        prompt.text.contains(&crate::armor::tank_name(&s, t)),
+        prompt.text.contains(&crate::tanks::tank_name(&s, t)),
         "{}",
         prompt.text
     );
@@ -1120,7 +1120,7 @@ fn r11_41_tank_star_hit_asks_g_leader() {
     );
     assert_eq!(s.choices, vec![a, b]);
     assert_eq!(s.prompt().rule.0, "11.41");
-    assert!(s.prompt().text.contains(&crate::armor::tank_name(&s, t)));
+    assert!(s.prompt().text.contains(&crate::tanks::tank_name(&s, t)));
     let _ = u;
     let before = s.clone();
     assert!(
@@ -1158,7 +1158,7 @@ fn tank_and_observer_hex(s: &Omaha) -> (HexId, HexId) {
     (0..index.hexes.len() as HexId)
         .filter(|&h| crate::armor::road_hex(index, h))
         .find_map(|t| {
-            crate::armor::field(s, t)
+            crate::tanks::field(s, t)
                 .into_iter()
                 .map(|(a, _)| a)
                 .find(|&a| {
@@ -1281,14 +1281,14 @@ fn r8_12_tank_on_high_ground_attacked_from_below() {
     for at in (0..index.hexes.len() as HexId)
         .filter(|&h| crate::armor::road_hex(index, h) && level(h) == Ground::High)
     {
-        let field = crate::armor::field(&base, at);
+        let field = crate::tanks::field(&base, at);
         let Some(from) = field.iter().map(|&(a, _)| a).find(|&a| {
             index.distance(at, a) == 2 && matches!(level(a), Ground::Beach | Ground::Flat)
         }) else {
             continue;
         };
         let expected = field.iter().any(|&(b, _)| {
-            level(b) == Ground::Beach && crate::armor::elevation_allows(index, at, b)
+            level(b) == Ground::Beach && crate::tanks::elevation_allows(index, at, b)
         });
         let mut s = base.clone();
         let t = tank(&s, Colour::Blue);

@@ -323,15 +323,15 @@ fn t_18_command_post_range_3_commands_3_hexes_away() {
     // Space 3 of the authored track [1, 2, 2, 3, 3, 3, 4] is range 3 (18.22).
     s.command_posts
         .push(crate::state::CommandPost { hq, space: 3 });
-    assert_eq!(crate::command_posts::range(&s, hq), Some(3));
+    assert_eq!(crate::command::range(&s, hq), Some(3));
     let far = (0..s.data.index.hexes.len() as HexId)
         .find(|&h| s.data.index.distance(quiet, h) == 3)
         .expect("a hex 3 away");
     let farther = (0..s.data.index.hexes.len() as HexId)
         .find(|&h| s.data.index.distance(quiet, h) == 4)
         .expect("a hex 4 away");
-    assert!(crate::command_posts::commands(&s, hq, far));
-    assert!(!crate::command_posts::commands(&s, hq, farther));
+    assert!(crate::command::commands(&s, hq, far));
+    assert!(!crate::command::commands(&s, hq, farther));
     // 18.3: the commanded unit acts for free.
     let label = s.data.index.hexes[usize::from(far)].label.to_string();
     let u = infantry(&mut s, &label);
@@ -375,11 +375,11 @@ fn t_18_31_range_path_avoids_german_units() {
     let hq = leader(&mut s, &la, UsCounter::Hq);
     s.command_posts
         .push(crate::state::CommandPost { hq, space: 1 });
-    assert_eq!(crate::command_posts::range(&s, hq), Some(2));
-    assert!(crate::command_posts::commands(&s, hq, b));
+    assert_eq!(crate::command::range(&s, hq), Some(2));
+    assert!(crate::command::commands(&s, hq, b));
     man(&mut s, &slot);
     assert!(
-        !crate::command_posts::commands(&s, hq, b),
+        !crate::command::commands(&s, hq, b),
         "18.31: not through a German unit"
     );
 }
@@ -402,9 +402,9 @@ fn t_18_32_cp_under_fire_commands_nothing_and_stays() {
     let hq = leader(&mut s, &label, UsCounter::Hq);
     s.command_posts
         .push(crate::state::CommandPost { hq, space: 2 });
-    assert!(crate::command_posts::commands(&s, hq, h));
+    assert!(crate::command::commands(&s, hq, h));
     man(&mut s, &slot_name);
-    assert!(!crate::command_posts::commands(&s, hq, h));
+    assert!(!crate::command::commands(&s, hq, h));
     crate::command_posts::advance_ranges(&mut s, &mut log());
     assert_eq!(s.command_posts[0].space, 2, "18.32: the marker stays");
 }
@@ -418,7 +418,7 @@ fn r18_2_ranges_advance_along_the_track() {
     crate::command_posts::establish(&mut s, hq, &mut log());
     let mut seen = Vec::new();
     for _ in 0..8 {
-        seen.push(crate::command_posts::range(&s, hq).unwrap());
+        seen.push(crate::command::range(&s, hq).unwrap());
         crate::command_posts::advance_ranges(&mut s, &mut log());
     }
     assert_eq!(seen, vec![1, 2, 2, 3, 3, 3, 4, 4], "18.22");
@@ -443,7 +443,7 @@ fn r18_11_abandon_cp_then_move() {
         "a CP does not move"
     );
     apply(&mut s, OmahaAction::AbandonCp { hq });
-    assert!(!crate::command_posts::is_cp(&s, hq));
+    assert!(!crate::command::is_cp(&s, hq));
     assert_eq!(left(&s), 3, "free");
     assert!(
         legal(&s)
@@ -478,12 +478,12 @@ fn ev_snipers_target_runners_range_1() {
     let hq = leader(&mut s, &label, UsCounter::Hq);
     s.command_posts
         .push(crate::state::CommandPost { hq, space: 6 });
-    assert_eq!(crate::command_posts::range(&s, hq), Some(4));
+    assert_eq!(crate::command::range(&s, hq), Some(4));
     let name = s.data.index.us[usize::from(hq)].name.clone();
     crate::command_posts::snipers(&mut s, &name, &mut log());
-    assert_eq!(crate::command_posts::range(&s, hq), Some(1));
+    assert_eq!(crate::command::range(&s, hq), Some(1));
     crate::events::end_of_turn(&mut s);
-    assert_eq!(crate::command_posts::range(&s, hq), Some(4));
+    assert_eq!(crate::command::range(&s, hq), Some(4));
 }
 
 // ---- 19 Engineer Bases ---------------------------------------------------------------------
@@ -787,7 +787,7 @@ fn r15_v_engineer_and_hq_phase_runs_before_the_action_phase() {
     );
     assert!(legal(&s).contains(&OmahaAction::CommandPostsDone));
     apply(&mut s, OmahaAction::EstablishCp { hq: hq2 });
-    assert!(crate::command_posts::is_cp(&s, hq2));
+    assert!(crate::command::is_cp(&s, hq2));
     // No HQ left to convert: on to the Action Phase without asking.
     assert_eq!(s.step, Step::DivisionOrder);
 }
@@ -873,7 +873,7 @@ fn r18_21_every_command_post_advances() {
     crate::command_posts::advance_ranges(&mut s, &mut log());
     for &hq in &hqs {
         assert_eq!(
-            crate::command_posts::range(&s, hq),
+            crate::command::range(&s, hq),
             Some(2),
             "both markers advance"
         );

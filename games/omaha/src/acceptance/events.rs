@@ -921,12 +921,12 @@ fn event_add_step_prompt_and_fallback() {
             OmahaAction::AddStep { unit: b }
         ]
     );
-    let before = crate::victory::infantry_losses(&s, Division::First);
+    let before = crate::effects::infantry_losses(&s, Division::First);
     let mut log = log();
     crate::events::apply(&mut s, OmahaAction::AddStep { unit: a }, &mut log);
     assert_eq!(s.us[usize::from(a)].steps, 2);
     assert_eq!(
-        crate::victory::infantry_losses(&s, Division::First) + 1,
+        crate::effects::infantry_losses(&s, Division::First) + 1,
         before,
         "13.12"
     );

@@ -1280,10 +1280,10 @@ fn amb_06_command_transfer_keeps_the_printed_losses_box() {
     assert!(s.us[usize::from(u)].flags.has(UsFlags::TRANSFERRED));
     s.us[usize::from(u)].steps = 1;
     assert_eq!(
-        crate::victory::infantry_losses(&s, Division::TwentyNinth),
+        crate::effects::infantry_losses(&s, Division::TwentyNinth),
         1
     );
-    assert_eq!(crate::victory::infantry_losses(&s, Division::First), 0);
+    assert_eq!(crate::effects::infantry_losses(&s, Division::First), 0);
 }
 
 // ---- 6 German fire ----------------------------------------------------------------------
@@ -2290,9 +2290,9 @@ fn amb_24_heavy_companies_are_regular_infantry() {
     place(&mut s, ranger, "0713");
     s.us[usize::from(heavy)].steps = 1;
     s.us[usize::from(ranger)].steps = 1;
-    assert_eq!(crate::victory::infantry_losses(&s, Division::First), 1);
+    assert_eq!(crate::effects::infantry_losses(&s, Division::First), 1);
     assert_eq!(
-        crate::victory::infantry_losses(&s, Division::TwentyNinth),
+        crate::effects::infantry_losses(&s, Division::TwentyNinth),
         0
     );
 }

@@ -481,9 +481,9 @@ fn t_21_1_beyond_the_beach_setup() {
         for wn in ["WN62N", "WN62S", "WN69", "WN72S", "WN71"] {
             assert!(!slot_empty(&s, wn), "{wn} is held");
         }
-        assert_eq!(crate::victory::infantry_losses(&s, Division::First), 4);
+        assert_eq!(crate::effects::infantry_losses(&s, Division::First), 4);
         assert_eq!(
-            crate::victory::infantry_losses(&s, Division::TwentyNinth),
+            crate::effects::infantry_losses(&s, Division::TwentyNinth),
             5
         );
         let cleared: Vec<String> = (0..s.data.index.hexes.len())

@@ -1,10 +1,11 @@
 //! Variant 23, German armor (a scenario option, `OmahaOptions::german_armor`): tank reinforcements
-//! from turn 17 (23.2, 23.21), the tank fire field (23.3, T8 in [`crate::tables::tank_fire`])
-//! and its weight on US movement, US LOC and fire, tank actions in the German action
-//! examination (23.4, 23.41–23.43, the T7 tank column), tank movement on the roads with the
-//! German Tank Movement Map (23.5, 23.51–23.53, `tank_movement.toml`) and its end points, and
-//! infantry self-preservation against tanks (23.6). US attacks on tanks (23.6) are
-//! [`crate::combat`]'s; the VP (23.7) are [`crate::victory`]'s.
+//! from turn 17 (23.2, 23.21), tank actions in the German action examination (23.4,
+//! 23.41–23.43, the T7 tank column) with the tank's fire, tank movement on the roads with the
+//! German Tank Movement Map (23.5, 23.51–23.53, `tank_movement.toml`) and its end points, a
+//! defeated tank's removal (23.6) and the VP (23.7, scored by [`crate::victory`]). What the other
+//! chapters ask about a tank (where it is, its fire field of 23.3 with T8, its weight on US
+//! movement and infantry self-preservation, 7.32 and 23.6) is [`crate::tanks`]'; US attacks on
+//! tanks (23.6) are [`crate::combat`]'s.
 //!
 //! A tank on the map is [`GerLoc::Hex`]: it is tied to no printed position, and acts as a
 //! position of its own colour (printed on the counter, `GerInfo::colour`).
@@ -12,12 +13,11 @@
 use crate::action::{OmahaEvent, OmahaLog};
 use crate::data::{FireLevel, Sector, Symbol};
 use crate::fire_alloc::{Candidate, Mode, allocate_pinned};
-use crate::index::{
-    GerId, GerKind, Ground, HexId, Index, MAX_POSITIONS, PosId, PosKind, PosSet, RoadClass, UsId,
-};
+use crate::index::{GerId, HexId, Index, PosId, PosKind, RoadClass, UsId};
 use crate::state::{DepthLoc, DepthPool, GerLoc, GerPool, Omaha, Step, TankMove, UsFlags, UsLoc};
 use crate::tables::fire_chart::{FireColumn, FireEffect, FireTarget, fire_effect};
 use crate::tables::german_actions::{ActionIcon, Facts, GermanAction, Situation, german_action};
+use crate::tanks::{colour, elevation_allows, field, tank_bit, tank_name};
 use overlord_engine::RuleId;
 
 pub const ARMOR: RuleId = RuleId("23");
@@ -35,10 +35,6 @@ pub const US_HEXES: RuleId = RuleId("23.53");
 pub const US_ACTIONS: RuleId = RuleId("23.6");
 pub const VP: RuleId = RuleId("23.7");
 
-/// How many tanks the US movement's infiltration test can tell apart: the top bits of a
-/// [`PosSet`] above the printed positions (`MAX_POSITIONS`).
-pub const TANK_BITS: usize = PosSet::BITS as usize - MAX_POSITIONS;
-
 /// 23.5: how far a US unit may be, in road hexes, for a tank to move toward it.
 pub const TOWARD_RANGE: u32 = 3;
 
@@ -49,145 +45,8 @@ pub use movement::{Plan, can_move, end_of_turn, end_point, movement_order, next_
 // ---------------------------------------------------------------------------------------------
 // What a tank is and where.
 
-/// The tank's colour (23: it acts as a position of that colour).
-pub fn colour(state: &Omaha, g: GerId) -> Option<crate::data::Colour> {
-    state.data.index.germans.get(usize::from(g))?.colour
-}
-
-/// The tank's name, for the log and prompts.
-pub(crate) fn tank_name(state: &Omaha, g: GerId) -> String {
-    name(state, g)
-}
-
-/// The tank's name, for the log.
-fn name(state: &Omaha, g: GerId) -> String {
-    state
-        .data
-        .index
-        .germans
-        .get(usize::from(g))
-        .map_or_else(|| "a German tank".to_owned(), |x| x.name.clone())
-}
-
 fn label(state: &Omaha, hex: HexId) -> String {
     state.data.index.label(hex)
-}
-
-/// The ordinal of tank `g` among the tanks (its bit above the positions in a [`PosSet`]).
-fn ordinal(state: &Omaha, g: GerId) -> Option<usize> {
-    state
-        .data
-        .index
-        .germans
-        .iter()
-        .enumerate()
-        .filter(|(_, x)| x.kind == GerKind::Tank)
-        .position(|(i, _)| i == usize::from(g))
-}
-
-/// The [`PosSet`] bit of tank `g` for 7.32 (none past [`TANK_BITS`] tanks).
-pub fn tank_bit(state: &Omaha, g: GerId) -> PosSet {
-    match ordinal(state, g) {
-        Some(o) if o < TANK_BITS => 1 << (MAX_POSITIONS + o),
-        _ => 0,
-    }
-}
-
-/// The tank whose [`tank_bit`] is bit `bit` of a [`PosSet`].
-fn tank_of_bit(state: &Omaha, bit: usize) -> Option<GerId> {
-    let o = bit.checked_sub(MAX_POSITIONS)?;
-    state
-        .data
-        .index
-        .germans
-        .iter()
-        .enumerate()
-        .filter(|(_, x)| x.kind == GerKind::Tank)
-        .nth(o)
-        .map(|(i, _)| i as GerId)
-}
-
-/// The tank in `hex`, if any.
-pub fn tank_in(state: &Omaha, hex: HexId) -> Option<GerId> {
-    state
-        .tanks_on_map()
-        .find(|&(_, h)| h == hex)
-        .map(|(g, _)| g)
-}
-
-/// 23.43: the tank occupying a hex of position `p`, if any (then only the tank acts).
-pub fn tank_in_position(state: &Omaha, p: PosId) -> Option<GerId> {
-    let index = &state.data.index;
-    let pos = index.positions.get(usize::from(p))?;
-    pos.slots
-        .iter()
-        .filter_map(|&s| index.slots.get(usize::from(s)))
-        .find_map(|slot| tank_in(state, slot.hex))
-}
-
-/// 23.3: the fire field of a tank in `hex` (T8); a tank's field is never a printed one.
-pub fn field(state: &Omaha, hex: HexId) -> Vec<(HexId, FireLevel)> {
-    crate::tables::tank_fire::tank_fire_field(&state.data.index, hex)
-}
-
-/// 23.3, 12.31: every hex in the fire field of a tank on the map (disrupted ones included with
-/// `include_disrupted`), as a flag per hex; `None` while no tank is on the map.
-pub fn fire_hexes(state: &Omaha, include_disrupted: bool) -> Option<Vec<bool>> {
-    let mut out: Option<Vec<bool>> = None;
-    for (g, h) in state.tanks_on_map() {
-        if !include_disrupted && state.germans[usize::from(g)].disrupted {
-            continue;
-        }
-        let flags = out.get_or_insert_with(|| vec![false; state.data.index.hexes.len()]);
-        for (f, _) in field(state, h) {
-            if let Some(x) = flags.get_mut(usize::from(f)) {
-                *x = true;
-            }
-        }
-    }
-    out
-}
-
-/// 23.3, 7.32: the non-disrupted tanks adjacent to both `from` and `to` with both in their
-/// field, as [`tank_bit`]s (a move between them is an infiltration).
-pub fn infiltrating_tanks(state: &Omaha, from: HexId, to: HexId) -> PosSet {
-    let index = &state.data.index;
-    let adjacent = |a: HexId, b: HexId| {
-        index
-            .hexes
-            .get(usize::from(a))
-            .is_some_and(|x| x.neighbours.contains(&b))
-    };
-    let mut set = 0;
-    for (g, h) in state.tanks_on_map() {
-        if state.germans[usize::from(g)].disrupted || !adjacent(h, from) || !adjacent(h, to) {
-            continue;
-        }
-        let f = field(state, h);
-        let has = |x: HexId| f.iter().any(|&(y, _)| y == x);
-        if has(from) && has(to) {
-            set |= tank_bit(state, g);
-        }
-    }
-    set
-}
-
-/// 7.32 with 23.3: whether one of the tanks of `set` qualifies on a Fire card with `icons` (its
-/// colour shown; a double square only with its depth marker).
-pub fn tank_infiltration_qualifies(
-    state: &Omaha,
-    set: PosSet,
-    icons: &[crate::data::Icon],
-) -> bool {
-    (MAX_POSITIONS..PosSet::BITS as usize)
-        .filter(|&b| set & (1 << b) != 0)
-        .filter_map(|b| tank_of_bit(state, b))
-        .any(|g| {
-            let depth = state.germans[usize::from(g)].depth.is_some();
-            icons
-                .iter()
-                .any(|i| Some(i.colour) == colour(state, g) && (depth || !i.double))
-        })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -350,7 +209,7 @@ pub fn enter(state: &mut Omaha, p: PosId, log: &mut OmahaLog) -> bool {
         let i = state.rng.pick(&markers, |&d| u32::from(d), APPEARANCE);
         markers.get(i).copied()
     };
-    crate::germans::capture_generals(state, hex, log);
+    crate::effects::capture_generals(state, hex, log);
     state.germans[usize::from(g)] = crate::state::German {
         loc: GerLoc::Hex(hex),
         revealed: true,
@@ -366,7 +225,7 @@ pub fn enter(state: &mut Omaha, p: PosId, log: &mut OmahaLog) -> bool {
     }
     state.tanks_entered = state.tanks_entered.saturating_add(1);
     state.armor_turn = state.turn;
-    let tank = name(state, g);
+    let tank = tank_name(state, g);
     let at = crate::fire::position_name(state, p).to_owned();
     let entered = state.tanks_entered;
     log.public(APPEARANCE, OmahaEvent::Note, || {
@@ -399,22 +258,6 @@ pub fn next_tank(state: &Omaha, sector: Sector, card: u8) -> Option<GerId> {
                 .iter()
                 .any(|i| Some(i.colour) == colour(state, g))
     })
-}
-
-/// 23.42: whether a tank in `from` may fire at a unit in `to`: from high ground at lower ground
-/// only if the tank is adjacent to low ground; from low ground never at high ground.
-pub fn elevation_allows(index: &Index, from: HexId, to: HexId) -> bool {
-    let ground = |h: HexId| index.hexes.get(usize::from(h)).map(|x| x.ground);
-    let low = |g: Option<Ground>| matches!(g, Some(Ground::Beach | Ground::Flat | Ground::Sea));
-    match (ground(from), ground(to)) {
-        (Some(Ground::High), Some(Ground::High)) => true,
-        (Some(Ground::High), _) => index
-            .hexes
-            .get(usize::from(from))
-            .is_some_and(|x| x.neighbours.iter().any(|&n| low(ground(n)))),
-        (_, Some(Ground::High)) => false,
-        _ => true,
-    }
 }
 
 /// The US units (not Leaders) the tank in `hex` may fire at: in its field (23.3) and allowed by
@@ -510,7 +353,7 @@ pub fn act(state: &mut Omaha, g: GerId, card: u8, log: &mut OmahaLog) {
     else {
         return;
     };
-    let tank = name(state, g);
+    let tank = tank_name(state, g);
     match action {
         GermanAction::TankFire { vs_leaders } => {
             log.public(ACTIONS, OmahaEvent::Note, || {
@@ -635,7 +478,7 @@ pub fn fire(
     }
     state.choices.clear();
     state.fire_picks.clear();
-    let tank = name(state, g);
+    let tank = tank_name(state, g);
     let hits = allocation.hits.first().cloned().unwrap_or_default();
     crate::fire::apply_hits(
         state,
@@ -704,7 +547,7 @@ fn leader_targets(state: &Omaha, g: GerId) -> Vec<(u32, UsId)> {
 /// 11.41: `left` star hits of tank `g` on the nearest Leaders; where more Leaders stand at the
 /// nearest distance left than hits remain, G-LEADER asks ([`Step::TankLeaderHit`]).
 fn star_hits(state: &mut Omaha, sector: Sector, g: GerId, left: usize, log: &mut OmahaLog) {
-    let tank = name(state, g);
+    let tank = tank_name(state, g);
     let targets = leader_targets(state, g);
     let ask = crate::fire::spend_star_hits(&targets, left, |leader| {
         crate::fire::hit_leader_from(state, &tank, leader, log);
@@ -735,7 +578,7 @@ pub(crate) fn fire_tie_answered(state: &mut Omaha, unit: UsId, log: &mut OmahaLo
     else {
         return;
     };
-    let (name, unit_name) = (name(state, tank), state.name(unit).to_owned());
+    let (name, unit_name) = (tank_name(state, tank), state.name(unit).to_owned());
     log.public(crate::fire::HIT_LIMIT, OmahaEvent::Note, || {
         format!("G-FIRE-TIE: {name} hits {unit_name} (6.31, 23.4, the player's choice).")
     });
@@ -755,7 +598,7 @@ pub(crate) fn leader_answered(state: &mut Omaha, unit: UsId, log: &mut OmahaLog)
     let Step::TankLeaderHit { sector, tank, left } = state.step else {
         return;
     };
-    let name = name(state, tank);
+    let name = tank_name(state, tank);
     let target = crate::fire::star_target_name(state, unit);
     log.public(crate::fire::STAR_CHOICE, OmahaEvent::Note, || {
         format!("G-LEADER: {name}'s star hit falls on {target} (11.41, 23.4, the player's choice).")
@@ -787,7 +630,7 @@ pub(crate) fn leader_answered(state: &mut Omaha, unit: UsId, log: &mut OmahaLog)
 
 /// 23.6: tank `g` defeated: it never retreats, it is removed (its depth marker with it).
 pub fn remove(state: &mut Omaha, g: GerId, log: &mut OmahaLog) {
-    let tank = name(state, g);
+    let tank = tank_name(state, g);
     if let Some(x) = state.germans.get_mut(usize::from(g)) {
         if let Some(d) = x.depth.take()
             && let Some(m) = state.depth.get_mut(usize::from(d))
@@ -799,67 +642,6 @@ pub fn remove(state: &mut Omaha, g: GerId, log: &mut OmahaLog) {
     log.public(US_ACTIONS, OmahaEvent::Note, || {
         format!("{tank} is defeated: a German tank never retreats, it is removed (23.6).")
     });
-}
-
-/// 23.6: whether `unit` is infantry adjacent to and in the fire field of a German tank now;
-/// [`crate::actions::start_action_phase`] records it as [`UsFlags::NEAR_TANK`] ("at the start
-/// of the Action Phase").
-pub fn near_tank(state: &Omaha, unit: UsId) -> bool {
-    if !state.options.german_armor || !infantry(state, unit) {
-        return false;
-    }
-    let Some(UsLoc::Hex(at)) = state.us.get(usize::from(unit)).map(|u| u.loc) else {
-        return false;
-    };
-    let index = &state.data.index;
-    state
-        .tanks_on_map()
-        .any(|(_, t)| adjacent(index, t, at) && field(state, t).iter().any(|&(x, _)| x == at))
-}
-
-fn infantry(state: &Omaha, unit: UsId) -> bool {
-    state
-        .data
-        .index
-        .us
-        .get(usize::from(unit))
-        .and_then(|x| x.kind())
-        .is_some_and(crate::data::UsKind::infantry)
-}
-
-fn adjacent(index: &Index, a: HexId, b: HexId) -> bool {
-    index
-        .hexes
-        .get(usize::from(a))
-        .is_some_and(|x| x.neighbours.contains(&b))
-}
-
-/// 23.6: infantry self-preservation against tanks: an infantry unit adjacent to and in the fire
-/// field of a German tank at the start of the Action Phase ([`UsFlags::NEAR_TANK`], recorded
-/// then; tanks do not move in the Action Phase) may move for free from `from`, a hex adjacent
-/// to that tank and in its field, to an adjacent hex not adjacent to that tank and not in its
-/// fire field. A unit that came next to a tank during the phase does not qualify; nor does one
-/// whose tank is gone (there is nothing left to get away from).
-pub fn self_preservation(state: &Omaha, unit: UsId, from: HexId, to: HexId) -> bool {
-    if !state.options.german_armor
-        || !infantry(state, unit)
-        || !state
-            .us
-            .get(usize::from(unit))
-            .is_some_and(|u| u.flags.has(UsFlags::NEAR_TANK))
-    {
-        return false;
-    }
-    let index = &state.data.index;
-    state.tanks_on_map().any(|(_, t)| {
-        let f = field(state, t);
-        let in_field = |h: HexId| f.iter().any(|&(x, _)| x == h);
-        adjacent(index, t, from)
-            && in_field(from)
-            && !adjacent(index, t, to)
-            && t != to
-            && !in_field(to)
-    })
 }
 
 /// 23.7: the VP for tanks that entered the map.

@@ -2,11 +2,12 @@
 //! German Tank Movement Map), where it stops (end points, 23.51, 23.53, overruns), the
 //! G-TANK-TIE prompt for equal choices, and the end-point defeat at the end of a turn.
 
-use super::{ACTIONS, MOVEMENT, TOWARD_RANGE, label, name, road_distances, road_neighbours};
+use super::{ACTIONS, MOVEMENT, TOWARD_RANGE, label, road_distances, road_neighbours};
 use crate::action::{OmahaEvent, OmahaLog};
 use crate::data::{Sector, Symbol};
 use crate::index::{GerId, HexId, UsCounter, UsId};
 use crate::state::{GerLoc, Omaha, Step, TankMove, UsLoc};
+use crate::tanks::tank_name;
 
 /// 23.5 (AMB-38): the tank end points, tagged `tank_end_point` on the map.
 pub fn end_point(state: &Omaha, hex: HexId) -> bool {
@@ -270,7 +271,7 @@ pub(crate) fn tie_answered(state: &mut Omaha, hex: HexId, log: &mut OmahaLog) {
     let Step::TankMoveTie { sector, tank, how } = state.step else {
         return;
     };
-    let (name, to) = (name(state, tank), label(state, hex));
+    let (name, to) = (tank_name(state, tank), label(state, hex));
     log.public(MOVEMENT, OmahaEvent::Note, || {
         format!("G-TANK-TIE: {name} moves on toward {to} (23.5, AMB-52, the player's choice).")
     });
@@ -302,11 +303,11 @@ fn move_along(state: &mut Omaha, g: GerId, path: &[HexId], overrun: bool, log: &
             }
         }
     }
-    crate::germans::capture_generals(state, to, log);
+    crate::effects::capture_generals(state, to, log);
     if let Some(x) = state.germans.get_mut(usize::from(g)) {
         x.loc = GerLoc::Hex(to);
     }
-    let tank = name(state, g);
+    let tank = tank_name(state, g);
     let route: Vec<String> = path.iter().map(|&h| label(state, h)).collect();
     let (a, stop) = (label(state, from), end_point(state, to));
     log.public(MOVEMENT, OmahaEvent::Note, || {
@@ -334,7 +335,7 @@ pub fn end_of_turn(state: &mut Omaha, log: &mut OmahaLog) -> bool {
     else {
         return false;
     };
-    let (tank, at) = (name(state, g), label(state, h));
+    let (tank, at) = (tank_name(state, g), label(state, h));
     log.public(MOVEMENT, OmahaEvent::GameOver, || {
         format!(
             "{tank} stands undisrupted on the end point {at} at the end of the turn: the player loses decisively (23.5)."

@@ -227,7 +227,7 @@ fn attackers(state: &Omaha, target: HexId, with: &[UsId]) -> Side {
             heavy: roster.heavy && full,
             distance: u8::try_from(d).unwrap_or(u8::MAX),
             across_bluff_or_cliff: across,
-            hq_command: crate::combat::commanded(state, u, true),
+            hq_command: crate::command::commanded(state, u, true),
         }));
         if d == 1 {
             if !out.hexes.contains(&from) {

@@ -42,9 +42,9 @@ pub(crate) fn evaluate(state: &Omaha) -> f64 {
     let vp_part = (f64::from(vp) / f64::from(needed)).min(1.0);
     // 13.1, 20.1: the worse-off division's Losses box against the threshold; the danger grows
     // faster than linearly as the box fills.
-    let threshold = f64::from(crate::victory::catastrophe_threshold(state.turn).max(1));
+    let threshold = f64::from(crate::effects::catastrophe_threshold(state.turn).max(1));
     let losses = [Division::First, Division::TwentyNinth]
-        .map(|d| f64::from(crate::victory::infantry_losses(state, d)))
+        .map(|d| f64::from(crate::effects::infantry_losses(state, d)))
         .into_iter()
         .fold(0.0, f64::max);
     let danger = (losses / threshold).min(1.0);

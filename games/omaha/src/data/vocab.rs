@@ -37,6 +37,14 @@ pub enum Division {
 }
 
 impl Division {
+    /// The other US division.
+    pub fn other(self) -> Division {
+        match self {
+            Division::First => Division::TwentyNinth,
+            Division::TwentyNinth => Division::First,
+        }
+    }
+
     /// The sector the division lands in (rule 1).
     pub fn sector(self) -> Sector {
         match self {

@@ -5,7 +5,7 @@
 //! ([`crate::tables::landing::mines_possible`]), the engineer clears
 //! ([`crate::engineers::clears_allowed`]), the hit limits
 //! ([`crate::tables::fire_chart::hit_limit`]) and the catastrophe threshold
-//! ([`crate::victory::catastrophe_threshold`]); the tests below check all of them against T10's
+//! ([`crate::effects::catastrophe_threshold`]); the tests below check all of them against T10's
 //! rows.
 //!
 //! The Action Phase takes its actions per division from [`actions_per_division`]; the rest is
@@ -88,10 +88,10 @@ pub fn obstacles_demolished(turn: u8) -> bool {
 mod tests {
     use super::*;
     use crate::data::{Tide, tide_of_turn};
+    use crate::effects::catastrophe_threshold;
     use crate::engineers::clears_allowed;
     use crate::tables::fire_chart::hit_limit;
     use crate::tables::landing::mines_possible;
-    use crate::victory::catastrophe_threshold;
 
     const EXTENDED_TURNS: std::ops::RangeInclusive<u8> = 17..=32;
 

@@ -2,7 +2,7 @@
 //! modifiers of the optional variants (22.1–22.4, 23.7).
 //!
 //! The catastrophic-defeat threshold of T9 (8 on turns 1–16, 14 on turns 17–32; 13.1, 20.1) is
-//! [`crate::victory::catastrophe_threshold`], not repeated here. Counting the items (which
+//! [`crate::effects::catastrophe_threshold`], not repeated here. Counting the items (which
 //! positions are controlled, which draws are open) needs the state; this module only adds
 //! them up and reads the levels.
 
@@ -371,10 +371,10 @@ mod tests {
         );
     }
 
-    /// 20.1 (T9): the catastrophe rows are `crate::victory::catastrophe_threshold`.
+    /// 20.1 (T9): the catastrophe rows are `crate::effects::catastrophe_threshold`.
     #[test]
     fn t9_20_1_catastrophe_threshold_is_the_victory_module_one() {
-        use crate::victory::catastrophe_threshold;
+        use crate::effects::catastrophe_threshold;
         assert_eq!(catastrophe_threshold(1), 8);
         assert_eq!(catastrophe_threshold(16), 8);
         assert_eq!(catastrophe_threshold(17), 14);
