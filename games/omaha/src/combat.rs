@@ -265,7 +265,7 @@ fn has_hero(state: &Omaha, unit: UsId) -> bool {
 
 /// 7.1: the same free-action rule as every other action.
 fn free(state: &Omaha, unit: UsId) -> bool {
-    crate::actions::free(state, unit)
+    crate::movement::free(state, unit)
 }
 
 /// The weapons a unit has of its own (T3, 8.21): full-strength infantry carry RD.
@@ -425,8 +425,8 @@ fn naval_usable(state: &Omaha, with: &[UsId]) -> bool {
 /// `on_map`: the US units on the map, in id order.
 pub(crate) fn legal_in_actions(
     state: &Omaha,
-    occupancy: &crate::actions::Occupancy,
-    answers: &crate::actions::FreeAnswers,
+    occupancy: &crate::movement::Occupancy,
+    answers: &crate::movement::FreeAnswers,
     on_map: &[UsId],
     division: Division,
     left: u8,
@@ -475,7 +475,7 @@ pub(crate) fn legal_in_actions(
     // 8.4: found at the first barrage that needs an observer; whether the tanks and observers
     // are commanded is asked of the same units for every target.
     let observers = std::cell::OnceCell::new();
-    let commanded = crate::actions::UnitAnswers::default();
+    let commanded = crate::movement::UnitAnswers::default();
     for &unit in &actors {
         let artillery = matches!(
             kind(state, unit),
@@ -587,7 +587,7 @@ pub(crate) fn may_barrage(
             state,
             on_map,
             &std::cell::OnceCell::new(),
-            &crate::actions::UnitAnswers::default(),
+            &crate::movement::UnitAnswers::default(),
             unit,
             from,
             target,
@@ -627,7 +627,7 @@ fn may_barrage_seen_by(
     state: &Omaha,
     on_map: &[UsId],
     observers: &std::cell::OnceCell<Vec<(HexId, UsId)>>,
-    commanded: &crate::actions::UnitAnswers,
+    commanded: &crate::movement::UnitAnswers,
     unit: UsId,
     from: HexId,
     target: HexId,

@@ -1,4 +1,5 @@
-//! US engineer demolitions (rule 10): clearing beach obstacles in the Engineer Phase.
+//! US engineer demolitions (rule 10): the Engineer Phase (4 IV) and its clearing of beach
+//! obstacles.
 
 use crate::action::{OmahaEvent, OmahaLog};
 use crate::data::Sector;
@@ -15,6 +16,16 @@ pub fn clears_allowed(turn: u8) -> u8 {
         2..=6 => 2,
         7..=15 => 1,
         _ => 0,
+    }
+}
+
+/// The Engineer Phase (4 IV, 10.1) as the step that begins it: it follows the German Fire Phase
+/// and, on turns 17–31, the Second Event Phase; it has no clears from turn 17 (15: High Tide on
+/// turns 17–22, every obstacle demolished from turn 23), and the Action Phase follows it.
+pub(crate) fn phase_start(state: &Omaha) -> Step {
+    Step::Engineers {
+        sector: Sector::East,
+        left: clears_allowed(state.turn),
     }
 }
 

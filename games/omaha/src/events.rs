@@ -31,6 +31,8 @@ pub const SNIPERS: RuleId = RuleId("EV-SNIPERS");
 pub const NAVAL_HIT: RuleId = RuleId("EV-NAVAL-FIRE-HITS");
 pub const PATROL: RuleId = RuleId("EV-PATROL-REPORT");
 pub const GERMAN_ARTILLERY: RuleId = RuleId("19.33");
+/// 4.2: the turn sequence, for a step that is no event's.
+const SEQUENCE: RuleId = RuleId("4.2");
 
 fn easy_fox(state: &Omaha) -> bool {
     state.scenario_kind() == VictoryKind::EasyFox
@@ -40,7 +42,7 @@ fn easy_fox(state: &Omaha) -> bool {
 /// of an extended turn (15 IV) on to the US Engineer and HQ Phase (15 V).
 fn done(state: &mut Omaha) {
     state.step = if state.second_event {
-        crate::turn::after_second_event(state)
+        crate::engineers::phase_start(state)
     } else {
         Step::Fire(Sector::East)
     };
@@ -612,13 +614,13 @@ fn german_artillery(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
     }
 }
 
-/// G-ART-TIE answered for the German artillery event (19.33, 6.5).
-pub(crate) fn german_artillery_answered(
-    state: &mut Omaha,
-    sector: Sector,
-    unit: UsId,
-    log: &mut OmahaLog,
-) {
+/// G-ART-TIE answered for the German artillery event (19.33, 6.5): the chosen unit loses the
+/// step, and the turn goes on to the German Fire Phase.
+pub(crate) fn german_artillery_answered(state: &mut Omaha, unit: UsId, log: &mut OmahaLog) {
+    let Step::ArtilleryTie { sector, .. } = state.step else {
+        return;
+    };
+    state.choices.clear();
     let name = state.name(unit).to_owned();
     log.public(GERMAN_ARTILLERY, OmahaEvent::Note, || {
         format!("G-ART-TIE: German artillery hits {name} (19.33, 6.5, the player's choice).")
@@ -821,11 +823,7 @@ pub(crate) fn prompt(state: &Omaha) -> (&'static str, RuleId, String) {
                 state.name(unit)
             ),
         ),
-        _ => (
-            "running",
-            crate::turn::SEQUENCE,
-            "The turn runs on.".to_owned(),
-        ),
+        _ => ("running", SEQUENCE, "The turn runs on.".to_owned()),
     }
 }
 

@@ -77,7 +77,7 @@ pub fn why_not(state: &Omaha, unit: UsId) -> Option<String> {
                     info.name
                 ));
             }
-            if left == 0 && !crate::actions::free(state, unit) {
+            if left == 0 && !crate::movement::free(state, unit) {
                 return Some(format!(
                     "the {division} Division has no actions left and {}'s action is not free (7.1)",
                     info.name
@@ -106,7 +106,7 @@ pub(crate) fn legal(
     {
         return;
     }
-    if left > 0 || crate::actions::free(state, unit) {
+    if left > 0 || crate::movement::free(state, unit) {
         out.push(crate::action::OmahaAction::ExitMap { unit });
     }
 }

@@ -6,7 +6,9 @@
 //! (11.41) and G-ART-TIE (6.5). A sector's fire runs as stages that each prompt can stop and
 //! its answer resume: the allocation (asked until no tie is left, then applied), the star hits
 //! (`Omaha::star_slots`), the artillery, the recovery. The card is
-//! drawn once, at the start, and kept in `fire_cards`.
+//! drawn once, at the start, and kept in `fire_cards`. From turn 17 (or 12 with 14.2) the
+//! phase starts the examination of German actions instead (16, [`crate::german_actions`]),
+//! whose firing positions fire through `position_fire`.
 
 use crate::action::{DrawFor, OmahaEvent, OmahaLog};
 use crate::data::{Calibre, FireLevel, Sector, Symbol, UsKind, WnCategory};
@@ -236,8 +238,24 @@ fn after(state: &mut Omaha, sector: Sector) -> Step {
             state.second_event = true;
             Step::Event
         }
-        Sector::West => crate::turn::after_second_event(state),
+        Sector::West => crate::engineers::phase_start(state),
     }
+}
+
+/// Whether section 16 applies this turn (from 17, or 12 with 14.2).
+pub(crate) fn german_actions_active(state: &Omaha) -> bool {
+    crate::tables::schedule::german_actions(state.turn, state.options.early_german_actions)
+}
+
+/// 16 "Procedure": start examining the positions of `sector` on its card, one by one
+/// ([`crate::german_actions`] runs [`Step::GermanActions`]).
+pub(crate) fn start_german_actions(state: &mut Omaha, sector: Sector) {
+    state.ger_done = 0;
+    state.ger_advances = 0;
+    state.ger_acting = None;
+    state.fire_picks.clear();
+    state.star_slots.clear();
+    state.step = Step::GermanActions(sector);
 }
 
 /// III: German fire in one sector (6.3), then artillery (6.5) and recovery (6.4). The card is
@@ -260,8 +278,8 @@ pub fn fire_phase(state: &mut Omaha, sector: Sector, log: &mut OmahaLog) {
     state.fire_picks.clear();
     state.star_slots.clear();
     // 16: with German actions each position is examined and resolved in turn.
-    if crate::german_actions::active(state) {
-        crate::german_actions::start(state, sector);
+    if german_actions_active(state) {
+        start_german_actions(state, sector);
         return;
     }
     position_fire(state, sector, log);
@@ -853,17 +871,14 @@ pub(crate) fn artillery_hit(state: &mut Omaha, unit: UsId, rule: RuleId, log: &m
     state.lose_step(unit, rule, log);
 }
 
-/// G-ART-TIE answered (6.5): the chosen unit loses the step, and the sector's fire ends; for
-/// the German artillery event (19.33) the turn goes on to the German Fire Phase.
+/// G-ART-TIE answered (6.5): the chosen unit loses the step, and the sector's fire ends. The
+/// German artillery event's tie (19.33) is answered by
+/// [`crate::events::german_artillery_answered`].
 pub(crate) fn artillery_answered(state: &mut Omaha, unit: UsId, log: &mut OmahaLog) {
-    let Step::ArtilleryTie { sector, event } = state.step else {
+    let Step::ArtilleryTie { sector, .. } = state.step else {
         return;
     };
     state.choices.clear();
-    if event {
-        crate::events::german_artillery_answered(state, sector, unit, log);
-        return;
-    }
     let name = state.name(unit).to_owned();
     log.public(ARTILLERY, OmahaEvent::Note, || {
         format!("G-ART-TIE: German artillery hits {name} (6.5, the player's choice).")

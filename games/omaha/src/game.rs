@@ -208,7 +208,7 @@ impl Game for Omaha {
             ),
             Step::Infiltration { unit, .. } => (
                 "infiltration",
-                crate::actions::INFILTRATION,
+                crate::movement::INFILTRATION,
                 format!(
                     "{} lost a step infiltrating: complete the move or stay (7.32)?",
                     self.name(unit)
@@ -449,8 +449,11 @@ impl Chapters for Omaha {
             (Step::TankMoveTie { .. }, OmahaAction::TankMoveTo { hex }) => {
                 crate::armor::move_tie_answered(self, hex, log)
             }
-            (Step::ArtilleryTie { .. }, OmahaAction::ArtilleryTarget { unit }) => {
+            (Step::ArtilleryTie { event: false, .. }, OmahaAction::ArtilleryTarget { unit }) => {
                 crate::fire::artillery_answered(self, unit, log)
+            }
+            (Step::ArtilleryTie { event: true, .. }, OmahaAction::ArtilleryTarget { unit }) => {
+                crate::events::german_artillery_answered(self, unit, log)
             }
             (Step::GermanChoice { .. }, action) => {
                 crate::german_actions::answer(self, action, log)?

@@ -4,7 +4,8 @@
 //! and icon: fire (6.3 with 14.1), re-occupy, re-supply, redeploy, reinforce, mortar fire,
 //! patrol, artillery fire, advance (after every other action, 16.85) or ambush.
 //!
-//! The examination runs as [`Step::GermanActions`]: each position is resolved before the next
+//! The examination runs as [`Step::GermanActions`] (the sector's German Fire Phase starts it,
+//! `fire::start_german_actions`): each position is resolved before the next
 //! is examined (16), so a prompt (G-FIRE-TIE and G-LEADER of a firing position, or one of this
 //! module's ties, [`GermanChoice`]) stops it and its answer resumes it. Once every position is
 //! done the sector's 6.5 artillery and 6.4 recovery follow, as in the basic game.
@@ -38,11 +39,6 @@ pub const ADVANCE_REPULSED: RuleId = RuleId("16.82");
 pub const AMBUSH: RuleId = RuleId("16.9");
 pub const GARRISON: RuleId = RuleId("19.3");
 
-/// Whether section 16 applies this turn (from 17, or 12 with 14.2).
-pub(crate) fn active(state: &Omaha) -> bool {
-    crate::tables::schedule::german_actions(state.turn, state.options.early_german_actions)
-}
-
 fn bit(p: PosId) -> PosSet {
     if usize::from(p) < MAX_POSITIONS {
         1 << p
@@ -54,16 +50,6 @@ fn bit(p: PosId) -> PosSet {
 /// The sector's card, once drawn.
 fn card_of(state: &Omaha, sector: Sector) -> Option<u8> {
     state.fire_cards[sector.slot()]
-}
-
-/// 16 "Procedure": start examining the positions of `sector` on its card.
-pub(crate) fn start(state: &mut Omaha, sector: Sector) {
-    state.ger_done = 0;
-    state.ger_advances = 0;
-    state.ger_acting = None;
-    state.fire_picks.clear();
-    state.star_slots.clear();
-    state.step = Step::GermanActions(sector);
 }
 
 /// The next position to examine, with the icon its colour shows: 16 "Order", descending
@@ -1079,12 +1065,12 @@ pub(crate) fn displace_hexes(state: &Omaha, p: PosId) -> Vec<HexId> {
         return Vec::new();
     };
     let hexes = path(state, p, q);
-    let occupancy = crate::actions::Occupancy::of(state);
+    let occupancy = crate::movement::Occupancy::of(state);
     state.data.index.hexes[usize::from(dest)]
         .neighbours
         .iter()
         .copied()
-        .filter(|h| !hexes.contains(h) && crate::actions::enterable(state, &occupancy, *h))
+        .filter(|h| !hexes.contains(h) && crate::movement::enterable(state, &occupancy, *h))
         .collect()
 }
 

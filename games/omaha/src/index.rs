@@ -71,7 +71,7 @@ pub struct HexInfo {
     /// features crossed (T5a), looked up once instead of on every move.
     pub edges: Vec<Edge>,
     /// Per neighbour (same order as `neighbours`): T5a for each mover (in `Mover::ALL` order) with no
-    /// Engineer Base in range, worked out once (`actions::crossing` asks it for every unit and
+    /// Engineer Base in range, worked out once (`movement::crossing` asks it for every unit and
     /// neighbour of every Action-Phase prompt).
     pub crossings: Vec<[crate::tables::terrain::Crossing; 4]>,
     /// Hexes to the nearest protective hex: one with a shingle, seawall, slope, bluff or

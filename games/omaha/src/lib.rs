@@ -36,6 +36,7 @@ pub mod germans;
 pub mod heroes;
 pub mod index;
 pub mod landing;
+pub mod movement;
 pub mod moves_extended;
 pub mod picture;
 mod recall;

@@ -8,7 +8,7 @@
 //! range (19.3, 19.31) is an input predicate; [`paths`] passes `engineer_bases::in_range`.
 //!
 //! Readings (docs/omaha/interpretations.md):
-//! - Every step of a path is a move of its own for T5a (`actions::crossing`), 7.31 (no German
+//! - Every step of a path is a move of its own for T5a (`movement::crossing`), 7.31 (no German
 //!   hex, not even passed through), 5.21 (no submerged hex) and 7.32: each step that moves
 //!   between two hexes adjacent to and in the fire field of the same manned position is an
 //!   infiltration, checked when that step is taken ([`MovePath::infiltrates`]). HQs and Generals
@@ -21,9 +21,9 @@
 //!   trails never count (AMB-28); a mined road counts as a secondary road where the hex entered
 //!   is within an Engineer Base's range, and is closed otherwise (17.22, 19.3).
 
-use crate::actions::{Occupancy, crossing, enterable};
 use crate::data::UsKind;
 use crate::index::{HexId, HexInfo, PosSet, RoadClass, UsCounter, UsId};
+use crate::movement::{Occupancy, crossing, enterable};
 use crate::state::{Omaha, UsFlags, UsLoc};
 use crate::tables::terrain::{Crossing, Mover, Road, bocage_stops_infantry, step_crossing};
 use overlord_engine::RuleId;
@@ -169,7 +169,7 @@ fn visit_two_hex_paths(
         UsCounter::Hq | UsCounter::General => false,
         UsCounter::Unit(_) => return,
     };
-    let (Some(from), Some(mover)) = (mover_hex(state, unit), crate::actions::mover(state, unit))
+    let (Some(from), Some(mover)) = (mover_hex(state, unit), crate::movement::mover(state, unit))
     else {
         return;
     };
@@ -181,7 +181,7 @@ fn visit_two_hex_paths(
         if !infantry && first != 0 {
             continue;
         }
-        match crate::actions::crossing_at(state, from, slot, mover) {
+        match crate::movement::crossing_at(state, from, slot, mover) {
             Crossing::Prohibited => continue,
             // 17.11: no Climb marker, but only one hex.
             Crossing::Climb => {
@@ -213,7 +213,7 @@ fn visit_two_hex_paths(
             }
             let second = occupancy.infiltrators(state, mid, to);
             if (!infantry && second != 0)
-                || crate::actions::crossing_at(state, mid, second_slot, mover) != Crossing::Allowed
+                || crate::movement::crossing_at(state, mid, second_slot, mover) != Crossing::Allowed
                 || (infantry
                     && stops_infantry_along(state, occupancy.manned, road(mid, second_slot), to))
             {
@@ -474,7 +474,7 @@ pub(crate) fn legal_moves(
     // Spent, with no free reason: only a one-hex self-preservation move is left (7.1, 22.1,
     // 23.6), which most units cannot make from where they stand, and no longer path is worth
     // walking.
-    if !free && !crate::actions::may_self_preserve_from(state, unit, from) {
+    if !free && !crate::movement::may_self_preserve_from(state, unit, from) {
         return;
     }
     let one_hex_only = !free;
@@ -484,11 +484,11 @@ pub(crate) fn legal_moves(
         let Some(&to) = hexes.last() else {
             return;
         };
-        if !own && (!crate::actions::across(state, from, to) || climb_marker) {
+        if !own && (!crate::movement::across(state, from, to) || climb_marker) {
             return;
         }
         let self_preservation =
-            || hexes.len() == 1 && crate::actions::self_preservation(state, unit, from, to);
+            || hexes.len() == 1 && crate::movement::self_preservation(state, unit, from, to);
         if !(free || self_preservation()) {
             return;
         }
@@ -541,9 +541,9 @@ pub(crate) fn carry_out(
         return;
     };
     let traffic = crate::engineer_bases::traffic_managed(state, unit);
-    let free_now = crate::actions::free(state, unit)
+    let free_now = crate::movement::free(state, unit)
         || traffic
-        || (hexes.len() == 1 && crate::actions::self_preservation(state, unit, from, to));
+        || (hexes.len() == 1 && crate::movement::self_preservation(state, unit, from, to));
     let Some(u) = state.us.get_mut(usize::from(unit)) else {
         return;
     };
@@ -561,7 +561,7 @@ pub(crate) fn carry_out(
             second,
         };
     }
-    if traffic && !crate::actions::free(state, unit) {
+    if traffic && !crate::movement::free(state, unit) {
         let name = state.name(unit).to_owned();
         log.public(
             crate::engineer_bases::TRAFFIC,
@@ -569,7 +569,7 @@ pub(crate) fn carry_out(
             || format!("Engineers manage the traffic: {name} moves for free (19.3)."),
         );
     }
-    crate::actions::log_paid_by_other(state, &[unit], division, log);
+    crate::movement::log_paid_by_other(state, &[unit], division, log);
     walk(state, unit, from, hexes, log);
 }
 
@@ -590,8 +590,8 @@ fn walk(
     for (i, &to) in hexes.iter().enumerate() {
         // 7.32, per step.
         if !leader
-            && crate::actions::infiltrators(state, from, to) != 0
-            && crate::actions::infiltrate(state, unit, from, to, log)
+            && crate::movement::infiltrators(state, from, to) != 0
+            && crate::movement::infiltrate(state, unit, from, to, log)
         {
             // The rest waits for P-INFILTRATE-DONE (nothing waits if the unit was lost).
             if matches!(state.step, crate::state::Step::Infiltration { .. }) {
@@ -634,7 +634,7 @@ fn step(
         Crossing::ClimbCliff => CLIFF,
         _ if multi && tank => TANK_ROAD,
         _ if multi => TWO_HEX,
-        _ => crate::actions::MOVE,
+        _ => crate::movement::MOVE,
     };
     let name = state.name(unit).to_owned();
     let index = &state.data.index;
@@ -702,10 +702,10 @@ mod tests {
             .into_iter()
             .filter(|p| {
                 let to = *p.hexes.last().expect("a path enters a hex");
-                (own || (crate::actions::across(state, from, to) && !p.climb_marker))
+                (own || (crate::movement::across(state, from, to) && !p.climb_marker))
                     && (traffic
                         || (p.hexes.len() == 1
-                            && crate::actions::self_preservation(state, unit, from, to)))
+                            && crate::movement::self_preservation(state, unit, from, to)))
             })
             .map(|p| match p.hexes.as_slice() {
                 [to] => OmahaAction::Move { unit, to: *to },

@@ -122,16 +122,6 @@ impl Omaha {
     }
 }
 
-/// The step after the German Fire Phase and, on turns 17–31, the Second Event Phase: the
-/// Engineer Phase (4 IV, 10.1), which has no clears from turn 17 (15: High Tide on turns
-/// 17–22, every obstacle demolished from turn 23), then the Action Phase.
-pub(crate) fn after_second_event(state: &Omaha) -> Step {
-    Step::Engineers {
-        sector: Sector::East,
-        left: crate::engineers::clears_allowed(state.turn),
-    }
-}
-
 /// VI: drowning (5.21), discards and reshuffle (6.1), victory (13.2), next turn.
 fn end_of_turn(state: &mut Omaha, log: &mut OmahaLog) {
     drown(state, log);

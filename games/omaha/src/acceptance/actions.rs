@@ -100,7 +100,7 @@ fn t_7_1_self_preservation() {
     // hex next to a non-beach hex shares its protective hexside, so no beach hex has a closer
     // non-beach neighbour that infantry may enter.)
     assert_eq!(
-        crate::actions::crossing(&s, u, hex(&s, "0336"), h3),
+        crate::movement::crossing(&s, u, hex(&s, "0336"), h3),
         Crossing::Prohibited
     );
 }
@@ -283,7 +283,7 @@ fn t_7_4_7_5_climbing() {
     place(&mut s, u, "0704");
     let top = hex(&s, "0804");
     assert_eq!(
-        crate::actions::crossing(&s, u, hex(&s, "0704"), top),
+        crate::movement::crossing(&s, u, hex(&s, "0704"), top),
         Crossing::Climb
     );
     acting(&mut s, Division::First, 2);

@@ -673,7 +673,7 @@ fn r23_3_tank_infiltration() {
                 && field.iter().any(|&(x, _)| x == b)
         })
         .expect("a pair");
-    let occupancy = crate::actions::Occupancy::of(&s);
+    let occupancy = crate::movement::Occupancy::of(&s);
     assert_ne!(
         occupancy.infiltrators(&s, pair.0, pair.1),
         0,
@@ -682,7 +682,7 @@ fn r23_3_tank_infiltration() {
     assert!(!occupancy.german_in(pair.0));
     assert!(occupancy.german_in(d4), "7.31: the tank's hex");
     s.germans[usize::from(t)].disrupted = true;
-    let occupancy = crate::actions::Occupancy::of(&s);
+    let occupancy = crate::movement::Occupancy::of(&s);
     assert_eq!(occupancy.infiltrators(&s, pair.0, pair.1), 0);
 }
 
@@ -819,7 +819,7 @@ fn r23_4_tanks_act_in_the_german_action_phase() {
     let m = card_with(&s, Colour::Blue, Some(ActionLetter::M), false);
     let sector = s.data.index.hexes[usize::from(hex(&s, "1321"))].sector;
     s.fire_cards[usize::from(sector == crate::data::Sector::West)] = Some(m);
-    crate::german_actions::start(&mut s, sector);
+    crate::fire::start_german_actions(&mut s, sector);
     let mut log = log();
     crate::german_actions::run(&mut s, sector, &mut log);
     assert_ne!(s.german_hex(t), Some(hex(&s, "1321")), "M: it moved");
@@ -886,11 +886,11 @@ fn r23_6_infantry_self_preservation_against_tanks_from_the_phase_start() {
     // 23.6 "at the start of the Action Phase": a unit that was not there then (no snapshot yet,
     // as for one that moved next to the tank during the phase) does not qualify.
     assert!(!crate::tanks::self_preservation(&s, u, from, to));
-    assert!(!crate::actions::self_preservation(&s, u, from, to));
+    assert!(!crate::movement::self_preservation(&s, u, from, to));
     crate::actions::start_action_phase(&mut s);
     assert!(s.us[usize::from(u)].flags.has(UsFlags::NEAR_TANK));
     assert!(crate::tanks::self_preservation(&s, u, from, to));
-    assert!(crate::actions::self_preservation(&s, u, from, to));
+    assert!(crate::movement::self_preservation(&s, u, from, to));
     // Not into a hex adjacent to the tank.
     let next_to_tank = s.data.index.hexes[usize::from(from)]
         .neighbours
@@ -1002,7 +1002,7 @@ fn leader(s: &mut Omaha, hq: bool, label: &str) -> crate::index::UsId {
 fn examine_with(s: &mut Omaha, label: &str, card: u8) -> crate::data::Sector {
     let sector = s.data.index.hexes[usize::from(hex(s, label))].sector;
     s.fire_cards[usize::from(sector == crate::data::Sector::West)] = Some(card);
-    crate::german_actions::start(s, sector);
+    crate::fire::start_german_actions(s, sector);
     // The printed positions are examined first (23.4): mark them done, only the tank acts.
     s.ger_done = (1 << crate::index::MAX_POSITIONS) - 1;
     sector

@@ -337,7 +337,7 @@ fn t_18_command_post_range_3_commands_3_hexes_away() {
     let u = infantry(&mut s, &label);
     crate::actions::start_action_phase(&mut s);
     assert!(s.us[usize::from(u)].flags.has(UsFlags::COMMANDED));
-    assert!(crate::actions::free(&s, u));
+    assert!(crate::movement::free(&s, u));
 }
 
 #[test]
@@ -535,7 +535,7 @@ fn t_19_31_range_1_from_0711() {
         let a = hex(&s, label);
         for side in [Hexside::Shingle, Hexside::AtDitch, Hexside::Seawall] {
             for b in sides_with(&s, a, side) {
-                let from_data = crate::actions::crossing(&s, t, a, b);
+                let from_data = crate::movement::crossing(&s, t, a, b);
                 let info = &s.data.index.hexes[usize::from(a)];
                 let slot = info.neighbours.iter().position(|&n| n == b).unwrap();
                 let edge = &info.edges[slot];
@@ -582,7 +582,7 @@ fn t_19_31_shingle_cleared_for_tanks() {
     let across = sides_with(&s, a, Hexside::Shingle);
     for &b in &across {
         assert_eq!(
-            crate::actions::crossing(&s, t, a, b),
+            crate::movement::crossing(&s, t, a, b),
             Crossing::Prohibited,
             "no base: shingle stops vehicles off the road"
         );
@@ -593,7 +593,7 @@ fn t_19_31_shingle_cleared_for_tanks() {
         if !sides.contains(&Hexside::Seawall)
             && crate::engineer_bases::in_range(&s, b) | crate::engineer_bases::in_range(&s, a)
         {
-            assert_eq!(crate::actions::crossing(&s, t, a, b), Crossing::Allowed);
+            assert_eq!(crate::movement::crossing(&s, t, a, b), Crossing::Allowed);
         }
     }
 }

@@ -828,7 +828,7 @@ fn g_art_tie_6_5_german_artillery_event_asks_the_player() {
     );
     // The player picks the higher id.
     let high = a.max(b);
-    crate::fire::artillery_answered(&mut s, high, &mut log);
+    crate::events::german_artillery_answered(&mut s, high, &mut log);
     assert_eq!(
         units.map(|u| s.us[usize::from(u)].steps),
         units.map(|u| if u == high { 2 } else { 3 })

@@ -5,8 +5,9 @@
 use super::fire::{add_depth, disrupted, position, put, put_reinforcement, put_wn, steps};
 use super::*;
 use crate::data::{Colour, Icon, Sector, Symbol, UsKind, WnCategory};
+use crate::fire::start_german_actions;
 use crate::german_actions::{
-    ambush_targets, displace_hexes, mortar_targets, path_defence, patrol_targets, run, start,
+    ambush_targets, displace_hexes, mortar_targets, path_defence, patrol_targets, run,
 };
 use crate::index::GerKind;
 use crate::state::{GerPool, GermanChoice, Step};
@@ -64,7 +65,7 @@ fn resolve(s: &mut Omaha, name: &str, card: u8) {
     let p = position(s, name);
     let sector = s.data.index.positions[usize::from(p)].sector;
     s.fire_cards[sector.slot()] = Some(card);
-    start(s, sector);
+    start_german_actions(s, sector);
     crate::german_actions::resolve(s, sector, p, card, &mut log());
 }
 
@@ -89,7 +90,7 @@ fn advancer_in_c3(s: &mut Omaha) -> crate::index::GerId {
 /// Run the German actions of `sector` on `card` to the end or the first prompt.
 fn examine(s: &mut Omaha, sector: Sector, card: u8) {
     s.fire_cards[sector.slot()] = Some(card);
-    start(s, sector);
+    start_german_actions(s, sector);
     run(s, sector, &mut log());
 }
 

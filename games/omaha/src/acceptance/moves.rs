@@ -168,7 +168,7 @@ fn r_17_12_cliff_crossed_at_once_with_a_climb_marker() {
     assert!(!names.iter().any(|p| p.starts_with("0434-")), "{names:?}");
     // T5a is unchanged for the basic game: there it is a Climb Cliff action.
     assert_eq!(
-        crate::actions::crossing(&s, u, hex(&s, "0433"), hex(&s, "0434")),
+        crate::movement::crossing(&s, u, hex(&s, "0433"), hex(&s, "0434")),
         Crossing::ClimbCliff
     );
 }
@@ -309,7 +309,7 @@ fn amb_28_no_trail_for_tanks() {
         "1208"
     ));
     // The basic game is unchanged (TEC note 6), and other vehicles keep the trail.
-    assert_eq!(crate::actions::crossing(&s, t, a, b), Crossing::Allowed);
+    assert_eq!(crate::movement::crossing(&s, t, a, b), Crossing::Allowed);
     let gun = us(&mut s, "1309", 0, |u| u.kind == UsKind::Artillery);
     assert!(reaches(
         &labels(&s, &one_hex_paths(&s, gun, |_| false)),

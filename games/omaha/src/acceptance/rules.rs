@@ -1669,7 +1669,7 @@ fn r7_3_move_one_hex_under_the_terrain_chart() {
     );
     for &h in &inland {
         assert_eq!(
-            crate::actions::crossing(&tank_state, t, from, h),
+            crate::movement::crossing(&tank_state, t, from, h),
             Crossing::Prohibited
         );
     }
@@ -1857,7 +1857,7 @@ fn r7_31_no_entry_into_a_german_hex() {
     place(&mut s, u, "0914");
     let wn64 = hex(&s, "0915");
     assert_eq!(
-        crate::actions::crossing(&s, u, hex(&s, "0914"), wn64),
+        crate::movement::crossing(&s, u, hex(&s, "0914"), wn64),
         Crossing::Allowed
     );
     let mut manned = s.clone();
@@ -2182,7 +2182,7 @@ fn r11_2_hq_free_move_and_command_of_either_division() {
     assert_eq!(actions_left(&s), 2);
     // Within the TEC: no scalable cliff for an HQ.
     assert_eq!(
-        crate::actions::crossing(&s, hq, hex(&s, "0334"), hex(&s, "0434")),
+        crate::movement::crossing(&s, hq, hex(&s, "0334"), hex(&s, "0434")),
         Crossing::Prohibited
     );
 }

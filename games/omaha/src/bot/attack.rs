@@ -325,7 +325,7 @@ pub(crate) fn next_participant(state: &Omaha, target: HexId, legal: &[OmahaActio
         // 8.13, 7.1: a unit that is not free spends one of the division's few actions.
         let paid = joining
             .iter()
-            .filter(|&&u| !crate::actions::free(state, u))
+            .filter(|&&u| !crate::movement::free(state, u))
             .count();
         gain -= if paid > 0 { 0.1 } else { 0.0 };
         if !declarable && joining.iter().any(|&u| adjacent_infantry(state, u, target)) {
@@ -378,7 +378,7 @@ pub(crate) fn plan(state: &Omaha, target: HexId) -> Option<(f64, u8)> {
 fn spent(state: &Omaha, with: &[UsId]) -> u8 {
     let mut hexes: Vec<(HexId, u8)> = Vec::new();
     for &u in with {
-        if crate::actions::free(state, u) {
+        if crate::movement::free(state, u) {
             continue;
         }
         let Some(h) = hex_of(state, u) else { continue };

@@ -377,8 +377,8 @@ fn move_gain(sight: &Sight<'_>, unit: UsId, to: HexId) -> f64 {
     if leader && sight.leader_still_needed(unit) {
         return -3.0;
     }
-    let free = crate::actions::free(state, unit)
-        || crate::actions::self_preservation(state, unit, from, to);
+    let free = crate::movement::free(state, unit)
+        || crate::movement::self_preservation(state, unit, from, to);
     ground_gain(sight, unit, to) + if free { 0.0 } else { PAID }
 }
 
