@@ -229,11 +229,7 @@ fn random_games_with_each_variant_conform() {
                 .iter()
                 .any(|s| s.id == scenario && s.variants.iter().any(|v| v == name));
             if offered {
-                let variant = || {
-                    omaha(scenario)
-                        .options(with(set))
-                        .games(4)
-                };
+                let variant = || omaha(scenario).options(with(set)).games(4);
                 println!("{}", conformance::<Omaha>(&data(), &variant()));
                 println!(
                     "{}",
