@@ -369,6 +369,10 @@ fn name(module: &[String]) -> String {
 
 #[test]
 fn imports_run_down_the_layers() {
+    assert!(
+        LAYERS.windows(2).all(|w| w[0].0 <= w[1].0),
+        "LAYERS lists the layers bottom to top"
+    );
     let mut all = Vec::new();
     files(&src(), &[], &mut all);
     let mut texts: BTreeMap<Vec<String>, (PathBuf, String)> = BTreeMap::new();
