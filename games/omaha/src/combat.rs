@@ -1076,9 +1076,8 @@ fn confirm(state: &mut Omaha, naval: bool, log: &mut OmahaLog) {
     };
     // 8.3 step 1: reveal the unit; its depth marker stays as it is.
     if !state.germans[usize::from(g)].revealed {
+        // Invariant 5: the reveal is a barrier for undo (germans::reveal counts it).
         germans::reveal(state, g, log);
-        // Invariant 5: a reveal, like a draw, is a barrier for undo.
-        state.draws += 1;
     }
     let hero = with.iter().any(|&u| {
         has_hero(state, u) && hex_of(state, u).is_some_and(|h| distance(state, h, target) == 1)
@@ -1220,7 +1219,7 @@ fn resolve(state: &mut Omaha, naval: bool, hero: HeroChoice, log: &mut OmahaLog)
     {
         // 8.3 step 5: the depth marker is revealed, and undo may not take the attack back.
         state.depth[usize::from(d)].revealed = true;
-        state.draws += 1;
+        state.flips += 1;
         let marker = state.data.german.depth_markers[usize::from(d)].id.clone();
         log.public(RESOLVE, OmahaEvent::Note, || {
             format!(

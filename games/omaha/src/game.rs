@@ -405,7 +405,7 @@ impl Chapters for Omaha {
     }
 
     fn reveals(&self) -> u64 {
-        u64::from(self.draws)
+        u64::from(self.draws) + u64::from(self.flips)
     }
 
     fn over(&self) -> bool {

@@ -137,7 +137,7 @@ pub(crate) fn reveal(state: &mut Omaha, unit: GerId, log: &mut OmahaLog) {
     }
     g.revealed = true;
     // Undo never crosses what a reveal showed (invariant 5), as it never crosses a card.
-    state.draws += 1;
+    state.flips += 1;
     let at = slot_of(state, unit).map_or_else(|| "?".to_owned(), |s| slot_name(state, s));
     let (name, strength) = state
         .data
@@ -163,7 +163,7 @@ pub(crate) fn reveal_with_depth(state: &mut Omaha, unit: GerId, log: &mut OmahaL
     };
     if !state.depth[usize::from(d)].revealed {
         state.depth[usize::from(d)].revealed = true;
-        state.draws += 1;
+        state.flips += 1;
         log.public(REVEAL, OmahaEvent::Note, || {
             format!(
                 "Its depth marker is revealed: {} (strength {}) (9.1).",

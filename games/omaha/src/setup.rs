@@ -152,6 +152,7 @@ pub fn setup_logged(
         cleared: vec![0; index.hexes.len().div_ceil(64)],
         outcome: None,
         draws: 0,
+        flips: 0,
         attacked: Vec::new(),
         barraged: Vec::new(),
         naval_gunfire: 0,

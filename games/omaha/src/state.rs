@@ -445,10 +445,11 @@ pub struct Omaha {
     /// Obstacle hexes with a Cleared marker (10.1), as a bit set over hex ids.
     pub(crate) cleared: Vec<u64>,
     pub(crate) outcome: Option<Outcome>,
-    /// Reveals so far: cards drawn, German units and depth markers turned face up (9.1,
-    /// 8.3 step 5). Each shows something hidden, which undo may not cross (the engine
-    /// driver's reveal counter).
+    /// Cards drawn so far (6.1).
     pub(crate) draws: u32,
+    /// German units and depth markers turned face up so far (9.1, 8.3 step 5). With the cards
+    /// drawn, the engine driver's reveal counter: undo never crosses what either showed.
+    pub(crate) flips: u32,
     /// Hexes attacked, by turn (8.16, AMB-14: once per hex per Action Phase).
     pub(crate) attacked: Vec<(u8, HexId)>,
     /// Hexes barraged by tanks or naval gunfire, by turn (8.16, 8.41, 8.53).
@@ -534,6 +535,7 @@ impl PartialEq for Omaha {
             && self.cleared == other.cleared
             && self.outcome == other.outcome
             && self.draws == other.draws
+            && self.flips == other.flips
             && self.attacked == other.attacked
             && self.barraged == other.barraged
             && self.naval_gunfire == other.naval_gunfire
