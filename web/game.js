@@ -209,7 +209,12 @@ class GamePage {
   // A state from the server (an answer, or a push): kept when it is not older than the one
   // shown; its log lines merged.
   accept(state, first = false) {
-    if (!first && state.revision < this.state.revision) return;
+    // An answer older than what the WebSocket already brought (the computer moved on at once)
+    // changes nothing but the busy mark, which the page must still clear.
+    if (!first && state.revision < this.state.revision) {
+      this.render();
+      return;
+    }
     this.logLines = mergeLog(first ? [] : this.logLines, state.log);
     this.logLength = state.log.length;
     const moved = first || state.revision !== this.state.revision;

@@ -64,10 +64,17 @@ await run('the computer plays', async ({ context }) => {
     const before = await gameInfo(page);
     await page.locator('button.action').first().click();
     // The answer to the click, and perhaps the computer's moves after it at once.
-    await page.waitForFunction((revision) => {
-      const root = document.querySelector('[data-testid=game]');
-      return Number(root.dataset.revision) > revision && root.dataset.busy === 'false';
-    }, before.revision);
+    try {
+      await page.waitForFunction((revision) => {
+        const root = document.querySelector('[data-testid=game]');
+        return Number(root.dataset.revision) > revision && root.dataset.busy === 'false';
+      }, before.revision);
+    } catch (error) {
+      // Where the page stood: a busy mark never cleared, or a revision that never came.
+      const now = await gameInfo(page);
+      console.error(`move ${moves}: before ${JSON.stringify(before)}, now ${JSON.stringify(now)}`);
+      throw error;
+    }
     // The computer's moves come over the WebSocket until it is the person's turn again.
     await page.locator('[data-testid=prompt]').waitFor({ timeout: WHOLE_GAME });
     const now = await gameInfo(page);
