@@ -99,6 +99,14 @@ enum Command {
         /// free one).
         #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDRESS")]
         addr: String,
+        /// The most a searching bot seat (or a searching hint) thinks per decision, in seconds
+        /// (default 2).
+        #[arg(long, value_name = "SECONDS")]
+        bot_think: Option<f64>,
+        /// A pause before each move of a bot seat, in seconds, so people watching can follow
+        /// (default 0).
+        #[arg(long, value_name = "SECONDS")]
+        bot_pace: Option<f64>,
     },
     /// Simulate many games of a scenario played by a bot: one JSON line per game, a summary
     /// with 95 % intervals, an HTML report with plots; the same results for any --jobs.
@@ -149,8 +157,18 @@ fn main() -> ExitCode {
                 &registry, &data_root, &record, options, &mut input, &mut out,
             )
         }
-        Command::Serve { db, addr } => {
-            let options = commands::serve::Options { db, addr };
+        Command::Serve {
+            db,
+            addr,
+            bot_think,
+            bot_pace,
+        } => {
+            let options = commands::serve::Options {
+                db,
+                addr,
+                bot_think,
+                bot_pace,
+            };
             commands::serve::run(registry, &data_root, &options, &mut out)
         }
         Command::Sim(args) => commands::sim::run(&data_root, *args, &mut out),

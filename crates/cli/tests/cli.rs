@@ -410,3 +410,42 @@ fn play_puts_a_bot_on_a_seat_and_gives_hints() {
         stderr(&output)
     );
 }
+
+/// `serve --bot-think` and `--bot-pace` are read as seconds; a value that makes no sense is
+/// refused before anything is opened.
+#[test]
+fn serve_refuses_bot_settings_that_make_no_sense() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let db = db.to_str().unwrap();
+    let output = overlord(&[
+        "serve",
+        "--db",
+        db,
+        "--addr",
+        "127.0.0.1:0",
+        "--bot-think",
+        "0",
+    ]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("--bot-think 0: a bot needs some time to think"),
+        "{}",
+        stderr(&output)
+    );
+    let output = overlord(&[
+        "serve",
+        "--db",
+        db,
+        "--addr",
+        "127.0.0.1:0",
+        "--bot-pace=-1",
+    ]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("--bot-pace -1: give a number of seconds"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!std::path::Path::new(db).exists(), "nothing was opened");
+}

@@ -11,6 +11,34 @@ use std::path::{Path, PathBuf};
 pub struct Options {
     pub db: PathBuf,
     pub addr: String,
+    /// `--bot-think SECONDS`: the most a searching bot seat thinks per decision.
+    pub bot_think: Option<f64>,
+    /// `--bot-pace SECONDS`: a pause before each bot move, so watchers can follow.
+    pub bot_pace: Option<f64>,
+}
+
+/// The server's bot settings: the defaults, with what the command line sets.
+fn bot_settings(options: &Options) -> Result<BotSettings> {
+    let mut bots = BotSettings::default();
+    let seconds = |flag: &str, value: f64| -> Result<std::time::Duration> {
+        std::time::Duration::try_from_secs_f64(value).map_err(|_| {
+            anyhow::anyhow!(
+                "{flag} {value}: give a number of seconds, 0 or more (such as 2 or 0.5)"
+            )
+        })
+    };
+    if let Some(value) = options.bot_think {
+        if value <= 0.0 {
+            anyhow::bail!(
+                "--bot-think {value}: a bot needs some time to think; give more than 0 seconds"
+            );
+        }
+        bots.think_time = seconds("--bot-think", value)?;
+    }
+    if let Some(value) = options.bot_pace {
+        bots.pace = seconds("--bot-pace", value)?;
+    }
+    Ok(bots)
 }
 
 pub fn run(
@@ -23,7 +51,7 @@ pub fn run(
         db_path: options.db.clone(),
         data_root: data_root.to_path_buf(),
         limits: Limits::default(),
-        bots: BotSettings::default(),
+        bots: bot_settings(options)?,
     };
     let mut printed = Ok(());
     overlord_server::run(&config, registry, &options.addr, |address| {
