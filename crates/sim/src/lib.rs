@@ -37,7 +37,7 @@ pub mod summary;
 
 // The bots a batch is asked for by name, so a front end needs no other crate to name them.
 pub use compare::{Comparison, Difference};
-pub use lineup::{Lineup, SeatInfo, SeatName};
+pub use lineup::{Lineup, SeatInfo, SeatName, seat_list};
 pub use overlord_ai::spec::{BotKind, BotParams, BotSpec, SpecError, bot_names, parse_rollout};
 pub use record::{Ending, GameLine};
 pub use run::{Batch, SimResults, game_seed, prepare, simulate};

@@ -27,6 +27,22 @@ impl SeatName {
             Err(_) => SeatName::Label(text.trim().to_owned()),
         }
     }
+
+    /// The seat this names among a game's `seats`, whose labels `label` gives.
+    pub fn find(&self, seats: u8, label: impl Fn(Seat) -> String) -> Option<Seat> {
+        (0..seats).map(Seat).find(|&seat| match self {
+            SeatName::Number(n) => seat.0 == *n,
+            SeatName::Label(name) => label(seat).eq_ignore_ascii_case(name),
+        })
+    }
+}
+
+/// A game's seats for a message: `0 (1st Division), 1 (29th Division)`.
+pub fn seat_list(seats: u8, label: impl Fn(Seat) -> String) -> String {
+    (0..seats)
+        .map(|s| format!("{s} ({})", label(Seat(s))))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl fmt::Display for SeatName {
@@ -82,20 +98,17 @@ impl Lineup {
     pub fn resolve<G: Game>(&self, state: &G) -> Result<Vec<BotSpec>, SimError> {
         let seats = state.seats();
         let mut bots = vec![self.bot; usize::from(seats)];
+        let label = |seat| state.seat_label(seat);
         for (name, bot) in &self.seats {
-            let found = (0..seats).map(Seat).find(|&seat| match name {
-                SeatName::Number(n) => seat.0 == *n,
-                SeatName::Label(label) => state.seat_label(seat).eq_ignore_ascii_case(label),
-            });
-            match found.and_then(|seat| bots.get_mut(seat.index())) {
+            match name
+                .find(seats, label)
+                .and_then(|seat| bots.get_mut(seat.index()))
+            {
                 Some(slot) => *slot = *bot,
                 None => {
                     return Err(SimError::UnknownSeat {
                         seat: name.to_string(),
-                        seats: (0..seats)
-                            .map(|s| format!("{s} ({})", state.seat_label(Seat(s))))
-                            .collect::<Vec<_>>()
-                            .join(", "),
+                        seats: seat_list(seats, label),
                     });
                 }
             }

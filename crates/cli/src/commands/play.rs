@@ -9,6 +9,7 @@ use anyhow::{Context, Result, bail};
 use overlord_engine::{
     AdviceRequest, DynMatch, GameRecord, RandomSpec, Registry, Seat, Status, Viewer,
 };
+use overlord_sim::{SeatName, seat_list};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
@@ -46,17 +47,12 @@ fn bot_seats(game: &dyn DynMatch, asked: &[String]) -> Result<Vec<Option<String>
                 "--bot {text}: write SEAT=BOT, the seat by number from 0 or by its label (`--bot 1=rule`)"
             );
         };
-        let (seat, bot) = (seat.trim(), bot.trim());
-        let found = (0..game.seats()).map(Seat).find(|&s| {
-            seat.parse::<u8>().ok() == Some(s.0) || game.seat_label(s).eq_ignore_ascii_case(seat)
-        });
-        let Some(found) = found else {
-            let seats: Vec<String> = (0..game.seats())
-                .map(|s| format!("{s} ({})", game.seat_label(Seat(s))))
-                .collect();
+        let (seat, bot) = (SeatName::parse(seat), bot.trim());
+        let label = |s| game.seat_label(s);
+        let Some(found) = seat.find(game.seats(), label) else {
             bail!(
                 "--bot {text}: no seat `{seat}`; the seats are {}",
-                seats.join(", ")
+                seat_list(game.seats(), label)
             );
         };
         overlord_sim::BotSpec::parse(bot, overlord_sim::BotParams::default())
