@@ -339,6 +339,23 @@ fn t_16_8_advance_from_c3_to_c1() {
     );
 }
 
+/// 16.84: a Hero adds 1 to its unit's defence of an Advance path, after the terrain doubling.
+#[test]
+fn r16_84_a_hero_adds_one_to_the_path_defence() {
+    let defence = |hero: bool| {
+        let mut s = empty(20);
+        advancer_in_c3(&mut s);
+        let f = us(&mut s, UsKind::Infantry, Symbol::Circle, "1213");
+        s.us[usize::from(f)].steps = 2;
+        if hero {
+            s.heroes[0].loc = crate::state::HeroLoc::On(f);
+        }
+        let path: Vec<HexId> = ["1212", "1213"].iter().map(|l| hex(&s, l)).collect();
+        path_defence(&s, &path)
+    };
+    assert_eq!(defence(true), defence(false) + 1);
+}
+
 #[test]
 fn t_16_8_advance_repulsed_by_a_defence_of_seven() {
     let mut s = empty(20);
