@@ -1,0 +1,1 @@
+//! The rules tables of Normandy '44 (spec section 2), as pure functions over small enums.
