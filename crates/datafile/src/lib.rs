@@ -12,10 +12,14 @@
 //!   `[[entry]]` on its own (one bad card does not hide the next), and keeps [`Spanned`] values
 //!   so checks made later, across files, can still point at the line to fix through a
 //!   [`Source`] or a [`Location`].
+//! - [`files`] is how a game crate reads its folder with these: a [`files::File`] per file, its
+//!   `[[entries]]` told where they were written ([`files::At`], [`located!`]), every problem
+//!   gathered in one [`files::Report`].
 //! - [`Doc::authored_by`] is the provenance check every data file passes (ARCHITECTURE
 //!   invariant 8).
 
 mod doc;
+pub mod files;
 mod problem;
 mod source;
 
