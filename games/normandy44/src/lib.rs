@@ -4,4 +4,5 @@
 //! The components are authored by the Overlord project from the history and geography of
 //! June 1944; they are not the publisher's.
 
+pub mod data;
 pub mod tables;

@@ -1,0 +1,213 @@
+//! The components of Normandy '44, loaded from `data/normandy44/` and checked
+//! (docs/normandy44/data.md describes every file and field).
+//!
+//! Loading reads every file, decodes every entry on its own, then checks references across
+//! files; every problem is reported with file, line and field, and nothing panics on a broken
+//! file. The components are authored by the Overlord project, not the publisher's.
+
+mod cards;
+mod check;
+mod map;
+mod units;
+
+pub use cards::{
+    Assault as AssaultBox, Drop, EntryColour, GbUnit, GermanArrival, NextWave, OptionDef,
+    Placement, ScenarioDef, ScenarioId, SecondWave, Tracks, applies,
+};
+pub use map::{Assault, Beach, GameMap, HexFlags, Hexside, RoadKind};
+pub use units::{
+    Army, AvColour, CadreDef, Class, DdayBeach, Face, Formation, Nation, ReplacementType, Side,
+    Size, UnitDef,
+};
+
+use overlord_datafile::files::{self, File, Report};
+use overlord_engine::DataErrors;
+use overlord_hexmap::HexMap;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// A unit's dense id: its index in [`N44Data::units`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+pub struct UnitId(pub u16);
+
+impl UnitId {
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// Every component of the game, immutable once loaded; games share it behind an `Arc`.
+#[derive(Clone, Debug)]
+pub struct N44Data {
+    pub map: GameMap,
+    pub formations: Vec<Formation>,
+    pub units: Vec<UnitDef>,
+    /// Per unit, its formation's index in `formations`.
+    pub formation_of: Vec<Option<u16>>,
+    /// Per unit, its cadre's index in `cadres`.
+    pub cadre_of: Vec<Option<u8>>,
+    pub cadres: Vec<CadreDef>,
+    pub german_setup: Vec<Placement>,
+    pub assaults: Vec<AssaultBox>,
+    pub second_waves: Vec<SecondWave>,
+    pub next_wave: Vec<NextWave>,
+    pub drops: Vec<Drop>,
+    pub gliders: Vec<Drop>,
+    pub cherbourg_setup: Vec<Placement>,
+    pub tracks: Tracks,
+    pub german_arrivals: Vec<GermanArrival>,
+    pub gb: Vec<GbUnit>,
+    pub scenarios: Vec<ScenarioDef>,
+    pub options: Vec<OptionDef>,
+    /// Marker name → counters in the mix (2.18, 16.1).
+    pub markers: BTreeMap<String, u8>,
+}
+
+impl N44Data {
+    /// Load and check everything in `dir`.
+    ///
+    /// # Errors
+    /// Every problem found, each with file, line and field.
+    pub fn load(dir: &Path) -> Result<N44Data, DataErrors> {
+        let mut report = Report {
+            dir: dir.display().to_string(),
+            ..Report::default()
+        };
+        let data = read_all(dir, &mut report);
+        match data {
+            Some(data) if report.problems.is_empty() => Ok(data),
+            _ => Err(report.problems),
+        }
+    }
+
+    /// The unit with the data id `id`.
+    pub fn unit_id(&self, id: &str) -> Option<UnitId> {
+        self.units
+            .iter()
+            .position(|u| u.id == id)
+            .and_then(|i| u16::try_from(i).ok())
+            .map(UnitId)
+    }
+
+    pub fn unit(&self, id: UnitId) -> &UnitDef {
+        &self.units[id.index()]
+    }
+
+    /// The face of `unit` at `step` (0 = full strength); past its printed faces, its cadre's.
+    pub fn face(&self, unit: UnitId, step: u8) -> Option<&Face> {
+        let def = self.units.get(unit.index())?;
+        match def.steps.get(usize::from(step)) {
+            Some(face) => Some(face),
+            None if usize::from(step) == def.steps.len() => self
+                .cadre_of
+                .get(unit.index())
+                .copied()
+                .flatten()
+                .and_then(|c| self.cadres.get(usize::from(c)))
+                .map(|c| &c.face),
+            None => None,
+        }
+    }
+
+    /// How many steps `unit` has in all, its cadre's included.
+    pub fn step_count(&self, unit: UnitId) -> u8 {
+        let def = self.unit(unit);
+        let cadre = u8::from(def.cadre.is_some());
+        u8::try_from(def.steps.len()).unwrap_or(u8::MAX) + cadre
+    }
+
+    /// The scenario definition of `scenario`.
+    pub fn scenario(&self, scenario: ScenarioId) -> Option<&ScenarioDef> {
+        self.scenarios.iter().find(|s| s.id == scenario.id())
+    }
+
+    /// A marker count of markers.toml, or `default` when the file does not give it.
+    pub fn marker(&self, name: &str, default: u8) -> u8 {
+        self.markers.get(name).copied().unwrap_or(default)
+    }
+}
+
+fn read_all(dir: &Path, report: &mut Report) -> Option<N44Data> {
+    let map_path = dir.join("map.toml");
+    let map = match HexMap::load(&map_path) {
+        Ok(file) => match GameMap::new(file) {
+            Ok(map) => Some(map),
+            Err(problems) => {
+                report.problems.extend(problems);
+                None
+            }
+        },
+        Err(errors) => {
+            report.problems.extend(errors);
+            None
+        }
+    };
+    let units = read(dir, "units.toml", report, |f| {
+        (f.entries::<Formation>("formation"), f.entries::<UnitDef>("unit"))
+    });
+    let cadres = read(dir, "cadres.toml", report, |f| f.entries::<CadreDef>("cadre"));
+    let setup = read(dir, "setup.toml", report, |f| {
+        (
+            f.entries::<Placement>("german"),
+            f.entries::<AssaultBox>("assault"),
+            f.entries::<SecondWave>("second_wave"),
+            f.entries::<NextWave>("next_wave"),
+            f.entries::<Drop>("drop"),
+            f.entries::<Drop>("glider"),
+            f.entries::<Placement>("cherbourg"),
+            f.value::<Tracks>("tracks", true).unwrap_or_default(),
+        )
+    });
+    let arrivals = read(dir, "reinforcements.toml", report, |f| {
+        (f.entries::<GermanArrival>("german"), f.entries::<GbUnit>("gb"))
+    });
+    let scenarios = read(dir, "scenarios.toml", report, |f| {
+        (f.entries::<ScenarioDef>("scenario"), f.entries::<OptionDef>("option"))
+    });
+    let markers = read(dir, "markers.toml", report, |f| {
+        f.value::<BTreeMap<String, u8>>("markers", true)
+            .unwrap_or_default()
+    });
+    let (formations, units) = units?;
+    let (german_setup, assaults, second_waves, next_wave, drops, gliders, cherbourg_setup, tracks) =
+        setup?;
+    let (german_arrivals, gb) = arrivals?;
+    let (scenarios, options) = scenarios?;
+    let mut data = N44Data {
+        map: map?,
+        formation_of: Vec::new(),
+        cadre_of: Vec::new(),
+        formations,
+        units,
+        cadres: cadres?,
+        german_setup,
+        assaults,
+        second_waves,
+        next_wave,
+        drops,
+        gliders,
+        cherbourg_setup,
+        tracks,
+        german_arrivals,
+        gb,
+        scenarios,
+        options,
+        markers: markers?,
+    };
+    check::check(&mut data, report);
+    Some(data)
+}
+
+/// Read one file with `decode`, which takes its keys; unknown keys are reported on close.
+fn read<T>(
+    dir: &Path,
+    name: &'static str,
+    report: &mut Report,
+    decode: impl FnOnce(&mut File<'_>) -> T,
+) -> Option<T> {
+    let source = files::source(dir, name, report)?;
+    let mut file = File::open(name, &source);
+    let value = decode(&mut file);
+    file.close(report);
+    Some(value)
+}
