@@ -5,4 +5,5 @@
 //! June 1944; they are not the publisher's.
 
 pub mod data;
+pub mod state;
 pub mod tables;

@@ -1,0 +1,381 @@
+//! The game state (spec section 3.2): small and flat, integer ids into the data, cloned by
+//! search and simulation millions of times. Components sit behind the `Arc`.
+//!
+//! The step the game is at ([`Step`]) holds the stage of the prompts that take several
+//! answers: a move (pick a unit or stack, then its destination) and an attack (pick the
+//! defender, add attackers, confirm, then the results' choices).
+
+use crate::data::{Army, N44Data, ScenarioId, Side, UnitId};
+use crate::tables::terrain::Terrain;
+use overlord_engine::{GameRng, Outcome};
+use overlord_hexmap::HexId;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Where a unit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Location {
+    /// On the map.
+    Hex(HexId),
+    /// In one of the nine assault boxes of the invasion turn (20.3), by [`crate::data::Assault`]
+    /// order.
+    AssaultBox(u8),
+    /// In a beach's Second Wave box (20.5), by [`crate::data::Beach`] order.
+    SecondWave(u8),
+    /// The 29th Division's Next Wave box (20.3.3).
+    NextWave,
+    /// Waiting to drop or land by glider on turn `u8` (20.2).
+    Airborne(u8),
+    /// In the "In Great Britain" box (6.5).
+    Britain,
+    /// On the German Reinforcement card, arriving on turn `u8` (6.6).
+    Arriving(u8),
+    /// In the 243rd (0) or 709th (1) Mobilization box (6.7).
+    Mobilization(u8),
+    /// In the Eliminated box (may come back by replacement, 6.2).
+    Eliminated,
+    /// Withdrawn or removed from play (17.5, 22.2, 26.3), or not in this scenario.
+    OutOfPlay,
+}
+
+/// Markers and per-phase facts of one unit, as bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct UnitFlags(pub u32);
+
+impl UnitFlags {
+    pub const DISORGANIZED: u32 = 1;
+    pub const SCATTERED: u32 = 1 << 1;
+    pub const RESERVE: u32 = 1 << 2;
+    pub const REGROUP: u32 = 1 << 3;
+    /// Replacement marker (6.2).
+    pub const REPLACED: u32 = 1 << 4;
+    /// Landed this turn as an Allied reinforcement (6.5.2).
+    pub const LANDED: u32 = 1 << 5;
+    /// Strategic movement marker (9.8).
+    pub const SM: u32 = 1 << 6;
+    /// The German truck marker (9.8.6).
+    pub const TRUCK: u32 = 1 << 7;
+    /// Out of supply marker (18.3).
+    pub const OOS: u32 = 1 << 8;
+    /// Isolated (the OOS marker's red side, 18.3).
+    pub const ISOLATED: u32 = 1 << 9;
+    /// HQ or Werfer on its Moved / used side (17.2, 17.3).
+    pub const SPENT: u32 = 1 << 10;
+    /// A restricted unit released (17.6).
+    pub const RELEASED: u32 = 1 << 11;
+    /// Has moved (or used its move) this Movement Phase or Reserve segment.
+    pub const MOVED: u32 = 1 << 12;
+    /// Has attacked this phase.
+    pub const ATTACKED: u32 = 1 << 13;
+    /// Retreated this phase (13.5).
+    pub const RETREATED: u32 = 1 << 14;
+    /// Started this Movement Phase in an enemy ZOC (8.3).
+    pub const STARTED_IN_EZOC: u32 = 1 << 15;
+    /// Building an IP in its hex this turn (16.1).
+    pub const BUILDING_IP: u32 = 1 << 16;
+    /// Used tactical movement this phase (9.10: no Reserve).
+    pub const TACTICAL: u32 = 1 << 17;
+    /// Entered or left an enemy ZOC this phase (15.1: no Reserve).
+    pub const ZOC_MOVE: u32 = 1 << 18;
+
+    pub fn has(self, bit: u32) -> bool {
+        self.0 & bit != 0
+    }
+
+    pub fn set(&mut self, bit: u32, on: bool) {
+        if on {
+            self.0 |= bit;
+        } else {
+            self.0 &= !bit;
+        }
+    }
+}
+
+/// One unit's state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct UnitState {
+    pub at: Location,
+    /// 0 = full strength; a step past the printed faces is the cadre (17.9).
+    pub step: u8,
+    pub flags: UnitFlags,
+    /// Movement points spent this phase, in sixths of a point.
+    pub spent: u8,
+}
+
+/// Weather conditions (4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Condition {
+    Storm,
+    Overcast,
+    Clear,
+}
+
+/// The weather of the turn: its condition and the Weather Table row (the modified roll) that
+/// also sets supply, replacements, air and naval units (2.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Weather {
+    pub condition: Condition,
+    pub row: u8,
+}
+
+/// The phases of a player turn (3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    Replacement,
+    Movement,
+    Combat,
+    ReserveMovement,
+    ReserveCombat,
+    Recovery,
+    Supply,
+}
+
+/// Where the game is in the sequence of play (section 4), with the stage of a multi-answer
+/// decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Step {
+    /// The Special Invasion Phase of turn 1 (20), at assault `u8` (the drops before).
+    Invasion(u8),
+    /// The Initial Phase (4.1 A).
+    Initial,
+    /// A phase of a player turn, with what is being decided in it.
+    Phase(Side, Phase, Stage),
+    /// The Final Phase (4.1 D).
+    Final,
+    /// The game is over.
+    Over,
+}
+
+/// The stage of a decision that takes several answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Stage {
+    /// Nothing chosen yet: pick a unit, a stack, a defender, or end the phase.
+    Open,
+    /// A unit (or the stack it heads, when `stack`) is picked to move; pick its destination.
+    Moving { unit: UnitId, stack: bool },
+    /// An attack on `hex` is being built (10): add attackers, then confirm.
+    Attack { hex: HexId },
+    /// An attack's result is being applied; its choices come one at a time.
+    Result { hex: HexId },
+}
+
+/// Per-side pools and counters (5, 6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Tracks {
+    /// German 7th Army, Fortress Cherbourg, US First Army, British Second Army (5, cap 19).
+    pub supply: [u8; 4],
+    /// Replacement pools (6.1, cap 9), by [`Pool`].
+    pub replacements: [u8; Pool::COUNT],
+    /// Allied RP of this turn, US and CW (6.5).
+    pub rp: [u8; 2],
+    /// RP landed this turn per beach (6.5.2: at most 4).
+    pub rp_landed: [u8; 5],
+    /// Allied air units available this turn, US and CW (19.1).
+    pub air: [u8; 2],
+    /// Allied naval markers available, US and CW (19.2).
+    pub naval: [u8; 2],
+    /// IPs that may still be started this turn: German, US, CW (16.1).
+    pub ip_allowance: [u8; 3],
+}
+
+/// The supply markers' order in [`Tracks::supply`].
+pub const SUPPLY_7TH: usize = 0;
+pub const SUPPLY_FORTRESS: usize = 1;
+pub const SUPPLY_US: usize = 2;
+pub const SUPPLY_CW: usize = 3;
+
+/// The replacement pools (6.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Pool {
+    GermanInfantry,
+    GermanArmor,
+    /// The "1 (PT)" armor replacement, use now on a Tiger or Panther (6.4).
+    GermanPt,
+    /// Roll 5's infantry replacement, use now on TQ 0 or −1 (6.4).
+    GermanLowTq0,
+    /// Roll 6's, use now on TQ −1 (6.4).
+    GermanLowTqMinus1,
+    UsInfantry,
+    UsArmor,
+    UsAirborne,
+    BritishInfantry,
+    BritishArmor,
+    BritishAirborne,
+    CanadianInfantry,
+}
+
+impl Pool {
+    pub const COUNT: usize = 12;
+}
+
+/// The Mulberry of one army (21.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Mulberry {
+    NotStarted,
+    Building { complete_turn: u8 },
+    Complete,
+    Destroyed,
+}
+
+/// Options of a game: the optional rules of 28.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct N44Options {
+    /// 28.1: historical weather.
+    #[serde(rename = "28.1")]
+    pub historical_weather: bool,
+    /// 28.2: flank fire.
+    #[serde(rename = "28.2")]
+    pub flank_fire: bool,
+    /// 28.3: naval batteries.
+    #[serde(rename = "28.3")]
+    pub naval_batteries: bool,
+}
+
+/// A game of Normandy '44.
+#[derive(Clone, Debug)]
+pub struct Normandy44 {
+    pub(crate) data: Arc<N44Data>,
+    pub(crate) scenario: ScenarioId,
+    pub(crate) options: N44Options,
+    pub(crate) rng: GameRng,
+    pub(crate) turn: u8,
+    pub(crate) last_turn: u8,
+    pub(crate) step: Step,
+    pub(crate) weather: Weather,
+    pub(crate) previous_row: u8,
+    pub(crate) units: Vec<UnitState>,
+    /// Per hex, a bit set of Allied-controlled hexes ("last to pass through", 24.3); all
+    /// others are German.
+    pub(crate) allied_control: Vec<u64>,
+    pub(crate) tracks: Tracks,
+    pub(crate) mulberries: [Mulberry; 2],
+    /// Units picked to attack the hex of [`Stage::Attack`].
+    pub(crate) attackers: Vec<UnitId>,
+    /// Hexes attacked this phase (10.1: a hex is attacked once per phase).
+    pub(crate) attacked_hexes: Vec<HexId>,
+    pub(crate) reveals: u64,
+    pub(crate) outcome: Option<Outcome>,
+}
+
+impl PartialEq for Normandy44 {
+    fn eq(&self, other: &Self) -> bool {
+        self.scenario == other.scenario
+            && self.options == other.options
+            && self.rng == other.rng
+            && self.turn == other.turn
+            && self.step == other.step
+            && self.weather == other.weather
+            && self.previous_row == other.previous_row
+            && self.units == other.units
+            && self.allied_control == other.allied_control
+            && self.tracks == other.tracks
+            && self.mulberries == other.mulberries
+            && self.attackers == other.attackers
+            && self.attacked_hexes == other.attacked_hexes
+            && self.reveals == other.reveals
+            && self.outcome == other.outcome
+    }
+}
+
+impl Normandy44 {
+    pub fn data(&self) -> &N44Data {
+        &self.data
+    }
+
+    pub fn scenario(&self) -> ScenarioId {
+        self.scenario
+    }
+
+    pub fn turn(&self) -> u8 {
+        self.turn
+    }
+
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    pub fn weather(&self) -> Weather {
+        self.weather
+    }
+
+    pub fn unit(&self, unit: UnitId) -> &UnitState {
+        &self.units[unit.index()]
+    }
+
+    pub(crate) fn unit_mut(&mut self, unit: UnitId) -> &mut UnitState {
+        &mut self.units[unit.index()]
+    }
+
+    /// Every unit id.
+    pub fn unit_ids(&self) -> impl Iterator<Item = UnitId> + use<> {
+        (0..self.units.len() as u16).map(UnitId)
+    }
+
+    /// The side of `unit`.
+    pub fn side_of(&self, unit: UnitId) -> Side {
+        self.data.unit(unit).side
+    }
+
+    /// The hex `unit` is in, if on the map.
+    pub fn hex_of(&self, unit: UnitId) -> Option<HexId> {
+        match self.unit(unit).at {
+            Location::Hex(hex) => Some(hex),
+            _ => None,
+        }
+    }
+
+    /// The units in `hex`, in id order.
+    pub fn units_in(&self, hex: HexId) -> impl Iterator<Item = UnitId> + '_ {
+        self.unit_ids()
+            .filter(move |&u| self.units[u.index()].at == Location::Hex(hex))
+    }
+
+    /// Which side has units in `hex`, if any (the two never share a hex, 9.1).
+    pub fn occupant(&self, hex: HexId) -> Option<Side> {
+        self.units_in(hex).next().map(|u| self.side_of(u))
+    }
+
+    /// Whether the Allies control `hex` (24.3).
+    pub fn allied_controls(&self, hex: HexId) -> bool {
+        let i = hex.index();
+        self.allied_control
+            .get(i / 64)
+            .is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    pub(crate) fn set_control(&mut self, hex: HexId, side: Side) {
+        let i = hex.index();
+        if let Some(w) = self.allied_control.get_mut(i / 64) {
+            if side == Side::Allied {
+                *w |= 1 << (i % 64);
+            } else {
+                *w &= !(1 << (i % 64));
+            }
+        }
+    }
+
+    /// The side whose player turn it is, if any.
+    pub fn phasing(&self) -> Option<Side> {
+        match self.step {
+            Step::Phase(side, _, _) => Some(side),
+            Step::Invasion(_) => Some(Side::Allied),
+            _ => None,
+        }
+    }
+
+    /// The army of an Allied unit.
+    pub fn army_of(&self, unit: UnitId) -> Option<Army> {
+        self.data.unit(unit).army
+    }
+
+    /// The terrain of `hex`.
+    pub fn terrain(&self, hex: HexId) -> Terrain {
+        self.data.map.terrain(hex)
+    }
+
+    /// The game's result, once over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+}
