@@ -7,19 +7,23 @@
 //! [`visit_game`], which hands a [`GameVisitor`] the game's concrete type, for work that must
 //! be compiled for each game to be fast (batch simulation).
 
-use overlord_engine::{Entry, Game, Heuristics, Registry};
+use overlord_engine::{ComponentsEntry, Entry, Game, Heuristics, Registry};
 
 /// The one list of games: each game's `Game` type, from which both faces below are made, so a
 /// new game crate is registered by adding its type here and nowhere else. Every game listed
 /// has bots (`overlord_ai`'s, through its `Heuristics`), so it can be simulated, and its seats
 /// played by the computer in the terminal and on the server.
+///
+/// A game whose components are authored before its rules is listed after `components:` by its
+/// `info()` and its `Components` type: `overlord validate`, `scenarios` and `map` work for it,
+/// and starting a game says the rules are not playable yet.
 macro_rules! games {
-    ($($game:ty),+ $(,)?) => {
+    ($($game:ty),+ $(,)?; components: $(($info:expr, $data:ty)),* $(,)?) => {
         /// Every game of this build.
         pub fn registry() -> Registry {
             Registry::new(vec![$(
                 Entry::<$game>::boxed_with_bots(overlord_ai::advice::advise::<$game>)
-            ),+])
+            ),+ $(, ComponentsEntry::<$data>::boxed($info))*])
         }
 
         /// Call `visitor` with the type of the game called `id` (as `overlord games` lists
@@ -35,7 +39,10 @@ macro_rules! games {
     };
 }
 
-games!(overlord_omaha::Omaha);
+games!(
+    overlord_omaha::Omaha;
+    components: (overlord_normandy44::info(), overlord_normandy44::N44Data),
+);
 
 /// Work to be done on a game whose type is known only at run time, by its id: [`visit_game`]
 /// calls [`GameVisitor::visit`] with the game's type, so the work is monomorphised for it.

@@ -291,6 +291,11 @@ impl Normandy44 {
         self.turn
     }
 
+    /// The scenario's last turn (22, 7 or 12).
+    pub fn last_turn(&self) -> u8 {
+        self.last_turn
+    }
+
     pub fn step(&self) -> Step {
         self.step
     }
@@ -303,7 +308,7 @@ impl Normandy44 {
         &self.units[unit.index()]
     }
 
-    pub(crate) fn unit_mut(&mut self, unit: UnitId) -> &mut UnitState {
+    pub fn unit_mut(&mut self, unit: UnitId) -> &mut UnitState {
         &mut self.units[unit.index()]
     }
 
@@ -344,7 +349,7 @@ impl Normandy44 {
             .is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
-    pub(crate) fn set_control(&mut self, hex: HexId, side: Side) {
+    pub fn set_control(&mut self, hex: HexId, side: Side) {
         let i = hex.index();
         if let Some(w) = self.allied_control.get_mut(i / 64) {
             if side == Side::Allied {

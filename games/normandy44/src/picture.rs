@@ -1,0 +1,99 @@
+//! The map picture of `overlord map normandy44`: the board drawn by `overlord-mapdraw`, with the
+//! game's lines on top (the Army Boundary, the 27 June line, the naval bombardment zone, the
+//! Cherbourg perimeter) and its places marked (the nine assault beaches, beachheads, drop and
+//! landing zones, German entry and mobilization hexes, naval batteries).
+
+use crate::data::{Assault, N44Data};
+use overlord_hexmap::{Hex, HexId};
+use overlord_mapdraw::{HexText, Mark, Overlays, RegionBoundary, Shape, Stroke, Style, to_svg};
+
+/// The map as SVG.
+pub fn svg(data: &N44Data) -> String {
+    let mut overlays = Overlays::new();
+    places(data, &mut overlays);
+    to_svg(&data.map.file, &style(), &overlays)
+}
+
+/// The wargame style with the game's terrain colours and lines.
+pub fn style() -> Style {
+    let mut style = Style::wargame();
+    style.hex_size = 18.0;
+    for (terrain, colour) in [
+        ("sea", "#8cb8dc"),
+        ("clear", "#eef0d2"),
+        ("mixed", "#d8e4b0"),
+        ("bocage", "#b9cf8c"),
+        ("woods", "#6f9a58"),
+        ("flooded", "#a9cfd8"),
+        ("marsh", "#7aa0a0"),
+        ("town", "#d9c2a5"),
+        ("city", "#c49a7a"),
+    ] {
+        style.set_terrain_colour(terrain, colour);
+    }
+    for (region, other, colour, legend) in [
+        ("us_sector", None, "#1b5e20", "Army Boundary (US | CW)"),
+        ("h_line_allied", None, "#c62828", "27 June Historical Advance Line"),
+        ("naval_bombardment_zone", None, "#1565c0", "Naval Bombardment Zone"),
+        ("cherbourg_perimeter", None, "#4e342e", "Cherbourg Perimeter"),
+    ] {
+        style.region_boundaries.push(RegionBoundary {
+            region: region.to_owned(),
+            other: other.map(str::to_owned),
+            stroke: Stroke::new(colour, 2.5).dashed(&[10.0, 4.0]),
+            legend: Some(legend.to_owned()),
+        });
+    }
+    style
+}
+
+fn places(data: &N44Data, overlays: &mut Overlays) {
+    let map = &data.map;
+    let hex = |id: HexId| -> Option<Hex> { map.hexes.hex(id) };
+    for (assault, &id) in Assault::ALL.iter().zip(&map.assaults) {
+        if let Some(h) = hex(id) {
+            overlays.marks.push(
+                Mark::new(h, Shape::Triangle, "#f9a825").with_title(assault.name()),
+            );
+        }
+    }
+    for &id in map.beachheads.iter().chain(&map.mulberries) {
+        if let Some(h) = hex(id) {
+            overlays
+                .marks
+                .push(Mark::new(h, Shape::Ring, "#f57f17").with_title("beachhead"));
+        }
+    }
+    for (colour, hexes) in &map.entries {
+        for &id in hexes {
+            if let Some(h) = hex(id) {
+                overlays.texts.push(
+                    HexText::new(h, &colour.name()[..1].to_uppercase()).bold(),
+                );
+            }
+        }
+    }
+    for &id in map.mobilization_243.iter().chain(&map.mobilization_709) {
+        if let Some(h) = hex(id) {
+            overlays
+                .marks
+                .push(Mark::new(h, Shape::Square, "#616161").with_title("mobilization hex"));
+        }
+    }
+    for (name, id) in &map.batteries {
+        if let Some(h) = hex(*id) {
+            overlays
+                .marks
+                .push(Mark::new(h, Shape::Diamond, "#212121").with_title(name));
+        }
+    }
+    for p in map.file.positions() {
+        if p.id.starts_with("drop-") || p.id.starts_with("lz-") {
+            for &h in &p.hexes {
+                overlays
+                    .marks
+                    .push(Mark::new(h, Shape::Circle, "#6a1b9a").with_title(&p.id));
+            }
+        }
+    }
+}
