@@ -1,9 +1,19 @@
-//! The game under the engine's contract. For now its components: loaded, checked, listed and
-//! drawn (`overlord validate`, `overlord scenarios`, `overlord map`); the rules come next.
+//! The game under the engine's contract: its components (loaded, checked, listed and drawn),
+//! and the game itself, each answer handed to its chapter and the sequence of play run between
+//! decisions.
 
-use crate::data::{N44Data, ScenarioId};
-use overlord_engine::{Components, DataErrors, GameInfo, OptionInfo, ScenarioInfo};
+use crate::action::{N44Action, N44Event, N44Log};
+use crate::data::{N44Data, ScenarioId, Side};
+use crate::state::{N44Options, Normandy44, Stage, Step};
+use crate::view::N44View;
+use overlord_engine::driver::{self, Chapters, Progress};
+use overlord_engine::{
+    Anchors, Applied, Components, DataErrors, Game, GameInfo, GameRng, Log, OptionInfo, Prompt,
+    Refusal, RuleId, ScenarioInfo, Seat, SetupError, Status, Viewer,
+};
+use rand::Rng;
 use std::path::Path;
+use std::sync::Arc;
 
 /// What the game says about itself.
 pub fn info() -> GameInfo {
@@ -55,8 +65,8 @@ impl Components for N44Data {
                 .ids()
                 .filter(|&h| self.map.name(h).is_some())
                 .count(),
-            count(crate::data::Side::German),
-            count(crate::data::Side::Allied),
+            count(Side::German),
+            count(Side::Allied),
             self.cadres.len(),
             self.german_arrivals.len(),
             self.gb.len(),
@@ -66,5 +76,138 @@ impl Components for N44Data {
 
     fn map_svg(&self) -> Option<String> {
         Some(crate::picture::svg(self))
+    }
+}
+
+/// The seat of each side: the German is seat 0, the Allies seat 1 (27.1's multiplayer seats
+/// map onto these two sides).
+pub fn seat_of(side: Side) -> Seat {
+    Seat(side.index() as u8)
+}
+
+impl Game for Normandy44 {
+    type Data = N44Data;
+    type Options = N44Options;
+    type Action = N44Action;
+    type View = N44View;
+    type Event = N44Event;
+
+    fn info() -> GameInfo {
+        info()
+    }
+
+    fn setup(
+        data: &Arc<N44Data>,
+        scenario: &str,
+        options: &N44Options,
+        rng: GameRng,
+        log: &mut Log<N44Event>,
+    ) -> Result<Self, SetupError> {
+        let mut game = crate::setup::new_game(data, scenario, options, rng)?;
+        driver::run(&mut game, log);
+        Ok(game)
+    }
+
+    fn status(&self) -> Status {
+        match self.outcome {
+            Some(outcome) => Status::Over(outcome),
+            None => Status::ToAct(seat_of(self.decider())),
+        }
+    }
+
+    fn prompt(&self) -> Prompt {
+        let (name, rule, text) = match self.step {
+            Step::Invasion(_) => (
+                "invasion",
+                RuleId("20"),
+                "The Special Invasion Phase".to_owned(),
+            ),
+            Step::Phase(side, phase, stage) => {
+                let (name, text) = match stage {
+                    Stage::Open => ("phase", crate::turn::phase_name(phase).to_owned()),
+                    Stage::Moving { .. } => ("destination", "Where does it move?".to_owned()),
+                    Stage::Attack { .. } => ("attack", "Build the attack".to_owned()),
+                    Stage::Result { .. } => ("result", "The attack's result".to_owned()),
+                };
+                (
+                    name,
+                    crate::turn::SEQUENCE,
+                    format!("{}: {text}", side.name()),
+                )
+            }
+            Step::Initial | Step::Final => ("system", crate::turn::SEQUENCE, String::new()),
+            Step::Over => ("over", crate::turn::SEQUENCE, "The game is over".to_owned()),
+        };
+        Prompt { name, rule, text }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<N44Action>) {
+        if self.outcome.is_some() {
+            out.clear();
+        } else {
+            crate::decisions::legal(self, out);
+        }
+    }
+
+    fn apply(&mut self, action: N44Action, log: &mut N44Log) -> Result<Applied, Refusal> {
+        driver::apply(self, action, log)
+    }
+
+    fn apply_listed(&mut self, action: N44Action, log: &mut N44Log) -> Result<Applied, Refusal> {
+        driver::apply_listed(self, action, log)
+    }
+
+    fn view(&self, _viewer: Viewer) -> N44View {
+        crate::view::view(self)
+    }
+
+    fn determinize<R: Rng + ?Sized>(&self, _seat: Seat, rng: &mut R) -> Self {
+        crate::view::determinize(self, rng)
+    }
+
+    fn anchors(&self, action: &N44Action) -> Anchors {
+        crate::view::anchors(self, action)
+    }
+
+    fn rng(&self) -> &GameRng {
+        &self.rng
+    }
+
+    fn seats(&self) -> u8 {
+        2
+    }
+
+    fn seat_label(&self, seat: Seat) -> String {
+        match seat.0 {
+            0 => "German".to_owned(),
+            _ => "Allies".to_owned(),
+        }
+    }
+}
+
+impl Chapters for Normandy44 {
+    fn advance(&mut self, log: &mut N44Log) -> Progress {
+        crate::turn::advance(self, log)
+    }
+
+    fn answer(&mut self, action: N44Action, log: &mut N44Log) -> Result<(), Refusal> {
+        crate::decisions::answer(self, action, log)
+    }
+
+    fn reveals(&self) -> u64 {
+        self.reveals
+    }
+
+    fn over(&self) -> bool {
+        self.outcome.is_some()
+    }
+}
+
+impl Normandy44 {
+    /// The side that answers the prompt showing.
+    pub fn decider(&self) -> Side {
+        self.chooser
+            .or_else(|| self.phasing())
+            .unwrap_or(Side::German)
     }
 }

@@ -3,27 +3,45 @@
 //!
 //! The components are loaded and checked from `data/normandy44/` ([`data`]); the state
 //! ([`state`]) is small and flat. The tables of the spec's section 2 are pure functions in
-//! [`tables`]. [`game`] puts them under the engine's contract; [`picture`] draws the map.
+//! [`tables`]. [`game`] puts the rules under the engine's contract; [`picture`] draws the map.
 //!
 //! # Layers
 //!
 //! Imports run one way, down, as in every game crate (docs/ARCHITECTURE.md):
 //!
 //! 1. **Components and state.** [`tables`], [`data`] (the components as loaded and checked,
-//!    with the map's dense per-hex arrays), [`state`].
-//! 2. **Questions many chapters ask.** (zones of control and bonds, supply.)
-//! 3. **The rules chapters**, one module per chapter of the rules.
-//! 4. **The game's faces.** [`picture`], [`game`].
+//!    with the map's dense per-hex arrays), [`action`] (the decisions and the log's events),
+//!    [`state`].
+//! 2. **Questions many chapters ask.** (zones of control and bonds, supply lines.)
+//! 3. **The rules chapters**, each calling only those before it: [`weather`] (4, 5),
+//!    [`replacement`] (6), [`movement`] (7-9), [`combat`] (10-15), [`recovery`] (3.B.5),
+//!    [`supply`] (18), [`invasion`] (20), [`victory`] (23-26).
+//! 4. **The turn and the game's faces.** [`setup`], [`decisions`] (which chapter answers),
+//!    [`turn`] (the sequence of play, 3), [`view`], [`picture`], [`game`].
 //!
 //! The components are authored by the Overlord project from the history and geography of
 //! June 1944; they are not the publisher's.
 
+pub mod action;
+pub mod combat;
 pub mod data;
+pub mod decisions;
 pub mod game;
+pub mod invasion;
+pub mod movement;
 pub mod picture;
+pub mod recovery;
+pub mod replacement;
+pub mod setup;
 pub mod state;
+pub mod supply;
 pub mod tables;
+pub mod turn;
+pub mod victory;
+pub mod view;
+pub mod weather;
 
+pub use action::{N44Action, N44Event};
 pub use data::N44Data;
 pub use game::info;
 pub use state::{N44Options, Normandy44};

@@ -33,9 +33,24 @@ pub fn style() -> Style {
     }
     for (region, other, colour, legend) in [
         ("us_sector", None, "#1b5e20", "Army Boundary (US | CW)"),
-        ("h_line_allied", None, "#c62828", "27 June Historical Advance Line"),
-        ("naval_bombardment_zone", None, "#1565c0", "Naval Bombardment Zone"),
-        ("cherbourg_perimeter", None, "#4e342e", "Cherbourg Perimeter"),
+        (
+            "h_line_allied",
+            None,
+            "#c62828",
+            "27 June Historical Advance Line",
+        ),
+        (
+            "naval_bombardment_zone",
+            None,
+            "#1565c0",
+            "Naval Bombardment Zone",
+        ),
+        (
+            "cherbourg_perimeter",
+            None,
+            "#4e342e",
+            "Cherbourg Perimeter",
+        ),
     ] {
         style.region_boundaries.push(RegionBoundary {
             region: region.to_owned(),
@@ -52,9 +67,9 @@ fn places(data: &N44Data, overlays: &mut Overlays) {
     let hex = |id: HexId| -> Option<Hex> { map.hexes.hex(id) };
     for (assault, &id) in Assault::ALL.iter().zip(&map.assaults) {
         if let Some(h) = hex(id) {
-            overlays.marks.push(
-                Mark::new(h, Shape::Triangle, "#f9a825").with_title(assault.name()),
-            );
+            overlays
+                .marks
+                .push(Mark::new(h, Shape::Triangle, "#f9a825").with_title(assault.name()));
         }
     }
     for &id in map.beachheads.iter().chain(&map.mulberries) {
@@ -67,9 +82,9 @@ fn places(data: &N44Data, overlays: &mut Overlays) {
     for (colour, hexes) in &map.entries {
         for &id in hexes {
             if let Some(h) = hex(id) {
-                overlays.texts.push(
-                    HexText::new(h, &colour.name()[..1].to_uppercase()).bold(),
-                );
+                overlays
+                    .texts
+                    .push(HexText::new(h, &colour.name()[..1].to_uppercase()).bold());
             }
         }
     }

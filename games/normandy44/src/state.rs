@@ -254,6 +254,9 @@ pub struct Normandy44 {
     pub(crate) attackers: Vec<UnitId>,
     /// Hexes attacked this phase (10.1: a hex is attacked once per phase).
     pub(crate) attacked_hexes: Vec<HexId>,
+    /// The side that must answer the prompt showing when it is not the phasing side (a
+    /// defender's loss, Determined Defense or retreat).
+    pub(crate) chooser: Option<Side>,
     pub(crate) reveals: u64,
     pub(crate) outcome: Option<Outcome>,
 }
@@ -273,6 +276,7 @@ impl PartialEq for Normandy44 {
             && self.mulberries == other.mulberries
             && self.attackers == other.attackers
             && self.attacked_hexes == other.attacked_hexes
+            && self.chooser == other.chooser
             && self.reveals == other.reveals
             && self.outcome == other.outcome
     }
@@ -382,5 +386,28 @@ impl Normandy44 {
     /// The game's result, once over.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+}
+
+impl Normandy44 {
+    /// Whether a unit of `side`'s enemy is in a hex adjacent to `hex`.
+    pub fn enemy_adjacent(&self, hex: HexId, side: Side) -> bool {
+        self.data
+            .map
+            .hexes
+            .neighbours_on_map(hex)
+            .any(|n| self.occupant(n) == Some(side.enemy()))
+    }
+
+    /// The hexes holding units of `side`, in hex order, each once.
+    pub fn occupied_hexes(&self, side: Side) -> Vec<HexId> {
+        let mut hexes: Vec<HexId> = self
+            .unit_ids()
+            .filter(|&u| self.side_of(u) == side)
+            .filter_map(|u| self.hex_of(u))
+            .collect();
+        hexes.sort_unstable();
+        hexes.dedup();
+        hexes
     }
 }

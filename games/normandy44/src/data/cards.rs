@@ -7,7 +7,9 @@ use overlord_datafile::located;
 use serde::Deserialize;
 
 /// The scenarios a line of a card belongs to; all three when the file leaves it out.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum ScenarioId {
     Campaign,

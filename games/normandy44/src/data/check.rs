@@ -8,9 +8,17 @@ use overlord_datafile::files::{At, Report};
 use std::collections::{BTreeMap, BTreeSet};
 
 pub(super) fn check(data: &mut N44Data, report: &mut Report) {
-    unique(report, data.formations.iter().map(|f| (&f.id, &f.at)), "formation.id");
+    unique(
+        report,
+        data.formations.iter().map(|f| (&f.id, &f.at)),
+        "formation.id",
+    );
     unique(report, data.units.iter().map(|u| (&u.id, &u.at)), "unit.id");
-    unique(report, data.cadres.iter().map(|c| (&c.id, &c.at)), "cadre.id");
+    unique(
+        report,
+        data.cadres.iter().map(|c| (&c.id, &c.at)),
+        "cadre.id",
+    );
     let formations: BTreeMap<&str, usize> = data
         .formations
         .iter()
@@ -18,10 +26,14 @@ pub(super) fn check(data: &mut N44Data, report: &mut Report) {
         .map(|(i, f)| (f.id.as_str(), i))
         .collect();
     for f in &data.formations {
-        if let Some(parent) = &f.parent {
-            if !formations.contains_key(parent.as_str()) {
-                report.at(&f.at, "formation.parent", format!("no formation `{parent}`"));
-            }
+        if let Some(parent) = &f.parent
+            && !formations.contains_key(parent.as_str())
+        {
+            report.at(
+                &f.at,
+                "formation.parent",
+                format!("no formation `{parent}`"),
+            );
         }
     }
     let mut formation_of = Vec::with_capacity(data.units.len());
@@ -30,14 +42,26 @@ pub(super) fn check(data: &mut N44Data, report: &mut Report) {
         formation_of.push(u.formation.as_ref().and_then(|id| {
             let found = formations.get(id.as_str()).map(|&i| i as u16);
             if found.is_none() {
-                report.at(&u.at, "unit.formation", format!("no formation `{id}` in units.toml"));
+                report.at(
+                    &u.at,
+                    "unit.formation",
+                    format!("no formation `{id}` in units.toml"),
+                );
             }
             found
         }));
         cadre_of.push(u.cadre.as_ref().and_then(|id| {
-            let found = data.cadres.iter().position(|c| &c.id == id).map(|i| i as u8);
+            let found = data
+                .cadres
+                .iter()
+                .position(|c| &c.id == id)
+                .map(|i| i as u8);
             if found.is_none() {
-                report.at(&u.at, "unit.cadre", format!("no cadre `{id}` in cadres.toml"));
+                report.at(
+                    &u.at,
+                    "unit.cadre",
+                    format!("no cadre `{id}` in cadres.toml"),
+                );
             }
             found
         }));
@@ -51,14 +75,26 @@ pub(super) fn check(data: &mut N44Data, report: &mut Report) {
         }
         for face in &u.steps {
             if face.av.is_some() != face.av_colour.is_some() {
-                report.at(&u.at, "unit.steps.av_colour", "an armor value needs its colour and a colour its value");
+                report.at(
+                    &u.at,
+                    "unit.steps.av_colour",
+                    "an armor value needs its colour and a colour its value",
+                );
             }
             if face.tq.is_none() && u.class != super::Class::Silhouette {
-                report.at(&u.at, "unit.steps.tq", "every unit but a silhouette has a TQ (2.3.1)");
+                report.at(
+                    &u.at,
+                    "unit.steps.tq",
+                    "every unit but a silhouette has a TQ (2.3.1)",
+                );
             }
         }
         if (u.side == Side::Allied) != u.army.is_some() {
-            report.at(&u.at, "unit.army", "every Allied unit, and no German one, belongs to an army (us or cw)");
+            report.at(
+                &u.at,
+                "unit.army",
+                "every Allied unit, and no German one, belongs to an army (us or cw)",
+            );
         }
     }
     data.formation_of = formation_of;
@@ -66,12 +102,20 @@ pub(super) fn check(data: &mut N44Data, report: &mut Report) {
 
     for scenario in ScenarioId::ALL {
         if data.scenario(scenario).is_none() {
-            report.file("scenarios.toml", "scenario", format!("the scenario `{}` is missing", scenario.id()));
+            report.file(
+                "scenarios.toml",
+                "scenario",
+                format!("the scenario `{}` is missing", scenario.id()),
+            );
         }
     }
     for s in &data.scenarios {
         if ScenarioId::parse(&s.id).is_none() {
-            report.at(&s.at, "scenario.id", "the rules know the scenarios campaign, mini and cherbourg");
+            report.at(
+                &s.at,
+                "scenario.id",
+                "the rules know the scenarios campaign, mini and cherbourg",
+            );
         }
     }
     placements(data, report);
@@ -117,11 +161,20 @@ fn placements(data: &N44Data, report: &mut Report) {
             place(report, &p.unit, &p.at, "unit");
             match (&p.hex, &p.in_box) {
                 (Some(hex), None) if !land(hex) => {
-                    report.at(&p.at, "hex", format!("`{hex}` is not a land hex of the map"));
+                    report.at(
+                        &p.at,
+                        "hex",
+                        format!("`{hex}` is not a land hex of the map"),
+                    );
                 }
                 (Some(_), None) => {}
-                (None, Some(b)) if matches!(b.as_str(), "mobilization-243" | "mobilization-709") => {}
-                (None, Some(b)) => report.at(&p.at, "box", format!("no box `{b}`; the boxes are mobilization-243 and mobilization-709")),
+                (None, Some(b))
+                    if matches!(b.as_str(), "mobilization-243" | "mobilization-709") => {}
+                (None, Some(b)) => report.at(
+                    &p.at,
+                    "box",
+                    format!("no box `{b}`; the boxes are mobilization-243 and mobilization-709"),
+                ),
                 _ => report.at(&p.at, "hex", "a placement names either a hex or a box"),
             }
         }
@@ -134,7 +187,11 @@ fn placements(data: &N44Data, report: &mut Report) {
                     place(report, t, &a.at, "assault.tanks");
                 }
                 if data.map.file.position(&a.beach).is_none() {
-                    report.at(&a.at, "assault.beach", format!("no map position `{}`", a.beach));
+                    report.at(
+                        &a.at,
+                        "assault.beach",
+                        format!("no map position `{}`", a.beach),
+                    );
                 }
             }
             for w in &data.second_waves {
@@ -154,16 +211,32 @@ fn placements(data: &N44Data, report: &mut Report) {
             }
             place(report, &d.unit, &d.at, "unit");
             if data.map.file.position(&d.position).is_none() {
-                report.at(&d.at, "position", format!("no map position `{}`", d.position));
+                report.at(
+                    &d.at,
+                    "position",
+                    format!("no map position `{}`", d.position),
+                );
             }
         }
-        for a in data.german_arrivals.iter().filter(|a| applies(&a.scenario, scenario)) {
+        for a in data
+            .german_arrivals
+            .iter()
+            .filter(|a| applies(&a.scenario, scenario))
+        {
             place(report, &a.unit, &a.at, "german.unit");
             match (&a.colour, &a.hex) {
                 (Some(_), None) => {}
                 (None, Some(hex)) if land(hex) => {}
-                (None, Some(hex)) => report.at(&a.at, "hex", format!("`{hex}` is not a land hex of the map")),
-                _ => report.at(&a.at, "colour", "a reinforcement enters by a colour or at a hex"),
+                (None, Some(hex)) => report.at(
+                    &a.at,
+                    "hex",
+                    format!("`{hex}` is not a land hex of the map"),
+                ),
+                _ => report.at(
+                    &a.at,
+                    "colour",
+                    "a reinforcement enters by a colour or at a hex",
+                ),
             }
         }
         for g in data.gb.iter().filter(|g| applies(&g.scenario, scenario)) {

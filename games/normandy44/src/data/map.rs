@@ -142,7 +142,13 @@ pub enum Beach {
 }
 
 impl Beach {
-    pub const ALL: [Beach; 5] = [Beach::Utah, Beach::Omaha, Beach::Gold, Beach::Juno, Beach::Sword];
+    pub const ALL: [Beach; 5] = [
+        Beach::Utah,
+        Beach::Omaha,
+        Beach::Gold,
+        Beach::Juno,
+        Beach::Sword,
+    ];
 
     pub fn id(self) -> &'static str {
         match self {
@@ -237,7 +243,10 @@ impl GameMap {
             problems.push(Problem::whole_file(name.clone(), field, message));
         };
         let Some(hexes) = HexIndex::new(&file) else {
-            complain("hex", "the map has more hexes than the game can number".into());
+            complain(
+                "hex",
+                "the map has more hexes than the game can number".into(),
+            );
             return Err(problems);
         };
         let mut terrain = Vec::with_capacity(hexes.len());
@@ -313,7 +322,7 @@ impl GameMap {
             }
             sides.push(around);
             let land = terrain.get(id.index()) != Some(&Terrain::Sea);
-            let rim = hexes.neighbours(id).iter().any(|n| *n == HexId::NONE);
+            let rim = hexes.neighbours(id).contains(&HexId::NONE);
             let coastal = land
                 && hexes
                     .neighbours_on_map(id)
@@ -343,7 +352,10 @@ impl GameMap {
         };
         let assaults = Assault::ALL.map(|a| one(&mut problems, a.position()));
         let beachheads = Beach::ALL.map(|b| one(&mut problems, &format!("beachhead-{}", b.id())));
-        let mulberries = [one(&mut problems, "mulberry-us"), one(&mut problems, "mulberry-cw")];
+        let mulberries = [
+            one(&mut problems, "mulberry-us"),
+            one(&mut problems, "mulberry-cw"),
+        ];
         let many = |place: Option<&Place>| -> Vec<HexId> {
             place
                 .map(|p| p.hexes.iter().filter_map(|h| hexes.id(*h)).collect())
@@ -366,7 +378,10 @@ impl GameMap {
                 problems.push(Problem::whole_file(
                     name.clone(),
                     "position",
-                    format!("the rules need German entry hexes `entry-{}-1`...", c.name()),
+                    format!(
+                        "the rules need German entry hexes `entry-{}-1`...",
+                        c.name()
+                    ),
                 ));
             }
         }
@@ -390,7 +405,11 @@ impl GameMap {
             batteries,
             file,
         };
-        if problems.is_empty() { Ok(map) } else { Err(problems) }
+        if problems.is_empty() {
+            Ok(map)
+        } else {
+            Err(problems)
+        }
     }
 
     /// The hexes of map position `id` (a drop zone, a landing zone...).
@@ -414,7 +433,10 @@ impl GameMap {
     }
 
     pub fn terrain(&self, hex: HexId) -> Terrain {
-        self.terrain.get(hex.index()).copied().unwrap_or(Terrain::Sea)
+        self.terrain
+            .get(hex.index())
+            .copied()
+            .unwrap_or(Terrain::Sea)
     }
 
     pub fn flags(&self, hex: HexId) -> HexFlags {

@@ -27,7 +27,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// A unit's dense id: its index in [`N44Data::units`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct UnitId(pub u16);
 
 impl UnitId {
@@ -143,9 +145,14 @@ fn read_all(dir: &Path, report: &mut Report) -> Option<N44Data> {
         }
     };
     let units = read(dir, "units.toml", report, |f| {
-        (f.entries::<Formation>("formation"), f.entries::<UnitDef>("unit"))
+        (
+            f.entries::<Formation>("formation"),
+            f.entries::<UnitDef>("unit"),
+        )
     });
-    let cadres = read(dir, "cadres.toml", report, |f| f.entries::<CadreDef>("cadre"));
+    let cadres = read(dir, "cadres.toml", report, |f| {
+        f.entries::<CadreDef>("cadre")
+    });
     let setup = read(dir, "setup.toml", report, |f| {
         (
             f.entries::<Placement>("german"),
@@ -159,10 +166,16 @@ fn read_all(dir: &Path, report: &mut Report) -> Option<N44Data> {
         )
     });
     let arrivals = read(dir, "reinforcements.toml", report, |f| {
-        (f.entries::<GermanArrival>("german"), f.entries::<GbUnit>("gb"))
+        (
+            f.entries::<GermanArrival>("german"),
+            f.entries::<GbUnit>("gb"),
+        )
     });
     let scenarios = read(dir, "scenarios.toml", report, |f| {
-        (f.entries::<ScenarioDef>("scenario"), f.entries::<OptionDef>("option"))
+        (
+            f.entries::<ScenarioDef>("scenario"),
+            f.entries::<OptionDef>("option"),
+        )
     });
     let markers = read(dir, "markers.toml", report, |f| {
         f.value::<BTreeMap<String, u8>>("markers", true)

@@ -6,7 +6,9 @@ use overlord_datafile::located;
 use serde::Deserialize;
 
 /// The two sides.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     German,

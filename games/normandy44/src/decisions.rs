@@ -1,0 +1,42 @@
+//! Which chapter asks the question showing: the legal answers and the answer, handed to the
+//! chapter of the phase and stage the game is at.
+
+use crate::action::{N44Action, N44Log};
+use crate::state::{Normandy44, Phase, Stage, Step};
+use crate::{combat, invasion, movement, recovery, replacement};
+use overlord_engine::Refusal;
+
+/// The legal answers to the prompt showing (cleared first).
+pub fn legal(game: &Normandy44, out: &mut Vec<N44Action>) {
+    out.clear();
+    match game.step {
+        Step::Over | Step::Initial | Step::Final => {}
+        Step::Invasion(_) => invasion::legal(game, out),
+        Step::Phase(side, phase, stage) => match (phase, stage) {
+            (Phase::Replacement, _) => replacement::legal(game, side, out),
+            (Phase::Movement | Phase::ReserveMovement, _) => movement::legal(game, side, out),
+            (Phase::Combat | Phase::ReserveCombat, _) => combat::legal(game, side, out),
+            (Phase::Recovery, Stage::Open) => recovery::legal(game, side, out),
+            (Phase::Recovery | Phase::Supply, _) => out.push(N44Action::Done),
+        },
+    }
+}
+
+/// Hand `action`, known to be legal, to the chapter that asked.
+pub fn answer(game: &mut Normandy44, action: N44Action, log: &mut N44Log) -> Result<(), Refusal> {
+    match game.step {
+        Step::Invasion(_) => invasion::answer(game, action, log),
+        Step::Phase(side, phase, Stage::Open) if action == N44Action::Done => {
+            crate::turn::end_phase(game, side, phase, log);
+            Ok(())
+        }
+        Step::Phase(side, phase, _) => match phase {
+            Phase::Replacement => replacement::answer(game, side, action, log),
+            Phase::Movement | Phase::ReserveMovement => movement::answer(game, side, action, log),
+            Phase::Combat | Phase::ReserveCombat => combat::answer(game, side, action, log),
+            Phase::Recovery => recovery::answer(game, side, action, log),
+            Phase::Supply => Err(Refusal::new("the Supply Phase has no decisions")),
+        },
+        Step::Over | Step::Initial | Step::Final => Err(Refusal::new("no decision is due")),
+    }
+}
