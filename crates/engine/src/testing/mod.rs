@@ -10,6 +10,7 @@
 //!   `basic_tests` (random simulation, `ApplyActionTestClone`, `ResampleInfostateTest`).
 //! * [`broken_data_corpus`] breaks a copy of a game's shipped data as each case of a corpus
 //!   says and checks that loading it names the file, field and message the case expects.
+//! * [`layers`] checks that a game crate's modules import only down its layers.
 //! * [`cited`], [`uncited`] and [`read_rule_ids`]: whether test code cites every rule id of a
 //!   game's list, and [`Conformance::rule_ids`] checks that what a game logs, asks and refuses
 //!   cites ids of its spec.
@@ -29,6 +30,7 @@ mod citations;
 mod conformance;
 mod corpus;
 mod json;
+mod layers;
 mod report;
 
 pub use citations::{cited, read_rule_ids, rust_sources, uncited};
@@ -36,6 +38,7 @@ pub use conformance::{
     Conformance, Indistinguishable, Invariant, Policy, Transition, check, conformance,
 };
 pub use corpus::{BrokenCase, broken_data_corpus};
+pub use layers::layers;
 pub use report::{Failure, Property, Summary};
 
 /// The generator the suite hands a policy and the leak-pair hook: ChaCha8, seeded from the
