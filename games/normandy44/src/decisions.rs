@@ -10,7 +10,7 @@ use overlord_engine::Refusal;
 pub fn legal(game: &Normandy44, out: &mut Vec<N44Action>) {
     out.clear();
     match game.step {
-        Step::Over | Step::Initial | Step::Final => {}
+        Step::Over | Step::Initial | Step::Begin(_) | Step::Final => {}
         Step::Invasion(_) => invasion::legal(game, out),
         Step::Phase(side, phase, stage) => match (phase, stage) {
             (Phase::Replacement, _) => replacement::legal(game, side, out),
@@ -37,6 +37,8 @@ pub fn answer(game: &mut Normandy44, action: N44Action, log: &mut N44Log) -> Res
             Phase::Recovery => recovery::answer(game, side, action, log),
             Phase::Supply => Err(Refusal::new("the Supply Phase has no decisions")),
         },
-        Step::Over | Step::Initial | Step::Final => Err(Refusal::new("no decision is due")),
+        Step::Over | Step::Initial | Step::Begin(_) | Step::Final => {
+            Err(Refusal::new("no decision is due"))
+        }
     }
 }

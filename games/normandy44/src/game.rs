@@ -135,7 +135,9 @@ impl Game for Normandy44 {
                     format!("{}: {text}", side.name()),
                 )
             }
-            Step::Initial | Step::Final => ("system", crate::turn::SEQUENCE, String::new()),
+            Step::Initial | Step::Begin(_) | Step::Final => {
+                ("system", crate::turn::SEQUENCE, String::new())
+            }
             Step::Over => ("over", crate::turn::SEQUENCE, "The game is over".to_owned()),
         };
         Prompt { name, rule, text }

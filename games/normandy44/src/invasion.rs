@@ -18,8 +18,7 @@ pub fn advance(game: &mut Normandy44, log: &mut N44Log) -> Progress {
     for (i, &assault) in Assault::ALL.iter().enumerate() {
         assault_beach(game, i as u8, assault, log);
     }
-    crate::turn::begin_player_turn(game, Side::German, log);
-    let _ = Step::Invasion(0);
+    game.step = Step::Begin(Side::German);
     Progress::Continue
 }
 

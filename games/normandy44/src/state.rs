@@ -138,6 +138,8 @@ pub enum Step {
     Invasion(u8),
     /// The Initial Phase (4.1 A).
     Initial,
+    /// `Side`'s player turn is about to begin (after the invasion, or the German's turn).
+    Begin(Side),
     /// A phase of a player turn, with what is being decided in it.
     Phase(Side, Phase, Stage),
     /// The Final Phase (4.1 D).

@@ -44,6 +44,10 @@ pub fn advance(game: &mut Normandy44, log: &mut N44Log) -> Progress {
             }
         }
         Step::Phase(..) => Progress::Decide,
+        Step::Begin(side) => {
+            begin_player_turn(game, side, log);
+            Progress::Continue
+        }
         Step::Final => {
             final_phase(game, log);
             Progress::Continue
