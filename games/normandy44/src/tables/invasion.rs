@@ -77,8 +77,8 @@ impl ScatterResult {
 /// 20.2: the scatter DRM of a glider regiment.
 pub const GLIDER_DRM: u8 = 1;
 
-/// 2.11, 20.2 (A-5 of 2.11: modified results above 6 read as 6, *recommended*): the scatter
-/// result of die `roll` for a unit of `division`; `glider`: a glider regiment (+1).
+/// 2.11, 20.2: the scatter result of die `roll` for a unit of `division`; `glider`: a glider
+/// regiment (+1). A modified result above 6 reads as 6 (2.11, *recommended*; no A-id).
 pub fn scatter(division: AirborneDivision, roll: u8, glider: bool) -> ScatterResult {
     let modified = roll.clamp(1, 6) + if glider { GLIDER_DRM } else { 0 };
     // The 82nd's column read one pip further for each division to its right.

@@ -549,6 +549,77 @@ pub fn cross_hexside(
     }
 }
 
+/// What a retreat costs for crossing a hexside or passing a hex (13.2, TEC "Other notes").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RetreatPenalty {
+    None,
+    /// The group's non-mechanized units lose one step in total (13.2).
+    StepLoss,
+    /// The unit is eliminated (mechanized units; prohibited terrain).
+    Eliminated,
+}
+
+impl HexsideFeature {
+    /// 13.2: what retreating across this hexside costs a unit of `mobility`.
+    /// `first_step`: the crossing is the first hex of the retreat (it "started adjacent");
+    /// `along_road`: a road crosses it (bridged). Across an unbridged major river or flooded
+    /// hexside later in the retreat, non-mechanized units lose a step and mechanized units are
+    /// eliminated; mechanized units are eliminated across any flooded hexside off road (a
+    /// causeway bridges it, 9.11); minor rivers have no effect; impassable and all-sea hexsides
+    /// eliminate (prohibited terrain).
+    pub fn retreat_across(
+        self,
+        mobility: Mobility,
+        first_step: bool,
+        along_road: bool,
+    ) -> RetreatPenalty {
+        let penalty = match mobility {
+            Mobility::NonMech => RetreatPenalty::StepLoss,
+            Mobility::Mech => RetreatPenalty::Eliminated,
+        };
+        match self {
+            HexsideFeature::Impassable | HexsideFeature::AllSea => RetreatPenalty::Eliminated,
+            _ if along_road => RetreatPenalty::None,
+            HexsideFeature::MajorRiver if !first_step => penalty,
+            HexsideFeature::Flooded if mobility == Mobility::Mech || !first_step => penalty,
+            _ => RetreatPenalty::None,
+        }
+    }
+}
+
+/// 13.2: what retreating through hexside `features` costs (the worst of them; a causeway cancels
+/// the flooded hexside it bridges, 9.11).
+pub fn retreat_across(
+    features: &[HexsideFeature],
+    mobility: Mobility,
+    first_step: bool,
+    along_road: bool,
+) -> RetreatPenalty {
+    let causeway = features.contains(&HexsideFeature::Causeway);
+    features
+        .iter()
+        .filter(|f| !(causeway && **f == HexsideFeature::Flooded))
+        .map(|f| f.retreat_across(mobility, first_step, along_road))
+        .max()
+        .unwrap_or(RetreatPenalty::None)
+}
+
+/// 13.2, 9.5: what a retreat costs for entering a flooded hex off road: a mechanized unit may not
+/// enter it (eliminated); a non-mechanized group loses a step if it passes **through** it
+/// (`through`: enters and leaves it), not if it ends there. Along a road, nothing.
+pub fn retreat_into_flooded_hex(
+    mobility: Mobility,
+    through: bool,
+    along_road: bool,
+) -> RetreatPenalty {
+    match (along_road, mobility, through) {
+        (true, _, _) => RetreatPenalty::None,
+        (false, Mobility::Mech, _) => RetreatPenalty::Eliminated,
+        (false, Mobility::NonMech, true) => RetreatPenalty::StepLoss,
+        (false, Mobility::NonMech, false) => RetreatPenalty::None,
+    }
+}
+
 /// What attacking across a hexside, or out of a hex, does to one attacking unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AttackEffect {
@@ -1082,6 +1153,56 @@ mod tests {
         for e in [allied, german] {
             assert!(!e.attacker_armor_shift && !e.defender_armor_shift);
         }
+    }
+
+    #[test]
+    fn rule_13_2_retreat_across_hexsides() {
+        use RetreatPenalty::{Eliminated, None as Free, StepLoss};
+        // (feature, non-mech later step, mech later step, non-mech first, mech first)
+        let rows = [
+            (H::MinorRiver, Free, Free, Free, Free),
+            (H::MajorRiver, StepLoss, Eliminated, Free, Free),
+            (H::Flooded, StepLoss, Eliminated, Free, Eliminated),
+            (H::Causeway, Free, Free, Free, Free),
+            (
+                H::Impassable,
+                Eliminated,
+                Eliminated,
+                Eliminated,
+                Eliminated,
+            ),
+            (H::AllSea, Eliminated, Eliminated, Eliminated, Eliminated),
+            (H::Carpiquet, Free, Free, Free, Free),
+            (H::CherbourgPerimeter, Free, Free, Free, Free),
+        ];
+        for (f, nm_later, m_later, nm_first, m_first) in rows {
+            assert_eq!(f.retreat_across(NonMech, false, false), nm_later, "{f:?}");
+            assert_eq!(f.retreat_across(Mech, false, false), m_later, "{f:?}");
+            assert_eq!(f.retreat_across(NonMech, true, false), nm_first, "{f:?}");
+            assert_eq!(f.retreat_across(Mech, true, false), m_first, "{f:?}");
+            // A road (bridge) removes every penalty but the impassable ones.
+            let bridged = if f.impassable() { Eliminated } else { Free };
+            assert_eq!(f.retreat_across(Mech, false, true), bridged, "{f:?}");
+        }
+        assert_eq!(
+            retreat_across(&[H::Flooded, H::Causeway], Mech, false, false),
+            Free
+        );
+        assert_eq!(
+            retreat_across(&[H::MinorRiver, H::MajorRiver], NonMech, false, false),
+            StepLoss
+        );
+        assert_eq!(retreat_across(&[], Mech, false, false), Free);
+    }
+
+    #[test]
+    fn rule_13_2_retreat_through_a_flooded_hex() {
+        use RetreatPenalty::{Eliminated, None as Free, StepLoss};
+        assert_eq!(retreat_into_flooded_hex(NonMech, true, false), StepLoss);
+        assert_eq!(retreat_into_flooded_hex(NonMech, false, false), Free);
+        assert_eq!(retreat_into_flooded_hex(Mech, false, false), Eliminated);
+        assert_eq!(retreat_into_flooded_hex(Mech, true, true), Free);
+        assert_eq!(retreat_into_flooded_hex(NonMech, true, true), Free);
     }
 
     #[test]

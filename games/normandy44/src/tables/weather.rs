@@ -242,6 +242,7 @@ pub struct WeatherEffects {
     pub us_naval: u8,
     pub cw_naval: u8,
     /// "Allied SupP Yes": each army receives its free SupP (5.3, [`allied_free_supply`]).
+    /// The Allied RP of the row's weather are [`super::costs::rp_per_turn`] (2.15).
     pub allied_supply: bool,
 }
 
@@ -385,6 +386,12 @@ pub struct TurnRecord {
     pub mobilization: bool,
     /// Whether the two glider regiments land in the Initial Phase (20.2, A-35: turn 2).
     pub gliders_land: bool,
+    /// Whether airborne replacements may be spent (20.2: from turn 2).
+    pub airborne_replacements: bool,
+    /// Whether restricted German units may be released (17.6: from turn 2).
+    pub restricted_release: bool,
+    /// Whether the German naval batteries must be suppressed (optional 28.3: from turn 2).
+    pub naval_batteries: bool,
     /// Whether 28.1 makes the turn a Storm.
     pub historical_storm: bool,
 }
@@ -402,6 +409,9 @@ pub fn turn_record(turn: u8) -> TurnRecord {
         strategic_movement: turn >= 2,
         mobilization: turn >= 2,
         gliders_land: turn == 2,
+        airborne_replacements: turn >= 2,
+        restricted_release: turn >= 2,
+        naval_batteries: turn >= 2,
         historical_storm: HISTORICAL_STORM_TURNS.contains(&turn),
     }
 }
@@ -803,6 +813,9 @@ mod tests {
             assert_eq!(t.strategic_movement, turn >= 2);
             assert_eq!(t.mobilization, turn >= 2);
             assert_eq!(t.gliders_land, turn == 2);
+            assert_eq!(t.airborne_replacements, turn >= 2);
+            assert_eq!(t.restricted_release, turn >= 2);
+            assert_eq!(t.naval_batteries, turn >= 2);
             assert_eq!(t.german_ip, turn >= 5);
             assert_eq!(t.historical_storm, (14..=16).contains(&turn));
             assert_eq!(t.air_units_per_combat, air_units_per_combat(turn));
