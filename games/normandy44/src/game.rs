@@ -3,7 +3,7 @@
 //! decisions.
 
 use crate::action::{N44Action, N44Event, N44Log};
-use crate::data::{N44Data, ScenarioId, Side};
+use crate::data::{N44Data, Scenario, Side};
 use crate::state::{N44Options, Normandy44, Stage, Step};
 use crate::view::N44View;
 use overlord_engine::driver::{self, Chapters, Progress};
@@ -42,7 +42,7 @@ impl Components for N44Data {
                     .options
                     .iter()
                     .filter(|o| {
-                        ScenarioId::parse(&s.id)
+                        Scenario::parse(&s.id)
                             .is_some_and(|id| crate::data::applies(&o.scenarios, id))
                     })
                     .map(|o| OptionInfo {

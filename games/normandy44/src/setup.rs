@@ -2,11 +2,12 @@
 //! at their starting values, every hex German-controlled, turn 1's fixed weather
 //! (Overcast-2, 4.1).
 
-use crate::data::{Assault, Beach, N44Data, ScenarioId, Side, UnitId, applies};
+use crate::data::{Assault, Beach, N44Data, Scenario, Side, UnitId, applies};
 use crate::state::{
-    Condition, Location, Mulberry, N44Options, Normandy44, SUPPLY_7TH, SUPPLY_CW, SUPPLY_FORTRESS,
-    SUPPLY_US, Step, Tracks, UnitFlags, UnitState, Weather,
+    Location, Mulberry, N44Options, Normandy44, SUPPLY_7TH, SUPPLY_CW, SUPPLY_FORTRESS, SUPPLY_US,
+    Step, Tracks, TurnWeather, UnitFlags, UnitState,
 };
+use crate::tables::weather::Weather;
 use overlord_engine::{GameRng, SetupError};
 use std::sync::Arc;
 
@@ -17,7 +18,7 @@ pub fn new_game(
     options: &N44Options,
     rng: GameRng,
 ) -> Result<Normandy44, SetupError> {
-    let id = ScenarioId::parse(scenario).ok_or_else(|| {
+    let id = Scenario::parse(scenario).ok_or_else(|| {
         SetupError(format!(
             "no scenario `{scenario}`; Normandy '44 has campaign, mini and cherbourg"
         ))
@@ -40,7 +41,7 @@ pub fn new_game(
         }
     };
     let hex_of = |label: &Option<String>| label.as_deref().and_then(|l| data.map.hex(l));
-    let setup = if id == ScenarioId::Cherbourg {
+    let setup = if id == Scenario::Cherbourg {
         &data.cherbourg_setup
     } else {
         &data.german_setup
@@ -55,7 +56,7 @@ pub fn new_game(
         put(&p.unit, at);
     }
     // 20.1, 26.1: the assaults of the scenario (all nine, or Utah alone in Cherbourg).
-    let utah_only = id == ScenarioId::Cherbourg;
+    let utah_only = id == Scenario::Cherbourg;
     for a in &data.assaults {
         let Some(i) = Assault::ALL.iter().position(|x| x.position() == a.beach) else {
             continue;
@@ -107,7 +108,7 @@ pub fn new_game(
         put(&g.unit, Location::Britain);
     }
     let mut tracks = Tracks::default();
-    if id == ScenarioId::Cherbourg {
+    if id == Scenario::Cherbourg {
         tracks.supply[SUPPLY_FORTRESS] = data.tracks.cherbourg_german_supply;
     } else {
         tracks.supply[SUPPLY_7TH] = data.tracks.german_supply;
@@ -124,8 +125,8 @@ pub fn new_game(
         turn: 1,
         last_turn: def.turns,
         step: Step::Invasion(0),
-        weather: Weather {
-            condition: Condition::Overcast,
+        weather: TurnWeather {
+            condition: Weather::Overcast,
             row: 2,
         },
         previous_row: 2,

@@ -5,8 +5,9 @@
 //! answers: a move (pick a unit or stack, then its destination) and an attack (pick the
 //! defender, add attackers, confirm, then the results' choices).
 
-use crate::data::{Army, N44Data, ScenarioId, Side, UnitId};
+use crate::data::{Army, N44Data, Scenario, Side, UnitId};
 use crate::tables::terrain::Terrain;
+use crate::tables::weather::Weather;
 use overlord_engine::{GameRng, Outcome};
 use overlord_hexmap::HexId;
 use serde::{Deserialize, Serialize};
@@ -102,19 +103,11 @@ pub struct UnitState {
     pub spent: u8,
 }
 
-/// Weather conditions (4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Condition {
-    Storm,
-    Overcast,
-    Clear,
-}
-
 /// The weather of the turn: its condition and the Weather Table row (the modified roll) that
 /// also sets supply, replacements, air and naval units (2.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Weather {
-    pub condition: Condition,
+pub struct TurnWeather {
+    pub condition: Weather,
     pub row: u8,
 }
 
@@ -238,13 +231,13 @@ pub struct N44Options {
 #[derive(Clone, Debug)]
 pub struct Normandy44 {
     pub(crate) data: Arc<N44Data>,
-    pub(crate) scenario: ScenarioId,
+    pub(crate) scenario: Scenario,
     pub(crate) options: N44Options,
     pub(crate) rng: GameRng,
     pub(crate) turn: u8,
     pub(crate) last_turn: u8,
     pub(crate) step: Step,
-    pub(crate) weather: Weather,
+    pub(crate) weather: TurnWeather,
     pub(crate) previous_row: u8,
     pub(crate) units: Vec<UnitState>,
     /// Per hex, a bit set of Allied-controlled hexes ("last to pass through", 24.3); all
@@ -289,7 +282,7 @@ impl Normandy44 {
         &self.data
     }
 
-    pub fn scenario(&self) -> ScenarioId {
+    pub fn scenario(&self) -> Scenario {
         self.scenario
     }
 
@@ -306,7 +299,7 @@ impl Normandy44 {
         self.step
     }
 
-    pub fn weather(&self) -> Weather {
+    pub fn weather(&self) -> TurnWeather {
         self.weather
     }
 

@@ -3,7 +3,7 @@
 
 use crate::action::N44Action;
 use crate::data::UnitId;
-use crate::state::{Location, Normandy44, Step, Tracks, UnitFlags, Weather};
+use crate::state::{Location, Normandy44, Step, Tracks, TurnWeather, UnitFlags};
 use overlord_engine::{Anchors, GameRng};
 use rand::Rng;
 use serde::Serialize;
@@ -14,7 +14,7 @@ pub struct N44View {
     pub turn: u8,
     pub last_turn: u8,
     pub step: Step,
-    pub weather: Weather,
+    pub weather: TurnWeather,
     pub tracks: Tracks,
     pub units: Vec<UnitView>,
     /// Labels of the hexes the Allies control.

@@ -4,48 +4,53 @@
 //! units, RP, IP allowances) and the Mulberries come with the tables module.
 
 use crate::action::{N44Event, N44Log};
-use crate::state::{Condition, Normandy44, Weather};
+use crate::state::{Normandy44, TurnWeather};
+use crate::tables::weather::{WeatherRow, WeatherSource, weather_row, weather_source};
 use overlord_engine::{Die, RuleId};
 
 /// 4: weather.
 pub const WEATHER: RuleId = RuleId("4.1");
 /// 4.2: turn 2's weather.
 pub const TURN_TWO: RuleId = RuleId("4.2");
+/// 28.1: historical weather.
+pub const HISTORICAL: RuleId = RuleId("28.1");
 
 /// The Initial Phase of turns 2 and later.
 pub fn initial_phase(game: &mut Normandy44, log: &mut N44Log) {
     roll_weather(game, log);
 }
 
-/// 4.1, 4.2: roll the turn's weather.
+/// 4.1, 4.2, 28.1: the turn's weather: rolled (on table 2.6 on turn 2), or fixed.
 pub fn roll_weather(game: &mut Normandy44, log: &mut N44Log) {
     game.previous_row = game.weather.row;
-    let (rule, raw, row) = if game.turn == 2 {
-        let raw = game.rng.roll(Die::D6, TURN_TWO) as u8;
-        (TURN_TWO, raw, if raw <= 3 { 2 } else { 3 })
-    } else {
-        let raw = game.rng.roll(Die::D6, WEATHER) as u8;
-        let modifier: i8 = match game.previous_row {
-            1 => -1,
-            6 => 1,
-            _ => 0,
-        };
-        (WEATHER, raw, (raw as i8 + modifier).clamp(1, 6) as u8)
+    let historical = game.options.historical_weather;
+    let previous = WeatherRow::new(i16::from(game.previous_row));
+    let (rule, raw) = match weather_source(game.turn, historical) {
+        WeatherSource::Fixed(_) => (HISTORICAL, None),
+        WeatherSource::TurnTwoTable => (TURN_TWO, Some(game.rng.roll(Die::D6, TURN_TWO))),
+        WeatherSource::Roll => (WEATHER, Some(game.rng.roll(Die::D6, WEATHER))),
     };
-    game.reveals += 1;
-    let condition = match row {
-        1 => Condition::Storm,
-        2 | 3 => Condition::Overcast,
-        _ => Condition::Clear,
+    let raw = raw.map(|r| u8::try_from(r).unwrap_or(1));
+    let row = weather_row(game.turn, raw.unwrap_or(1), previous, historical);
+    if raw.is_some() {
+        game.reveals += 1;
+    }
+    let condition = row.weather();
+    game.weather = TurnWeather {
+        condition,
+        row: row.value(),
     };
-    game.weather = Weather { condition, row };
+    let value = row.value();
     log.public(
         rule,
         N44Event::Die {
             purpose: "weather",
-            raw,
-            modified: row as i8,
+            raw: raw.unwrap_or(0),
+            modified: i8::try_from(value).unwrap_or(1),
         },
-        || format!("Weather: rolled {raw}, row {row}, {condition:?}"),
+        || match raw {
+            Some(raw) => format!("Weather: rolled {raw}, row {value}: {condition:?}"),
+            None => format!("Weather: row {value}, {condition:?} (historical weather)"),
+        },
     );
 }

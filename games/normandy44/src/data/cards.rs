@@ -7,41 +7,10 @@ use overlord_datafile::located;
 use serde::Deserialize;
 
 /// The scenarios a line of a card belongs to; all three when the file leaves it out.
-#[derive(
-    Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum ScenarioId {
-    Campaign,
-    Mini,
-    Cherbourg,
-}
-
-impl ScenarioId {
-    /// Every scenario, in the order the data lists them.
-    pub const ALL: [ScenarioId; 3] = [
-        ScenarioId::Campaign,
-        ScenarioId::Mini,
-        ScenarioId::Cherbourg,
-    ];
-
-    /// The id used on the command line.
-    pub fn id(self) -> &'static str {
-        match self {
-            ScenarioId::Campaign => "campaign",
-            ScenarioId::Mini => "mini",
-            ScenarioId::Cherbourg => "cherbourg",
-        }
-    }
-
-    /// The scenario called `id`.
-    pub fn parse(id: &str) -> Option<ScenarioId> {
-        ScenarioId::ALL.into_iter().find(|s| s.id() == id)
-    }
-}
+pub use crate::tables::Scenario;
 
 /// Whether a card line with `scenarios` (empty: all) applies to `scenario`.
-pub fn applies(scenarios: &[ScenarioId], scenario: ScenarioId) -> bool {
+pub fn applies(scenarios: &[Scenario], scenario: Scenario) -> bool {
     scenarios.is_empty() || scenarios.contains(&scenario)
 }
 
@@ -86,7 +55,7 @@ pub struct Placement {
     #[serde(default, rename = "box")]
     pub in_box: Option<String>,
     #[serde(default)]
-    pub scenario: Vec<ScenarioId>,
+    pub scenario: Vec<Scenario>,
 }
 
 /// One of the nine invasion assaults (`[[assault]]`, 20.3).
@@ -155,7 +124,7 @@ pub struct GermanArrival {
     #[serde(default)]
     pub hex: Option<String>,
     #[serde(default)]
-    pub scenario: Vec<ScenarioId>,
+    pub scenario: Vec<Scenario>,
 }
 
 /// A unit of the Allied "In Great Britain" box (`[[gb]]`, 6.5).
@@ -169,7 +138,7 @@ pub struct GbUnit {
     #[serde(default)]
     pub from_turn: Option<u8>,
     #[serde(default)]
-    pub scenario: Vec<ScenarioId>,
+    pub scenario: Vec<Scenario>,
 }
 
 /// A scenario (`[[scenario]]`).
@@ -193,7 +162,7 @@ pub struct OptionDef {
     pub id: String,
     pub name: String,
     #[serde(default)]
-    pub scenarios: Vec<ScenarioId>,
+    pub scenarios: Vec<Scenario>,
 }
 
 located!(

@@ -1,7 +1,7 @@
 //! The checks across files: every reference resolves, every unit is placed once per scenario,
 //! every face is one the rules can read.
 
-use super::cards::{ScenarioId, applies};
+use super::cards::{Scenario, applies};
 use super::{N44Data, Side};
 use crate::tables::terrain::Terrain;
 use overlord_datafile::files::{At, Report};
@@ -100,7 +100,7 @@ pub(super) fn check(data: &mut N44Data, report: &mut Report) {
     data.formation_of = formation_of;
     data.cadre_of = cadre_of;
 
-    for scenario in ScenarioId::ALL {
+    for scenario in Scenario::ALL {
         if data.scenario(scenario).is_none() {
             report.file(
                 "scenarios.toml",
@@ -110,7 +110,7 @@ pub(super) fn check(data: &mut N44Data, report: &mut Report) {
         }
     }
     for s in &data.scenarios {
-        if ScenarioId::parse(&s.id).is_none() {
+        if Scenario::parse(&s.id).is_none() {
             report.at(
                 &s.at,
                 "scenario.id",
@@ -139,7 +139,7 @@ fn placements(data: &N44Data, report: &mut Report) {
             .hex(label)
             .is_some_and(|h| data.map.terrain(h) != Terrain::Sea)
     };
-    for scenario in ScenarioId::ALL {
+    for scenario in Scenario::ALL {
         let mut placed: BTreeSet<String> = BTreeSet::new();
         let mut place = |report: &mut Report, unit: &str, at: &At, field: &str| {
             if !known.contains(unit) {
@@ -152,7 +152,7 @@ fn placements(data: &N44Data, report: &mut Report) {
                 );
             }
         };
-        let setup = if scenario == ScenarioId::Cherbourg {
+        let setup = if scenario == Scenario::Cherbourg {
             &data.cherbourg_setup
         } else {
             &data.german_setup
@@ -178,7 +178,7 @@ fn placements(data: &N44Data, report: &mut Report) {
                 _ => report.at(&p.at, "hex", "a placement names either a hex or a box"),
             }
         }
-        if scenario != ScenarioId::Cherbourg {
+        if scenario != Scenario::Cherbourg {
             for a in &data.assaults {
                 for u in &a.units {
                     place(report, u, &a.at, "assault.units");
@@ -206,7 +206,7 @@ fn placements(data: &N44Data, report: &mut Report) {
             }
         }
         for d in data.drops.iter().chain(&data.gliders) {
-            if scenario == ScenarioId::Cherbourg && !d.unit.starts_with("us-") {
+            if scenario == Scenario::Cherbourg && !d.unit.starts_with("us-") {
                 continue;
             }
             place(report, &d.unit, &d.at, "unit");

@@ -131,47 +131,7 @@ impl Assault {
     }
 }
 
-/// The five landing beaches (6.5.2's 4-RP limit, 21.1's beachheads).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-pub enum Beach {
-    Utah,
-    Omaha,
-    Gold,
-    Juno,
-    Sword,
-}
-
-impl Beach {
-    pub const ALL: [Beach; 5] = [
-        Beach::Utah,
-        Beach::Omaha,
-        Beach::Gold,
-        Beach::Juno,
-        Beach::Sword,
-    ];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            Beach::Utah => "utah",
-            Beach::Omaha => "omaha",
-            Beach::Gold => "gold",
-            Beach::Juno => "juno",
-            Beach::Sword => "sword",
-        }
-    }
-
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The army that lands there.
-    pub fn army(self) -> super::units::Army {
-        match self {
-            Beach::Utah | Beach::Omaha => super::units::Army::Us,
-            _ => super::units::Army::Cw,
-        }
-    }
-}
+pub use crate::tables::costs::Beach;
 
 /// The map, dense.
 #[derive(Clone, Debug)]

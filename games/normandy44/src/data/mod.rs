@@ -12,7 +12,7 @@ mod units;
 
 pub use cards::{
     Assault as AssaultBox, Drop, EntryColour, GbUnit, GermanArrival, NextWave, OptionDef,
-    Placement, ScenarioDef, ScenarioId, SecondWave, Tracks, applies,
+    Placement, Scenario, ScenarioDef, SecondWave, Tracks, applies,
 };
 pub use map::{Assault, Beach, GameMap, HexFlags, Hexside, RoadKind};
 pub use units::{
@@ -119,7 +119,7 @@ impl N44Data {
     }
 
     /// The scenario definition of `scenario`.
-    pub fn scenario(&self, scenario: ScenarioId) -> Option<&ScenarioDef> {
+    pub fn scenario(&self, scenario: Scenario) -> Option<&ScenarioDef> {
         self.scenarios.iter().find(|s| s.id == scenario.id())
     }
 

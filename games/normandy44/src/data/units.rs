@@ -5,41 +5,8 @@ use overlord_datafile::files::At;
 use overlord_datafile::located;
 use serde::Deserialize;
 
-/// The two sides.
-#[derive(
-    Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    German,
-    Allied,
-}
-
-impl Side {
-    /// The other side.
-    pub fn enemy(self) -> Side {
-        match self {
-            Side::German => Side::Allied,
-            Side::Allied => Side::German,
-        }
-    }
-
-    /// 0 for the German, 1 for the Allied: the index of per-side arrays and of the seats.
-    pub fn index(self) -> usize {
-        match self {
-            Side::German => 0,
-            Side::Allied => 1,
-        }
-    }
-
-    /// The side's name, for people.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::German => "German",
-            Side::Allied => "Allied",
-        }
-    }
-}
+pub use crate::tables::Side;
+pub use crate::tables::costs::Army;
 
 /// Nationality or service, by the counter's colour (2.3.4).
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
@@ -53,26 +20,6 @@ pub enum Nation {
     Luftwaffe,
     Kriegsmarine,
     Todt,
-}
-
-/// The Allied armies (22.1): supply, HQ support, naval markers and RP are per army.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Army {
-    /// US First Army.
-    Us,
-    /// British Second Army, Canadians included.
-    Cw,
-}
-
-impl Army {
-    /// 0 for the US, 1 for the CW.
-    pub fn index(self) -> usize {
-        match self {
-            Army::Us => 0,
-            Army::Cw => 1,
-        }
-    }
 }
 
 /// Unit size (2.3.2).
