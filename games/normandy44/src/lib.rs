@@ -7,3 +7,4 @@
 pub mod data;
 pub mod state;
 pub mod tables;
+pub mod zoc;
