@@ -67,10 +67,10 @@
 //! A bond forms only where each of its stacks projects its ZOC into the bond: for a hex
 //! bond, each of `A` and `B` into `M`; for a hexside bond, each of `U` and `E` into both `C` and
 //! `D`, and for a border bond `U` into both. A ZOC does not cross an impassable or all-sea
-//! hexside and does not enter the marsh (8.1) or the sea, so a bond fails when any of those
-//! hexsides is impassable or all-sea, or when a bond hex is the marsh or the sea. The hexside
-//! bond's own hexside `C`–`D` must not be impassable or all-sea either. Major rivers, flooded
-//! hexsides and flooded hexes stop neither the ZOC nor the bond (8.5.6).
+//! hexside and does not enter the marsh (8.1) or the sea, so the two stacks do not bond when any
+//! of those hexsides is impassable or all-sea, or when a bond hex is the marsh or the sea. The
+//! hexside bond's own hexside `C`–`D` must not be impassable or all-sea either. Major rivers,
+//! flooded hexsides and flooded hexes stop neither the ZOC nor the bond (8.5.6).
 //!
 //! An impassable or all-sea hexside between one end of a hexside bond and `C` or `D` ends at a
 //! vertex of `C`–`D`, and that makes the vertex border (8.5.5): the other end, when it projects
