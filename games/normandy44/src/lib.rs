@@ -12,7 +12,8 @@
 //! 1. **Components and state.** [`tables`], [`data`] (the components as loaded and checked,
 //!    with the map's dense per-hex arrays), [`action`] (the decisions and the log's events),
 //!    [`state`].
-//! 2. **Questions many chapters ask.** (zones of control and bonds, supply lines.)
+//! 2. **Questions many chapters ask.** [`zoc`] (zones of control and bonds, 8), [`stacking`]
+//!    (7).
 //! 3. **The rules chapters**, each calling only those before it: [`weather`] (4, 5),
 //!    [`replacement`] (6), [`movement`] (7-9), [`combat`] (10-15), [`recovery`] (3.B.5),
 //!    [`supply`] (18), [`invasion`] (20), [`victory`] (23-26).
@@ -33,6 +34,7 @@ pub mod picture;
 pub mod recovery;
 pub mod replacement;
 pub mod setup;
+pub mod stacking;
 pub mod state;
 pub mod supply;
 pub mod tables;
@@ -40,6 +42,7 @@ pub mod turn;
 pub mod victory;
 pub mod view;
 pub mod weather;
+pub mod zoc;
 
 pub use action::{N44Action, N44Event};
 pub use data::N44Data;

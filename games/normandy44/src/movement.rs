@@ -1,38 +1,872 @@
-//! Movement (9). Not written yet: the phase opens and closes, and nothing moves.
+//! Movement (9, with 6.2's Replacement-marked units, 7.2's stacking, 8.2-8.3's zones of
+//! control and 8.5.2's bonds, 15.1-15.2's Reserve, 17.6's restricted units, 20.4's turn-1
+//! limits, 22.1's Army Boundary and 26.1-26.3's Cherbourg limits).
+//!
+//! A move is two prompts: a unit (or the stack of a hex) is picked, then its destination among
+//! the hexes it can reach, by the cheapest legal path the engine finds (every hex of that path
+//! comes under the mover's control, A-43). How it moves (normal, strategic, truck, bicycle,
+//! tactical) is a third, optional prompt between the two.
 
-use crate::action::{N44Action, N44Log};
-use crate::data::Side;
-use crate::state::{Normandy44, UnitFlags};
-use overlord_engine::Refusal;
+use crate::action::{MoveMode, N44Action, N44Event, N44Log};
+use crate::data::Scenario;
+use crate::data::{Class, RoadKind, Side, UnitId};
+use crate::state::{Location, Normandy44, Phase, Stage, Step, UnitFlags};
+use crate::tables::terrain::{
+    Crossing, HexEntry, HexsideFeature, LEAVE_EZOC, Mobility, Mover, Road, Sixths, Terrain,
+};
+use crate::zoc::Zones;
+use overlord_engine::{Refusal, RuleId};
+use overlord_hexmap::HexId;
 
-/// The Movement Phase's (or Reserve Movement Segment's) opening steps.
-pub fn begin(game: &mut Normandy44, side: Side, _reserve: bool, _log: &mut N44Log) {
-    let ids: Vec<_> = game
+/// 9.1: moving units and stacks.
+pub const MOVEMENT: RuleId = RuleId("9.1");
+/// 9.10: tactical movement.
+pub const TACTICAL: RuleId = RuleId("9.10");
+/// 9.8: strategic movement.
+pub const STRATEGIC: RuleId = RuleId("9.8");
+/// 7.2: stacking is met at the end of the Movement Phase.
+pub const STACKING: RuleId = RuleId("7.2");
+/// 17.2, 17.3: an HQ or Werfer that moves more than one hex flips.
+pub const HQ_MOVED: RuleId = RuleId("17.2");
+/// 15.1: placing units in Reserve.
+pub const RESERVE: RuleId = RuleId("15.1");
+/// 17.6: restricted units are released by a nearby Allied unit.
+pub const RELEASE: RuleId = RuleId("17.6");
+/// 9.8.5: SM and truck markers come off.
+pub const SM_REMOVED: RuleId = RuleId("9.8.5");
+
+/// Where a move may end, and what getting there costs.
+#[derive(Clone, Debug)]
+pub struct Reach {
+    /// Per hex (dense), the cheapest cost in sixths to end there, or `None`.
+    best: Vec<Option<u16>>,
+    /// Per hex, the hex it was reached from on that cheapest path.
+    from: Vec<HexId>,
+    start: HexId,
+}
+
+impl Reach {
+    /// The hexes the move may end in (not its start), in hex order.
+    pub fn destinations(&self) -> impl Iterator<Item = HexId> + '_ {
+        self.best
+            .iter()
+            .enumerate()
+            .filter(|&(i, b)| b.is_some() && i != self.start.index())
+            .filter_map(|(i, _)| HexId::from_index(i))
+    }
+
+    /// The path to `to`, start excluded, or `None` if `to` cannot be reached.
+    pub fn path(&self, to: HexId) -> Option<Vec<HexId>> {
+        self.best.get(to.index())?.as_ref()?;
+        let mut path = vec![to];
+        let mut at = to;
+        while at != self.start {
+            at = *self.from.get(at.index())?;
+            if at != self.start {
+                path.push(at);
+            }
+            if path.len() > self.best.len() {
+                return None;
+            }
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// The cost in sixths of ending at `to`.
+    pub fn cost(&self, to: HexId) -> Option<u16> {
+        self.best.get(to.index()).copied().flatten()
+    }
+}
+
+/// What kind of mover a unit is, for the TEC.
+fn mobility(game: &Normandy44, unit: UnitId, mode: MoveMode) -> Mobility {
+    if mode == MoveMode::Truck || game.data.unit(unit).class.mechanized() {
+        Mobility::Mech
+    } else {
+        Mobility::NonMech
+    }
+}
+
+/// The printed MA of `unit`'s current face.
+fn printed_ma(game: &Normandy44, unit: UnitId) -> u8 {
+    game.data
+        .face(unit, game.unit(unit).step)
+        .map_or(0, |f| f.ma)
+}
+
+/// The MA `unit` moves with in `mode` this phase (9.7, 9.8, 9.9, 15.2, 20.4).
+pub fn allowance(game: &Normandy44, unit: UnitId, mode: MoveMode, reserve: bool) -> u8 {
+    let def = game.data.unit(unit);
+    let printed = printed_ma(game, unit);
+    if reserve {
+        // 15.2, A-21: half the printed MA, rounded up, without the Clear penalty again.
+        return printed.div_ceil(2);
+    }
+    let mover = Mover {
+        side: def.side,
+        mobility: mobility(game, unit, mode),
+    };
+    let weather = game.weather.condition;
+    let mut ma = match mode {
+        // 9.8.6: the truck moves the unit as mechanized with MA 5 (3 in Clear).
+        MoveMode::Truck => crate::tables::terrain::movement_allowance(5, mover, weather),
+        // 9.9, A-58: MA 6 in Overcast.
+        MoveMode::Bicycle => 6,
+        _ => crate::tables::terrain::movement_allowance(printed, mover, weather),
+    };
+    // 20.4: all 21st Panzer units have MA 3 on turn 1.
+    if game.turn == 1 && def.formation.as_deref().is_some_and(|f| f == "de-21pz") {
+        ma = ma.min(3);
+    }
+    if mode == MoveMode::Strategic {
+        // 9.8.1: strategic movement doubles the MA.
+        ma = ma.saturating_mul(2);
+    }
+    ma
+}
+
+/// Why `unit` may not move at all this phase, if it may not.
+pub fn why_stuck(game: &Normandy44, unit: UnitId, reserve: bool) -> Option<&'static str> {
+    let state = game.unit(unit);
+    let def = game.data.unit(unit);
+    let flags = state.flags;
+    if game.hex_of(unit).is_none() {
+        return Some("it is not on the map");
+    }
+    if flags.has(UnitFlags::MOVED) {
+        return Some("it has already moved this phase (9.1)");
+    }
+    if printed_ma(game, unit) == 0 {
+        return Some("its MA is 0 (2.3.1)");
+    }
+    if matches!(def.class, Class::Strongpoint | Class::BeachEngineer) {
+        return Some("it never moves (16.2, 17.8)");
+    }
+    if flags.has(UnitFlags::SCATTERED) {
+        return Some("it is scattered (20.2)");
+    }
+    if def.restricted && !flags.has(UnitFlags::RELEASED) {
+        return Some("it is restricted and not released (17.6)");
+    }
+    if game.turn == 1 && def.class == Class::Ost {
+        return Some("Ost battalions cannot move on turn 1 (20.4)");
+    }
+    if reserve && !flags.has(UnitFlags::RESERVE) {
+        return Some("only units in Reserve move in the Reserve Movement Segment (15.2)");
+    }
+    None
+}
+
+/// Whether `unit` must use tactical movement (9.10): Disorganized (13.6), out of supply (18.4),
+/// or an Allied reinforcement on its landing turn (6.5.2).
+pub fn must_move_tactically(game: &Normandy44, unit: UnitId) -> bool {
+    let flags = game.unit(unit).flags;
+    flags.has(UnitFlags::DISORGANIZED)
+        || flags.has(UnitFlags::OOS)
+        || flags.has(UnitFlags::ISOLATED)
+        || flags.has(UnitFlags::LANDED)
+}
+
+/// The modes `units` may move in together now.
+pub fn modes(game: &Normandy44, units: &[UnitId], reserve: bool) -> Vec<MoveMode> {
+    if units.iter().any(|&u| must_move_tactically(game, u)) {
+        return vec![MoveMode::Tactical];
+    }
+    let mut modes = vec![MoveMode::Normal];
+    if reserve {
+        return modes;
+    }
+    modes.push(MoveMode::Tactical);
+    let [unit] = units else {
+        return modes;
+    };
+    let unit = *unit;
+    let def = game.data.unit(unit);
+    let Some(hex) = game.hex_of(unit) else {
+        return modes;
+    };
+    let zones = enemy_zones(game, def.side);
+    let in_ezoc = zones.in_zoc(hex);
+    // 9.8.7: no strategic movement and no trucks on turn 1; 26.3: none for the German at
+    // Cherbourg.
+    let no_sm =
+        game.turn == 1 || (def.side == Side::German && game.scenario == Scenario::Cherbourg);
+    if !no_sm && !in_ezoc {
+        if def.class.mechanized() && sm_markers_free(game, def.side) {
+            modes.push(MoveMode::Strategic);
+        }
+        if def.side == Side::German && !def.class.mechanized() && truck_free(game) {
+            modes.push(MoveMode::Truck);
+        }
+    }
+    // 9.9, A-58: bicycles in Overcast only.
+    if def.bicycle
+        && game.weather.condition == crate::tables::weather::Weather::Overcast
+        && !in_ezoc
+    {
+        modes.push(MoveMode::Bicycle);
+    }
+    modes
+}
+
+/// 9.8.3: three SM markers a side.
+fn sm_markers_free(game: &Normandy44, side: Side) -> bool {
+    let used = game
+        .unit_ids()
+        .filter(|&u| game.side_of(u) == side && game.unit(u).flags.has(UnitFlags::SM))
+        .count();
+    used < usize::from(game.data.marker("sm", 3))
+}
+
+/// 9.8.6, A-57: the one truck marker, free when no unit carries it.
+fn truck_free(game: &Normandy44) -> bool {
+    !game
+        .unit_ids()
+        .any(|u| game.unit(u).flags.has(UnitFlags::TRUCK))
+}
+
+/// The zones of control and bonds of `side`'s enemy, as a unit of `side` meets them.
+pub fn enemy_zones(game: &Normandy44, side: Side) -> Zones<'_> {
+    crate::zoc::zones_of(game, side.enemy())
+}
+
+/// Everywhere `units` (all in one hex) can go together in `mode` this phase.
+pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool) -> Option<Reach> {
+    let &first = units.first()?;
+    let start = game.hex_of(first)?;
+    let side = game.side_of(first);
+    let map = &game.data.map;
+    let zones = enemy_zones(game, side);
+    let n = map.hexes.len();
+    let weather = game.weather.condition;
+    let tactical = mode == MoveMode::Tactical;
+    let ma = units
+        .iter()
+        .map(|&u| allowance(game, u, mode, reserve))
+        .min()
+        .unwrap_or(0);
+    let budget = u16::from(ma) * Sixths::ONE.0;
+    let mobilities: Vec<(Mover, bool)> = units
+        .iter()
+        .map(|&u| {
+            (
+                Mover {
+                    side,
+                    mobility: mobility(game, u, mode),
+                },
+                game.unit(u).flags.has(UnitFlags::REPLACED),
+            )
+        })
+        .collect();
+    let replaced = mobilities.iter().any(|&(_, r)| r);
+    let road_only = matches!(mode, MoveMode::Strategic | MoveMode::Bicycle);
+    let avoid_ezoc = matches!(
+        mode,
+        MoveMode::Strategic | MoveMode::Truck | MoveMode::Bicycle
+    );
+    let start_in_ezoc = zones.in_zoc(start);
+    let mut best: Vec<Option<u16>> = vec![None; n];
+    let mut from = vec![HexId::NONE; n];
+    // (cost, hexes moved, hex); hexes moved matter for tactical moves and first crossings.
+    let mut steps: Vec<u8> = vec![u8::MAX; n];
+    best[start.index()] = Some(0);
+    steps[start.index()] = 0;
+    let mut frontier = std::collections::BinaryHeap::new();
+    frontier.push(std::cmp::Reverse((0u16, 0u8, start)));
+    while let Some(std::cmp::Reverse((cost, moved, at))) = frontier.pop() {
+        if best[at.index()] != Some(cost) || steps[at.index()] != moved {
+            continue;
+        }
+        // A move ends on entering an enemy ZOC (8.2) or a hex that stops it.
+        if at != start && (zones.in_zoc(at) || stops_here(game, at, &mobilities, from[at.index()]))
+        {
+            continue;
+        }
+        // 6.2: a unit with a Replacement marker moves at most one hex; 9.10: tactical, two.
+        if (replaced && moved >= 1) || (tactical && moved >= 2) {
+            continue;
+        }
+        for (direction, &next) in map.hexes.neighbours(at).iter().enumerate() {
+            if next == HexId::NONE || game.occupant(next) == Some(side.enemy()) {
+                continue;
+            }
+            if !may_enter(game, next, side) {
+                continue;
+            }
+            // 8.5.2: no entering an enemy hex bond or crossing an enemy hexside bond.
+            if zones.blocks_step(at, next) {
+                continue;
+            }
+            if avoid_ezoc && zones.in_zoc(next) {
+                continue;
+            }
+            if replaced && zones.in_zoc(next) {
+                continue;
+            }
+            let side_info = map.side(at, direction);
+            let road = side_info.road.map(|r| match r {
+                RoadKind::Main => Road::Main,
+                RoadKind::Secondary => Road::Secondary,
+            });
+            if road_only && road.is_none() {
+                continue;
+            }
+            let mut step_cost = 0u16;
+            let mut allowed = true;
+            for &(mover, _) in &mobilities {
+                match step(game, at, next, direction, mover, road, moved == 0, weather) {
+                    Some(c) => step_cost = step_cost.max(c),
+                    None => allowed = false,
+                }
+            }
+            if !allowed {
+                continue;
+            }
+            if tactical {
+                step_cost = 0;
+            } else if at == start && start_in_ezoc {
+                // 8.2: leaving an enemy ZOC costs one more MP.
+                step_cost += LEAVE_EZOC.0;
+            }
+            let total = cost + step_cost;
+            // 9.1: no unit spends more than its MA; a first step always needs the MP in full
+            // (no "one hex whatever the cost" rule in Normandy '44).
+            if total > budget && !tactical {
+                continue;
+            }
+            let moved_next = moved.saturating_add(1);
+            let better = match best[next.index()] {
+                None => true,
+                Some(b) => total < b || (total == b && moved_next < steps[next.index()]),
+            };
+            if better {
+                best[next.index()] = Some(total);
+                steps[next.index()] = moved_next;
+                from[next.index()] = at;
+                frontier.push(std::cmp::Reverse((total, moved_next, next)));
+            }
+        }
+    }
+    // Where the move may end: stacking (7.2, read: a move may not end overstacked), the
+    // Army Boundary (22.1), strategic movement ending alone (9.8.2).
+    for (hex, cell) in best.iter_mut().enumerate() {
+        let Some(id) = HexId::from_index(hex) else {
+            continue;
+        };
+        if cell.is_some() && id != start && !may_end(game, units, id, mode) {
+            *cell = None;
+        }
+    }
+    Some(Reach { best, from, start })
+}
+
+/// The cost in sixths for one mover to step from `at` into `next` across the hexside in
+/// `direction`, or `None` if it may not (TEC, 9.3-9.6, 9.11).
+#[allow(clippy::too_many_arguments)]
+fn step(
+    game: &Normandy44,
+    at: HexId,
+    next: HexId,
+    direction: usize,
+    mover: Mover,
+    road: Option<Road>,
+    first_step: bool,
+    weather: crate::tables::weather::Weather,
+) -> Option<u16> {
+    let map = &game.data.map;
+    let here = map.terrain(at);
+    let there = map.terrain(next);
+    // 9.5: a mechanized unit in a flooded hex leaves it only by road.
+    if here == Terrain::Flooded
+        && road.is_none()
+        && crate::tables::terrain::leaves_flooded_hex_only_by_road(mover.mobility)
+    {
+        return None;
+    }
+    let side = map.side(at, direction);
+    let mut extra = 0u16;
+    for feature in HexsideFeature::ALL {
+        if !side.has(feature) {
+            continue;
+        }
+        // 9.3: a road crossing a river or flooded hexside has a bridge.
+        if road.is_some() && !feature.impassable() {
+            continue;
+        }
+        // 9.11: a causeway carries units over the flooded hexside it lies on, at no cost.
+        if feature == HexsideFeature::Flooded && side.has(HexsideFeature::Causeway) {
+            continue;
+        }
+        let flooded_hex = here == Terrain::Flooded || there == Terrain::Flooded;
+        match feature.crossing(mover.mobility, flooded_hex) {
+            Crossing::Prohibited => return None,
+            Crossing::Allowed {
+                extra: e,
+                first_move_only,
+            } => {
+                // 9.4, 9.5 ("A"): only as the first move, having started next to it.
+                if first_move_only && !first_step {
+                    return None;
+                }
+                extra += e.0;
+            }
+        }
+    }
+    match crate::tables::terrain::enter_hex(&[there], mover, road, weather) {
+        HexEntry::Enter { cost, .. } => Some(cost.0 + extra),
+        HexEntry::RoadOnly | HexEntry::Prohibited => None,
+    }
+}
+
+/// Whether a mover that entered `hex` (from `came_from`) must stop there: a flooded hex
+/// entered off road by a non-mechanized unit (9.5).
+fn stops_here(game: &Normandy44, hex: HexId, movers: &[(Mover, bool)], came_from: HexId) -> bool {
+    let map = &game.data.map;
+    if map.terrain(hex) != Terrain::Flooded {
+        return false;
+    }
+    let on_road = map
+        .hexes
+        .direction(came_from, hex)
+        .map(|d| map.side(came_from, usize::from(d.index())).road.is_some())
+        .unwrap_or(false);
+    !on_road && movers.iter().any(|(m, _)| m.mobility == Mobility::NonMech)
+}
+
+/// Map limits of the scenario (26.1: row xx15 closed, Allied units stay north of the H-line;
+/// 26.3: the 101st and 82nd zones are checked where the move ends).
+fn may_enter(game: &Normandy44, hex: HexId, side: Side) -> bool {
+    let map = &game.data.map;
+    if map.terrain(hex) == Terrain::Sea || map.terrain(hex) == Terrain::Marsh {
+        return false;
+    }
+    if game.scenario == Scenario::Cherbourg {
+        let label = map.label(hex);
+        if label.ends_with("15") {
+            return false;
+        }
+        if side == Side::Allied && !map.flags(hex).has(crate::data::HexFlags::H_LINE_ALLIED) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether `units` may end a move in `hex`.
+fn may_end(game: &Normandy44, units: &[UnitId], hex: HexId, mode: MoveMode) -> bool {
+    let side = game.side_of(units[0]);
+    if mode == MoveMode::Strategic && game.occupant(hex).is_some() {
+        return false;
+    }
+    if !crate::stacking::fits(game, hex, units) {
+        return false;
+    }
+    if side == Side::Allied && !units.iter().all(|&u| within_boundary(game, u, hex)) {
+        return false;
+    }
+    true
+}
+
+/// 22.1, A-29: an Allied unit ends no move more than one hex beyond its army's side of the
+/// Army Boundary.
+pub fn within_boundary(game: &Normandy44, unit: UnitId, hex: HexId) -> bool {
+    let map = &game.data.map;
+    let us_side = |h: HexId| map.flags(h).has(crate::data::HexFlags::US_SECTOR);
+    let own = match game.army_of(unit) {
+        Some(crate::data::Army::Us) => true,
+        Some(crate::data::Army::Cw) => false,
+        None => return true,
+    };
+    us_side(hex) == own || map.hexes.neighbours_on_map(hex).any(|n| us_side(n) == own)
+}
+
+/// The Movement Phase's (or the Reserve Movement Segment's) opening steps (4.1 B.2.a).
+pub fn begin(game: &mut Normandy44, side: Side, reserve: bool, log: &mut N44Log) {
+    let ids: Vec<UnitId> = game
         .unit_ids()
         .filter(|&u| game.side_of(u) == side)
         .collect();
-    for unit in ids {
+    for &unit in &ids {
         let state = game.unit_mut(unit);
         state.spent = 0;
         state.flags.set(
-            UnitFlags::MOVED | UnitFlags::TACTICAL | UnitFlags::ZOC_MOVE,
+            UnitFlags::MOVED | UnitFlags::TACTICAL | UnitFlags::ZOC_MOVE | UnitFlags::MOVED_FAR,
             false,
+        );
+    }
+    if reserve {
+        return;
+    }
+    if side == Side::German && game.turn >= 2 {
+        release_restricted(game, log);
+    }
+    for &unit in &ids {
+        let flags = game.unit(unit).flags;
+        if !flags.has(UnitFlags::SM) && !flags.has(UnitFlags::TRUCK) {
+            continue;
+        }
+        // 9.8.5 (a), (b): the markers come off a unit that does not use them this phase, or
+        // that starts it next to the enemy; a unit using them again gets them back as it moves.
+        game.unit_mut(unit)
+            .flags
+            .set(UnitFlags::SM | UnitFlags::TRUCK, false);
+        let name = game.data.unit(unit).short.clone();
+        log.public(
+            SM_REMOVED,
+            N44Event::Marker {
+                unit,
+                marker: "strategic movement",
+                on: false,
+            },
+            || format!("{name}'s strategic movement or truck marker comes off"),
         );
     }
 }
 
-/// The phase's closing steps.
-pub fn end(_game: &mut Normandy44, _side: Side, _log: &mut N44Log) {}
+/// 17.6, A-60: restricted German units with an Allied unit within 2 hexes are released, from
+/// the German Movement Phase of turn 2.
+fn release_restricted(game: &mut Normandy44, log: &mut N44Log) {
+    let allied: Vec<HexId> = game.occupied_hexes(Side::Allied);
+    let restricted: Vec<UnitId> = game
+        .unit_ids()
+        .filter(|&u| game.data.unit(u).restricted && !game.unit(u).flags.has(UnitFlags::RELEASED))
+        .collect();
+    for unit in restricted {
+        let Some(hex) = game.hex_of(unit) else {
+            continue;
+        };
+        if allied
+            .iter()
+            .any(|&a| game.data.map.hexes.distance(a, hex) <= 2)
+        {
+            game.unit_mut(unit).flags.set(UnitFlags::RELEASED, true);
+            let name = game.data.unit(unit).short.clone();
+            log.public(
+                RELEASE,
+                N44Event::Marker {
+                    unit,
+                    marker: "released",
+                    on: true,
+                },
+                || format!("{name} is released: Allied units are within 2 hexes"),
+            );
+        }
+    }
+}
 
-pub fn legal(_game: &Normandy44, _side: Side, out: &mut Vec<N44Action>) {
-    out.push(N44Action::Done);
+/// The phase's closing steps: HQs and Werfers that moved more than one hex flip (17.2, 17.3).
+pub fn end(game: &mut Normandy44, side: Side, log: &mut N44Log) {
+    let ids: Vec<UnitId> = game
+        .unit_ids()
+        .filter(|&u| game.side_of(u) == side)
+        .collect();
+    for unit in ids {
+        let def = game.data.unit(unit);
+        if !matches!(def.class, Class::Hq | Class::Werfer) {
+            continue;
+        }
+        let flags = game.unit(unit).flags;
+        if flags.has(UnitFlags::MOVED_FAR) && !flags.has(UnitFlags::SPENT) {
+            game.unit_mut(unit).flags.set(UnitFlags::SPENT, true);
+            let name = game.data.unit(unit).short.clone();
+            log.public(
+                HQ_MOVED,
+                N44Event::Marker {
+                    unit,
+                    marker: "moved",
+                    on: true,
+                },
+                || format!("{name} moved more than one hex and flips to its Moved side"),
+            );
+        }
+    }
+}
+
+/// Whether the phase is the Reserve Movement Segment.
+fn reserve_segment(game: &Normandy44) -> bool {
+    matches!(game.step, Step::Phase(_, Phase::ReserveMovement, _))
+}
+
+/// The units a pick moves: the unit, or every unit of its hex that may move now.
+fn movers(game: &Normandy44, unit: UnitId, stack: bool) -> Vec<UnitId> {
+    let reserve = reserve_segment(game);
+    if !stack {
+        return vec![unit];
+    }
+    let Some(hex) = game.hex_of(unit) else {
+        return Vec::new();
+    };
+    let side = game.side_of(unit);
+    game.units_in(hex)
+        .filter(|&u| game.side_of(u) == side && why_stuck(game, u, reserve).is_none())
+        .collect()
+}
+
+/// The mode a pick starts in: tactical when it must be (9.10), else normal.
+fn default_mode(game: &Normandy44, units: &[UnitId]) -> MoveMode {
+    if units.iter().any(|&u| must_move_tactically(game, u)) {
+        MoveMode::Tactical
+    } else {
+        MoveMode::Normal
+    }
+}
+
+/// Whether `units` could go anywhere in their default mode.
+fn can_go(game: &Normandy44, units: &[UnitId]) -> bool {
+    let reserve = reserve_segment(game);
+    reach(game, units, default_mode(game, units), reserve)
+        .is_some_and(|r| r.destinations().next().is_some())
+}
+
+pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
+    let reserve = reserve_segment(game);
+    match game.step {
+        Step::Phase(_, _, Stage::Moving { unit, stack, mode }) => {
+            let units = movers(game, unit, stack);
+            for other in modes(game, &units, reserve) {
+                if other != mode {
+                    out.push(N44Action::Mode { mode: other });
+                }
+            }
+            if let Some(reach) = reach(game, &units, mode, reserve) {
+                out.extend(reach.destinations().map(|hex| N44Action::MoveTo { hex }));
+            }
+            out.push(N44Action::Unpick);
+        }
+        _ => {
+            for hex in game.occupied_hexes(side) {
+                let movable: Vec<UnitId> = game
+                    .units_in(hex)
+                    .filter(|&u| game.side_of(u) == side && why_stuck(game, u, reserve).is_none())
+                    .collect();
+                for &unit in &movable {
+                    if can_go(game, &[unit]) {
+                        out.push(N44Action::Pick { unit });
+                    }
+                }
+                if movable.len() >= 2 && can_go(game, &movable) {
+                    out.push(N44Action::PickStack { hex });
+                }
+                if !reserve && may_reserve(game, side, hex) {
+                    out.push(N44Action::Reserve { hex });
+                }
+            }
+            out.push(N44Action::Done);
+        }
+    }
+}
+
+/// 15.1: whether the stack in `hex` may be put in Reserve now: some unit there may, and a
+/// marker is free (six a side; one covers a stack).
+fn may_reserve(game: &Normandy44, side: Side, hex: HexId) -> bool {
+    let eligible = |u: UnitId| {
+        let f = game.unit(u).flags;
+        game.side_of(u) == side
+            && !f.has(UnitFlags::RESERVE)
+            && game.unit(u).spent <= Sixths::ONE.0 as u8
+            && !f.has(UnitFlags::ZOC_MOVE)
+            && !f.has(UnitFlags::OOS)
+            && !f.has(UnitFlags::ISOLATED)
+            && !f.has(UnitFlags::DISORGANIZED)
+            && !f.has(UnitFlags::REPLACED)
+            && !f.has(UnitFlags::BUILDING_IP)
+            && !f.has(UnitFlags::TACTICAL)
+            && !f.has(UnitFlags::SCATTERED)
+            && !matches!(
+                game.data.unit(u).class,
+                Class::Strongpoint | Class::BeachEngineer
+            )
+    };
+    if !game.units_in(hex).any(eligible) {
+        return false;
+    }
+    let stacks_in_reserve = game
+        .occupied_hexes(side)
+        .into_iter()
+        .filter(|&h| {
+            game.units_in(h)
+                .any(|u| game.unit(u).flags.has(UnitFlags::RESERVE))
+        })
+        .count();
+    stacks_in_reserve < usize::from(game.data.marker("reserve", 6))
 }
 
 pub fn answer(
-    _game: &mut Normandy44,
-    _side: Side,
-    _action: N44Action,
-    _log: &mut N44Log,
+    game: &mut Normandy44,
+    side: Side,
+    action: N44Action,
+    log: &mut N44Log,
 ) -> Result<(), Refusal> {
-    Err(Refusal::new("movement is not written yet"))
+    let Step::Phase(_, phase, stage) = game.step else {
+        return Err(Refusal::by_rule(MOVEMENT, "not a movement decision"));
+    };
+    match (stage, action) {
+        (Stage::Open, N44Action::Pick { unit }) => {
+            let mode = default_mode(game, &[unit]);
+            game.step = Step::Phase(
+                side,
+                phase,
+                Stage::Moving {
+                    unit,
+                    stack: false,
+                    mode,
+                },
+            );
+            Ok(())
+        }
+        (Stage::Open, N44Action::PickStack { hex }) => {
+            let reserve = reserve_segment(game);
+            let units: Vec<UnitId> = game
+                .units_in(hex)
+                .filter(|&u| game.side_of(u) == side && why_stuck(game, u, reserve).is_none())
+                .collect();
+            let Some(&unit) = units.first() else {
+                return Err(Refusal::by_rule(MOVEMENT, "no unit there may move"));
+            };
+            let mode = default_mode(game, &units);
+            game.step = Step::Phase(
+                side,
+                phase,
+                Stage::Moving {
+                    unit,
+                    stack: true,
+                    mode,
+                },
+            );
+            Ok(())
+        }
+        (Stage::Open, N44Action::Reserve { hex }) => {
+            place_reserve(game, side, hex, log);
+            Ok(())
+        }
+        (Stage::Moving { unit, stack, .. }, N44Action::Mode { mode }) => {
+            game.step = Step::Phase(side, phase, Stage::Moving { unit, stack, mode });
+            Ok(())
+        }
+        (Stage::Moving { .. }, N44Action::Unpick) => {
+            game.step = Step::Phase(side, phase, Stage::Open);
+            Ok(())
+        }
+        (Stage::Moving { unit, stack, mode }, N44Action::MoveTo { hex }) => {
+            move_to(game, side, unit, stack, mode, hex, log)?;
+            game.step = Step::Phase(side, phase, Stage::Open);
+            Ok(())
+        }
+        _ => Err(Refusal::by_rule(MOVEMENT, "not a movement decision now")),
+    }
+}
+
+/// Carry out a move of the picked unit or stack to `hex`.
+fn move_to(
+    game: &mut Normandy44,
+    side: Side,
+    unit: UnitId,
+    stack: bool,
+    mode: MoveMode,
+    hex: HexId,
+    log: &mut N44Log,
+) -> Result<(), Refusal> {
+    let reserve = reserve_segment(game);
+    let units = movers(game, unit, stack);
+    let reach = reach(game, &units, mode, reserve)
+        .ok_or_else(|| Refusal::by_rule(MOVEMENT, "nothing to move"))?;
+    let path = reach
+        .path(hex)
+        .ok_or_else(|| Refusal::by_rule(MOVEMENT, "that hex cannot be reached"))?;
+    let cost = reach.cost(hex).unwrap_or(0);
+    let start = game.hex_of(unit).unwrap_or(HexId::NONE);
+    let zones = enemy_zones(game, side);
+    let zoc_move = zones.in_zoc(start) || path.iter().any(|&h| zones.in_zoc(h));
+    for &h in &path {
+        game.set_control(h, side);
+    }
+    for &u in &units {
+        let state = game.unit_mut(u);
+        state.at = Location::Hex(hex);
+        state.spent = u8::try_from(cost).unwrap_or(u8::MAX);
+        state.flags.set(UnitFlags::MOVED, true);
+        state.flags.set(UnitFlags::MOVED_FAR, path.len() > 1);
+        state.flags.set(UnitFlags::ZOC_MOVE, zoc_move);
+        state
+            .flags
+            .set(UnitFlags::TACTICAL, mode == MoveMode::Tactical);
+        if mode == MoveMode::Strategic {
+            state.flags.set(UnitFlags::SM, true);
+        }
+        if mode == MoveMode::Truck {
+            state.flags.set(UnitFlags::TRUCK, true);
+        }
+        // 15.1, A-22: Reserve status does not survive a move of more than 1 MP, or one into or
+        // out of an enemy ZOC (the Reserve segment's own moves excepted).
+        if !reserve && (cost > Sixths::ONE.0 || zoc_move || mode == MoveMode::Tactical) {
+            state.flags.set(UnitFlags::RESERVE, false);
+        }
+    }
+    let from_label = game.data.map.label(start);
+    let to_label = game.data.map.label(hex);
+    let rule = match mode {
+        MoveMode::Tactical => TACTICAL,
+        MoveMode::Strategic | MoveMode::Truck => STRATEGIC,
+        _ => MOVEMENT,
+    };
+    let spent = mp_text(cost);
+    for &u in &units {
+        let name = game.data.unit(u).short.clone();
+        log.public(
+            rule,
+            N44Event::Moved {
+                unit: u,
+                from: Some(start),
+                to: hex,
+            },
+            || format!("{name} moves {from_label} → {to_label} ({mode:?}, {spent})"),
+        );
+    }
+    Ok(())
+}
+
+/// Sixths of an MP as people write them: "2 MP", "1½ MP", "⅔ MP".
+pub fn mp_text(sixths: u16) -> String {
+    let whole = sixths / 6;
+    let part = match sixths % 6 {
+        0 => "",
+        1 => "⅙",
+        2 => "⅓",
+        3 => "½",
+        4 => "⅔",
+        _ => "⅚",
+    };
+    match (whole, part) {
+        (0, "") => "0 MP".to_owned(),
+        (0, part) => format!("{part} MP"),
+        (whole, part) => format!("{whole}{part} MP"),
+    }
+}
+
+/// 15.1: the eligible units of `hex` go into Reserve.
+fn place_reserve(game: &mut Normandy44, side: Side, hex: HexId, log: &mut N44Log) {
+    let units: Vec<UnitId> = game
+        .units_in(hex)
+        .filter(|&u| game.side_of(u) == side)
+        .collect();
+    for u in units {
+        let f = game.unit(u).flags;
+        let eligible = game.unit(u).spent <= Sixths::ONE.0 as u8
+            && !f.has(UnitFlags::ZOC_MOVE)
+            && !f.has(UnitFlags::OOS)
+            && !f.has(UnitFlags::ISOLATED)
+            && !f.has(UnitFlags::DISORGANIZED)
+            && !f.has(UnitFlags::REPLACED)
+            && !f.has(UnitFlags::BUILDING_IP)
+            && !f.has(UnitFlags::TACTICAL)
+            && !f.has(UnitFlags::SCATTERED);
+        if eligible {
+            game.unit_mut(u).flags.set(UnitFlags::RESERVE, true);
+        }
+    }
+    let label = game.data.map.label(hex);
+    log.public(RESERVE, N44Event::Note, || {
+        format!("The units in {label} go into Reserve")
+    });
 }

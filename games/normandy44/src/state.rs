@@ -78,6 +78,8 @@ impl UnitFlags {
     pub const TACTICAL: u32 = 1 << 17;
     /// Entered or left an enemy ZOC this phase (15.1: no Reserve).
     pub const ZOC_MOVE: u32 = 1 << 18;
+    /// Moved more than one hex this phase (17.2, 17.3: HQs and Werfers flip).
+    pub const MOVED_FAR: u32 = 1 << 19;
 
     pub fn has(self, bit: u32) -> bool {
         self.0 & bit != 0
@@ -147,7 +149,11 @@ pub enum Stage {
     /// Nothing chosen yet: pick a unit, a stack, a defender, or end the phase.
     Open,
     /// A unit (or the stack it heads, when `stack`) is picked to move; pick its destination.
-    Moving { unit: UnitId, stack: bool },
+    Moving {
+        unit: UnitId,
+        stack: bool,
+        mode: crate::action::MoveMode,
+    },
     /// An attack on `hex` is being built (10): add attackers, then confirm.
     Attack { hex: HexId },
     /// An attack's result is being applied; its choices come one at a time.
