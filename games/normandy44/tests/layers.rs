@@ -15,6 +15,9 @@ const LAYERS: &[(u8, &[&str])] = &[
     (1, &["data"]),
     (1, &["action"]),
     (1, &["state"]),
+    // 2: the questions many chapters ask.
+    (2, &["stacking"]),
+    (2, &["zoc"]),
     // 3: the rules chapters, in the order they may call each other (down only).
     (3, &["weather"]),
     (3, &["replacement"]),
