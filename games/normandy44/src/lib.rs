@@ -44,6 +44,11 @@ pub mod view;
 pub mod weather;
 pub mod zoc;
 
+#[cfg(test)]
+mod acceptance;
+#[cfg(test)]
+mod testkit;
+
 pub use action::{N44Action, N44Event};
 pub use data::N44Data;
 pub use game::info;

@@ -20,7 +20,8 @@ pub use units::{
     Size, UnitDef,
 };
 
-use overlord_datafile::files::{self, File, Report};
+use overlord_datafile::files::{File, Report};
+use overlord_datafile::{Problem, Source};
 use overlord_engine::DataErrors;
 use overlord_hexmap::HexMap;
 use std::collections::BTreeMap;
@@ -75,8 +76,32 @@ impl N44Data {
             dir: dir.display().to_string(),
             ..Report::default()
         };
-        let data = read_all(dir, &mut report);
+        let data = read_all(
+            &|name| overlord_datafile::read(&dir.join(name)),
+            &mut report,
+        );
         match data {
+            Some(data) if report.problems.is_empty() => Ok(data),
+            _ => Err(report.problems),
+        }
+    }
+
+    /// Load and check the files whose texts `text` gives by name (`map.toml`...): test
+    /// fixtures, or data that does not live in a folder.
+    ///
+    /// # Errors
+    /// Every problem found, each with file, line and field.
+    pub fn from_texts(text: &dyn Fn(&str) -> Option<String>) -> Result<N44Data, DataErrors> {
+        let mut report = Report {
+            dir: "(in memory)".to_owned(),
+            ..Report::default()
+        };
+        let read = |name: &str| {
+            text(name)
+                .map(|t| Source::new(name, t))
+                .ok_or_else(|| Problem::whole_file(name, "", "no such file"))
+        };
+        match read_all(&read, &mut report) {
             Some(data) if report.problems.is_empty() => Ok(data),
             _ => Err(report.problems),
         }
@@ -129,9 +154,18 @@ impl N44Data {
     }
 }
 
-fn read_all(dir: &Path, report: &mut Report) -> Option<N44Data> {
-    let map_path = dir.join("map.toml");
-    let map = match HexMap::load(&map_path) {
+/// Reads a data file by name.
+type Reader<'a> = dyn Fn(&str) -> Result<Source, Problem> + 'a;
+
+fn read_all(dir: &Reader<'_>, report: &mut Report) -> Option<N44Data> {
+    let map_source = match dir("map.toml") {
+        Ok(source) => source,
+        Err(problem) => {
+            report.problems.push(problem);
+            return None;
+        }
+    };
+    let map = match HexMap::from_toml_str(map_source.text(), map_source.file()) {
         Ok(file) => match GameMap::new(file) {
             Ok(map) => Some(map),
             Err(problems) => {
@@ -213,12 +247,18 @@ fn read_all(dir: &Path, report: &mut Report) -> Option<N44Data> {
 
 /// Read one file with `decode`, which takes its keys; unknown keys are reported on close.
 fn read<T>(
-    dir: &Path,
+    dir: &Reader<'_>,
     name: &'static str,
     report: &mut Report,
     decode: impl FnOnce(&mut File<'_>) -> T,
 ) -> Option<T> {
-    let source = files::source(dir, name, report)?;
+    let source = match dir(name) {
+        Ok(source) => source,
+        Err(problem) => {
+            report.problems.push(problem);
+            return None;
+        }
+    };
     let mut file = File::open(name, &source);
     let value = decode(&mut file);
     file.close(report);

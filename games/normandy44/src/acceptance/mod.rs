@@ -1,0 +1,5 @@
+//! The spec's section-8 acceptance cases, each test named by its case id (`t_mv_01_…` for
+//! T-MV-01), with the rule ids they exercise; fixtures from [`crate::testkit`] where the
+//! rulebook's example needs a map diagram the source does not have.
+
+mod movement;

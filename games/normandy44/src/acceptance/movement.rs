@@ -1,0 +1,223 @@
+//! 8.4 Movement, and the ZOC cases of 8.3 that movement shows.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use crate::action::{MoveMode, N44Action};
+use crate::data::Side;
+use crate::movement::{allowance, reach};
+use crate::state::{Phase, Stage, Step, UnitFlags};
+use crate::testkit::{Kit, game, hex, place, unit};
+
+/// The hexes `id` may end a `mode` move in, as labels.
+fn reachable(g: &crate::state::Normandy44, id: &str, mode: MoveMode) -> Vec<String> {
+    let u = unit(g, id);
+    let r = reach(g, &[u], mode, false).expect("a reach");
+    r.destinations().map(|h| g.data().map.label(h)).collect()
+}
+
+#[test]
+fn t_mv_01_rule_9_4_major_river_only_as_the_first_move() {
+    // 1505 | 1506 across a major river; 1506-1507 plain.
+    let data = Kit::new()
+        .hexside("1505", "1506", "major_river")
+        .hexside("1504", "1505", "major_river")
+        .unit("inf", Side::Allied, "infantry", 6, 4, 0)
+        .unit("tank", Side::Allied, "armor", 6, 6, 0)
+        .data();
+    let mut g = game(&data, Side::Allied, Phase::Movement, &[]);
+    place(&mut g, "inf", "1505");
+    let inf = unit(&g, "inf");
+    let r = reach(&g, &[inf], MoveMode::Normal, false).unwrap();
+    // First move across: 1 + 1 = 2 MP.
+    assert_eq!(r.cost(hex(&g, "1506")), Some(12));
+    // A crossing as the second hex is rejected: 1503 -> 1504 -> 1505 is fine, but from 1404
+    // (not adjacent to the river) into 1505 across nothing... put the unit one hex back.
+    place(&mut g, "inf", "1503");
+    let r = reach(&g, &[inf], MoveMode::Normal, false).unwrap();
+    assert_eq!(r.cost(hex(&g, "1504")), Some(6));
+    assert_eq!(
+        r.cost(hex(&g, "1505")).map(|c| c > 12),
+        Some(true),
+        "around the river, not across it"
+    );
+    // The mechanized unit obeys the same rule.
+    place(&mut g, "tank", "1505");
+    let tank = unit(&g, "tank");
+    let r = reach(&g, &[tank], MoveMode::Normal, false).unwrap();
+    assert_eq!(r.cost(hex(&g, "1506")), Some(12));
+}
+
+#[test]
+fn t_mv_03_rule_9_5_flooded_hex() {
+    // Off road: a non-mech unit pays 2 MP and stops; a mechanized one may not enter.
+    let data = Kit::new()
+        .terrain("1506", "flooded")
+        .unit("inf", Side::Allied, "infantry", 6, 4, 0)
+        .unit("tank", Side::Allied, "armor", 6, 6, 0)
+        .data();
+    let mut g = game(&data, Side::Allied, Phase::Movement, &[]);
+    place(&mut g, "inf", "1406");
+    place(&mut g, "tank", "1406");
+    let flooded = hex(&g, "1506");
+    let r = reach(&g, &[unit(&g, "inf")], MoveMode::Normal, false).unwrap();
+    assert_eq!(r.cost(flooded), Some(12));
+    assert!(
+        r.destinations()
+            .all(|h| h == flooded || !r.path(h).unwrap().contains(&flooded)),
+        "a non-mech unit stops in the flooded hex"
+    );
+    let r = reach(&g, &[unit(&g, "tank")], MoveMode::Normal, false).unwrap();
+    assert_eq!(r.cost(flooded), None);
+
+    // Along a road a mechanized unit enters at the road cost, and leaves only by road.
+    let data = Kit::new()
+        .terrain("1506", "flooded")
+        .road("main", &["1505", "1506", "1507"])
+        .unit("tank", Side::Allied, "armor", 6, 6, 0)
+        .data();
+    let mut g = game(&data, Side::Allied, Phase::Movement, &[]);
+    place(&mut g, "tank", "1505");
+    let tank = unit(&g, "tank");
+    let r = reach(&g, &[tank], MoveMode::Normal, false).unwrap();
+    assert_eq!(r.cost(flooded), Some(2), "⅓ MP along the main road");
+    place(&mut g, "tank", "1506");
+    let r = reach(&g, &[tank], MoveMode::Normal, false).unwrap();
+    let mut exits: Vec<String> = r
+        .destinations()
+        .filter_map(|h| r.path(h).unwrap().first().map(|&f| g.data().map.label(f)))
+        .collect();
+    exits.sort();
+    exits.dedup();
+    assert_eq!(
+        exits,
+        vec!["1505".to_owned(), "1507".to_owned()],
+        "it leaves only by road"
+    );
+}
+
+#[test]
+fn t_zoc_02_rule_8_2_rule_8_3_leaving_an_enemy_zoc_costs_one() {
+    let data = Kit::new()
+        .unit("us", Side::Allied, "infantry", 6, 3, 0)
+        .unit("de", Side::German, "infantry", 4, 3, 0)
+        .data();
+    let mut g = game(&data, Side::Allied, Phase::Movement, &[]);
+    place(&mut g, "us", "1505");
+    place(&mut g, "de", "1506");
+    let us = unit(&g, "us");
+    let r = reach(&g, &[us], MoveMode::Normal, false).unwrap();
+    // 1504 is out of the German ZOC: 1 MP + 1 to leave.
+    assert_eq!(r.cost(hex(&g, "1504")), Some(12));
+    // 1606 is in the German ZOC too: ZOC to ZOC, 2 MP, and the move stops there.
+    let zoc_to_zoc = hex(&g, "1606");
+    assert_eq!(r.cost(zoc_to_zoc), Some(12));
+    assert!(
+        r.destinations()
+            .all(|h| r.path(h).unwrap().first() != Some(&zoc_to_zoc) || h == zoc_to_zoc)
+    );
+}
+
+#[test]
+fn t_mv_08_rule_9_10_tactical_movement() {
+    let data = Kit::new()
+        .terrain("1506", "woods")
+        .terrain("1507", "woods")
+        .unit("inf", Side::Allied, "armor", 6, 1, 0)
+        .unit("de", Side::German, "infantry", 4, 3, 0)
+        .data();
+    let mut g = game(&data, Side::Allied, Phase::Movement, &[]);
+    place(&mut g, "inf", "1505");
+    let inf = unit(&g, "inf");
+    g.unit_mut(inf).flags.set(UnitFlags::DISORGANIZED, true);
+    // Two hexes whatever the cost (woods cost a mech unit 2 MP; its MA is 1).
+    let tactical = reachable(&g, "inf", MoveMode::Tactical);
+    assert!(tactical.contains(&"1507".to_owned()), "{tactical:?}");
+    assert!(!tactical.contains(&"1508".to_owned()), "never three hexes");
+    // A Disorganized unit may move tactically only.
+    assert_eq!(
+        crate::movement::modes(&g, &[inf], false),
+        vec![MoveMode::Tactical]
+    );
+    // It stops on entering an enemy ZOC.
+    place(&mut g, "de", "1408");
+    let tactical = reachable(&g, "inf", MoveMode::Tactical);
+    assert!(tactical.contains(&"1507".to_owned()));
+    assert!(!tactical.contains(&"1508".to_owned()));
+}
+
+#[test]
+fn t_mv_04_rule_9_7_clear_weather_slows_german_armor() {
+    let data = Kit::new()
+        .unit("pz", Side::German, "armor", 6, 5, 1)
+        .unit("sherman", Side::Allied, "armor", 6, 5, 0)
+        .data();
+    let mut g = game(&data, Side::German, Phase::Movement, &[]);
+    place(&mut g, "pz", "1505");
+    let pz = unit(&g, "pz");
+    g.weather.condition = crate::tables::weather::Weather::Clear;
+    assert_eq!(allowance(&g, pz, MoveMode::Normal, false), 3);
+    g.weather.condition = crate::tables::weather::Weather::Overcast;
+    assert_eq!(allowance(&g, pz, MoveMode::Normal, false), 5);
+    let sherman = unit(&g, "sherman");
+    g.weather.condition = crate::tables::weather::Weather::Clear;
+    assert_eq!(allowance(&g, sherman, MoveMode::Normal, false), 5);
+}
+
+#[test]
+fn t_mv_09_rule_20_4_turn_one_limits() {
+    let data = Kit::new()
+        .unit("ost", Side::German, "ost", 2, 3, -1)
+        .unit_toml(
+            "[[unit]]\nid = \"r744\"\nname = \"744\"\nshort = \"744\"\nside = \"german\"\n\
+             nation = \"heer\"\nsize = \"regiment\"\nclass = \"infantry\"\nrestricted = true\n\
+             replacement = \"infantry\"\nsteps = [{ cf = 4, ma = 3, tq = 0 }]\n",
+        )
+        .data();
+    let mut g = game(&data, Side::German, Phase::Movement, &[]);
+    g.turn = 1;
+    place(&mut g, "ost", "1505");
+    place(&mut g, "r744", "1508");
+    assert!(crate::movement::why_stuck(&g, unit(&g, "ost"), false).is_some());
+    assert!(crate::movement::why_stuck(&g, unit(&g, "r744"), false).is_some());
+    let mut legal = Vec::new();
+    crate::decisions::legal(&g, &mut legal);
+    assert!(
+        !legal
+            .iter()
+            .any(|a| matches!(a, N44Action::Pick { .. } | N44Action::PickStack { .. })),
+        "{legal:?}"
+    );
+}
+
+#[test]
+fn t_mv_10_rule_17_6_restricted_units_released_by_allies_within_two() {
+    let restricted = |id: &str| {
+        format!(
+            "[[unit]]\nid = \"{id}\"\nname = \"{id}\"\nshort = \"{id}\"\nside = \"german\"\n\
+             nation = \"heer\"\nsize = \"regiment\"\nclass = \"infantry\"\nrestricted = true\n\
+             replacement = \"infantry\"\nsteps = [{{ cf = 4, ma = 3, tq = 0 }}]\n"
+        )
+    };
+    let data = Kit::new()
+        .unit_toml(&restricted("near"))
+        .unit_toml(&restricted("far"))
+        .unit("us", Side::Allied, "infantry", 6, 4, 0)
+        .data();
+    let mut g = game(&data, Side::German, Phase::Replacement, &[]);
+    place(&mut g, "us", "1505");
+    place(&mut g, "near", "1507");
+    place(&mut g, "far", "1508");
+    let mut log = crate::action::N44Log::new();
+    crate::turn::begin_phase(&mut g, Side::German, Phase::Movement, &mut log);
+    assert!(g.unit(unit(&g, "near")).flags.has(UnitFlags::RELEASED));
+    assert!(!g.unit(unit(&g, "far")).flags.has(UnitFlags::RELEASED));
+    assert!(log.entries().iter().any(|e| e.rule.0 == "17.6"));
+    // Turn 1: none is released.
+    let mut g1 = game(&data, Side::German, Phase::Replacement, &[]);
+    g1.turn = 1;
+    place(&mut g1, "us", "1505");
+    place(&mut g1, "near", "1507");
+    crate::turn::begin_phase(&mut g1, Side::German, Phase::Movement, &mut log);
+    assert!(!g1.unit(unit(&g1, "near")).flags.has(UnitFlags::RELEASED));
+    let _ = Step::Phase(Side::German, Phase::Movement, Stage::Open);
+}

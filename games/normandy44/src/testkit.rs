@@ -1,0 +1,261 @@
+//! Fixtures for tests: a small made-up map and counter mix built in code (the spec's
+//! "abstract fixture" for examples whose map diagram the source lacks, section 8), and a game
+//! state with units put where a test wants them.
+//!
+//! The board is rows 10-20 by columns 01-12 of land (pointy-top, rows growing north, odd rows
+//! half a hex east, as the real map), with the sea on row 21. Row 10 is the south edge and
+//! column 12 the east edge. Every position the rules need sits on the coast row, out of the way.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+// A kit for every chapter's tests: not every test uses every piece.
+#![allow(dead_code)]
+
+use crate::data::{N44Data, Scenario, Side, UnitId};
+use crate::setup::new_game;
+use crate::state::{Location, N44Options, Normandy44, Phase, Stage, Step};
+use overlord_engine::{GameRng, RandomSpec, Script, ScriptedRoll};
+use overlord_hexmap::HexId;
+use std::sync::Arc;
+
+/// A fixture under construction.
+#[derive(Clone, Debug, Default)]
+pub struct Kit {
+    hexes: Vec<String>,
+    hexsides: Vec<String>,
+    roads: Vec<String>,
+    units: Vec<String>,
+    formations: Vec<String>,
+}
+
+impl Kit {
+    pub fn new() -> Kit {
+        Kit::default()
+    }
+
+    /// Hex `label` shows `terrain` (`woods`, `flooded`...).
+    pub fn terrain(mut self, label: &str, terrain: &str) -> Kit {
+        self.hexes.push(format!(
+            "[[hex]]\nat = \"{label}\"\nterrain = \"{terrain}\"\n"
+        ));
+        self
+    }
+
+    /// Hex `label` is a hilltop (11.8).
+    pub fn hilltop(mut self, label: &str, terrain: &str) -> Kit {
+        self.hexes.push(format!(
+            "[[hex]]\nat = \"{label}\"\nterrain = \"{terrain}\"\ntags = [\"hilltop\"]\n"
+        ));
+        self
+    }
+
+    /// The hexside between `a` and `b` has `feature` (`major_river`...).
+    pub fn hexside(mut self, a: &str, b: &str, feature: &str) -> Kit {
+        self.hexsides.push(format!(
+            "[[hexside]]\nbetween = [\"{a}\", \"{b}\"]\nfeatures = [\"{feature}\"]\n"
+        ));
+        self
+    }
+
+    /// A road of `kind` (`main`, `secondary`) along `path`.
+    pub fn road(mut self, kind: &str, path: &[&str]) -> Kit {
+        let hexes: Vec<String> = path.iter().map(|h| format!("\"{h}\"")).collect();
+        self.roads.push(format!(
+            "[[road]]\nkind = \"{kind}\"\npath = [{}]\n",
+            hexes.join(", ")
+        ));
+        self
+    }
+
+    /// A two-step unit `id` of `side` and `class`, `cf`-`ma` with TQ `tq` at full strength and
+    /// half its CF (rounded up) reduced. Allied units are US unless the id starts with `cw`.
+    pub fn unit(mut self, id: &str, side: Side, class: &str, cf: u8, ma: u8, tq: i8) -> Kit {
+        let (nation, army) = match side {
+            Side::German => ("heer", String::new()),
+            Side::Allied if id.starts_with("cw") => ("british", "army = \"cw\"\n".to_owned()),
+            Side::Allied => ("us", "army = \"us\"\n".to_owned()),
+        };
+        let side = match side {
+            Side::German => "german",
+            Side::Allied => "allied",
+        };
+        let reduced = cf.div_ceil(2);
+        let no_zoc = |cf: u8| if cf == 1 { ", no_zoc = true" } else { "" };
+        self.units.push(format!(
+            "[[unit]]\nid = \"{id}\"\nname = \"{id}\"\nshort = \"{id}\"\nside = \"{side}\"\n\
+             nation = \"{nation}\"\n{army}size = \"regiment\"\nclass = \"{class}\"\n\
+             replacement = \"infantry\"\nsteps = [\n  {{ cf = {cf}, ma = {ma}, tq = {tq}{} }},\n  \
+             {{ cf = {reduced}, ma = {ma}, tq = {tq}{} }},\n]\n",
+            no_zoc(cf),
+            no_zoc(reduced)
+        ));
+        self
+    }
+
+    /// A unit written out in units.toml's own format (`[[unit]]` and its keys).
+    pub fn unit_toml(mut self, text: &str) -> Kit {
+        self.units.push(text.to_owned());
+        self
+    }
+
+    /// A formation in units.toml's format (`[[formation]]` and its keys).
+    pub fn formation_toml(mut self, text: &str) -> Kit {
+        self.formations.push(text.to_owned());
+        self
+    }
+
+    /// The map file's text.
+    pub fn map_text(&self) -> String {
+        let mut text = String::from(
+            "name = \"Fixture\"\nauthored_by = \"Overlord project\"\n\
+             [convention]\norientation = \"pointy_top\"\norder = \"row_column\"\nshifted = \"odd\"\n\
+             [terrain]\nsea = {}\nclear = {}\nmixed = {}\nbocage = {}\nwoods = {}\n\
+             flooded = {}\nmarsh = {}\ntown = {}\ncity = {}\n\
+             [[fill]]\nterrain = \"clear\"\ncolumns = [1, 12]\nrows = [10, 20]\n\
+             [[fill]]\nterrain = \"sea\"\ncolumns = [1, 12]\nrows = [21, 21]\n",
+        );
+        for h in &self.hexes {
+            text.push_str(h);
+        }
+        for h in &self.hexsides {
+            text.push_str(h);
+        }
+        for r in &self.roads {
+            text.push_str(r);
+        }
+        let row = |r: u8| {
+            (1..=12)
+                .map(|c| format!("\"{r}{c:02}\""))
+                .collect::<Vec<_>>()
+        };
+        let column = |c: u8| {
+            (10..=20)
+                .map(|r| format!("\"{r}{c:02}\""))
+                .collect::<Vec<_>>()
+        };
+        let regions = [
+            ("naval_bombardment_zone", row(20)),
+            ("us_sector", (1..=6).flat_map(column).collect()),
+            ("h_line_allied", row(20)),
+            ("beyond_bombardment_line", row(10)),
+            ("cherbourg_perimeter", vec!["\"2001\"".to_owned()]),
+            ("south_edge", row(10)),
+            ("east_edge", column(12)),
+            ("cotentin", vec!["\"2001\"".to_owned()]),
+        ];
+        for (id, hexes) in regions {
+            text.push_str(&format!(
+                "[[region]]\nid = \"{id}\"\nhexes = [{}]\n",
+                hexes.join(", ")
+            ));
+        }
+        let positions = [
+            "beach-utah",
+            "beach-pdh",
+            "beach-omaha-29",
+            "beach-omaha-1",
+            "beach-gold-jig",
+            "beach-gold-king",
+            "beach-juno-mike",
+            "beach-juno-nan",
+            "beach-sword-queen",
+            "beachhead-utah",
+            "beachhead-omaha",
+            "beachhead-gold",
+            "beachhead-juno",
+            "beachhead-sword",
+            "mulberry-us",
+            "mulberry-cw",
+        ];
+        for (i, id) in positions.iter().enumerate() {
+            let column = i % 12 + 1;
+            text.push_str(&format!(
+                "[[position]]\nid = \"{id}\"\nhexes = [\"20{column:02}\"]\n"
+            ));
+        }
+        for (colour, hex) in [
+            ("green", "1001"),
+            ("blue", "1004"),
+            ("red", "1008"),
+            ("orange", "1412"),
+        ] {
+            text.push_str(&format!(
+                "[[position]]\nid = \"entry-{colour}-1\"\nhexes = [\"{hex}\"]\n"
+            ));
+        }
+        text
+    }
+
+    /// The components.
+    pub fn data(self) -> Arc<N44Data> {
+        let map = self.map_text();
+        let units = format!(
+            "authored_by = \"Overlord project\"\n{}{}",
+            self.formations.concat(),
+            self.units.concat()
+        );
+        let files = move |name: &str| -> Option<String> {
+            Some(match name {
+                "map.toml" => map.clone(),
+                "units.toml" => units.clone(),
+                "cadres.toml" => "authored_by = \"Overlord project\"\n".to_owned(),
+                "setup.toml" => "authored_by = \"Overlord project\"\n[tracks]\n\
+                     german_supply = 2\nfortress_supply = 1\nus_supply = 0\ncw_supply = 0\n\
+                     cherbourg_german_supply = 3\n"
+                    .to_owned(),
+                "reinforcements.toml" => "authored_by = \"Overlord project\"\n".to_owned(),
+                "scenarios.toml" => "authored_by = \"Overlord project\"\n\
+                     [[scenario]]\nid = \"campaign\"\nname = \"Campaign\"\nturns = 22\nrules = \"24\"\n\
+                     [[scenario]]\nid = \"mini\"\nname = \"Mini\"\nturns = 7\nrules = \"25\"\n\
+                     [[scenario]]\nid = \"cherbourg\"\nname = \"Cherbourg\"\nturns = 12\nrules = \"26\"\n"
+                    .to_owned(),
+                "markers.toml" => "authored_by = \"Overlord project\"\n[markers]\n".to_owned(),
+                _ => return None,
+            })
+        };
+        match N44Data::from_texts(&files) {
+            Ok(data) => Arc::new(data),
+            Err(problems) => panic!("the fixture's data is broken:\n{problems}"),
+        }
+    }
+}
+
+/// A game of the mini scenario on `data` with every unit out of play, at `side`'s `phase` of
+/// turn 2 in Overcast-2, with dice from `rolls` (a test fails on a roll it did not script).
+pub fn game(data: &Arc<N44Data>, side: Side, phase: Phase, rolls: &[u16]) -> Normandy44 {
+    let script = Script {
+        dice: rolls.iter().map(|&r| ScriptedRoll::Value(r)).collect(),
+        strict: true,
+        ..Script::default()
+    };
+    let rng = GameRng::new(&RandomSpec::scripted(7, script));
+    let mut game = new_game(data, Scenario::MiniGame.id(), &N44Options::default(), rng)
+        .expect("the fixture's scenario");
+    for unit in game.unit_ids().collect::<Vec<_>>() {
+        game.unit_mut(unit).at = Location::OutOfPlay;
+    }
+    game.turn = 2;
+    game.step = Step::Phase(side, phase, Stage::Open);
+    game
+}
+
+/// The unit with data id `id`.
+pub fn unit(game: &Normandy44, id: &str) -> UnitId {
+    game.data()
+        .unit_id(id)
+        .unwrap_or_else(|| panic!("no unit `{id}` in the fixture"))
+}
+
+/// The hex printed `label`.
+pub fn hex(game: &Normandy44, label: &str) -> HexId {
+    game.data()
+        .map
+        .hex(label)
+        .unwrap_or_else(|| panic!("no hex `{label}` on the fixture's map"))
+}
+
+/// Put unit `id` in hex `label`.
+pub fn place(game: &mut Normandy44, id: &str, label: &str) {
+    let u = unit(game, id);
+    let h = hex(game, label);
+    game.unit_mut(u).at = Location::Hex(h);
+}
