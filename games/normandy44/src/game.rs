@@ -179,6 +179,10 @@ impl Game for Normandy44 {
         2
     }
 
+    fn text_picture(&self, _viewer: Viewer) -> Option<String> {
+        Some(crate::text::picture(self))
+    }
+
     fn seat_label(&self, seat: Seat) -> String {
         match seat.0 {
             0 => "German".to_owned(),

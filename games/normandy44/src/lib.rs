@@ -18,7 +18,7 @@
 //!    [`replacement`] (6), [`movement`] (7-9), [`combat`] (10-15), [`recovery`] (3.B.5),
 //!    [`supply`] (18), [`invasion`] (20), [`victory`] (23-26).
 //! 4. **The turn and the game's faces.** [`setup`], [`decisions`] (which chapter answers),
-//!    [`turn`] (the sequence of play, 3), [`view`], [`picture`], [`game`].
+//!    [`turn`] (the sequence of play, 3), [`view`], [`picture`], [`text`], [`game`].
 //!
 //! The components are authored by the Overlord project from the history and geography of
 //! June 1944; they are not the publisher's.
@@ -38,6 +38,7 @@ pub mod stacking;
 pub mod state;
 pub mod supply;
 pub mod tables;
+pub mod text;
 pub mod turn;
 pub mod victory;
 pub mod view;

@@ -32,6 +32,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (4, &["decisions", "turn"]),
     (4, &["view"]),
     (4, &["picture"]),
+    (4, &["text"]),
     (4, &["game"]),
 ];
 
