@@ -107,6 +107,7 @@ pub struct Layout {
     orientation: Orientation,
     size: f64,
     rotation: Rotation,
+    mirrored: bool,
     origin: Point,
 }
 
@@ -124,8 +125,17 @@ impl Layout {
             orientation: convention.orientation,
             size,
             rotation,
+            mirrored: false,
             origin: Point::default(),
         }
+    }
+
+    /// The same layout mirrored top to bottom after the rotation: for a map whose printed rows
+    /// grow northwards (Normandy '44's `RRCC` labels), so that north is up on the page.
+    #[must_use]
+    pub const fn mirrored(mut self, mirrored: bool) -> Self {
+        self.mirrored = mirrored;
+        self
     }
 
     /// The same layout with axial hex (0, 0) moved to `origin`.
@@ -176,7 +186,8 @@ impl Layout {
             Orientation::PointyTop => Point::new(SQRT_3 * s * (q + r / 2.0), 1.5 * s * r),
         };
         let turned = self.rotation.apply(native);
-        Point::new(turned.x + self.origin.x, turned.y + self.origin.y)
+        let y = if self.mirrored { -turned.y } else { turned.y };
+        Point::new(turned.x + self.origin.x, y + self.origin.y)
     }
 
     /// The six corners of `hex`, clockwise on the page.
@@ -406,5 +417,31 @@ mod tests {
         let layout = Layout::new(LabelConvention::OMAHA, f64::NAN, Rotation::None);
         assert!(layout.centre(Hex::new(3, 4)).x.is_finite());
         assert!(Layout::new(LabelConvention::OMAHA, -4.0, Rotation::None).size() > 0.0);
+    }
+
+    #[test]
+    fn a_mirrored_layout_puts_higher_rows_above_and_keeps_neighbours_a_hex_apart() {
+        let convention = LabelConvention {
+            orientation: Orientation::PointyTop,
+            order: LabelOrder::RowColumn,
+            shifted: Parity::Odd,
+        };
+        let plain = Layout::new(convention, 30.0, Rotation::None);
+        let mirrored = plain.mirrored(true);
+        let low = convention.to_hex(overlord_hexmap::HexLabel::new(18, 15).unwrap());
+        let high = convention.to_hex(overlord_hexmap::HexLabel::new(36, 6).unwrap());
+        assert!(
+            plain.centre(high).y > plain.centre(low).y,
+            "rows grow down the page"
+        );
+        assert!(
+            mirrored.centre(high).y < mirrored.centre(low).y,
+            "mirrored: they grow up"
+        );
+        assert!((mirrored.centre(low).x - plain.centre(low).x).abs() < 1e-9);
+        for n in neighbours(low) {
+            let d = mirrored.centre(low).distance(mirrored.centre(n));
+            assert!((d - mirrored.hex_width()).abs() < 1e-9);
+        }
     }
 }

@@ -164,6 +164,9 @@ pub struct Style {
     pub hex_size: f64,
     /// Display rotation of the board. Text always stays upright.
     pub rotation: Rotation,
+    /// Mirror the board top to bottom after the rotation, for maps whose printed rows grow
+    /// upwards (northwards). Text stays readable.
+    pub mirror: bool,
     /// Empty space around everything, in pixels.
     pub margin: f64,
     /// Page colour.
@@ -216,6 +219,7 @@ impl Default for Style {
         Self {
             hex_size: 30.0,
             rotation: Rotation::None,
+            mirror: false,
             margin: 16.0,
             background: "#ffffff".to_owned(),
             grid: Stroke::new("#555555", 0.6).with_opacity(0.8),

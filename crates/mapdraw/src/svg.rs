@@ -128,7 +128,7 @@ pub fn to_svg(map: &MapData, style: &Style, overlays: &Overlays) -> String {
 }
 
 fn plan<'a>(map: &'a MapData, style: &'a Style, overlays: &'a Overlays) -> Plan<'a> {
-    let base = Layout::new(map.convention(), style.hex_size, style.rotation);
+    let base = Layout::new(map.convention(), style.hex_size, style.rotation).mirrored(style.mirror);
     let size = base.size();
     let margin = finite_or(style.margin, 16.0).clamp(0.0, 10_000.0);
     let map_bounds = base

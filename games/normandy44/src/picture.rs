@@ -18,6 +18,8 @@ pub fn svg(data: &N44Data) -> String {
 pub fn style() -> Style {
     let mut style = Style::wargame();
     style.hex_size = 18.0;
+    // The printed rows grow northwards (RRCC): mirror the board so that north is up.
+    style.mirror = true;
     for (terrain, colour) in [
         ("sea", "#8cb8dc"),
         ("clear", "#eef0d2"),
