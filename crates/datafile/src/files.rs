@@ -115,4 +115,3 @@ macro_rules! located {
         })*
     };
 }
-

@@ -368,7 +368,10 @@ pub fn layers(src: &Path, layers: &[(u8, &[&str])]) -> Result<(), String> {
         }
     }
     if !unplaced.is_empty() {
-        return Err(format!("modules missing from the layers: {}", unplaced.join(", ")));
+        return Err(format!(
+            "modules missing from the layers: {}",
+            unplaced.join(", ")
+        ));
     }
     // The root's `pub use module::{A, B};`.
     if let Some((_, lib)) = production.get(&Vec::new()) {
@@ -392,11 +395,7 @@ pub fn layers(src: &Path, layers: &[(u8, &[&str])]) -> Result<(), String> {
     for (module, (path, text)) in &production {
         let code = drop_tests(&strip(text));
         let from = krate.rank(module);
-        let file = path
-            .strip_prefix(src)
-            .unwrap_or(path)
-            .display()
-            .to_string();
+        let file = path.strip_prefix(src).unwrap_or(path).display().to_string();
         for (line, p) in references(&code, module) {
             let target = krate.target(&p);
             let to = krate.rank(&target);
@@ -512,13 +511,15 @@ mod tests {
 
     /// A crate of two modules, `low` and `high`, where `low` uses `high` when `upward`.
     fn crate_with(upward: bool) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "overlord-layers-{}-{upward}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("overlord-layers-{}-{upward}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
         fs::write(dir.join("lib.rs"), "pub mod high;\npub mod low;\n").unwrap();
-        fs::write(dir.join("high.rs"), "use crate::low::f;\npub fn g() { f() }\n").unwrap();
+        fs::write(
+            dir.join("high.rs"),
+            "use crate::low::f;\npub fn g() { f() }\n",
+        )
+        .unwrap();
         let low = if upward {
             "pub fn f() { crate::high::g() }\n"
         } else {
@@ -535,9 +536,15 @@ mod tests {
         assert_eq!(layers(&clean, table), Ok(()));
         let bad = crate_with(true);
         let report = layers(&bad, table).unwrap_err();
-        assert!(report.contains("src/low.rs:1: low uses high::g"), "{report}");
+        assert!(
+            report.contains("src/low.rs:1: low uses high::g"),
+            "{report}"
+        );
         let missing = layers(&bad, &[(1, &["low"])]).unwrap_err();
-        assert!(missing.contains("missing from the layers: high"), "{missing}");
+        assert!(
+            missing.contains("missing from the layers: high"),
+            "{missing}"
+        );
         fs::remove_dir_all(clean).unwrap();
         fs::remove_dir_all(bad).unwrap();
     }
