@@ -4,7 +4,7 @@
 
 use crate::action::{N44Action, N44Event, N44Log};
 use crate::data::{N44Data, Scenario, Side};
-use crate::state::{N44Options, Normandy44, Stage, Step};
+use crate::state::{N44Options, Normandy44, Stage, Step, seat_of};
 use crate::view::N44View;
 use overlord_engine::driver::{self, Chapters, Progress};
 use overlord_engine::{
@@ -77,12 +77,6 @@ impl Components for N44Data {
     fn map_svg(&self) -> Option<String> {
         Some(crate::picture::svg(self))
     }
-}
-
-/// The seat of each side: the German is seat 0, the Allies seat 1 (27.1's multiplayer seats
-/// map onto these two sides).
-pub fn seat_of(side: Side) -> Seat {
-    Seat(side.index() as u8)
 }
 
 impl Game for Normandy44 {
@@ -206,14 +200,5 @@ impl Chapters for Normandy44 {
 
     fn over(&self) -> bool {
         self.outcome.is_some()
-    }
-}
-
-impl Normandy44 {
-    /// The side that answers the prompt showing.
-    pub fn decider(&self) -> Side {
-        self.chooser
-            .or_else(|| self.phasing())
-            .unwrap_or(Side::German)
     }
 }

@@ -18,12 +18,14 @@
 //!    [`replacement`] (6), [`movement`] (7-9), [`combat`] (10-15), [`recovery`] (3.B.5),
 //!    [`supply`] (18), [`invasion`] (20), [`victory`] (23-26).
 //! 4. **The turn and the game's faces.** [`setup`], [`decisions`] (which chapter answers),
-//!    [`turn`] (the sequence of play, 3), [`view`], [`picture`], [`text`], [`game`].
+//!    [`turn`] (the sequence of play, 3), [`view`], [`picture`], [`text`], [`bot`] (the rule
+//!    bot and the evaluation search bots use), [`game`].
 //!
 //! The components are authored by the Overlord project from the history and geography of
 //! June 1944; they are not the publisher's.
 
 pub mod action;
+pub mod bot;
 pub mod combat;
 pub mod data;
 pub mod decisions;

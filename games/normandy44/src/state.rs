@@ -374,6 +374,14 @@ impl Normandy44 {
         }
     }
 
+    /// The side that answers the prompt showing: the phasing side, unless a chapter has handed
+    /// the prompt to the other (a defender's choice).
+    pub fn decider(&self) -> Side {
+        self.chooser
+            .or_else(|| self.phasing())
+            .unwrap_or(Side::German)
+    }
+
     /// The army of an Allied unit.
     pub fn army_of(&self, unit: UnitId) -> Option<Army> {
         self.data.unit(unit).army
@@ -411,4 +419,10 @@ impl Normandy44 {
         hexes.dedup();
         hexes
     }
+}
+
+/// The seat of each side: the German is seat 0, the Allies seat 1 (27.1's multiplayer seats
+/// map onto these two sides).
+pub fn seat_of(side: Side) -> overlord_engine::Seat {
+    overlord_engine::Seat(side.index() as u8)
 }

@@ -1,0 +1,200 @@
+//! The rule-based player of either side: each legal action gets a score by rules of thumb and
+//! the best is played (ties broken at random).
+
+use crate::N44Action;
+use crate::data::{HexFlags, Side, UnitId};
+use crate::movement::{reach, why_stuck};
+use crate::state::{Normandy44, Stage, Step};
+use crate::tables::terrain::{Terrain, dcb};
+use overlord_engine::uniform_below;
+use overlord_hexmap::HexId;
+use rand::Rng;
+
+/// The best of `legal` by [`scores`], ties broken at random; `None` only when it is empty.
+pub fn choose<R: Rng + ?Sized>(
+    game: &Normandy44,
+    legal: &[N44Action],
+    rng: &mut R,
+) -> Option<N44Action> {
+    match legal {
+        [] => return None,
+        [only] => return Some(*only),
+        _ => {}
+    }
+    let mut scores = Vec::with_capacity(legal.len());
+    self::scores(game, legal, &mut scores);
+    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let top: Vec<usize> = (0..legal.len())
+        .filter(|&i| scores[i] >= best - 1e-9)
+        .collect();
+    let k = uniform_below(rng, u32::try_from(top.len()).unwrap_or(u32::MAX)) as usize;
+    top.get(k).and_then(|&i| legal.get(i)).copied()
+}
+
+/// One score per action of `legal`, higher better, into `out` (cleared first).
+pub fn scores(game: &Normandy44, legal: &[N44Action], out: &mut Vec<f64>) {
+    out.clear();
+    let side = game.decider();
+    let plan = Plan::new(game, side);
+    out.extend(legal.iter().map(|a| {
+        let s = score(game, &plan, side, a);
+        if s.is_nan() { f64::NEG_INFINITY } else { s }
+    }));
+}
+
+/// Why the rule bot likes `action`, for a hint.
+pub fn explain(game: &Normandy44, action: &N44Action) -> Option<String> {
+    let side = game.decider();
+    Some(match action {
+        N44Action::MoveTo { hex } => match side {
+            Side::Allied => format!(
+                "push inland toward the objectives ({} hexes from the nearest)",
+                Plan::new(game, side).distance(*hex)
+            ),
+            Side::German => "close up to the Allied front in good defensive ground".to_owned(),
+        },
+        N44Action::Pick { .. } | N44Action::PickStack { .. } => {
+            "this stack has somewhere better to be".to_owned()
+        }
+        N44Action::Reserve { .. } => "keep a reserve behind the line (15)".to_owned(),
+        N44Action::Done => "nothing here is worth doing".to_owned(),
+        _ => return None,
+    })
+}
+
+/// What a side is going for this decision: the hexes it wants to reach.
+struct Plan {
+    /// Per hex, the distance to the nearest goal (capped).
+    distance: Vec<u8>,
+}
+
+impl Plan {
+    /// The Allies go for German-held towns and cities; the German goes for the hexes next to
+    /// Allied units (the front).
+    fn new(game: &Normandy44, side: Side) -> Plan {
+        let map = &game.data().map;
+        let goals: Vec<HexId> = match side {
+            Side::Allied => map
+                .hexes
+                .ids()
+                .filter(|&h| {
+                    let f = map.flags(h);
+                    (f.has(HexFlags::TOWN) || f.has(HexFlags::CITY)) && !game.allied_controls(h)
+                })
+                .collect(),
+            Side::German => game.occupied_hexes(Side::Allied),
+        };
+        let n = map.hexes.len();
+        let mut distance = vec![u8::MAX; n];
+        let mut frontier: std::collections::VecDeque<HexId> = goals.into_iter().collect();
+        for &g in &frontier {
+            distance[g.index()] = 0;
+        }
+        while let Some(h) = frontier.pop_front() {
+            let d = distance[h.index()];
+            for nb in map.hexes.neighbours_on_map(h) {
+                if map.terrain(nb) == Terrain::Sea || distance[nb.index()] != u8::MAX {
+                    continue;
+                }
+                distance[nb.index()] = d.saturating_add(1);
+                frontier.push_back(nb);
+            }
+        }
+        Plan { distance }
+    }
+
+    fn distance(&self, hex: HexId) -> u8 {
+        self.distance.get(hex.index()).copied().unwrap_or(u8::MAX)
+    }
+}
+
+/// How good it is for `side` to have a stack in `hex`.
+fn place_value(game: &Normandy44, plan: &Plan, side: Side, hex: HexId) -> f64 {
+    let map = &game.data().map;
+    let d = f64::from(plan.distance(hex).min(40));
+    let cover = f64::from(dcb(&[map.terrain(hex)]));
+    match side {
+        // Closer to the objectives, in cover when next to the enemy.
+        Side::Allied => {
+            -d + if game.enemy_adjacent(hex, side) {
+                0.3 * cover
+            } else {
+                0.0
+            }
+        }
+        // At the front (next to the enemy is distance 1) in good ground.
+        Side::German => -(d - 1.0).abs() + 0.5 * cover,
+    }
+}
+
+/// The best destination of `units` and how much better it is than staying put.
+fn best_move(game: &Normandy44, plan: &Plan, side: Side, units: &[UnitId]) -> Option<(HexId, f64)> {
+    let &first = units.first()?;
+    let start = game.hex_of(first)?;
+    let mode = if units
+        .iter()
+        .any(|&u| crate::movement::must_move_tactically(game, u))
+    {
+        crate::action::MoveMode::Tactical
+    } else {
+        crate::action::MoveMode::Normal
+    };
+    let reserve = matches!(
+        game.step(),
+        Step::Phase(_, crate::state::Phase::ReserveMovement, _)
+    );
+    let reach = reach(game, units, mode, reserve)?;
+    let here = place_value(game, plan, side, start);
+    reach
+        .destinations()
+        .map(|h| (h, place_value(game, plan, side, h) - here))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+fn score(game: &Normandy44, plan: &Plan, side: Side, action: &N44Action) -> f64 {
+    match *action {
+        N44Action::Done => 0.0,
+        N44Action::Unpick | N44Action::Cancel => -10.0,
+        N44Action::Pick { unit } => match best_move(game, plan, side, &[unit]) {
+            Some((_, gain)) if gain > 0.5 => gain,
+            _ => -1.0,
+        },
+        N44Action::PickStack { hex } => {
+            let units: Vec<UnitId> = game
+                .units_in(hex)
+                .filter(|&u| why_stuck(game, u, false).is_none())
+                .collect();
+            match best_move(game, plan, side, &units) {
+                // A stack moving together keeps its strength: a little better than one unit.
+                Some((_, gain)) if gain > 0.5 => gain + 0.25,
+                _ => -1.0,
+            }
+        }
+        N44Action::Mode { .. } => -0.5,
+        N44Action::MoveTo { hex } => {
+            let start = match game.step() {
+                Step::Phase(_, _, Stage::Moving { unit, .. }) => game.hex_of(unit),
+                _ => None,
+            };
+            let here = start.map_or(0.0, |s| place_value(game, plan, side, s));
+            place_value(game, plan, side, hex) - here
+        }
+        // 15: a Reserve where the enemy is close but not adjacent.
+        N44Action::Reserve { hex } => {
+            if plan.distance(hex) <= 3 && !game.enemy_adjacent(hex, side) {
+                0.2
+            } else {
+                -0.5
+            }
+        }
+        N44Action::Unreserve { .. } => -0.5,
+        // Everything else (the chapters still to come): take it over ending the phase, so the
+        // game moves on; a loss goes to the weakest unit, below.
+        N44Action::Lose { unit } => -f64::from(
+            game.data()
+                .face(unit, game.unit(unit).step)
+                .map_or(0, |f| f.cf),
+        ),
+        _ => 0.1,
+    }
+}
