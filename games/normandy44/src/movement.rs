@@ -216,7 +216,12 @@ fn sm_markers_free(game: &Normandy44, side: Side) -> bool {
         .unit_ids()
         .filter(|&u| game.side_of(u) == side && game.unit(u).flags.has(UnitFlags::SM))
         .count();
-    used < usize::from(game.data.marker("sm", 3))
+    let key = if side == Side::German {
+        "sm_german"
+    } else {
+        "sm_allied"
+    };
+    used < usize::from(game.data.marker(key, 3))
 }
 
 /// 9.8.6, A-57: the one truck marker, free when no unit carries it.
@@ -689,7 +694,12 @@ fn may_reserve(game: &Normandy44, side: Side, hex: HexId) -> bool {
                 .any(|u| game.unit(u).flags.has(UnitFlags::RESERVE))
         })
         .count();
-    stacks_in_reserve < usize::from(game.data.marker("reserve", 6))
+    let key = if side == Side::German {
+        "reserve_german"
+    } else {
+        "reserve_allied"
+    };
+    stacks_in_reserve < usize::from(game.data.marker(key, 6))
 }
 
 pub fn answer(

@@ -5,7 +5,9 @@
 
 use crate::data::{Assault, N44Data};
 use overlord_hexmap::{Hex, HexId};
-use overlord_mapdraw::{HexText, Mark, Overlays, RegionBoundary, Shape, Stroke, Style, to_svg};
+use overlord_mapdraw::{
+    HexText, LineRule, Mark, Overlays, RegionBoundary, Shape, Stroke, Style, to_svg,
+};
 
 /// The map as SVG.
 pub fn svg(data: &N44Data) -> String {
@@ -33,34 +35,52 @@ pub fn style() -> Style {
     ] {
         style.set_terrain_colour(terrain, colour);
     }
+    // Each line is drawn between a region and its complement on land, so none runs along the
+    // coast.
     for (region, other, colour, legend) in [
-        ("us_sector", None, "#1b5e20", "Army Boundary (US | CW)"),
+        (
+            "us_sector",
+            "cw_sector",
+            "#1b5e20",
+            "Army Boundary (US | CW)",
+        ),
         (
             "h_line_allied",
-            None,
+            "h_line_german",
             "#c62828",
             "27 June Historical Advance Line",
         ),
         (
             "naval_bombardment_zone",
-            None,
+            "beyond_bombardment_line",
             "#1565c0",
-            "Naval Bombardment Zone",
-        ),
-        (
-            "cherbourg_perimeter",
-            None,
-            "#4e342e",
-            "Cherbourg Perimeter",
+            "Naval Bombardment Zone and Bombardment Line",
         ),
     ] {
         style.region_boundaries.push(RegionBoundary {
             region: region.to_owned(),
-            other: other.map(str::to_owned),
+            other: Some(other.to_owned()),
             stroke: Stroke::new(colour, 2.5).dashed(&[10.0, 4.0]),
             legend: Some(legend.to_owned()),
         });
     }
+    style.features = vec![
+        LineRule::new("major_river", Stroke::new("#1565c0", 4.0).rounded())
+            .with_legend("major river (Orne canal included)"),
+        LineRule::new("minor_river", Stroke::new("#42a5f5", 2.0).rounded())
+            .with_legend("minor river"),
+        LineRule::new("flooded", Stroke::new("#4dd0e1", 3.0).dashed(&[5.0, 3.0]))
+            .with_legend("flooded hexside"),
+        LineRule::new("causeway", Stroke::new("#795548", 4.0).rounded()).with_legend("causeway"),
+        LineRule::new("impassable", Stroke::new("#0d47a1", 5.0)).with_legend("impassable"),
+        LineRule::new("all_sea", Stroke::new("#8cb8dc", 4.0)).with_legend("all-sea hexside"),
+        LineRule::new("carpiquet", Stroke::new("#9e9e9e", 4.0).dashed(&[3.0, 2.0]))
+            .with_legend("Carpiquet airfield"),
+        LineRule::new("cherbourg_perimeter", Stroke::new("#4e342e", 3.0))
+            .with_ticks(0.2)
+            .with_legend("Cherbourg Perimeter"),
+    ];
+    style.name_size = 7.0;
     style
 }
 
