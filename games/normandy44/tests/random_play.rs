@@ -1,0 +1,128 @@
+//! Random legal play: the engine's conformance suite (`overlord_engine::testing::conformance`)
+//! on every scenario, each in one line, with Normandy '44's own invariants as its hooks:
+//! complete seeded games never panic, never stall, keep the invariants after every step (no
+//! two sides in a hex, stacking met whenever no move or combat is under way, supply markers
+//! consistent), refuse what is not legal without a change, undo exactly, and replay bit for bit
+//! from their record. The long sweeps (100,000 mini games, 10,000 campaign and Cherbourg games)
+//! are ignored tests with their command in the README.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use overlord_engine::testing::{Conformance, conformance, read_rule_ids};
+use overlord_engine::Components;
+use overlord_normandy44::data::Side;
+use overlord_normandy44::state::{Stage, Step, UnitFlags};
+use overlord_normandy44::{N44Data, Normandy44};
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+fn data() -> Arc<N44Data> {
+    static DATA: OnceLock<Arc<N44Data>> = OnceLock::new();
+    Arc::clone(DATA.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/normandy44");
+        Arc::new(<N44Data as Components>::load(&dir).unwrap_or_else(|e| panic!("{e}")))
+    }))
+}
+
+/// The spec's rule ids and the game's own (tests/log-rule-ids.txt).
+fn rule_ids() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut ids = read_rule_ids(&root.join("../../docs/normandy44/rule-ids.txt")).unwrap();
+    ids.extend(read_rule_ids(&root.join("tests/log-rule-ids.txt")).unwrap());
+    ids
+}
+
+/// The suite on `scenario` with the game's invariants.
+fn normandy(scenario: &str) -> Conformance<Normandy44> {
+    Conformance::<Normandy44>::new(scenario)
+        .check_every(25)
+        .invariant(no_hex_holds_both_sides)
+        .invariant(stacking_is_met_between_decisions)
+        .invariant(supply_markers_are_consistent)
+        .rule_ids(rule_ids())
+}
+
+/// 9.1: no unit enters a hex holding enemy units.
+fn no_hex_holds_both_sides(game: &Normandy44) -> Result<(), String> {
+    for hex in game.occupied_hexes(Side::German) {
+        if game.units_in(hex).any(|u| game.side_of(u) == Side::Allied) {
+            return Err(format!("hex {} holds units of both sides", game.data().map.label(hex)));
+        }
+    }
+    Ok(())
+}
+
+/// 7.2: the stacking limit holds whenever no move, retreat or advance is under way.
+fn stacking_is_met_between_decisions(game: &Normandy44) -> Result<(), String> {
+    if !matches!(game.step(), Step::Phase(_, _, Stage::Open)) {
+        return Ok(());
+    }
+    for side in [Side::German, Side::Allied] {
+        for hex in game.occupied_hexes(side) {
+            if !overlord_normandy44::stacking::legal(game, hex) {
+                return Err(format!(
+                    "hex {} is overstacked at {:?}",
+                    game.data().map.label(hex),
+                    game.step()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// 18.3: a unit is out of supply or isolated, never both.
+fn supply_markers_are_consistent(game: &Normandy44) -> Result<(), String> {
+    for unit in game.unit_ids() {
+        let flags = game.unit(unit).flags;
+        if flags.has(UnitFlags::OOS) && flags.has(UnitFlags::ISOLATED) {
+            return Err(format!("{} is both OOS and Isolated", game.data().unit(unit).short));
+        }
+        if flags.has(UnitFlags::OOS | UnitFlags::ISOLATED) && game.hex_of(unit).is_none() {
+            return Err(format!("{} is off the map with a supply marker", game.data().unit(unit).short));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn random_mini_games_conform() {
+    conformance::<Normandy44>(&data(), &normandy("mini").games(4));
+}
+
+#[test]
+fn random_cherbourg_games_conform() {
+    conformance::<Normandy44>(&data(), &normandy("cherbourg").games(2));
+}
+
+#[test]
+fn a_random_campaign_game_conforms() {
+    conformance::<Normandy44>(&data(), &normandy("campaign").games(1).check_every(100));
+}
+
+#[test]
+#[ignore = "the release sweep: cargo test --release -p overlord-normandy44 --test random_play -- --ignored"]
+fn sweep_100000_random_mini_games() {
+    conformance::<Normandy44>(
+        &data(),
+        &normandy("mini").games(100_000).check_every(1_000).threads(16),
+    );
+}
+
+#[test]
+#[ignore = "the release sweep"]
+fn sweep_10000_random_campaign_games() {
+    conformance::<Normandy44>(
+        &data(),
+        &normandy("campaign").games(10_000).check_every(5_000).threads(16),
+    );
+}
+
+#[test]
+#[ignore = "the release sweep"]
+fn sweep_10000_random_cherbourg_games() {
+    conformance::<Normandy44>(
+        &data(),
+        &normandy("cherbourg").games(10_000).check_every(1_000).threads(16),
+    );
+}
