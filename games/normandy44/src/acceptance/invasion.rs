@@ -392,40 +392,37 @@ fn t_inv_03_rule_20_2_6th_airborne_scatter() {
 }
 
 #[test]
-fn rule_20_2_an_s2_eliminates_a_two_step_unit_and_no_free_cadre_eliminates_rule_17_9() {
-    // The 6th Airborne's 5th brigade (2 steps) on a 1 (S1)... and the 82nd's 507th on a 1 with
-    // no cadre counter left.
+fn rule_20_2_rule_17_9_scatter_losses_past_the_last_step_eliminate() {
+    // The 507th rolls 1 (S2) with no cadre counter of its type free: it is eliminated (17.9).
+    // The 8/3 battalion rolls 1 on the 6th's column (S1): it lands reduced.
     let data = fixture(&[], &["us-507", "cw-8-3"], false, "");
     let mut g = new_scenario(&data, Scenario::Campaign, &[1, 1]);
-    // The chart's 12 cadres are all in use elsewhere: pretend so by lowering none but filling
-    // them with the 3-step unit's copies is not possible in the fixture; use a 0-count chart.
-    let mut data2 = (*data).clone();
-    data2.cadres[0].count = 0;
-    g.data = Arc::new(data2);
+    let mut no_cadres = (*data).clone();
+    no_cadres.cadres[0].count = 0;
+    g.data = Arc::new(no_cadres);
     let mut log = N44Log::new();
     driver::run(&mut g, &mut log);
     dice_spent(&g);
-    assert_eq!(
-        at(&g, "us-507"),
-        Location::Eliminated,
-        "no cadre counter free"
-    );
+    assert_eq!(at(&g, "us-507"), Location::Eliminated);
     assert!(log.entries().iter().any(|e| e.rule.0 == "17.9"));
-    // The 8/3 battalion (2 steps) rolls 1 on the 6th's column: S1, one step; it lands.
     assert_eq!(step(&g, "cw-8-3"), 1);
-    // An S2 on a 2-step unit eliminates it.
-    let data = fixture(&[], &["us-505"], false, "");
-    let mut g = new_scenario(&data, Scenario::Campaign, &[1]);
-    let u = unit(&g, "us-505");
-    g.unit_mut(u).step = 1;
+    assert_eq!(at(&g, "cw-8-3"), on(&g, "1711"));
+    // Already reduced, the 505th rolls 1 (S2): two more steps are one past its cadre.
+    // Already reduced, the 8/3 battalion rolls 1 (S1): eliminated.
+    let data = fixture(&[], &["us-505", "cw-8-3"], false, "");
+    let mut g = new_scenario(&data, Scenario::Campaign, &[1, 1]);
+    for id in ["us-505", "cw-8-3"] {
+        let u = unit(&g, id);
+        g.unit_mut(u).step = 1;
+    }
     let mut log = N44Log::new();
     driver::run(&mut g, &mut log);
-    assert_eq!(
-        step(&g, "us-505"),
-        2,
-        "reduced + S2 would be 3 steps: it is the cadre"
-    );
+    dice_spent(&g);
     assert_eq!(at(&g, "us-505"), Location::Eliminated);
+    assert_eq!(at(&g, "cw-8-3"), Location::Eliminated);
+    // Each S1 and S2 still gives its replacement.
+    assert_eq!(g.tracks.replacements[Pool::UsAirborne as usize], 1);
+    assert_eq!(g.tracks.replacements[Pool::BritishAirborne as usize], 1);
 }
 
 #[test]
