@@ -9,7 +9,7 @@ use crate::view::N44View;
 use overlord_engine::driver::{self, Chapters, Progress};
 use overlord_engine::{
     Anchors, Applied, Components, DataErrors, Game, GameInfo, GameRng, Log, OptionInfo, Prompt,
-    Refusal, RuleId, ScenarioInfo, Seat, SetupError, Status, Viewer,
+    Refusal, ScenarioInfo, Seat, SetupError, Status, Viewer,
 };
 use rand::Rng;
 use std::path::Path;
@@ -111,11 +111,7 @@ impl Game for Normandy44 {
 
     fn prompt(&self) -> Prompt {
         let (name, rule, text) = match self.step {
-            Step::Invasion(_) => (
-                "invasion",
-                RuleId("20"),
-                "The Special Invasion Phase".to_owned(),
-            ),
+            Step::Invasion(_) => crate::invasion::prompt(self),
             Step::Phase(side, phase, stage) => {
                 let (name, text) = match stage {
                     Stage::Open => ("phase", crate::turn::phase_name(phase).to_owned()),

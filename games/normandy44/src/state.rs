@@ -260,6 +260,10 @@ pub struct Normandy44 {
     pub(crate) chooser: Option<Side>,
     pub(crate) reveals: u64,
     pub(crate) outcome: Option<Outcome>,
+    // The invasion chapter (20).
+    /// The Special Invasion Phase's assault under way, what the assaults left (failed sectors,
+    /// 20.3.3), and the glider regiments delayed by an enemy-occupied landing zone (20.2).
+    pub(crate) invasion: Invasion,
 }
 
 impl PartialEq for Normandy44 {
@@ -280,6 +284,7 @@ impl PartialEq for Normandy44 {
             && self.chooser == other.chooser
             && self.reveals == other.reveals
             && self.outcome == other.outcome
+            && self.invasion == other.invasion
     }
 }
 
@@ -396,6 +401,11 @@ impl Normandy44 {
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
+
+    /// The invasion's state (20).
+    pub fn invasion(&self) -> &Invasion {
+        &self.invasion
+    }
 }
 
 impl Normandy44 {
@@ -425,4 +435,30 @@ impl Normandy44 {
 /// map onto these two sides).
 pub fn seat_of(side: Side) -> overlord_engine::Seat {
     overlord_engine::Seat(side.index() as u8)
+}
+
+/// The invasion chapter's state (20): the assault under way (its stage is in
+/// [`Step::Invasion`]), what the nine assaults left, and the delayed glider regiments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Invasion {
+    /// The latest die rolled on the Invasion Combat Table for the assault under way (20.3.1).
+    pub roll: u8,
+    /// The infantry steps the assault under way still has to lose (20.3.2).
+    pub losses_due: u8,
+    /// Per assault (bit = [`crate::data::Assault`] order): its first roll was A1\* (20.3.3),
+    /// which caps its advance at one hex (20.3.6).
+    pub bloody_first: u16,
+    /// Per assault: the assault failed and its beach is closed (20.3.3, 21.1).
+    pub failed: u16,
+    /// Per `[[glider]]` line of the data (bit = its index): delayed one turn by an
+    /// enemy-occupied landing zone, to land in a chosen hex (20.2, D4).
+    pub delayed_gliders: u16,
+}
+
+impl Invasion {
+    /// Whether the assault of [`crate::data::Assault`] index `assault` failed, its beach closed
+    /// (20.3.3, 21.1).
+    pub fn failed(&self, assault: usize) -> bool {
+        assault < 16 && self.failed & (1 << assault) != 0
+    }
 }

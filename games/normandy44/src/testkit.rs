@@ -25,6 +25,12 @@ pub struct Kit {
     roads: Vec<String>,
     units: Vec<String>,
     formations: Vec<String>,
+    /// Extra lines of setup.toml (`[[german]]`, `[[assault]]`, `[[drop]]`...).
+    setup: Vec<String>,
+    /// Extra lines of cadres.toml (`[[cadre]]`).
+    cadres: Vec<String>,
+    /// Extra map positions: (id, hex label).
+    positions: Vec<(String, String)>,
 }
 
 impl Kit {
@@ -103,6 +109,25 @@ impl Kit {
         self
     }
 
+    /// Lines of setup.toml in its own format (`[[german]]`, `[[assault]]`, `[[second_wave]]`,
+    /// `[[next_wave]]`, `[[drop]]`, `[[glider]]`...), after its `[tracks]`.
+    pub fn setup_toml(mut self, text: &str) -> Kit {
+        self.setup.push(text.to_owned());
+        self
+    }
+
+    /// Lines of cadres.toml in its own format (`[[cadre]]` and its keys).
+    pub fn cadre_toml(mut self, text: &str) -> Kit {
+        self.cadres.push(text.to_owned());
+        self
+    }
+
+    /// A map position `id` (`drop-505`, `lz-325`...) on hex `label`.
+    pub fn position(mut self, id: &str, label: &str) -> Kit {
+        self.positions.push((id.to_owned(), label.to_owned()));
+        self
+    }
+
     /// The map file's text.
     pub fn map_text(&self) -> String {
         let mut text = String::from(
@@ -172,6 +197,11 @@ impl Kit {
                 "[[position]]\nid = \"{id}\"\nhexes = [\"20{column:02}\"]\n"
             ));
         }
+        for (id, hex) in &self.positions {
+            text.push_str(&format!(
+                "[[position]]\nid = \"{id}\"\nhexes = [\"{hex}\"]\n"
+            ));
+        }
         for (colour, hex) in [
             ("green", "1001"),
             ("blue", "1004"),
@@ -193,15 +223,22 @@ impl Kit {
             self.formations.concat(),
             self.units.concat()
         );
+        let cadres = format!(
+            "authored_by = \"Overlord project\"\n{}",
+            self.cadres.concat()
+        );
+        let setup = format!(
+            "authored_by = \"Overlord project\"\n[tracks]\n\
+             german_supply = 2\nfortress_supply = 1\nus_supply = 0\ncw_supply = 0\n\
+             cherbourg_german_supply = 3\n{}",
+            self.setup.concat()
+        );
         let files = move |name: &str| -> Option<String> {
             Some(match name {
                 "map.toml" => map.clone(),
                 "units.toml" => units.clone(),
-                "cadres.toml" => "authored_by = \"Overlord project\"\n".to_owned(),
-                "setup.toml" => "authored_by = \"Overlord project\"\n[tracks]\n\
-                     german_supply = 2\nfortress_supply = 1\nus_supply = 0\ncw_supply = 0\n\
-                     cherbourg_german_supply = 3\n"
-                    .to_owned(),
+                "cadres.toml" => cadres.clone(),
+                "setup.toml" => setup.clone(),
                 "reinforcements.toml" => "authored_by = \"Overlord project\"\n".to_owned(),
                 "scenarios.toml" => "authored_by = \"Overlord project\"\n\
                      [[scenario]]\nid = \"campaign\"\nname = \"Campaign\"\nturns = 22\nrules = \"24\"\n\
@@ -236,6 +273,18 @@ pub fn game(data: &Arc<N44Data>, side: Side, phase: Phase, rolls: &[u16]) -> Nor
     game.turn = 2;
     game.step = Step::Phase(side, phase, Stage::Open);
     game
+}
+
+/// A new game of `scenario` on `data` as its setup leaves it (turn 1, the Special Invasion
+/// Phase about to begin), with dice from `rolls` (strict).
+pub fn new_scenario(data: &Arc<N44Data>, scenario: Scenario, rolls: &[u16]) -> Normandy44 {
+    let script = Script {
+        dice: rolls.iter().map(|&r| ScriptedRoll::Value(r)).collect(),
+        strict: true,
+        ..Script::default()
+    };
+    let rng = GameRng::new(&RandomSpec::scripted(7, script));
+    new_game(data, scenario.id(), &N44Options::default(), rng).expect("the fixture's scenario")
 }
 
 /// The unit with data id `id`.

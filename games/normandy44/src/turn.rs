@@ -30,6 +30,11 @@ pub fn advance(game: &mut Normandy44, log: &mut N44Log) -> Progress {
         Step::Invasion(_) => invasion::advance(game, log),
         Step::Initial => {
             weather::initial_phase(game, log);
+            // 20.2, A-35: the glider regiments land at the end of step A.3 (a D4 prompt may
+            // follow). Called here, not from weather, which sits below invasion in the layers.
+            if game.step == Step::Initial {
+                invasion::gliders(game, log);
+            }
             if game.step == Step::Initial {
                 begin_player_turn(game, Side::German, log);
             }

@@ -19,6 +19,8 @@ pub struct N44View {
     pub units: Vec<UnitView>,
     /// Labels of the hexes the Allies control.
     pub allied_control: Vec<String>,
+    /// The invasion's state: failed sectors (closed beaches) and delayed gliders (20).
+    pub invasion: crate::state::Invasion,
 }
 
 /// One unit as the table shows it.
@@ -60,6 +62,7 @@ pub fn view(game: &Normandy44) -> N44View {
             .filter(|&h| game.allied_controls(h))
             .map(|h| map.label(h))
             .collect(),
+        invasion: game.invasion,
     }
 }
 
@@ -131,6 +134,12 @@ pub fn label(game: &Normandy44, action: &N44Action) -> String {
         }
         N44Action::Advance { unit: u, hex } => {
             format!("{} advances to {}", unit(u), map.label(hex))
+        }
+        N44Action::InvasionAdvance { unit: u, hex } => {
+            format!("{} advances to {}", unit(u), map.label(hex))
+        }
+        N44Action::GliderLanding { unit: u, hex } => {
+            format!("{} lands in {}", unit(u), map.label(hex))
         }
         other => format!("{other:?}"),
     }
