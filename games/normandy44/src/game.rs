@@ -135,6 +135,16 @@ impl Game for Normandy44 {
                     format!("{}: {text}", side.name()),
                 )
             }
+            Step::InitialChoice => (
+                "initial",
+                RuleId("4.1"),
+                "The Initial Phase: split the SupP, or choose the \"CW\" replacement".to_owned(),
+            ),
+            Step::FinalChoice => (
+                "withdrawal",
+                RuleId("22.2"),
+                "The Final Phase: withdraw an airborne division?".to_owned(),
+            ),
             Step::Initial | Step::Begin(_) | Step::Final => {
                 ("system", crate::turn::SEQUENCE, String::new())
             }
