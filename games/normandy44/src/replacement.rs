@@ -47,6 +47,29 @@ pub const CHERBOURG_PURCHASE: RuleId = RuleId("26.2");
 /// The most hexes between a returning unit and another unit of its division (6.2).
 const DIVISION_RANGE: u32 = 5;
 
+/// 17.9: whether a cadre counter of type `cadre` (index in `cadres`) is free: the counter mix
+/// less the cadres on the map (3-step units at their cadre step) and the eliminated cadres lying
+/// on their units in the chart.
+pub fn cadre_free(game: &Normandy44, cadre: usize) -> bool {
+    let data = game.data();
+    let Some(def) = data.cadres.get(cadre) else {
+        return false;
+    };
+    let in_use = game
+        .unit_ids()
+        .filter(|&u| data.cadre_of[u.index()].map(usize::from) == Some(cadre))
+        .filter(|&u| {
+            let state = game.unit(u);
+            usize::from(state.step) == data.unit(u).steps.len()
+                && matches!(
+                    state.at,
+                    Location::Hex(_) | Location::Eliminated | Location::Britain
+                )
+        })
+        .count();
+    in_use < usize::from(def.count)
+}
+
 /// 6.3, 17.1, 17.7, 16.2: whether `unit` may ever receive a replacement.
 pub fn replaceable(game: &Normandy44, unit: UnitId) -> bool {
     let def = game.data().unit(unit);
