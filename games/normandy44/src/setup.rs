@@ -149,6 +149,7 @@ pub fn new_game(
         // 26.2 item 1: the German armor replacement marker starts in box "1".
         cherbourg_armor: id == Scenario::Cherbourg,
         withdrawal_offered: false,
+        batteries_silenced: 0,
     })
 }
 

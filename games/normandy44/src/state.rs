@@ -285,6 +285,8 @@ pub struct Normandy44 {
     pub(crate) cherbourg_armor: bool,
     /// 22.2: the Allies were offered the airborne withdrawal in this Final Phase.
     pub(crate) withdrawal_offered: bool,
+    /// 28.3: the naval batteries Allied units have occupied, one bit per map battery.
+    pub(crate) batteries_silenced: u8,
 }
 
 impl PartialEq for Normandy44 {
@@ -314,6 +316,7 @@ impl PartialEq for Normandy44 {
             && self.fortress_removed == other.fortress_removed
             && self.cherbourg_armor == other.cherbourg_armor
             && self.withdrawal_offered == other.withdrawal_offered
+            && self.batteries_silenced == other.batteries_silenced
     }
 }
 

@@ -2,7 +2,8 @@
 //! Special Service Brigade withdrawn at the start of the Allied player turn (17.5), with the
 //! Mulberry delay (21.1); the Cotentin HQ and the Fortress Cherbourg marker removed once every
 //! Cherbourg city hex is Allied (17.4), and Mulberries lost to a German capture (21.1), checked
-//! after every phase; the airborne divisions' withdrawal in the Final Phase (22.2, D30).
+//! after every phase; the airborne divisions' withdrawal in the Final Phase (22.2, D30); the
+//! naval markers the optional German naval batteries take (28.3).
 //!
 //! Which units: both Ranger battalions are the Ranger-class units; the 4th Special Service
 //! Brigade is the commando-class unit whose name says "4th" (the 1st stays, 17.5).
@@ -18,6 +19,8 @@ use overlord_hexmap::HexId;
 pub const RANGERS: RuleId = RuleId("17.5");
 /// 17.4: the Cotentin HQ and Fortress Cherbourg.
 pub const FORTRESS: RuleId = RuleId("17.4");
+/// 28.3: German naval batteries (optional).
+pub const BATTERIES: RuleId = RuleId("28.3");
 /// 22.2: withdrawal of the airborne divisions.
 pub const AIRBORNE: RuleId = RuleId("22.2");
 
@@ -74,6 +77,47 @@ pub fn allied_turn_start(game: &mut Normandy44, log: &mut N44Log) {
         }
     }
     crate::mulberry::delay(game, log);
+    suppress_batteries(game, log);
+}
+
+/// 28.3 (optional), A-30: from turn 2, each nation with an active German naval battery on its
+/// side of the Army Boundary spends one naval marker on it for the turn. A battery is
+/// eliminated once an Allied unit occupies its hex. Reading: Mont Canisy needs no marker while
+/// the Sword beachhead is closed (no reinforcement can land through Sword).
+pub fn suppress_batteries(game: &mut Normandy44, log: &mut N44Log) {
+    if !game.options.naval_batteries || game.turn < 2 {
+        return;
+    }
+    let data = game.data.clone();
+    let batteries = &data.map.batteries;
+    for (i, (_, hex)) in batteries.iter().enumerate().take(8) {
+        if game.occupant(*hex) == Some(Side::Allied) {
+            game.batteries_silenced |= 1 << i;
+        }
+    }
+    let sword_open = crate::beaches::beach_active(game, crate::data::Beach::Sword);
+    for army in [crate::data::Army::Us, crate::data::Army::Cw] {
+        let us_side = army == crate::data::Army::Us;
+        let active = batteries.iter().enumerate().any(|(i, (id, hex))| {
+            i < 8
+                && game.batteries_silenced & (1 << i) == 0
+                && data.map.flags(*hex).has(crate::data::HexFlags::US_SECTOR) == us_side
+                && (sword_open || !id.contains("canisy"))
+        });
+        if !active {
+            continue;
+        }
+        let naval = &mut game.tracks.naval[army.index()];
+        let spent = *naval > 0;
+        *naval = naval.saturating_sub(1);
+        log.public(BATTERIES, N44Event::Note, || {
+            if spent {
+                format!("{army:?} naval marker suppresses the German naval batteries this turn")
+            } else {
+                format!("{army:?}: no naval marker to suppress the German naval batteries")
+            }
+        });
+    }
 }
 
 /// After every phase: Mulberries captured (21.1), and Fortress Cherbourg's end (17.4).

@@ -666,3 +666,90 @@ fn rule_20_5_second_wave_lands_free_and_waits_for_room() {
         Location::SecondWave(Beach::Utah.index() as u8)
     );
 }
+
+#[test]
+fn rule_28_3_naval_batteries_take_a_marker_per_side() {
+    let data = Kit::new()
+        .position("battery-crisbecq", &["1503"])
+        .position("battery-longues", &["1509"])
+        .position("battery-mont-canisy", &["1511"])
+        .unit("us", Side::Allied, "infantry", 6, 4, 0)
+        .unit("cw", Side::Allied, "infantry", 6, 4, 0)
+        .data();
+    let mut g = game(&data, Side::Allied, Phase::Replacement, &[]);
+    g.options.naval_batteries = true;
+    g.tracks.naval = [2, 2];
+    let mut log = N44Log::new();
+    crate::turn::begin_player_turn(&mut g, Side::Allied, &mut log);
+    assert_eq!(g.tracks.naval, [1, 1]);
+    // Allied units take Crisbecq and Longues: the US is free; Mont Canisy needs nothing while
+    // Sword is closed.
+    place(&mut g, "us", "1503");
+    place(&mut g, "cw", "1509");
+    g.tracks.naval = [2, 2];
+    crate::turn::begin_player_turn(&mut g, Side::Allied, &mut log);
+    assert_eq!(g.tracks.naval, [2, 2]);
+    // Off by default.
+    let mut off = game(&data, Side::Allied, Phase::Replacement, &[]);
+    off.tracks.naval = [2, 2];
+    crate::turn::begin_player_turn(&mut off, Side::Allied, &mut log);
+    assert_eq!(off.tracks.naval, [2, 2]);
+}
+
+#[test]
+fn random_walk_through_turns_with_arrivals_and_landings() {
+    use overlord_engine::Game;
+    let data = beaches()
+        .terrain("2001", "city")
+        .position("mobilize-243", &["1505"])
+        .position("mobilize-709", &["1305"])
+        .unit("us-reg", Side::Allied, "infantry", 6, 4, 1)
+        .unit("cw-bde", Side::Allied, "infantry", 6, 4, 1)
+        .unit("de-arr", Side::German, "infantry", 6, 4, 0)
+        .unit("de-mob", Side::German, "infantry", 4, 3, 0)
+        .unit("de-map", Side::German, "infantry", 6, 4, 0)
+        .gb("us-reg", 3)
+        .gb("cw-bde", 3)
+        .arrival("de-arr", 3, "red")
+        .data();
+    let mut seen = std::collections::BTreeSet::new();
+    let mut turns = 0;
+    for seed in 0..20u64 {
+        let mut g = game(&data, Side::German, Phase::Replacement, &[]);
+        g.rng = overlord_engine::GameRng::seeded(seed);
+        open_beaches(&mut g);
+        britain(&mut g, &["us-reg", "cw-bde"]);
+        let arr = unit(&g, "de-arr");
+        g.unit_mut(arr).at = Location::Arriving(3);
+        let mob = unit(&g, "de-mob");
+        g.unit_mut(mob).at = Location::Mobilization(0);
+        place(&mut g, "de-map", "1206");
+        let de = unit(&g, "de-map");
+        g.unit_mut(de).step = 1;
+        g.step = Step::Initial;
+        let mut log = N44Log::new();
+        overlord_engine::driver::run(&mut g, &mut log);
+        let mut pick = seed.wrapping_add(1);
+        for _ in 0..400 {
+            if g.outcome.is_some() || g.turn > 5 {
+                break;
+            }
+            let moves = legal(&g);
+            assert!(!moves.is_empty(), "no answer at {:?}", g.step);
+            pick = pick
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let a = moves[usize::try_from(pick >> 33).unwrap() % moves.len()];
+            let name = format!("{a:?}");
+            seen.insert(name.split([' ', '{']).next().unwrap_or("").to_owned());
+            let _ = g
+                .apply(a, &mut log)
+                .unwrap_or_else(|r| panic!("{a:?} at {:?} refused: {r:?}", g.step));
+        }
+        turns = turns.max(g.turn);
+    }
+    for kind in ["Land", "Enter", "Mobilize", "FortressSupply", "Replace"] {
+        assert!(seen.contains(kind), "{kind} never played: {seen:?}");
+    }
+    assert!(turns >= 4, "reached turn {turns}");
+}
