@@ -85,7 +85,13 @@ pub fn replaceable(game: &Normandy44, unit: UnitId) -> bool {
 fn pools(game: &Normandy44, unit: UnitId, tq: i8) -> Vec<Pool> {
     let def = game.data().unit(unit);
     let tiger_or_panther = def.tiger || def.panther;
-    match (def.side, def.army, def.replacement) {
+    // 17.2, 17.3: an HQ comes back for an infantry replacement, a Werfer for an armor one.
+    let kind = match def.class {
+        Class::Hq => ReplacementType::Infantry,
+        Class::Werfer => ReplacementType::Armor,
+        _ => def.replacement,
+    };
+    match (def.side, def.army, kind) {
         (Side::German, _, ReplacementType::Armor) if tiger_or_panther => vec![Pool::GermanPt],
         (Side::German, _, ReplacementType::Armor) => vec![Pool::GermanPt, Pool::GermanArmor],
         (Side::German, _, _) => {

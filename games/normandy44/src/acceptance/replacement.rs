@@ -365,3 +365,21 @@ fn rule_17_2_an_eliminated_hq_returns_in_a_city() {
     act(&mut g, N44Action::Return { unit: h, hex: city }).unwrap();
     assert_eq!(g.unit(h).at, Location::Hex(city));
 }
+
+#[test]
+fn rule_17_3_an_eliminated_werfer_returns_for_an_armor_replacement() {
+    let werfer = "[[unit]]\nid = \"w7\"\nname = \"7th Werfer Brigade\"\nshort = \"7 W\"\n\
+                  side = \"german\"\nnation = \"heer\"\nsize = \"brigade\"\nclass = \"werfer\"\n\
+                  replacement = \"infantry\"\nsteps = [{ cf = 1, ma = 4, tq = 0 }]\n";
+    let data = Kit::new().unit_toml(werfer).terrain("1505", "town").data();
+    let mut g = game(&data, Side::German, Phase::Replacement, &[]);
+    let w = unit(&g, "w7");
+    g.unit_mut(w).at = Location::Eliminated;
+    let town = hex(&g, "1505");
+    g.tracks.replacements[Pool::GermanInfantry as usize] = 1;
+    assert!(act(&mut g, N44Action::Return { unit: w, hex: town }).is_err());
+    g.tracks.replacements[Pool::GermanArmor as usize] = 1;
+    act(&mut g, N44Action::Return { unit: w, hex: town }).unwrap();
+    assert_eq!(pool(&g, Pool::GermanArmor), 0);
+    assert_eq!(pool(&g, Pool::GermanInfantry), 1);
+}
