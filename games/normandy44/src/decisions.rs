@@ -3,7 +3,9 @@
 
 use crate::action::{N44Action, N44Log};
 use crate::state::{Normandy44, Phase, Stage, Step};
-use crate::{combat, invasion, movement, recovery, replacement};
+use crate::{
+    combat, invasion, movement, recovery, reinforcement, replacement, weather, withdrawal,
+};
 use overlord_engine::Refusal;
 
 /// The legal answers to the prompt showing (cleared first).
@@ -12,9 +14,14 @@ pub fn legal(game: &Normandy44, out: &mut Vec<N44Action>) {
     match game.step {
         Step::Over | Step::Initial | Step::Begin(_) | Step::Final => {}
         Step::Invasion(_) => invasion::legal(game, out),
+        Step::InitialChoice => weather::legal(game, out),
+        Step::FinalChoice => withdrawal::legal(game, out),
         Step::Phase(side, phase, stage) => match (phase, stage) {
             (Phase::Replacement, _) => replacement::legal(game, side, out),
-            (Phase::Movement | Phase::ReserveMovement, _) => movement::legal(game, side, out),
+            (Phase::Movement | Phase::ReserveMovement, _) => {
+                movement::legal(game, side, out);
+                reinforcement::legal(game, side, out);
+            }
             (Phase::Combat | Phase::ReserveCombat, _) => combat::legal(game, side, out),
             (Phase::Recovery, Stage::Open) => recovery::legal(game, side, out),
             (Phase::Recovery | Phase::Supply, _) => out.push(N44Action::Done),
@@ -26,12 +33,20 @@ pub fn legal(game: &Normandy44, out: &mut Vec<N44Action>) {
 pub fn answer(game: &mut Normandy44, action: N44Action, log: &mut N44Log) -> Result<(), Refusal> {
     match game.step {
         Step::Invasion(_) => invasion::answer(game, action, log),
+        Step::InitialChoice => weather::answer(game, action, log),
+        Step::FinalChoice => withdrawal::answer(game, action, log),
         Step::Phase(side, phase, Stage::Open) if action == N44Action::Done => {
+            if let Some(refusal) = reinforcement::done_refusal(game) {
+                return Err(refusal);
+            }
             crate::turn::end_phase(game, side, phase, log);
             Ok(())
         }
         Step::Phase(side, phase, _) => match phase {
             Phase::Replacement => replacement::answer(game, side, action, log),
+            Phase::Movement if reinforcement::answers(action) => {
+                reinforcement::answer(game, side, action, log)
+            }
             Phase::Movement | Phase::ReserveMovement => movement::answer(game, side, action, log),
             Phase::Combat | Phase::ReserveCombat => combat::answer(game, side, action, log),
             Phase::Recovery => recovery::answer(game, side, action, log),

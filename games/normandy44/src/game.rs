@@ -9,7 +9,7 @@ use crate::view::N44View;
 use overlord_engine::driver::{self, Chapters, Progress};
 use overlord_engine::{
     Anchors, Applied, Components, DataErrors, Game, GameInfo, GameRng, Log, OptionInfo, Prompt,
-    Refusal, ScenarioInfo, Seat, SetupError, Status, Viewer,
+    Refusal, RuleId, ScenarioInfo, Seat, SetupError, Status, Viewer,
 };
 use rand::Rng;
 use std::path::Path;
@@ -125,6 +125,16 @@ impl Game for Normandy44 {
                     format!("{}: {text}", side.name()),
                 )
             }
+            Step::InitialChoice => (
+                "initial",
+                RuleId("4.1"),
+                "The Initial Phase: split the SupP, or choose the \"CW\" replacement".to_owned(),
+            ),
+            Step::FinalChoice => (
+                "withdrawal",
+                RuleId("22.2"),
+                "The Final Phase: withdraw an airborne division?".to_owned(),
+            ),
             Step::Initial | Step::Begin(_) | Step::Final => {
                 ("system", crate::turn::SEQUENCE, String::new())
             }

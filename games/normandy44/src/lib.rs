@@ -13,9 +13,11 @@
 //!    with the map's dense per-hex arrays), [`action`] (the decisions and the log's events),
 //!    [`state`].
 //! 2. **Questions many chapters ask.** [`zoc`] (zones of control and bonds, 8), [`stacking`]
-//!    (7).
-//! 3. **The rules chapters**, each calling only those before it: [`weather`] (4, 5),
-//!    [`replacement`] (6), [`movement`] (7-9), [`combat`] (10-15), [`recovery`] (3.B.5),
+//!    (7), [`beaches`] (beaches, Mulberries and Cherbourg, 21).
+//! 3. **The rules chapters**, each calling only those before it: [`mulberry`] (21.1),
+//!    [`weather`] (4, 5, the Initial Phase), [`replacement`] (6.2-6.4), [`movement`] (7-9),
+//!    [`reinforcement`] (6.5-6.7, 17.4, 21.2, 22.1), [`withdrawal`] (17.4, 17.5, 22.2),
+//!    [`combat`] (10-15), [`recovery`] (3.B.5),
 //!    [`supply`] (18), [`invasion`] (20), [`victory`] (23-26).
 //! 4. **The turn and the game's faces.** [`setup`], [`decisions`] (which chapter answers),
 //!    [`turn`] (the sequence of play, 3), [`view`], [`picture`], [`text`], [`bot`] (the rule
@@ -25,6 +27,7 @@
 //! June 1944; they are not the publisher's.
 
 pub mod action;
+pub mod beaches;
 pub mod bot;
 pub mod combat;
 pub mod data;
@@ -32,8 +35,10 @@ pub mod decisions;
 pub mod game;
 pub mod invasion;
 pub mod movement;
+pub mod mulberry;
 pub mod picture;
 pub mod recovery;
+pub mod reinforcement;
 pub mod replacement;
 pub mod setup;
 pub mod stacking;
@@ -45,6 +50,7 @@ pub mod turn;
 pub mod victory;
 pub mod view;
 pub mod weather;
+pub mod withdrawal;
 pub mod zoc;
 
 #[cfg(test)]

@@ -251,7 +251,13 @@ pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool)
         .map(|&u| allowance(game, u, mode, reserve))
         .min()
         .unwrap_or(0);
-    let budget = u16::from(ma) * Sixths::ONE.0;
+    // 6.6: a German reinforcement moves on with what its entry left.
+    let spent = units
+        .iter()
+        .map(|&u| u16::from(game.unit(u).spent))
+        .max()
+        .unwrap_or(0);
+    let budget = (u16::from(ma) * Sixths::ONE.0).saturating_sub(spent);
     let mobilities: Vec<(Mover, bool)> = units
         .iter()
         .map(|&u| {
@@ -265,6 +271,10 @@ pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool)
         })
         .collect();
     let replaced = mobilities.iter().any(|&(_, r)| r);
+    // 6.5.2: a reinforcement's landing hex is the first hex of its tactical move.
+    let landed = units
+        .iter()
+        .any(|&u| game.unit(u).flags.has(UnitFlags::LANDED));
     let road_only = matches!(mode, MoveMode::Strategic | MoveMode::Bicycle);
     let avoid_ezoc = matches!(
         mode,
@@ -289,7 +299,7 @@ pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool)
             continue;
         }
         // 6.2: a unit with a Replacement marker moves at most one hex; 9.10: tactical, two.
-        if (replaced && moved >= 1) || (tactical && moved >= 2) {
+        if ((replaced || landed) && moved >= 1) || (tactical && moved >= 2) {
             continue;
         }
         for (direction, &next) in map.hexes.neighbours(at).iter().enumerate() {
@@ -677,6 +687,8 @@ fn may_reserve(game: &Normandy44, side: Side, hex: HexId) -> bool {
             && !f.has(UnitFlags::REPLACED)
             && !f.has(UnitFlags::BUILDING_IP)
             && !f.has(UnitFlags::TACTICAL)
+            // 6.5.2: a landed reinforcement never goes into Reserve on its landing turn.
+            && !f.has(UnitFlags::LANDED)
             && !f.has(UnitFlags::SCATTERED)
             && !matches!(
                 game.data.unit(u).class,
@@ -794,7 +806,9 @@ fn move_to(
     for &u in &units {
         let state = game.unit_mut(u);
         state.at = Location::Hex(hex);
-        state.spent = u8::try_from(cost).unwrap_or(u8::MAX);
+        state.spent = state
+            .spent
+            .saturating_add(u8::try_from(cost).unwrap_or(u8::MAX));
         state.flags.set(UnitFlags::MOVED, true);
         state.flags.set(UnitFlags::MOVED_FAR, path.len() > 1);
         state.flags.set(UnitFlags::ZOC_MOVE, zoc_move);
@@ -870,6 +884,8 @@ fn place_reserve(game: &mut Normandy44, side: Side, hex: HexId, log: &mut N44Log
             && !f.has(UnitFlags::REPLACED)
             && !f.has(UnitFlags::BUILDING_IP)
             && !f.has(UnitFlags::TACTICAL)
+            // 6.5.2: a landed reinforcement never goes into Reserve on its landing turn.
+            && !f.has(UnitFlags::LANDED)
             && !f.has(UnitFlags::SCATTERED);
         if eligible {
             game.unit_mut(u).flags.set(UnitFlags::RESERVE, true);

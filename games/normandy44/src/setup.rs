@@ -140,6 +140,17 @@ pub fn new_game(
         reveals: 0,
         outcome: None,
         invasion: crate::state::Invasion::default(),
+        supply_due: 0,
+        cw_choice_due: 0,
+        mobilized: [false; 2],
+        entry_zones: Vec::new(),
+        evacuations: Vec::new(),
+        cotentin_relocated: false,
+        fortress_removed: false,
+        // 26.2 item 1: the German armor replacement marker starts in box "1".
+        cherbourg_armor: id == Scenario::Cherbourg,
+        withdrawal_offered: false,
+        batteries_silenced: 0,
     })
 }
 

@@ -141,6 +141,11 @@ pub enum Step {
     Final,
     /// The game is over.
     Over,
+    /// The Initial Phase's choices (D1 the German SupP split, D2 the "CW" replacement): the
+    /// receipts are in and the chooser says who answers (4.1 A.3).
+    InitialChoice,
+    /// The Final Phase's choice (D30, 22.2): the Allies may withdraw an airborne division.
+    FinalChoice,
 }
 
 /// The stage of a decision that takes several answers.
@@ -264,6 +269,28 @@ pub struct Normandy44 {
     /// The Special Invasion Phase's assault under way, what the assaults left (failed sectors,
     /// 20.3.3), and the glider regiments delayed by an enemy-occupied landing zone (20.2).
     pub(crate) invasion: Invasion,
+    // ---- The Initial Phase, replacements and reinforcements (4.1 A, 5, 6, 17.4, 17.5, 21, 22).
+    /// German SupP received this Initial Phase and not yet split (D1, 5.2).
+    pub(crate) supply_due: u8,
+    /// "CW" infantry replacements not yet taken as British or Canadian (D2, 6.2).
+    pub(crate) cw_choice_due: u8,
+    /// Whether the 243rd (0) and 709th (1) Mobilization boxes released a unit this turn (6.7).
+    pub(crate) mobilized: [bool; 2],
+    /// German reinforcements sent to another entry zone by a delay (6.6): the unit and the
+    /// zone's index in the map's `entries`.
+    pub(crate) entry_zones: Vec<(UnitId, u8)>,
+    /// The beach hexes units evacuated from this turn, one entry per unit (21.2).
+    pub(crate) evacuations: Vec<HexId>,
+    /// 17.4: the Cotentin HQ has used its once-per-game relocation.
+    pub(crate) cotentin_relocated: bool,
+    /// 17.4: the Fortress Cherbourg marker is off the track (every Cherbourg city hex Allied).
+    pub(crate) fortress_removed: bool,
+    /// 26.2: the Cherbourg scenario's once-per-scenario Storm armor replacement is unused.
+    pub(crate) cherbourg_armor: bool,
+    /// 22.2: the Allies were offered the airborne withdrawal in this Final Phase.
+    pub(crate) withdrawal_offered: bool,
+    /// 28.3: the naval batteries Allied units have occupied, one bit per map battery.
+    pub(crate) batteries_silenced: u8,
 }
 
 impl PartialEq for Normandy44 {
@@ -285,6 +312,16 @@ impl PartialEq for Normandy44 {
             && self.reveals == other.reveals
             && self.outcome == other.outcome
             && self.invasion == other.invasion
+            && self.supply_due == other.supply_due
+            && self.cw_choice_due == other.cw_choice_due
+            && self.mobilized == other.mobilized
+            && self.entry_zones == other.entry_zones
+            && self.evacuations == other.evacuations
+            && self.cotentin_relocated == other.cotentin_relocated
+            && self.fortress_removed == other.fortress_removed
+            && self.cherbourg_armor == other.cherbourg_armor
+            && self.withdrawal_offered == other.withdrawal_offered
+            && self.batteries_silenced == other.batteries_silenced
     }
 }
 

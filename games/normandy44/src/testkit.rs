@@ -29,8 +29,10 @@ pub struct Kit {
     setup: Vec<String>,
     /// Extra lines of cadres.toml (`[[cadre]]`).
     cadres: Vec<String>,
-    /// Extra map positions: (id, hex label).
-    positions: Vec<(String, String)>,
+    gb: Vec<String>,
+    arrivals: Vec<String>,
+    /// Map positions added or moved: (id, hex labels).
+    positions: Vec<(String, Vec<String>)>,
 }
 
 impl Kit {
@@ -116,15 +118,44 @@ impl Kit {
         self
     }
 
-    /// Lines of cadres.toml in its own format (`[[cadre]]` and its keys).
+    /// A cadre counter type in cadres.toml's format (`[[cadre]]` and its keys).
     pub fn cadre_toml(mut self, text: &str) -> Kit {
         self.cadres.push(text.to_owned());
         self
     }
 
-    /// A map position `id` (`drop-505`, `lz-325`...) on hex `label`.
-    pub fn position(mut self, id: &str, label: &str) -> Kit {
-        self.positions.push((id.to_owned(), label.to_owned()));
+    /// A line of the "In Great Britain" box: `unit` lands for `cost` RP (6.5.1).
+    pub fn gb(mut self, unit: &str, cost: u8) -> Kit {
+        self.gb
+            .push(format!("[[gb]]\nunit = \"{unit}\"\ncost = {cost}\n"));
+        self
+    }
+
+    /// A line of the German Reinforcement card: `unit` arrives on `turn` by the `colour` zone
+    /// (6.6).
+    pub fn arrival(mut self, unit: &str, turn: u8, colour: &str) -> Kit {
+        self.arrivals.push(format!(
+            "[[german]]\nunit = \"{unit}\"\nturn = {turn}\ncolour = \"{colour}\"\n"
+        ));
+        self
+    }
+
+    /// A line of the German Reinforcement card: `unit` arrives on `turn` at hex `hex` (26.1).
+    pub fn arrival_at(mut self, unit: &str, turn: u8, hex: &str) -> Kit {
+        self.arrivals.push(format!(
+            "[[german]]\nunit = \"{unit}\"\nturn = {turn}\nhex = \"{hex}\"\n"
+        ));
+        self
+    }
+
+    /// Map position `id` is `hexes`: a new one (`entry-red-2`, `mobilize-243`), or one of the
+    /// kit's own moved elsewhere (`beachhead-omaha`).
+    pub fn position(mut self, id: &str, hexes: &[&str]) -> Kit {
+        self.positions.retain(|(p, _)| p != id);
+        self.positions.push((
+            id.to_owned(),
+            hexes.iter().map(|h| (*h).to_owned()).collect(),
+        ));
         self
     }
 
@@ -191,15 +222,14 @@ impl Kit {
             "mulberry-us",
             "mulberry-cw",
         ];
+        let moved = |id: &str| self.positions.iter().any(|(p, _)| p == id);
         for (i, id) in positions.iter().enumerate() {
             let column = i % 12 + 1;
+            if moved(id) {
+                continue;
+            }
             text.push_str(&format!(
                 "[[position]]\nid = \"{id}\"\nhexes = [\"20{column:02}\"]\n"
-            ));
-        }
-        for (id, hex) in &self.positions {
-            text.push_str(&format!(
-                "[[position]]\nid = \"{id}\"\nhexes = [\"{hex}\"]\n"
             ));
         }
         for (colour, hex) in [
@@ -208,8 +238,19 @@ impl Kit {
             ("red", "1008"),
             ("orange", "1412"),
         ] {
+            let id = format!("entry-{colour}-1");
+            if moved(&id) {
+                continue;
+            }
             text.push_str(&format!(
-                "[[position]]\nid = \"entry-{colour}-1\"\nhexes = [\"{hex}\"]\n"
+                "[[position]]\nid = \"{id}\"\nhexes = [\"{hex}\"]\n"
+            ));
+        }
+        for (id, hexes) in &self.positions {
+            let hexes: Vec<String> = hexes.iter().map(|h| format!("\"{h}\"")).collect();
+            text.push_str(&format!(
+                "[[position]]\nid = \"{id}\"\nhexes = [{}]\n",
+                hexes.join(", ")
             ));
         }
         text
@@ -218,14 +259,19 @@ impl Kit {
     /// The components.
     pub fn data(self) -> Arc<N44Data> {
         let map = self.map_text();
+        let cadres = format!(
+            "authored_by = \"Overlord project\"\n{}",
+            self.cadres.concat()
+        );
+        let reinforcements = format!(
+            "authored_by = \"Overlord project\"\n{}{}",
+            self.arrivals.concat(),
+            self.gb.concat()
+        );
         let units = format!(
             "authored_by = \"Overlord project\"\n{}{}",
             self.formations.concat(),
             self.units.concat()
-        );
-        let cadres = format!(
-            "authored_by = \"Overlord project\"\n{}",
-            self.cadres.concat()
         );
         let setup = format!(
             "authored_by = \"Overlord project\"\n[tracks]\n\
@@ -239,7 +285,7 @@ impl Kit {
                 "units.toml" => units.clone(),
                 "cadres.toml" => cadres.clone(),
                 "setup.toml" => setup.clone(),
-                "reinforcements.toml" => "authored_by = \"Overlord project\"\n".to_owned(),
+                "reinforcements.toml" => reinforcements.clone(),
                 "scenarios.toml" => "authored_by = \"Overlord project\"\n\
                      [[scenario]]\nid = \"campaign\"\nname = \"Campaign\"\nturns = 22\nrules = \"24\"\n\
                      [[scenario]]\nid = \"mini\"\nname = \"Mini\"\nturns = 7\nrules = \"25\"\n\
@@ -307,4 +353,34 @@ pub fn place(game: &mut Normandy44, id: &str, label: &str) {
     let u = unit(game, id);
     let h = hex(game, label);
     game.unit_mut(u).at = Location::Hex(h);
+}
+
+/// The legal answers to the prompt showing.
+pub fn legal(game: &Normandy44) -> Vec<crate::action::N44Action> {
+    let mut out = Vec::new();
+    crate::decisions::legal(game, &mut out);
+    out
+}
+
+/// Answer the prompt showing with `action`, without running the automatic steps after it; a
+/// refused action leaves the game as it was. Fails the test if the legal list and the answer
+/// disagree about `action`.
+pub fn act(
+    game: &mut Normandy44,
+    action: crate::action::N44Action,
+) -> Result<(), overlord_engine::Refusal> {
+    let listed = legal(game).contains(&action);
+    let mut probe = game.clone();
+    let mut log = crate::action::N44Log::new();
+    match crate::decisions::answer(&mut probe, action, &mut log) {
+        Ok(()) => {
+            assert!(listed, "{action:?} was accepted but not listed");
+            *game = probe;
+            Ok(())
+        }
+        Err(refusal) => {
+            assert!(!listed, "{action:?} was listed but refused: {refusal:?}");
+            Err(refusal)
+        }
+    }
 }

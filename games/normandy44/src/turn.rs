@@ -5,7 +5,9 @@
 use crate::action::{N44Event, N44Log};
 use crate::data::Side;
 use crate::state::{Normandy44, Phase, Stage, Step};
-use crate::{invasion, movement, recovery, supply, victory, weather};
+use crate::{
+    invasion, movement, recovery, reinforcement, replacement, supply, victory, weather, withdrawal,
+};
 use overlord_engine::RuleId;
 use overlord_engine::driver::Progress;
 
@@ -48,12 +50,16 @@ pub fn advance(game: &mut Normandy44, log: &mut N44Log) -> Progress {
                 Progress::Continue
             }
         }
-        Step::Phase(..) => Progress::Decide,
+        Step::Phase(..) | Step::InitialChoice | Step::FinalChoice => Progress::Decide,
         Step::Begin(side) => {
             begin_player_turn(game, side, log);
             Progress::Continue
         }
         Step::Final => {
+            // 22.2 (D30): the Allies may withdraw an airborne division first.
+            if withdrawal::offer(game) {
+                return Progress::Decide;
+            }
             final_phase(game, log);
             Progress::Continue
         }
@@ -69,6 +75,10 @@ fn phase_has_choices(game: &Normandy44) -> bool {
 
 /// Start `side`'s player turn at its Replacement Phase.
 pub fn begin_player_turn(game: &mut Normandy44, side: Side, log: &mut N44Log) {
+    if side == Side::Allied {
+        // 4.1 C: the start of the Allied player turn (17.5, 21.1).
+        withdrawal::allied_turn_start(game, log);
+    }
     begin_phase(game, side, Phase::Replacement, log);
 }
 
@@ -101,6 +111,12 @@ pub fn end_phase(game: &mut Normandy44, side: Side, phase: Phase, log: &mut N44L
     if matches!(phase, Phase::Movement | Phase::ReserveMovement) {
         movement::end(game, side, log);
     }
+    match phase {
+        Phase::Replacement => replacement::end(game, side, log),
+        Phase::Movement => reinforcement::end_movement(game, side, log),
+        _ => {}
+    }
+    withdrawal::after_phase(game, log);
     if game.step == Step::Over {
         return;
     }
@@ -122,6 +138,7 @@ fn final_phase(game: &mut Normandy44, log: &mut N44Log) {
         return;
     }
     game.turn += 1;
+    game.withdrawal_offered = false;
     game.step = Step::Initial;
 }
 

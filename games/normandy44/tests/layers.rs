@@ -18,10 +18,14 @@ const LAYERS: &[(u8, &[&str])] = &[
     // 2: the questions many chapters ask.
     (2, &["stacking"]),
     (2, &["zoc"]),
+    (2, &["beaches"]),
     // 3: the rules chapters, in the order they may call each other (down only).
+    (3, &["mulberry"]),
     (3, &["weather"]),
     (3, &["replacement"]),
     (3, &["movement"]),
+    (3, &["reinforcement"]),
+    (3, &["withdrawal"]),
     (3, &["combat"]),
     (3, &["recovery"]),
     (3, &["supply"]),

@@ -8,8 +8,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use overlord_engine::testing::{Conformance, conformance, read_rule_ids};
 use overlord_engine::Components;
+use overlord_engine::testing::{Conformance, conformance, read_rule_ids};
 use overlord_normandy44::data::Side;
 use overlord_normandy44::state::{Stage, Step, UnitFlags};
 use overlord_normandy44::{N44Data, Normandy44};
@@ -46,7 +46,10 @@ fn normandy(scenario: &str) -> Conformance<Normandy44> {
 fn no_hex_holds_both_sides(game: &Normandy44) -> Result<(), String> {
     for hex in game.occupied_hexes(Side::German) {
         if game.units_in(hex).any(|u| game.side_of(u) == Side::Allied) {
-            return Err(format!("hex {} holds units of both sides", game.data().map.label(hex)));
+            return Err(format!(
+                "hex {} holds units of both sides",
+                game.data().map.label(hex)
+            ));
         }
     }
     Ok(())
@@ -76,10 +79,16 @@ fn supply_markers_are_consistent(game: &Normandy44) -> Result<(), String> {
     for unit in game.unit_ids() {
         let flags = game.unit(unit).flags;
         if flags.has(UnitFlags::OOS) && flags.has(UnitFlags::ISOLATED) {
-            return Err(format!("{} is both OOS and Isolated", game.data().unit(unit).short));
+            return Err(format!(
+                "{} is both OOS and Isolated",
+                game.data().unit(unit).short
+            ));
         }
         if flags.has(UnitFlags::OOS | UnitFlags::ISOLATED) && game.hex_of(unit).is_none() {
-            return Err(format!("{} is off the map with a supply marker", game.data().unit(unit).short));
+            return Err(format!(
+                "{} is off the map with a supply marker",
+                game.data().unit(unit).short
+            ));
         }
     }
     Ok(())
@@ -105,7 +114,10 @@ fn a_random_campaign_game_conforms() {
 fn sweep_100000_random_mini_games() {
     conformance::<Normandy44>(
         &data(),
-        &normandy("mini").games(100_000).check_every(1_000).threads(16),
+        &normandy("mini")
+            .games(100_000)
+            .check_every(1_000)
+            .threads(16),
     );
 }
 
@@ -114,7 +126,10 @@ fn sweep_100000_random_mini_games() {
 fn sweep_10000_random_campaign_games() {
     conformance::<Normandy44>(
         &data(),
-        &normandy("campaign").games(10_000).check_every(5_000).threads(16),
+        &normandy("campaign")
+            .games(10_000)
+            .check_every(5_000)
+            .threads(16),
     );
 }
 
@@ -123,6 +138,9 @@ fn sweep_10000_random_campaign_games() {
 fn sweep_10000_random_cherbourg_games() {
     conformance::<Normandy44>(
         &data(),
-        &normandy("cherbourg").games(10_000).check_every(1_000).threads(16),
+        &normandy("cherbourg")
+            .games(10_000)
+            .check_every(1_000)
+            .threads(16),
     );
 }

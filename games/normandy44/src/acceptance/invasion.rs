@@ -206,7 +206,7 @@ fn fixture_with(
         };
         kit = kit
             .unit_toml(&counter(u, "airborne", Some(formation), steps, cadre))
-            .position(&format!("drop-{u}"), at);
+            .position(&format!("drop-{u}"), &[at]);
         setup.push_str(&format!(
             "[[drop]]\nunit = \"{u}\"\nposition = \"drop-{u}\"\n"
         ));
@@ -224,7 +224,7 @@ fn fixture_with(
                     &[(6, 4), (3, 4)],
                     None,
                 ))
-                .position(&format!("lz-{u}"), lz);
+                .position(&format!("lz-{u}"), &[lz]);
             setup.push_str(&format!(
                 "[[glider]]\nunit = \"{u}\"\nposition = \"lz-{u}\"\n"
             ));

@@ -1,0 +1,144 @@
+//! The beaches, the Mulberries and Cherbourg as several chapters ask about them (6.5, 17.4,
+//! 21.1, A-42), and the supply questions the Initial and Replacement Phases ask before the
+//! supply chapter's line tracing (18.2) answers them.
+//!
+//! Which unit is which: a beach's engineer is the beach-engineer unit whose printed D-Day beach
+//! is that beach (else the one in that beach's Second Wave box); the Cherbourg city hexes are
+//! the city hexes inside the Cherbourg Perimeter (3606, 3705 and 3706 on the map); Pointe du Hoc
+//! is the Pointe du Hoc assault hex and Arromanches-les-Bains the British Mulberry's hex.
+
+use crate::data::{Army, Beach, Class, DdayBeach, HexFlags, Side, UnitId};
+use crate::state::{Location, Mulberry, Normandy44, UnitFlags};
+use crate::tables::costs::LandingSite;
+use overlord_hexmap::HexId;
+
+/// The printed D-Day beach of a beach's engineer.
+fn dday(beach: Beach) -> DdayBeach {
+    match beach {
+        Beach::Utah => DdayBeach::Utah,
+        Beach::Omaha => DdayBeach::Omaha,
+        Beach::Gold => DdayBeach::Gold,
+        Beach::Juno => DdayBeach::Juno,
+        Beach::Sword => DdayBeach::Sword,
+    }
+}
+
+/// 17.8, A-42: the beach engineer of `beach`, if the counter mix has one.
+pub fn engineer_of(game: &Normandy44, beach: Beach) -> Option<UnitId> {
+    let data = game.data();
+    let engineer = |u: &UnitId| data.unit(*u).class == Class::BeachEngineer;
+    game.unit_ids()
+        .filter(engineer)
+        .find(|&u| data.unit(u).dday_beach == Some(dday(beach)))
+        .or_else(|| {
+            data.second_waves
+                .iter()
+                .filter(|w| w.beach == beach.id())
+                .flat_map(|w| &w.units)
+                .filter_map(|id| data.unit_id(id))
+                .find(engineer)
+        })
+}
+
+/// The beach whose engineer `unit` is.
+pub fn beach_of_engineer(game: &Normandy44, unit: UnitId) -> Option<Beach> {
+    Beach::ALL
+        .into_iter()
+        .find(|&b| engineer_of(game, b) == Some(unit))
+}
+
+/// the beachhead hex of `beach`: its landing hex and supply source.
+pub fn beachhead(game: &Normandy44, beach: Beach) -> HexId {
+    game.data().map.beachheads[beach.index()]
+}
+
+/// 21.1, A-42: a beach is open (active) while its engineer is in its beachhead hex.
+pub fn beach_active(game: &Normandy44, beach: Beach) -> bool {
+    engineer_of(game, beach).is_some_and(|e| game.hex_of(e) == Some(beachhead(game, beach)))
+}
+
+/// 6.5.3, A-42: whether the engineer of `beach` is away from its beachhead hex (eliminated,
+/// in Great Britain, or not landed yet).
+pub fn engineer_off_beach(game: &Normandy44, beach: Beach) -> bool {
+    engineer_of(game, beach).is_some_and(|e| game.hex_of(e) != Some(beachhead(game, beach)))
+}
+
+/// 21.1: the hex of `army`'s Mulberry (the US one on an Omaha beach hex, the British one at
+/// Arromanches-les-Bains).
+pub fn mulberry_hex(game: &Normandy44, army: Army) -> HexId {
+    game.data().map.mulberries[army.index()]
+}
+
+/// 21.1: whether `army`'s Mulberry is complete.
+pub fn mulberry_complete(game: &Normandy44, army: Army) -> bool {
+    game.mulberries[army.index()] == Mulberry::Complete
+}
+
+/// 6.5.2, 21.1: what kind of landing site `hex` is for `army`: one of its beachheads, or its
+/// complete Mulberry.
+pub fn landing_site(game: &Normandy44, army: Army, hex: HexId) -> Option<LandingSite> {
+    if mulberry_complete(game, army) && mulberry_hex(game, army) == hex {
+        return Some(match army {
+            Army::Us => LandingSite::UsMulberry,
+            Army::Cw => LandingSite::BritishMulberry,
+        });
+    }
+    Beach::ALL
+        .into_iter()
+        .find(|&b| b.army() == army && beachhead(game, b) == hex)
+        .map(LandingSite::Beach)
+}
+
+/// 5.2, 17.4: the Cherbourg city hexes (3606, 3705, 3706): the city hexes inside the Cherbourg
+/// Perimeter.
+pub fn cherbourg_cities(game: &Normandy44) -> Vec<HexId> {
+    let map = &game.data().map;
+    map.hexes
+        .ids()
+        .filter(|&h| {
+            let f = map.flags(h);
+            f.has(HexFlags::CITY) && f.has(HexFlags::CHERBOURG_PERIMETER)
+        })
+        .collect()
+}
+
+/// 5.2: whether Fortress Cherbourg may receive SupP: some Cherbourg city hex traces a line of
+/// supply to the south map edge.
+///
+/// HOOK(supply_lines): until the supply chapter's line tracing (18.2) lands, a Cherbourg city
+/// hex that is German-controlled counts as tracing.
+pub fn fortress_traces_south(game: &Normandy44) -> bool {
+    !game.fortress_removed
+        && cherbourg_cities(game)
+            .into_iter()
+            .any(|h| !game.allied_controls(h))
+}
+
+/// 4.1 A.4, 6.2, 17.2, 17.3: whether `unit` is in supply.
+///
+/// HOOK(supply_lines): A-59 asks for a live trace at the moment of the Replacement Phase; until
+/// the supply chapter's tracing lands, a unit without an OOS or Isolated marker counts as in
+/// supply. Units off the map (in Great Britain) are in supply.
+pub fn unit_in_supply(game: &Normandy44, unit: UnitId) -> bool {
+    let state = game.unit(unit);
+    match state.at {
+        Location::Hex(_) => {
+            !state.flags.has(UnitFlags::OOS) && !state.flags.has(UnitFlags::ISOLATED)
+        }
+        _ => true,
+    }
+}
+
+/// 6.2 (b): whether a town or city hex of `side` is in supply, for a unit returning there.
+///
+/// HOOK(supply_lines): until the supply chapter's tracing lands, every friendly-controlled hex
+/// counts as in supply.
+pub fn hex_in_supply(game: &Normandy44, side: Side, hex: HexId) -> bool {
+    let _ = (game, side, hex);
+    true
+}
+
+/// Whether `side` controls `hex` (A-43: every hex not Allied-controlled is German).
+pub fn controls(game: &Normandy44, side: Side, hex: HexId) -> bool {
+    game.allied_controls(hex) == (side == Side::Allied)
+}

@@ -1,0 +1,305 @@
+//! The Allied side of reinforcement: landings from Great Britain and the landing boxes (6.5,
+//! 20.5, 21.1), evacuation (21.2) and the Army Boundary's return (22.1).
+
+use super::{
+    CLOSED, EVACUATION, EVACUATIONS_PER_HEX, LANDING, RP_COST, SECOND_WAVE, open_movement,
+};
+use crate::action::{MoveMode, N44Event, N44Log};
+use crate::beaches::{beach_active, beach_of_engineer, beachhead, landing_site};
+use crate::data::{Army, Beach, Class, Side, Size, UnitId, applies};
+use crate::movement::{must_move_tactically, reach, why_stuck, within_boundary};
+use crate::state::{Location, Normandy44, UnitFlags};
+use crate::tables::costs::{RpKind, landing_fits};
+use overlord_engine::Refusal;
+use overlord_hexmap::HexId;
+
+// ---- Allied landings ---------------------------------------------------------------------
+
+/// 2.14, 6.5.1, A-33: what landing `unit` from Great Britain costs: its GB-box line, else the
+/// cost its type lists.
+pub fn rp_cost(game: &Normandy44, unit: UnitId) -> u8 {
+    let data = game.data();
+    let def = data.unit(unit);
+    if let Some(line) = data
+        .gb
+        .iter()
+        .find(|g| g.unit == def.id && applies(&g.scenario, game.scenario))
+    {
+        return line.cost;
+    }
+    let one_step = data.step_count(unit) == 1;
+    let kind = match def.class {
+        Class::Hq => RpKind::Hq,
+        _ if one_step => RpKind::OneStepUnit,
+        Class::Armor if def.size == Size::Brigade && def.army == Some(Army::Cw) => {
+            RpKind::BritishArmouredBrigade
+        }
+        Class::Armor if def.army == Some(Army::Us) => RpKind::UsCombatCommand,
+        Class::Recon if def.army == Some(Army::Us) => RpKind::UsReconGroup,
+        Class::Silhouette | Class::Armor | Class::Recon => RpKind::TwoStepArmored,
+        _ if def.size == Size::Regiment && def.army == Some(Army::Us) => RpKind::UsRegiment,
+        Class::Motorized | Class::Panzergrenadier => RpKind::CwMotorizedBrigade,
+        _ if def.size == Size::Brigade => RpKind::CwInfantryBrigade,
+        _ => RpKind::OtherMultiStep,
+    };
+    kind.cost()
+}
+
+/// Where `unit` waits to land, and whether its landing is free (20.5: the Second Wave and Next
+/// Wave boxes) and at which beach it must land (its box's).
+pub(super) fn landing_box(game: &Normandy44, unit: UnitId) -> Option<(bool, Option<Beach>)> {
+    match game.unit(unit).at {
+        Location::Britain => Some((false, None)),
+        Location::SecondWave(b) => Some((true, Beach::ALL.get(usize::from(b)).copied())),
+        // 20.3.3: the Next Wave box lands at Omaha.
+        Location::NextWave => Some((true, Some(Beach::Omaha))),
+        _ => None,
+    }
+}
+
+/// D11, D12: whether `unit` may land in `hex` now, and what it costs.
+pub fn land_check(game: &Normandy44, unit: UnitId, hex: HexId) -> Result<u8, Refusal> {
+    if !open_movement(game, Side::Allied) {
+        return Err(Refusal::by_rule(
+            LANDING,
+            "reinforcements land in the Allied Movement Phase",
+        ));
+    }
+    let Some((free, box_beach)) = landing_box(game, unit) else {
+        return Err(Refusal::by_rule(LANDING, "the unit is not waiting to land"));
+    };
+    let data = game.data();
+    let def = data.unit(unit);
+    let Some(army) = def.army else {
+        return Err(Refusal::by_rule(LANDING, "not an Allied unit"));
+    };
+    if !free {
+        if game.turn < 2 {
+            return Err(Refusal::by_rule(
+                RP_COST,
+                "the GB box is not used on turn 1 (20.5)",
+            ));
+        }
+        let from = data
+            .gb
+            .iter()
+            .find(|g| g.unit == def.id && applies(&g.scenario, game.scenario))
+            .and_then(|g| g.from_turn);
+        if from.is_some_and(|t| game.turn < t) {
+            return Err(Refusal::by_rule(RP_COST, "the unit is not available yet"));
+        }
+    }
+    let Some(site) = landing_site(game, army, hex) else {
+        return Err(Refusal::by_rule(
+            LANDING,
+            "reinforcements land at one of their army's beachheads or its complete Mulberry",
+        ));
+    };
+    let limit_beach = site.limit_beach();
+    if box_beach.is_some_and(|b| site != crate::tables::costs::LandingSite::Beach(b)) {
+        return Err(Refusal::by_rule(
+            SECOND_WAVE,
+            "the unit lands at its own box's beach",
+        ));
+    }
+    if game.occupant(hex) == Some(Side::German) {
+        return Err(Refusal::by_rule(LANDING, "German units hold the hex"));
+    }
+    match beach_of_engineer(game, unit) {
+        Some(beach) => {
+            if beachhead(game, beach) != hex || !game.allied_controls(hex) {
+                return Err(Refusal::by_rule(
+                    CLOSED,
+                    "a beach engineer lands only in its own beachhead, once it is \
+                     Allied-controlled",
+                ));
+            }
+        }
+        None => {
+            if let crate::tables::costs::LandingSite::Beach(beach) = site
+                && !beach_active(game, beach)
+            {
+                return Err(Refusal::by_rule(
+                    CLOSED,
+                    "the beachhead is closed: only its engineer may land there",
+                ));
+            }
+        }
+    }
+    let cost = if free { 0 } else { rp_cost(game, unit) };
+    if !free {
+        if game.tracks.rp[army.index()] < cost {
+            return Err(Refusal::by_rule(
+                RP_COST,
+                format!(
+                    "the unit costs {cost} RP and {} are left",
+                    game.tracks.rp[army.index()]
+                ),
+            ));
+        }
+        if !landing_fits(game.tracks.rp_landed[limit_beach.index()], cost) {
+            return Err(Refusal::by_rule(
+                LANDING,
+                format!(
+                    "at most 4 RP land at {} in a turn (the Mulberries count as Gold and Omaha, \
+                     A-32)",
+                    limit_beach.id()
+                ),
+            ));
+        }
+    }
+    if !crate::stacking::fits(game, hex, &[unit]) {
+        // 20.5: a second-wave unit that cannot land for stacking waits for a later turn.
+        return Err(Refusal::by_rule(
+            LANDING,
+            "the hex has no room for it (7.1)",
+        ));
+    }
+    Ok(cost)
+}
+
+/// The hexes `unit` might land in: its army's beachheads and Mulberry.
+pub(super) fn landing_hexes(game: &Normandy44, unit: UnitId) -> Vec<HexId> {
+    let Some(army) = game.army_of(unit) else {
+        return Vec::new();
+    };
+    let mut hexes: Vec<HexId> = Beach::ALL
+        .into_iter()
+        .filter(|b| b.army() == army)
+        .map(|b| beachhead(game, b))
+        .collect();
+    hexes.push(crate::beaches::mulberry_hex(game, army));
+    hexes.sort_unstable();
+    hexes.dedup();
+    hexes
+}
+
+pub(super) fn land(
+    game: &mut Normandy44,
+    unit: UnitId,
+    hex: HexId,
+    log: &mut N44Log,
+) -> Result<(), Refusal> {
+    let cost = land_check(game, unit, hex)?;
+    let free = cost == 0 && !matches!(game.unit(unit).at, Location::Britain);
+    if let (Some(army), Some(site)) = (
+        game.army_of(unit),
+        game.army_of(unit).and_then(|a| landing_site(game, a, hex)),
+    ) && !free
+    {
+        game.tracks.rp[army.index()] -= cost;
+        game.tracks.rp_landed[site.limit_beach().index()] += cost;
+    }
+    let state = game.unit_mut(unit);
+    state.at = Location::Hex(hex);
+    state.spent = 0;
+    state.flags = UnitFlags::default();
+    state.flags.set(UnitFlags::LANDED, true);
+    game.set_control(hex, Side::Allied);
+    let name = game.data().unit(unit).short.clone();
+    let label = game.data().map.label(hex);
+    let rule = if free { SECOND_WAVE } else { LANDING };
+    log.public(
+        rule,
+        N44Event::Moved {
+            unit,
+            from: None,
+            to: hex,
+        },
+        || {
+            if free {
+                format!("{name} lands in {label} with the second wave")
+            } else {
+                format!("{name} lands in {label} ({cost} RP)")
+            }
+        },
+    );
+    Ok(())
+}
+
+/// D13 (21.2): whether `unit` may evacuate to Great Britain now: in a beach (landing) hex, not
+/// moved this phase (it spends its whole MA), at most two a turn from one hex; it may be in an
+/// enemy ZOC.
+pub fn evacuate_check(game: &Normandy44, unit: UnitId) -> Result<HexId, Refusal> {
+    if !open_movement(game, Side::Allied) || game.side_of(unit) != Side::Allied {
+        return Err(Refusal::by_rule(
+            EVACUATION,
+            "Allied units evacuate in the Allied Movement Phase",
+        ));
+    }
+    let Some(hex) = game.hex_of(unit) else {
+        return Err(Refusal::by_rule(EVACUATION, "the unit is not on the map"));
+    };
+    if !Beach::ALL.into_iter().any(|b| beachhead(game, b) == hex) {
+        return Err(Refusal::by_rule(
+            EVACUATION,
+            "the unit is not in a beach hex",
+        ));
+    }
+    if let Some(why) = why_stuck(game, unit, false) {
+        return Err(Refusal::by_rule(
+            EVACUATION,
+            format!("it cannot move: {why}"),
+        ));
+    }
+    let state = game.unit(unit);
+    if state.spent > 0 || state.flags.has(UnitFlags::LANDED) {
+        return Err(Refusal::by_rule(
+            EVACUATION,
+            "evacuating takes the unit's whole MA",
+        ));
+    }
+    if game.evacuations.iter().filter(|&&h| h == hex).count() >= EVACUATIONS_PER_HEX {
+        return Err(Refusal::by_rule(
+            EVACUATION,
+            "at most two units a turn evacuate from one beach hex",
+        ));
+    }
+    Ok(hex)
+}
+
+pub(super) fn evacuate(
+    game: &mut Normandy44,
+    unit: UnitId,
+    log: &mut N44Log,
+) -> Result<(), Refusal> {
+    let hex = evacuate_check(game, unit)?;
+    game.evacuations.push(hex);
+    let state = game.unit_mut(unit);
+    state.at = Location::Britain;
+    state.spent = 0;
+    state.flags = UnitFlags::default();
+    let name = game.data().unit(unit).short.clone();
+    let label = game.data().map.label(hex);
+    log.public(EVACUATION, N44Event::Note, || {
+        format!("{name} evacuates from {label} to Great Britain")
+    });
+    Ok(())
+}
+
+/// 22.1, A-29: whether `unit` stands more than one hex beyond its army's side of the Army
+/// Boundary (after a retreat) and must come back.
+pub fn beyond_boundary(game: &Normandy44, unit: UnitId) -> bool {
+    game.side_of(unit) == Side::Allied
+        && game
+            .hex_of(unit)
+            .is_some_and(|h| !within_boundary(game, unit, h))
+}
+
+/// 22.1, A-29: an Allied unit beyond the boundary that can still move back this phase (every
+/// move it makes ends within the limit); the phase may not end while there is one.
+pub fn must_still_return(game: &Normandy44) -> Option<UnitId> {
+    if !open_movement(game, Side::Allied) {
+        return None;
+    }
+    game.unit_ids().find(|&u| {
+        beyond_boundary(game, u) && why_stuck(game, u, false).is_none() && {
+            let mode = if must_move_tactically(game, u) {
+                MoveMode::Tactical
+            } else {
+                MoveMode::Normal
+            };
+            reach(game, &[u], mode, false).is_some_and(|r| r.destinations().next().is_some())
+        }
+    })
+}

@@ -1,0 +1,205 @@
+//! Reinforcements in the Movement Phase: the Allied landings from Great Britain and the
+//! landing boxes (6.5, 20.5, 21.1), evacuation (21.2), the Army Boundary's return (22.1); the
+//! German reinforcements' entry or delay (6.6, 26.1), mobilization (6.7), and the Cotentin
+//! HQ's relocation (17.4).
+//!
+//! A landed unit has the landing hex as the first hex of its tactical move (6.5.2): it is put
+//! in the hex with the LANDED marker, and movement lets it go one more hex at most. A German
+//! reinforcement that enters pays the road cost of its entry hex and is at once the unit picked
+//! to move on with the MP it has left (unless it entered an enemy ZOC, where it stops).
+//!
+//! Readings: Allied reinforcements land at their own army's beachheads and Mulberry; a landing
+//! must leave the hex within the stacking limit (7.1); a beach engineer lands only in its own
+//! beachhead, and only while that hex is Allied-controlled (21.1); a due German reinforcement
+//! that neither enters nor is delayed stays on the card and may enter later at its zone.
+
+mod german;
+mod landing;
+
+pub use german::{cotentin_hq, delay_zone, enter_check, mobilize_check, relocate_check};
+pub use landing::{beyond_boundary, evacuate_check, land_check, must_still_return, rp_cost};
+
+use crate::action::{N44Action, N44Event, N44Log};
+use crate::beaches::cherbourg_cities;
+use crate::data::{Side, UnitId};
+use crate::state::{Location, Normandy44, Phase, Stage, Step, UnitFlags};
+use german::{due, entry_hexes};
+use landing::{landing_box, landing_hexes};
+use overlord_engine::{Refusal, RuleId};
+
+/// 6.5.2: the landing procedure.
+pub const LANDING: RuleId = RuleId("6.5.2");
+/// 6.5.1: RP and the costs of the GB box.
+pub const RP_COST: RuleId = RuleId("6.5.1");
+/// 20.5: the second wave lands in the Allied turn 1.
+pub const SECOND_WAVE: RuleId = RuleId("20.5");
+/// 21.1: closed beachheads take only their engineer.
+pub const CLOSED: RuleId = RuleId("21.1");
+/// 21.2: evacuation.
+pub const EVACUATION: RuleId = RuleId("21.2");
+/// 22.1: the Army Boundary.
+pub const BOUNDARY: RuleId = RuleId("22.1");
+/// 6.6: German reinforcements.
+pub const GERMAN_ENTRY: RuleId = RuleId("6.6");
+/// 26.1: the Cherbourg scenario's fixed arrival hex.
+pub const CHERBOURG_ARRIVAL: RuleId = RuleId("26.1");
+/// 6.7: mobilization.
+pub const MOBILIZATION: RuleId = RuleId("6.7");
+/// 17.4: the Cotentin HQ.
+pub const COTENTIN: RuleId = RuleId("17.4");
+/// 6.5.2: the Regroup marker on landed units next to the enemy.
+pub const REGROUP: RuleId = RuleId("6.5.2");
+
+/// The most units evacuated from one beach hex in a turn (21.2).
+pub(crate) const EVACUATIONS_PER_HEX: usize =
+    crate::tables::costs::EVACUATIONS_PER_BEACH_HEX as usize;
+
+/// Whether the game is at `side`'s Movement Phase (not the Reserve segment) with nothing picked.
+pub(crate) fn open_movement(game: &Normandy44, side: Side) -> bool {
+    game.step == Step::Phase(side, Phase::Movement, Stage::Open)
+}
+
+// ---- The Movement Phase's prompts ---------------------------------------------------------
+
+/// The reinforcement answers of `side`'s Movement Phase (added to movement's), and 22.1's hold
+/// on ending it.
+pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
+    if !open_movement(game, side) {
+        return;
+    }
+    let ids: Vec<UnitId> = game
+        .unit_ids()
+        .filter(|&u| game.side_of(u) == side)
+        .collect();
+    match side {
+        Side::Allied => {
+            for &unit in &ids {
+                if landing_box(game, unit).is_some() {
+                    for hex in landing_hexes(game, unit) {
+                        if land_check(game, unit, hex).is_ok() {
+                            out.push(N44Action::Land { unit, hex });
+                        }
+                    }
+                } else if game.hex_of(unit).is_some() && evacuate_check(game, unit).is_ok() {
+                    out.push(N44Action::Evacuate { unit });
+                }
+            }
+            if must_still_return(game).is_some() {
+                out.retain(|a| *a != N44Action::Done);
+            }
+        }
+        Side::German => {
+            for &unit in &ids {
+                match game.unit(unit).at {
+                    Location::Arriving(_) if due(game, unit) => {
+                        for hex in entry_hexes(game, unit) {
+                            if enter_check(game, unit, hex).is_ok() {
+                                out.push(N44Action::Enter { unit, hex });
+                            }
+                        }
+                        for later in [false, true] {
+                            if delay_zone(game, unit, later).is_ok() {
+                                out.push(N44Action::Delay { unit, later });
+                            }
+                        }
+                    }
+                    Location::Mobilization(b) => {
+                        let map = &game.data().map;
+                        let hexes = if b == 0 {
+                            &map.mobilization_243
+                        } else {
+                            &map.mobilization_709
+                        };
+                        for &hex in hexes {
+                            if mobilize_check(game, unit, hex).is_ok() {
+                                out.push(N44Action::Mobilize { unit, hex });
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            for hex in cherbourg_cities(game) {
+                if relocate_check(game, hex).is_ok() {
+                    out.push(N44Action::RelocateCotentinHq { hex });
+                }
+            }
+        }
+    }
+}
+
+/// Whether `action` is one this module answers.
+pub fn answers(action: N44Action) -> bool {
+    matches!(
+        action,
+        N44Action::Land { .. }
+            | N44Action::Evacuate { .. }
+            | N44Action::Enter { .. }
+            | N44Action::Delay { .. }
+            | N44Action::Mobilize { .. }
+            | N44Action::RelocateCotentinHq { .. }
+    )
+}
+
+pub fn answer(
+    game: &mut Normandy44,
+    side: Side,
+    action: N44Action,
+    log: &mut N44Log,
+) -> Result<(), Refusal> {
+    match (side, action) {
+        (Side::Allied, N44Action::Land { unit, hex }) => landing::land(game, unit, hex, log),
+        (Side::Allied, N44Action::Evacuate { unit }) => landing::evacuate(game, unit, log),
+        (Side::German, N44Action::Enter { unit, hex }) => german::enter(game, unit, hex, log),
+        (Side::German, N44Action::Delay { unit, later }) => german::delay(game, unit, later, log),
+        (Side::German, N44Action::Mobilize { unit, hex }) => german::mobilize(game, unit, hex, log),
+        (Side::German, N44Action::RelocateCotentinHq { hex }) => german::relocate(game, hex, log),
+        _ => Err(Refusal::by_rule(
+            LANDING,
+            "not a reinforcement decision of this side",
+        )),
+    }
+}
+
+/// 22.1: the Movement Phase may not end while a unit beyond the Army Boundary can come back.
+pub fn done_refusal(game: &Normandy44) -> Option<Refusal> {
+    must_still_return(game).map(|u| {
+        Refusal::by_rule(
+            BOUNDARY,
+            format!(
+                "{} is more than one hex beyond the Army Boundary and must move back first",
+                game.data().unit(u).short
+            ),
+        )
+    })
+}
+
+/// The end of `side`'s Movement Phase: landed reinforcements next to the enemy get a Regroup
+/// marker (6.5.2; A-50: the halving is for every landed unit, the marker a reminder).
+pub fn end_movement(game: &mut Normandy44, side: Side, log: &mut N44Log) {
+    if side != Side::Allied {
+        return;
+    }
+    for unit in game.unit_ids().collect::<Vec<_>>() {
+        let Some(hex) = game.hex_of(unit) else {
+            continue;
+        };
+        if !game.unit(unit).flags.has(UnitFlags::LANDED)
+            || game.unit(unit).flags.has(UnitFlags::REGROUP)
+            || !game.enemy_adjacent(hex, Side::Allied)
+        {
+            continue;
+        }
+        game.unit_mut(unit).flags.set(UnitFlags::REGROUP, true);
+        let name = game.data().unit(unit).short.clone();
+        log.public(
+            REGROUP,
+            N44Event::Marker {
+                unit,
+                marker: "regroup",
+                on: true,
+            },
+            || format!("{name} landed this turn and is next to the enemy: Regroup"),
+        );
+    }
+}
