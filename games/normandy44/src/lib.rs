@@ -13,9 +13,10 @@
 //!    with the map's dense per-hex arrays), [`action`] (the decisions and the log's events),
 //!    [`state`].
 //! 2. **Questions many chapters ask.** [`zoc`] (zones of control and bonds, 8), [`stacking`]
-//!    (7).
+//!    (7), [`control`] (who controls a hex, 24.3, A-43), [`supply_lines`] (supply sources and
+//!    lines of supply, 18.1, 18.2).
 //! 3. **The rules chapters**, each calling only those before it: [`weather`] (4, 5),
-//!    [`replacement`] (6), [`movement`] (7-9), [`combat`] (10-15), [`recovery`] (3.B.5),
+//!    [`replacement`] (6), [`fortify`] (16), [`movement`] (7-9), [`combat`] (10-15), [`recovery`] (3.B.5),
 //!    [`supply`] (18), [`invasion`] (20), [`victory`] (23-26).
 //! 4. **The turn and the game's faces.** [`setup`], [`decisions`] (which chapter answers),
 //!    [`turn`] (the sequence of play, 3), [`view`], [`picture`], [`game`].
@@ -25,8 +26,10 @@
 
 pub mod action;
 pub mod combat;
+pub mod control;
 pub mod data;
 pub mod decisions;
+pub mod fortify;
 pub mod game;
 pub mod invasion;
 pub mod movement;
@@ -37,6 +40,7 @@ pub mod setup;
 pub mod stacking;
 pub mod state;
 pub mod supply;
+pub mod supply_lines;
 pub mod tables;
 pub mod turn;
 pub mod victory;

@@ -498,6 +498,8 @@ pub fn begin(game: &mut Normandy44, side: Side, reserve: bool, log: &mut N44Log)
     if reserve {
         return;
     }
+    // 16.1: IPs begun last turn are complete if infantry still holds them.
+    crate::fortify::begin_movement(game, side, log);
     if side == Side::German && game.turn >= 2 {
         release_restricted(game, log);
     }
@@ -652,6 +654,8 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
                     out.push(N44Action::Reserve { hex });
                 }
             }
+            // 16.1, 16.2 (D15, D16): IPs started and removed, strongpoints removed.
+            crate::fortify::legal(game, side, out);
             out.push(N44Action::Done);
         }
     }
@@ -735,6 +739,9 @@ pub fn answer(
                 },
             );
             Ok(())
+        }
+        (Stage::Open, N44Action::StartIp { .. } | N44Action::RemoveIp { .. }) => {
+            crate::fortify::answer(game, side, action, log)
         }
         (Stage::Open, N44Action::Reserve { hex }) => {
             place_reserve(game, side, hex, log);

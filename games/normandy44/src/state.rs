@@ -260,6 +260,10 @@ pub struct Normandy44 {
     pub(crate) chooser: Option<Side>,
     pub(crate) reveals: u64,
     pub(crate) outcome: Option<Outcome>,
+    // Fortifications (16), supply and victory chapters:
+    /// The IP markers on the map (16.1), in hex order; the permanent Osteck and Westeck are
+    /// map features, not markers.
+    pub(crate) ips: Vec<Ip>,
 }
 
 impl PartialEq for Normandy44 {
@@ -280,6 +284,7 @@ impl PartialEq for Normandy44 {
             && self.chooser == other.chooser
             && self.reveals == other.reveals
             && self.outcome == other.outcome
+            && self.ips == other.ips
     }
 }
 
@@ -411,4 +416,13 @@ impl Normandy44 {
         hexes.dedup();
         hexes
     }
+}
+
+/// An improved position marker on the map (16.1): whose it is, and whether it is complete (or
+/// under construction).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Ip {
+    pub hex: HexId,
+    pub owner: Side,
+    pub complete: bool,
 }

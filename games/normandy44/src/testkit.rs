@@ -25,6 +25,14 @@ pub struct Kit {
     roads: Vec<String>,
     units: Vec<String>,
     formations: Vec<String>,
+    /// The northmost land row (20 unless [`Kit::size`] says otherwise).
+    top: Option<u8>,
+    /// The eastmost column (12 unless [`Kit::size`] says otherwise).
+    columns: Option<u8>,
+    /// Regions given in place of the default ones, by id.
+    regions: Vec<(String, Vec<String>)>,
+    /// Positions given in place of (or besides) the default ones, by id.
+    positions: Vec<(String, Vec<String>)>,
 }
 
 impl Kit {
@@ -91,6 +99,42 @@ impl Kit {
         self
     }
 
+    /// The board runs from row 10 to row `top` and from column 01 to column `columns`, the sea
+    /// on row `top + 1`; the default regions and positions follow the top row and east column.
+    pub fn size(mut self, top: u8, columns: u8) -> Kit {
+        self.top = Some(top);
+        self.columns = Some(columns);
+        self
+    }
+
+    /// Region `id` (`h_line_allied`, `cherbourg_perimeter`...) holds exactly `hexes`.
+    pub fn region(mut self, id: &str, hexes: &[&str]) -> Kit {
+        self.regions.retain(|(r, _)| r != id);
+        self.regions.push((
+            id.to_owned(),
+            hexes.iter().map(|h| (*h).to_owned()).collect(),
+        ));
+        self
+    }
+
+    /// Map position `id` (`beachhead-juno`, `drop-505`, `mulberry-us`...) holds exactly `hexes`.
+    pub fn position(mut self, id: &str, hexes: &[&str]) -> Kit {
+        self.positions.retain(|(p, _)| p != id);
+        self.positions.push((
+            id.to_owned(),
+            hexes.iter().map(|h| (*h).to_owned()).collect(),
+        ));
+        self
+    }
+
+    /// Hex `label` shows `terrain` and the printed name `name`.
+    pub fn named(mut self, label: &str, terrain: &str, name: &str) -> Kit {
+        self.hexes.push(format!(
+            "[[hex]]\nat = \"{label}\"\nterrain = \"{terrain}\"\nname = \"{name}\"\n"
+        ));
+        self
+    }
+
     /// A unit written out in units.toml's own format (`[[unit]]` and its keys).
     pub fn unit_toml(mut self, text: &str) -> Kit {
         self.units.push(text.to_owned());
@@ -105,13 +149,16 @@ impl Kit {
 
     /// The map file's text.
     pub fn map_text(&self) -> String {
-        let mut text = String::from(
+        let top = self.top.unwrap_or(20);
+        let columns = self.columns.unwrap_or(12);
+        let mut text = format!(
             "name = \"Fixture\"\nauthored_by = \"Overlord project\"\n\
              [convention]\norientation = \"pointy_top\"\norder = \"row_column\"\nshifted = \"odd\"\n\
-             [terrain]\nsea = {}\nclear = {}\nmixed = {}\nbocage = {}\nwoods = {}\n\
-             flooded = {}\nmarsh = {}\ntown = {}\ncity = {}\n\
-             [[fill]]\nterrain = \"clear\"\ncolumns = [1, 12]\nrows = [10, 20]\n\
-             [[fill]]\nterrain = \"sea\"\ncolumns = [1, 12]\nrows = [21, 21]\n",
+             [terrain]\nsea = {{}}\nclear = {{}}\nmixed = {{}}\nbocage = {{}}\nwoods = {{}}\n\
+             flooded = {{}}\nmarsh = {{}}\ntown = {{}}\ncity = {{}}\n\
+             [[fill]]\nterrain = \"clear\"\ncolumns = [1, {columns}]\nrows = [10, {top}]\n\
+             [[fill]]\nterrain = \"sea\"\ncolumns = [1, {columns}]\nrows = [{sea}, {sea}]\n",
+            sea = top + 1,
         );
         for h in &self.hexes {
             text.push_str(h);
@@ -123,26 +170,31 @@ impl Kit {
             text.push_str(r);
         }
         let row = |r: u8| {
-            (1..=12)
+            (1..=columns)
                 .map(|c| format!("\"{r}{c:02}\""))
                 .collect::<Vec<_>>()
         };
         let column = |c: u8| {
-            (10..=20)
+            (10..=top)
                 .map(|r| format!("\"{r}{c:02}\""))
                 .collect::<Vec<_>>()
         };
+        let corner = vec![format!("\"{top}01\"")];
         let regions = [
-            ("naval_bombardment_zone", row(20)),
-            ("us_sector", (1..=6).flat_map(column).collect()),
-            ("h_line_allied", row(20)),
+            ("naval_bombardment_zone", row(top)),
+            ("us_sector", (1..=columns / 2).flat_map(column).collect()),
+            ("h_line_allied", row(top)),
             ("beyond_bombardment_line", row(10)),
-            ("cherbourg_perimeter", vec!["\"2001\"".to_owned()]),
+            ("cherbourg_perimeter", corner.clone()),
             ("south_edge", row(10)),
-            ("east_edge", column(12)),
-            ("cotentin", vec!["\"2001\"".to_owned()]),
+            ("east_edge", column(columns)),
+            ("cotentin", corner),
         ];
         for (id, hexes) in regions {
+            let hexes = match self.regions.iter().find(|(r, _)| r == id) {
+                Some((_, given)) => given.iter().map(|h| format!("\"{h}\"")).collect(),
+                None => hexes,
+            };
             text.push_str(&format!(
                 "[[region]]\nid = \"{id}\"\nhexes = [{}]\n",
                 hexes.join(", ")
@@ -167,9 +219,19 @@ impl Kit {
             "mulberry-cw",
         ];
         for (i, id) in positions.iter().enumerate() {
+            if self.positions.iter().any(|(p, _)| p == id) {
+                continue;
+            }
             let column = i % 12 + 1;
             text.push_str(&format!(
-                "[[position]]\nid = \"{id}\"\nhexes = [\"20{column:02}\"]\n"
+                "[[position]]\nid = \"{id}\"\nhexes = [\"{top}{column:02}\"]\n"
+            ));
+        }
+        for (id, hexes) in &self.positions {
+            let hexes: Vec<String> = hexes.iter().map(|h| format!("\"{h}\"")).collect();
+            text.push_str(&format!(
+                "[[position]]\nid = \"{id}\"\nhexes = [{}]\n",
+                hexes.join(", ")
             ));
         }
         for (colour, hex) in [
@@ -178,8 +240,12 @@ impl Kit {
             ("red", "1008"),
             ("orange", "1412"),
         ] {
+            let id = format!("entry-{colour}-1");
+            if self.positions.iter().any(|(p, _)| *p == id) {
+                continue;
+            }
             text.push_str(&format!(
-                "[[position]]\nid = \"entry-{colour}-1\"\nhexes = [\"{hex}\"]\n"
+                "[[position]]\nid = \"{id}\"\nhexes = [\"{hex}\"]\n"
             ));
         }
         text

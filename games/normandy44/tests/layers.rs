@@ -18,9 +18,12 @@ const LAYERS: &[(u8, &[&str])] = &[
     // 2: the questions many chapters ask.
     (2, &["stacking"]),
     (2, &["zoc"]),
+    (2, &["control"]),
+    (2, &["supply_lines"]),
     // 3: the rules chapters, in the order they may call each other (down only).
     (3, &["weather"]),
     (3, &["replacement"]),
+    (3, &["fortify"]),
     (3, &["movement"]),
     (3, &["combat"]),
     (3, &["recovery"]),
