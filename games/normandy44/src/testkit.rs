@@ -33,6 +33,8 @@ pub struct Kit {
     regions: Vec<(String, Vec<String>)>,
     /// Positions given in place of (or besides) the default ones, by id.
     positions: Vec<(String, Vec<String>)>,
+    /// Cadre counters in cadres.toml's format.
+    cadres: Vec<String>,
 }
 
 impl Kit {
@@ -60,6 +62,17 @@ impl Kit {
     pub fn hexside(mut self, a: &str, b: &str, feature: &str) -> Kit {
         self.hexsides.push(format!(
             "[[hexside]]\nbetween = [\"{a}\", \"{b}\"]\nfeatures = [\"{feature}\"]\n"
+        ));
+        self
+    }
+
+    /// The hexside between `a` and `b` has every one of `features` (a causeway over a flooded
+    /// hexside...).
+    pub fn hexside_all(mut self, a: &str, b: &str, features: &[&str]) -> Kit {
+        let features: Vec<String> = features.iter().map(|f| format!("\"{f}\"")).collect();
+        self.hexsides.push(format!(
+            "[[hexside]]\nbetween = [\"{a}\", \"{b}\"]\nfeatures = [{}]\n",
+            features.join(", ")
         ));
         self
     }
@@ -138,6 +151,12 @@ impl Kit {
     /// A unit written out in units.toml's own format (`[[unit]]` and its keys).
     pub fn unit_toml(mut self, text: &str) -> Kit {
         self.units.push(text.to_owned());
+        self
+    }
+
+    /// A cadre counter type in cadres.toml's format (`[[cadre]]` and its keys).
+    pub fn cadre_toml(mut self, text: &str) -> Kit {
+        self.cadres.push(text.to_owned());
         self
     }
 
@@ -259,11 +278,15 @@ impl Kit {
             self.formations.concat(),
             self.units.concat()
         );
+        let cadres = format!(
+            "authored_by = \"Overlord project\"\n{}",
+            self.cadres.concat()
+        );
         let files = move |name: &str| -> Option<String> {
             Some(match name {
                 "map.toml" => map.clone(),
                 "units.toml" => units.clone(),
-                "cadres.toml" => "authored_by = \"Overlord project\"\n".to_owned(),
+                "cadres.toml" => cadres.clone(),
                 "setup.toml" => "authored_by = \"Overlord project\"\n[tracks]\n\
                      german_supply = 2\nfortress_supply = 1\nus_supply = 0\ncw_supply = 0\n\
                      cherbourg_german_supply = 3\n"
