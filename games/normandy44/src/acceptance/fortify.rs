@@ -269,3 +269,44 @@ fn t_sp_01_rule_16_2_strongpoint_no_zoc_its_column_and_voluntary_removal() {
     assert!(!legal(&g).contains(&N44Action::RemoveIp { hex: at }));
     assert!(answer(&mut g, N44Action::RemoveIp { hex: at }).is_err());
 }
+
+#[test]
+fn rule_16_1_random_play_lists_only_what_it_accepts() {
+    use overlord_engine::{Game, GameRng};
+    let data = kit().data();
+    for seed in 0..20u64 {
+        let mut g = game(&data, Side::German, Phase::Replacement, &[]);
+        g.rng = GameRng::seeded(seed);
+        g.turn = 5;
+        g.tracks.ip_allowance = [2, 1, 1];
+        for (id, at) in [
+            ("a", "1505"),
+            ("b", "1508"),
+            ("c", "1303"),
+            ("pz", "1404"),
+            ("sp", "1506"),
+            ("us", "1805"),
+            ("cw", "1808"),
+        ] {
+            place(&mut g, id, at);
+        }
+        let mut pick = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let mut log = N44Log::new();
+        let mut out = Vec::new();
+        for _ in 0..400 {
+            if g.outcome().is_some() {
+                break;
+            }
+            g.legal_actions(&mut out);
+            if out.is_empty() {
+                break;
+            }
+            pick = pick
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let action = out[(pick >> 33) as usize % out.len()];
+            g.apply_listed(action, &mut log)
+                .unwrap_or_else(|r| panic!("{action:?} listed but refused: {r:?}"));
+        }
+    }
+}

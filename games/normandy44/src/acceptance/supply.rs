@@ -110,7 +110,7 @@ fn rule_18_2_the_road_part_enters_no_enemy_controlled_town() {
 }
 
 #[test]
-fn rule_18_2_no_marsh_no_impassable_or_all_sea_hexside_no_enemy_hex() {
+fn rule_18_2_a_9_no_marsh_no_impassable_or_all_sea_hexside_no_enemy_hex() {
     for kit in [
         road_to_beachhead().terrain("1504", "marsh"),
         road_to_beachhead().hexside("1504", "1505", "impassable"),
@@ -164,7 +164,7 @@ fn rule_18_2_a_51_the_line_leaves_the_road_never_and_starts_on_the_units_road() 
 }
 
 #[test]
-fn rule_18_1_allied_sources_are_engineers_beachheads_and_complete_mulberries() {
+fn rule_18_1_a_42_allied_sources_are_engineers_beachheads_and_complete_mulberries() {
     let mut g = allied_game(road_to_beachhead().position("mulberry-us", &["1512"]));
     place(&mut g, "us", "1502");
     assert!(supplied(&g, "us"));
@@ -228,7 +228,7 @@ fn run_supply_phase(g: &mut Normandy44, side: Side) -> N44Log {
 }
 
 #[test]
-fn rule_18_3_markers_oos_then_isolated_then_off() {
+fn rule_18_3_rule_4_1_markers_oos_then_isolated_then_off() {
     let kit = Kit::new()
         .unit("us", Side::Allied, "infantry", 6, 4, 0)
         .unit("eng", Side::Allied, "beach_engineer", 1, 0, 0)
@@ -512,4 +512,37 @@ fn rule_26_1_cherbourg_scenario_german_supply_to_cherbourg_or_a_road_south_acros
     );
     place(&mut g, "de", "2003");
     assert!(supplied(&g, "de"));
+}
+
+#[test]
+fn rule_18_5_rule_17_9_attrition_takes_a_3_step_unit_to_its_cadre() {
+    let kit = Kit::new()
+        .cadre_toml(
+            "[[cadre]]\nid = \"de-cadre\"\nside = \"german\"\nnation = \"heer\"\ncount = 4\n\
+             face = { cf = 1, ma = 3, tq = 0 }\n",
+        )
+        .unit_toml(
+            "[[unit]]\nid = \"gr\"\nname = \"gr\"\nshort = \"gr\"\nside = \"german\"\n\
+             nation = \"heer\"\nsize = \"regiment\"\nclass = \"infantry\"\n\
+             replacement = \"infantry\"\ncadre = \"de-cadre\"\n\
+             steps = [{ cf = 6, ma = 3, tq = 0 }, { cf = 3, ma = 3, tq = 0 }]\n",
+        )
+        .unit("us", Side::Allied, "infantry", 6, 4, 0);
+    let mut g = cut_off_german(kit.clone(), &[1]);
+    place(&mut g, "gr", "1505");
+    place(&mut g, "us", "1506");
+    let gr = unit(&g, "gr");
+    g.unit_mut(gr).step = 1;
+    isolate(&mut g, "gr");
+    run_supply_phase(&mut g, Side::German);
+    assert_eq!(g.unit(gr).step, 2, "its cadre");
+    assert!(g.hex_of(gr).is_some());
+    // The cadre's loss eliminates it.
+    let mut g = cut_off_german(kit, &[1]);
+    place(&mut g, "gr", "1505");
+    place(&mut g, "us", "1506");
+    g.unit_mut(gr).step = 2;
+    isolate(&mut g, "gr");
+    run_supply_phase(&mut g, Side::German);
+    assert_eq!(g.unit(gr).at, Location::Eliminated);
 }

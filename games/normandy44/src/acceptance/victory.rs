@@ -297,7 +297,7 @@ fn rule_23_3_rule_21_1_three_closed_beaches_or_mulberries() {
 }
 
 #[test]
-fn t_vic_05_rule_23_1_the_allied_check_runs_first() {
+fn t_vic_05_rule_23_1_rule_4_1_the_allied_check_runs_first() {
     let data = losses_kit().data();
     let mut g = game(&data, Side::Allied, Phase::Supply, &[]);
     for i in 0..7 {
@@ -336,7 +336,7 @@ fn mini_kit() -> Kit {
 }
 
 #[test]
-fn t_mini_01_rule_25_2_a_15_mini_game_victory_points() {
+fn t_mini_01_rule_25_2_a_15_rule_17_8_mini_game_victory_points() {
     let data = mini_kit().data();
     let mut g = game(&data, Side::Allied, Phase::Supply, &[]);
     at_end(&mut g, Scenario::MiniGame);
