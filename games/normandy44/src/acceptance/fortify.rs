@@ -305,7 +305,8 @@ fn rule_16_1_random_play_lists_only_what_it_accepts() {
                 .wrapping_mul(6_364_136_223_846_793_005)
                 .wrapping_add(1_442_695_040_888_963_407);
             let action = out[(pick >> 33) as usize % out.len()];
-            g.apply_listed(action, &mut log)
+            let _applied = g
+                .apply_listed(action, &mut log)
                 .unwrap_or_else(|r| panic!("{action:?} listed but refused: {r:?}"));
         }
     }
