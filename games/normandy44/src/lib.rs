@@ -16,7 +16,8 @@
 //!    (7), [`control`] (who controls a hex, 24.3, A-43), [`supply_lines`] (supply sources and
 //!    lines of supply, 18.1, 18.2).
 //! 3. **The rules chapters**, each calling only those before it: [`weather`] (4, 5),
-//!    [`replacement`] (6), [`fortify`] (16), [`movement`] (7-9), [`combat`] (10-15), [`recovery`] (3.B.5),
+//!    [`replacement`] (6), [`fortify`] (16), [`cherbourg`] (26.3's airborne zones),
+//!    [`movement`] (7-9), [`combat`] (10-15), [`recovery`] (3.B.5),
 //!    [`supply`] (18), [`invasion`] (20), [`victory`] (23-26).
 //! 4. **The turn and the game's faces.** [`setup`], [`decisions`] (which chapter answers),
 //!    [`turn`] (the sequence of play, 3), [`view`], [`picture`], [`game`].
@@ -25,6 +26,7 @@
 //! June 1944; they are not the publisher's.
 
 pub mod action;
+pub mod cherbourg;
 pub mod combat;
 pub mod control;
 pub mod data;

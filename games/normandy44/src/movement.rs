@@ -465,7 +465,10 @@ fn may_end(game: &Normandy44, units: &[UnitId], hex: HexId, mode: MoveMode) -> b
     if side == Side::Allied && !units.iter().all(|&u| within_boundary(game, u, hex)) {
         return false;
     }
-    true
+    // 26.3.2, 26.3.3: the Cherbourg scenario's airborne zones.
+    units
+        .iter()
+        .all(|&u| crate::cherbourg::may_end_move(game, u, hex))
 }
 
 /// 22.1, A-29: an Allied unit ends no move more than one hex beyond its army's side of the

@@ -24,6 +24,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (3, &["weather"]),
     (3, &["replacement"]),
     (3, &["fortify"]),
+    (3, &["cherbourg"]),
     (3, &["movement"]),
     (3, &["combat"]),
     (3, &["recovery"]),

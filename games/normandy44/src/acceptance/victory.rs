@@ -4,11 +4,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::action::N44Log;
-use crate::data::{Scenario, Side};
+use crate::data::{HexFlags, Scenario, Side};
 use crate::state::{Location, Mulberry, Normandy44, Phase, Step, UnitFlags};
 use crate::testkit::{Kit, game, hex, place, unit};
 use crate::victory;
 use overlord_engine::{Outcome, Seat};
+use overlord_hexmap::HexId;
 
 /// Run the Final Phase's checks; the outcome, if the game ended.
 fn final_phase(g: &mut Normandy44) -> (Option<Outcome>, N44Log) {
@@ -468,4 +469,73 @@ fn rule_24_3_a_43_control_by_occupation_and_by_the_last_to_enter() {
     crate::control::enter(&mut g, h, Side::German);
     assert!(crate::control::controls(&g, Side::German, h));
     let _ = unit(&g, "de");
+}
+
+fn airborne(id: &str, formation: &str) -> String {
+    format!(
+        "[[unit]]\nid = \"{id}\"\nname = \"{id}\"\nshort = \"{id}\"\nside = \"allied\"\n\
+         nation = \"us\"\narmy = \"us\"\nformation = \"{formation}\"\nsize = \"regiment\"\n\
+         class = \"airborne\"\nreplacement = \"airborne\"\n\
+         steps = [{{ cf = 4, ma = 4, tq = 1 }}, {{ cf = 2, ma = 4, tq = 1 }}]\n"
+    )
+}
+
+#[test]
+fn t_chb_01_rule_26_3_airborne_zones_row_xx15_and_the_h_line() {
+    let data = Kit::new()
+        .size(32, 20)
+        .formation_toml(
+            "[[formation]]\nid = \"us-101ab\"\nname = \"101st Airborne\"\nside = \"allied\"\n\
+             airborne = true\n[[formation]]\nid = \"us-82ab\"\nname = \"82nd Airborne\"\n\
+             side = \"allied\"\nairborne = true\n",
+        )
+        .unit_toml(&airborne("p506", "us-101ab"))
+        .unit_toml(&airborne("p505", "us-82ab"))
+        .region("h_line_allied", &refs(&rows(20, 32, 20)))
+        .data();
+    let mut g = game(&data, Side::Allied, Phase::Movement, &[]);
+    g.scenario = Scenario::Cherbourg;
+    g.last_turn = 12;
+    g.turn = 3;
+    let data2 = std::sync::Arc::clone(&data);
+    let map = &data2.map;
+    let carentan = hex(&g, "2512");
+    // A 101st unit 4 hexes from Carentan may not move to a hex 5 away, nor into column 15.
+    place(&mut g, "p506", "2508");
+    let p506 = unit(&g, "p506");
+    let r = crate::movement::reach(&g, &[p506], crate::action::MoveMode::Normal, false).unwrap();
+    let ends: Vec<HexId> = r.destinations().collect();
+    assert!(!ends.contains(&hex(&g, "2507")));
+    assert!(ends.contains(&hex(&g, "2509")));
+    assert!(ends.iter().all(|&h| map.hexes.distance(carentan, h) <= 4));
+    // On turn 2 the zone does not bind yet.
+    g.turn = 2;
+    let r = crate::movement::reach(&g, &[p506], crate::action::MoveMode::Normal, false).unwrap();
+    assert!(r.destinations().any(|h| h == hex(&g, "2507")));
+    g.turn = 3;
+    // No unit enters xx15; no Allied unit crosses the H-line (rows 19 and below here).
+    place(&mut g, "p506", "2513");
+    let r = crate::movement::reach(&g, &[p506], crate::action::MoveMode::Normal, false).unwrap();
+    assert!(r.destinations().all(|h| !map.label(h).ends_with("15")));
+    place(&mut g, "p506", "2012");
+    let r = crate::movement::reach(&g, &[p506], crate::action::MoveMode::Normal, false).unwrap();
+    assert!(
+        r.destinations()
+            .all(|h| map.flags(h).has(HexFlags::H_LINE_ALLIED))
+    );
+    // An 82nd unit may not attack a hex 4 from its nearest drop hex (Valognes's case); at 3 it may.
+    place(&mut g, "p505", "2810");
+    let p505 = unit(&g, "p505");
+    let drops = ["2710", "2810", "2811"].map(|l| hex(&g, l));
+    let from_drops = |h: HexId| {
+        drops
+            .iter()
+            .map(|&d| map.hexes.distance(d, h))
+            .min()
+            .unwrap()
+    };
+    let four = map.hexes.ids().find(|&h| from_drops(h) == 4).unwrap();
+    let three = map.hexes.ids().find(|&h| from_drops(h) == 3).unwrap();
+    assert!(!crate::cherbourg::may_attack(&g, p505, four));
+    assert!(crate::cherbourg::may_attack(&g, p505, three));
 }
