@@ -546,3 +546,33 @@ fn rule_18_5_rule_17_9_attrition_takes_a_3_step_unit_to_its_cadre() {
     run_supply_phase(&mut g, Side::German);
     assert_eq!(g.unit(gr).at, Location::Eliminated);
 }
+
+#[test]
+fn t_cot_01_rule_17_4_the_cotentin_hq_traces_to_cherbourg_and_falls_with_it() {
+    let data = cherbourg_board()
+        .unit_toml(
+            "[[unit]]\nid = \"de-cotentin\"\nname = \"Cotentin Artillery\"\nshort = \"Cotentin\"\n\
+             side = \"german\"\nnation = \"heer\"\nsize = \"corps\"\nclass = \"hq\"\n\
+             replacement = \"infantry\"\nsteps = [{ cf = 1, ma = 4, tq = 0 }]\n",
+        )
+        .data();
+    let mut g = game(&data, Side::German, Phase::Supply, &[]);
+    g.tracks.supply[crate::state::SUPPLY_FORTRESS] = 4;
+    place(&mut g, "de-cotentin", "3406");
+    let hq = unit(&g, "de-cotentin");
+    // It traces to a Cherbourg city hex: Fortress Cherbourg pays for its shift.
+    assert!(supply_lines::german_hq_pools(&g, hq).fortress);
+    // Two of three city hexes Allied: nothing falls.
+    g.set_control(hex(&g, "3705"), Side::Allied);
+    g.set_control(hex(&g, "3706"), Side::Allied);
+    run_supply_phase(&mut g, Side::German);
+    assert!(g.hex_of(hq).is_some());
+    assert_eq!(g.tracks.supply[crate::state::SUPPLY_FORTRESS], 4);
+    // All three: the HQ and the marker, with its SupP, are removed.
+    g.set_control(hex(&g, "3606"), Side::Allied);
+    assert!(!supply_lines::german_hq_pools(&g, hq).fortress);
+    let log = run_supply_phase(&mut g, Side::Allied);
+    assert_eq!(g.unit(hq).at, Location::OutOfPlay);
+    assert_eq!(g.tracks.supply[crate::state::SUPPLY_FORTRESS], 0);
+    assert!(log.entries().iter().any(|e| e.rule.0 == "17.4"));
+}
