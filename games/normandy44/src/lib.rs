@@ -13,11 +13,13 @@
 //!    with the map's dense per-hex arrays), [`action`] (the decisions and the log's events),
 //!    [`state`].
 //! 2. **Questions many chapters ask.** [`zoc`] (zones of control and bonds, 8), [`stacking`]
-//!    (7), [`beaches`] (beaches, Mulberries and Cherbourg, 21).
+//!    (7), [`beaches`] (beaches, Mulberries and Cherbourg, 21), [`control`] (who controls a
+//!    hex, 24.3, A-43), [`supply_lines`] (supply sources and lines of supply, 18.1, 18.2).
 //! 3. **The rules chapters**, each calling only those before it: [`mulberry`] (21.1),
-//!    [`weather`] (4, 5, the Initial Phase), [`replacement`] (6.2-6.4), [`movement`] (7-9),
-//!    [`reinforcement`] (6.5-6.7, 17.4, 21.2, 22.1), [`withdrawal`] (17.4, 17.5, 22.2),
-//!    [`combat`] (10-15), [`recovery`] (3.B.5),
+//!    [`weather`] (4, 5, the Initial Phase), [`replacement`] (6.2-6.4), [`fortify`] (16),
+//!    [`cherbourg`] (26.3's airborne zones), [`movement`] (7-9), [`reinforcement`] (6.5-6.7,
+//!    17.4, 21.2, 22.1), [`withdrawal`] (17.4, 17.5, 22.2), [`combat`] (10-15), [`recovery`]
+//!    (3.B.5),
 //!    [`supply`] (18), [`invasion`] (20), [`victory`] (23-26).
 //! 4. **The turn and the game's faces.** [`setup`], [`decisions`] (which chapter answers),
 //!    [`turn`] (the sequence of play, 3), [`view`], [`picture`], [`text`], [`bot`] (the rule
@@ -29,9 +31,12 @@
 pub mod action;
 pub mod beaches;
 pub mod bot;
+pub mod cherbourg;
 pub mod combat;
+pub mod control;
 pub mod data;
 pub mod decisions;
+pub mod fortify;
 pub mod game;
 pub mod invasion;
 pub mod movement;
@@ -44,6 +49,7 @@ pub mod setup;
 pub mod stacking;
 pub mod state;
 pub mod supply;
+pub mod supply_lines;
 pub mod tables;
 pub mod text;
 pub mod turn;

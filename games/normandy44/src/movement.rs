@@ -480,7 +480,10 @@ fn may_end(game: &Normandy44, units: &[UnitId], hex: HexId, mode: MoveMode) -> b
     if side == Side::Allied && !units.iter().all(|&u| within_boundary(game, u, hex)) {
         return false;
     }
-    true
+    // 26.3.2, 26.3.3: the Cherbourg scenario's airborne zones.
+    units
+        .iter()
+        .all(|&u| crate::cherbourg::may_end_move(game, u, hex))
 }
 
 /// 22.1, A-29: an Allied unit ends no move more than one hex beyond its army's side of the
@@ -513,6 +516,8 @@ pub fn begin(game: &mut Normandy44, side: Side, reserve: bool, log: &mut N44Log)
     if reserve {
         return;
     }
+    // 16.1: IPs begun last turn are complete if infantry still holds them.
+    crate::fortify::begin_movement(game, side, log);
     if side == Side::German && game.turn >= 2 {
         release_restricted(game, log);
     }
@@ -667,6 +672,8 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
                     out.push(N44Action::Reserve { hex });
                 }
             }
+            // 16.1, 16.2 (D15, D16): IPs started and removed, strongpoints removed.
+            crate::fortify::legal(game, side, out);
             out.push(N44Action::Done);
         }
     }
@@ -757,6 +764,9 @@ pub fn answer(
                 },
             );
             Ok(())
+        }
+        (Stage::Open, N44Action::StartIp { .. } | N44Action::RemoveIp { .. }) => {
+            crate::fortify::answer(game, side, action, log)
         }
         (Stage::Open, N44Action::Reserve { hex }) => {
             place_reserve(game, side, hex, log);

@@ -151,6 +151,7 @@ pub fn new_game(
         cherbourg_armor: id == Scenario::Cherbourg,
         withdrawal_offered: false,
         batteries_silenced: 0,
+        ips: Vec::new(),
     })
 }
 

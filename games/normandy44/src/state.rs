@@ -291,6 +291,10 @@ pub struct Normandy44 {
     pub(crate) withdrawal_offered: bool,
     /// 28.3: the naval batteries Allied units have occupied, one bit per map battery.
     pub(crate) batteries_silenced: u8,
+    // Fortifications (16), supply and victory chapters:
+    /// The IP markers on the map (16.1), in hex order; the permanent Osteck and Westeck are
+    /// map features, not markers.
+    pub(crate) ips: Vec<Ip>,
 }
 
 impl PartialEq for Normandy44 {
@@ -322,6 +326,7 @@ impl PartialEq for Normandy44 {
             && self.cherbourg_armor == other.cherbourg_armor
             && self.withdrawal_offered == other.withdrawal_offered
             && self.batteries_silenced == other.batteries_silenced
+            && self.ips == other.ips
     }
 }
 
@@ -498,4 +503,13 @@ impl Invasion {
     pub fn failed(&self, assault: usize) -> bool {
         assault < 16 && self.failed & (1 << assault) != 0
     }
+}
+
+/// An improved position marker on the map (16.1): whose it is, and whether it is complete (or
+/// under construction).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Ip {
+    pub hex: HexId,
+    pub owner: Side,
+    pub complete: bool,
 }

@@ -25,14 +25,20 @@ pub struct Kit {
     roads: Vec<String>,
     units: Vec<String>,
     formations: Vec<String>,
+    /// The northmost land row (20 unless [`Kit::size`] says otherwise).
+    top: Option<u8>,
+    /// The eastmost column (12 unless [`Kit::size`] says otherwise).
+    columns: Option<u8>,
+    /// Regions given in place of the default ones, by id.
+    regions: Vec<(String, Vec<String>)>,
+    /// Positions given in place of (or besides) the default ones, by id.
+    positions: Vec<(String, Vec<String>)>,
     /// Extra lines of setup.toml (`[[german]]`, `[[assault]]`, `[[drop]]`...).
     setup: Vec<String>,
-    /// Extra lines of cadres.toml (`[[cadre]]`).
+    /// Cadre counters in cadres.toml's format.
     cadres: Vec<String>,
     gb: Vec<String>,
     arrivals: Vec<String>,
-    /// Map positions added or moved: (id, hex labels).
-    positions: Vec<(String, Vec<String>)>,
 }
 
 impl Kit {
@@ -60,6 +66,17 @@ impl Kit {
     pub fn hexside(mut self, a: &str, b: &str, feature: &str) -> Kit {
         self.hexsides.push(format!(
             "[[hexside]]\nbetween = [\"{a}\", \"{b}\"]\nfeatures = [\"{feature}\"]\n"
+        ));
+        self
+    }
+
+    /// The hexside between `a` and `b` has every one of `features` (a causeway over a flooded
+    /// hexside...).
+    pub fn hexside_all(mut self, a: &str, b: &str, features: &[&str]) -> Kit {
+        let features: Vec<String> = features.iter().map(|f| format!("\"{f}\"")).collect();
+        self.hexsides.push(format!(
+            "[[hexside]]\nbetween = [\"{a}\", \"{b}\"]\nfeatures = [{}]\n",
+            features.join(", ")
         ));
         self
     }
@@ -99,9 +116,51 @@ impl Kit {
         self
     }
 
+    /// The board runs from row 10 to row `top` and from column 01 to column `columns`, the sea
+    /// on row `top + 1`; the default regions and positions follow the top row and east column.
+    pub fn size(mut self, top: u8, columns: u8) -> Kit {
+        self.top = Some(top);
+        self.columns = Some(columns);
+        self
+    }
+
+    /// Region `id` (`h_line_allied`, `cherbourg_perimeter`...) holds exactly `hexes`.
+    pub fn region(mut self, id: &str, hexes: &[&str]) -> Kit {
+        self.regions.retain(|(r, _)| r != id);
+        self.regions.push((
+            id.to_owned(),
+            hexes.iter().map(|h| (*h).to_owned()).collect(),
+        ));
+        self
+    }
+
+    /// Map position `id` (`beachhead-juno`, `drop-505`, `mulberry-us`...) holds exactly `hexes`.
+    pub fn position(mut self, id: &str, hexes: &[&str]) -> Kit {
+        self.positions.retain(|(p, _)| p != id);
+        self.positions.push((
+            id.to_owned(),
+            hexes.iter().map(|h| (*h).to_owned()).collect(),
+        ));
+        self
+    }
+
+    /// Hex `label` shows `terrain` and the printed name `name`.
+    pub fn named(mut self, label: &str, terrain: &str, name: &str) -> Kit {
+        self.hexes.push(format!(
+            "[[hex]]\nat = \"{label}\"\nterrain = \"{terrain}\"\nname = \"{name}\"\n"
+        ));
+        self
+    }
+
     /// A unit written out in units.toml's own format (`[[unit]]` and its keys).
     pub fn unit_toml(mut self, text: &str) -> Kit {
         self.units.push(text.to_owned());
+        self
+    }
+
+    /// A cadre counter type in cadres.toml's format (`[[cadre]]` and its keys).
+    pub fn cadre_toml(mut self, text: &str) -> Kit {
+        self.cadres.push(text.to_owned());
         self
     }
 
@@ -115,12 +174,6 @@ impl Kit {
     /// `[[next_wave]]`, `[[drop]]`, `[[glider]]`...), after its `[tracks]`.
     pub fn setup_toml(mut self, text: &str) -> Kit {
         self.setup.push(text.to_owned());
-        self
-    }
-
-    /// A cadre counter type in cadres.toml's format (`[[cadre]]` and its keys).
-    pub fn cadre_toml(mut self, text: &str) -> Kit {
-        self.cadres.push(text.to_owned());
         self
     }
 
@@ -148,26 +201,18 @@ impl Kit {
         self
     }
 
-    /// Map position `id` is `hexes`: a new one (`entry-red-2`, `mobilize-243`), or one of the
-    /// kit's own moved elsewhere (`beachhead-omaha`).
-    pub fn position(mut self, id: &str, hexes: &[&str]) -> Kit {
-        self.positions.retain(|(p, _)| p != id);
-        self.positions.push((
-            id.to_owned(),
-            hexes.iter().map(|h| (*h).to_owned()).collect(),
-        ));
-        self
-    }
-
     /// The map file's text.
     pub fn map_text(&self) -> String {
-        let mut text = String::from(
+        let top = self.top.unwrap_or(20);
+        let columns = self.columns.unwrap_or(12);
+        let mut text = format!(
             "name = \"Fixture\"\nauthored_by = \"Overlord project\"\n\
              [convention]\norientation = \"pointy_top\"\norder = \"row_column\"\nshifted = \"odd\"\n\
-             [terrain]\nsea = {}\nclear = {}\nmixed = {}\nbocage = {}\nwoods = {}\n\
-             flooded = {}\nmarsh = {}\ntown = {}\ncity = {}\n\
-             [[fill]]\nterrain = \"clear\"\ncolumns = [1, 12]\nrows = [10, 20]\n\
-             [[fill]]\nterrain = \"sea\"\ncolumns = [1, 12]\nrows = [21, 21]\n",
+             [terrain]\nsea = {{}}\nclear = {{}}\nmixed = {{}}\nbocage = {{}}\nwoods = {{}}\n\
+             flooded = {{}}\nmarsh = {{}}\ntown = {{}}\ncity = {{}}\n\
+             [[fill]]\nterrain = \"clear\"\ncolumns = [1, {columns}]\nrows = [10, {top}]\n\
+             [[fill]]\nterrain = \"sea\"\ncolumns = [1, {columns}]\nrows = [{sea}, {sea}]\n",
+            sea = top + 1,
         );
         for h in &self.hexes {
             text.push_str(h);
@@ -179,26 +224,31 @@ impl Kit {
             text.push_str(r);
         }
         let row = |r: u8| {
-            (1..=12)
+            (1..=columns)
                 .map(|c| format!("\"{r}{c:02}\""))
                 .collect::<Vec<_>>()
         };
         let column = |c: u8| {
-            (10..=20)
+            (10..=top)
                 .map(|r| format!("\"{r}{c:02}\""))
                 .collect::<Vec<_>>()
         };
+        let corner = vec![format!("\"{top}01\"")];
         let regions = [
-            ("naval_bombardment_zone", row(20)),
-            ("us_sector", (1..=6).flat_map(column).collect()),
-            ("h_line_allied", row(20)),
+            ("naval_bombardment_zone", row(top)),
+            ("us_sector", (1..=columns / 2).flat_map(column).collect()),
+            ("h_line_allied", row(top)),
             ("beyond_bombardment_line", row(10)),
-            ("cherbourg_perimeter", vec!["\"2001\"".to_owned()]),
+            ("cherbourg_perimeter", corner.clone()),
             ("south_edge", row(10)),
-            ("east_edge", column(12)),
-            ("cotentin", vec!["\"2001\"".to_owned()]),
+            ("east_edge", column(columns)),
+            ("cotentin", corner),
         ];
         for (id, hexes) in regions {
+            let hexes = match self.regions.iter().find(|(r, _)| r == id) {
+                Some((_, given)) => given.iter().map(|h| format!("\"{h}\"")).collect(),
+                None => hexes,
+            };
             text.push_str(&format!(
                 "[[region]]\nid = \"{id}\"\nhexes = [{}]\n",
                 hexes.join(", ")
@@ -229,7 +279,14 @@ impl Kit {
                 continue;
             }
             text.push_str(&format!(
-                "[[position]]\nid = \"{id}\"\nhexes = [\"20{column:02}\"]\n"
+                "[[position]]\nid = \"{id}\"\nhexes = [\"{top}{column:02}\"]\n"
+            ));
+        }
+        for (id, hexes) in &self.positions {
+            let hexes: Vec<String> = hexes.iter().map(|h| format!("\"{h}\"")).collect();
+            text.push_str(&format!(
+                "[[position]]\nid = \"{id}\"\nhexes = [{}]\n",
+                hexes.join(", ")
             ));
         }
         for (colour, hex) in [
@@ -244,13 +301,6 @@ impl Kit {
             }
             text.push_str(&format!(
                 "[[position]]\nid = \"{id}\"\nhexes = [\"{hex}\"]\n"
-            ));
-        }
-        for (id, hexes) in &self.positions {
-            let hexes: Vec<String> = hexes.iter().map(|h| format!("\"{h}\"")).collect();
-            text.push_str(&format!(
-                "[[position]]\nid = \"{id}\"\nhexes = [{}]\n",
-                hexes.join(", ")
             ));
         }
         text

@@ -2,8 +2,11 @@
 //! T-MV-01), with the rule ids they exercise; fixtures from [`crate::testkit`] where the
 //! rulebook's example needs a map diagram the source does not have.
 
+mod fortify;
 mod initial;
 mod invasion;
 mod movement;
 mod reinforcements;
 mod replacement;
+mod supply;
+mod victory;

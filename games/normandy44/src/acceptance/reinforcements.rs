@@ -699,8 +699,11 @@ fn rule_28_3_naval_batteries_take_a_marker_per_side() {
 #[test]
 fn random_walk_through_turns_with_arrivals_and_landings() {
     use overlord_engine::Game;
+    // The kit's Gold beachhead (2012) lies on its east edge: keep the edge elsewhere, or a CW
+    // landing there wins at once (23.2) and the walk ends on turn 2.
     let data = beaches()
         .terrain("2001", "city")
+        .region("east_edge", &["1012"])
         .position("mobilize-243", &["1505"])
         .position("mobilize-709", &["1305"])
         .unit("us-reg", Side::Allied, "infantry", 6, 4, 1)

@@ -1,0 +1,359 @@
+//! Lines of supply (18.1, 18.2, A-51, A-27): the supply sources of each side and whether a path
+//! runs from a hex to them. The Supply Phase (18.3) asks it for every unit; the HQs' SupP pools
+//! (17.2, 17.4), the replacements' live trace (6.2, A-59), the Fortress Cherbourg receipts
+//! (5.2), the attrition DRM (18.5, A-26) and the victory conditions (23.2, 24.3, 26.3) ask it
+//! too.
+//!
+//! # The path (18.2, A-51)
+//!
+//! A line of supply leaves the unit's hex, runs **at most 5 hexes off-road** to a road (the hexes
+//! entered off-road are counted, the unit's own hex excluded, the first road hex included; the
+//! unit's hex counts as on the road when a road runs through it), then **any length along roads**
+//! (main or secondary, following road hexsides) to the source. It changes from off-road to road
+//! once. A source within the off-road part is reached too.
+//!
+//! Every step of it may not:
+//! - cross an all-sea or impassable hexside, or enter the sea;
+//! - enter the Marais de Gorges marsh hex, or leave it (crossing its hexsides);
+//! - enter a hex holding enemy units;
+//! - enter a second hex in a row that is in an enemy ZOC and holds no friendly unit ("two
+//!   consecutive empty hexes in EZOC"; the unit's own hex is not entered);
+//! - enter an enemy hex bond or cross an enemy hexside bond (8.5.2, [`Zones::blocks_step`]).
+//!
+//! Off-road steps may not enter a flooded hex, cross a flooded hexside (a causeway carries the
+//! path over its flooded hexside, as it carries units, 9.11) or cross a major river. Road steps may
+//! not enter an enemy-controlled town or city hex (control: [`crate::control`]); roads cross rivers
+//! and flooded ground on their bridges and causeways.
+//!
+//! # Any length (18.3, A-27)
+//!
+//! The Isolated test asks for an overland line "of any length": the same restrictions with no
+//! count and no road needed. Read here: every step is a road step (along a road hexside, with the
+//! road part's restriction) or an off-road step (with the off-road part's), mixed at will, so that
+//! every line of supply is also a line of any length.
+
+use crate::control;
+use crate::data::{Class, GameMap, HexFlags, Scenario, Side, UnitId};
+use crate::state::{Mulberry, Normandy44};
+use crate::tables::terrain::{HexsideFeature, Terrain};
+use crate::zoc::{self, Occupancy, Zones};
+use overlord_engine::RuleId;
+use overlord_hexmap::HexId;
+
+/// 18.1: supply sources.
+pub const SOURCES: RuleId = RuleId("18.1");
+/// 18.2: the line of supply.
+pub const LINE: RuleId = RuleId("18.2");
+/// 26.1: the Cherbourg scenario's German supply.
+pub const CHERBOURG_SUPPLY: RuleId = RuleId("26.1");
+
+/// The three Cherbourg city hexes (5.2, 17.4, 18.1, 23.2, 26.3), by their printed labels.
+pub const CHERBOURG_CITY_LABELS: [&str; 3] = ["3606", "3705", "3706"];
+
+/// A-51: hexes a line may enter off-road before it reaches a road.
+pub const OFF_ROAD_HEXES: u8 = 5;
+
+/// How far a line may run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reach {
+    /// 18.2, A-51: at most 5 hexes off-road to a road, then along roads.
+    Line,
+    /// 18.3, A-27: overland, any length, road and off-road steps mixed.
+    AnyLength,
+}
+
+/// The phase of a path, in the search's state: hexes entered off-road so far (0..=5), on the
+/// road, or free (any length).
+const ROAD: u8 = OFF_ROAD_HEXES + 1;
+const FREE: u8 = OFF_ROAD_HEXES + 2;
+const PHASES: usize = FREE as usize + 1;
+
+/// The Cherbourg city hexes on the map (by label; none on a map without them).
+pub fn cherbourg_cities(map: &GameMap) -> Vec<HexId> {
+    CHERBOURG_CITY_LABELS
+        .iter()
+        .filter_map(|l| map.hex(l))
+        .collect()
+}
+
+/// Whether a road runs through `hex` (a road crosses one of its hexsides).
+pub fn has_road(map: &GameMap, hex: HexId) -> bool {
+    (0..6).any(|k| map.side(hex, k).road.is_some())
+}
+
+/// Whether `hex` is a town or city hex.
+pub fn town_or_city(map: &GameMap, hex: HexId) -> bool {
+    let flags = map.flags(hex);
+    flags.has(HexFlags::TOWN) || flags.has(HexFlags::CITY)
+}
+
+/// 26.1: in the Cherbourg scenario, the first road hex beyond the 27 June line of a road that
+/// leads south across it (a road hex off the Allied side with a road hexside into a hex on it).
+/// "Treat that road as free of Allied units and ZOC beyond the line": reaching it is enough.
+fn h_line_exit(map: &GameMap, hex: HexId) -> bool {
+    !map.flags(hex).has(HexFlags::H_LINE_ALLIED)
+        && map.hexes.neighbours(hex).iter().enumerate().any(|(k, &n)| {
+            !n.is_none()
+                && map.flags(n).has(HexFlags::H_LINE_ALLIED)
+                && map.side(hex, k).road.is_some()
+        })
+}
+
+/// The supply sources of `side` now (18.1; 26.1 in the Cherbourg scenario), in hex order.
+pub fn sources(game: &Normandy44, side: Side) -> Vec<HexId> {
+    let map = &game.data().map;
+    let mut out: Vec<HexId> = Vec::new();
+    match side {
+        Side::German => {
+            // 18.1: friendly-controlled Cherbourg city hexes...
+            out.extend(
+                cherbourg_cities(map)
+                    .into_iter()
+                    .filter(|&h| control::controls(game, Side::German, h)),
+            );
+            if game.scenario() == Scenario::Cherbourg {
+                // 26.1: ...or any road leading south across the H-line.
+                out.extend(map.hexes.ids().filter(|&h| h_line_exit(map, h)));
+            } else {
+                // 18.1: ...and friendly-controlled map-edge entry hexes.
+                out.extend(
+                    map.entries
+                        .iter()
+                        .flat_map(|(_, hexes)| hexes.iter().copied())
+                        .filter(|&h| control::controls(game, Side::German, h)),
+                );
+            }
+        }
+        Side::Allied => {
+            // 18.1, A-42: a beachhead hex with a beach engineer in it...
+            for &hex in &map.beachheads {
+                if game.units_in(hex).any(|u| {
+                    game.side_of(u) == Side::Allied
+                        && game.data().unit(u).class == Class::BeachEngineer
+                }) {
+                    out.push(hex);
+                }
+            }
+            // ...and a complete Mulberry port.
+            for (i, &hex) in map.mulberries.iter().enumerate() {
+                if game.mulberries.get(i) == Some(&Mulberry::Complete) && !hex.is_none() {
+                    out.push(hex);
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The lines of supply of one side in one position: the enemy's ZOC and bonds, the occupancy
+/// and the sources, worked out once and asked many times.
+pub struct Lines<'g> {
+    game: &'g Normandy44,
+    side: Side,
+    occupancy: Occupancy,
+    zones: Zones<'g>,
+    sources: Vec<bool>,
+}
+
+impl<'g> Lines<'g> {
+    /// The lines of `side`'s units now.
+    pub fn new(game: &'g Normandy44, side: Side) -> Lines<'g> {
+        let map = &game.data().map;
+        let occupancy = zoc::occupancy(game);
+        let zones = Zones::compute(map, &occupancy, side.enemy());
+        let mut sources = vec![false; map.hexes.len()];
+        for hex in self::sources(game, side) {
+            if let Some(s) = sources.get_mut(hex.index()) {
+                *s = true;
+            }
+        }
+        Lines {
+            game,
+            side,
+            occupancy,
+            zones,
+            sources,
+        }
+    }
+
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// 18.1: whether `hex` is one of the side's supply sources.
+    pub fn is_source(&self, hex: HexId) -> bool {
+        self.sources.get(hex.index()).copied().unwrap_or(false)
+    }
+
+    /// 18.2: whether a unit of the side in `hex` traces a line of supply to a source.
+    pub fn in_supply(&self, hex: HexId) -> bool {
+        self.traces(hex, Reach::Line, &|h| self.is_source(h))
+    }
+
+    /// 18.3, A-27: whether a unit of the side in `hex` traces an overland line of any length to
+    /// a source.
+    pub fn any_length(&self, hex: HexId) -> bool {
+        self.traces(hex, Reach::AnyLength, &|h| self.is_source(h))
+    }
+
+    /// Whether a path of `reach` under 18.2's restrictions runs from `from` to a hex for which
+    /// `target` holds (`from` itself included).
+    pub fn traces(&self, from: HexId, reach: Reach, target: &dyn Fn(HexId) -> bool) -> bool {
+        let map = &self.game.data().map;
+        if from.is_none() || from.index() >= map.hexes.len() {
+            return false;
+        }
+        if target(from) {
+            return true;
+        }
+        let mut seen = vec![false; map.hexes.len() * PHASES * 2];
+        let mut stack: Vec<(HexId, u8, bool)> = Vec::new();
+        let mut push = |stack: &mut Vec<(HexId, u8, bool)>, hex: HexId, phase: u8, ezoc: bool| {
+            let i = (hex.index() * PHASES + usize::from(phase)) * 2 + usize::from(ezoc);
+            if let Some(s) = seen.get_mut(i)
+                && !*s
+            {
+                *s = true;
+                stack.push((hex, phase, ezoc));
+            }
+        };
+        match reach {
+            Reach::AnyLength => push(&mut stack, from, FREE, false),
+            Reach::Line => {
+                push(&mut stack, from, 0, false);
+                // A-51: the unit's hex counts as on the road when a road runs through it.
+                if has_road(map, from) {
+                    push(&mut stack, from, ROAD, false);
+                }
+            }
+        }
+        while let Some((at, phase, ezoc)) = stack.pop() {
+            for (k, next) in map.hexes.neighbours(at).into_iter().enumerate() {
+                let Some(next_ezoc) = self.may_step(at, k, next, ezoc) else {
+                    continue;
+                };
+                let off_road = || self.off_road_step(at, k, next);
+                let road = || self.road_step(at, k, next);
+                let next_phase = match phase {
+                    ROAD => road().then_some(ROAD),
+                    FREE => (road() || off_road()).then_some(FREE),
+                    entered => (entered < OFF_ROAD_HEXES && off_road()).then_some(entered + 1),
+                };
+                let Some(next_phase) = next_phase else {
+                    continue;
+                };
+                if target(next) {
+                    return true;
+                }
+                push(&mut stack, next, next_phase, next_ezoc);
+                // A-51: the line turns onto the road once, at a road hex.
+                if next_phase <= OFF_ROAD_HEXES && has_road(map, next) {
+                    push(&mut stack, next, ROAD, next_ezoc);
+                }
+            }
+        }
+        false
+    }
+
+    /// 18.2's restrictions on every step from `at` to its neighbour `next` in direction `k`
+    /// (`ezoc`: the hex the path is in was an empty hex in an enemy ZOC). `Some(empty EZOC)` of
+    /// `next` when the step is allowed.
+    fn may_step(&self, at: HexId, k: usize, next: HexId, ezoc: bool) -> Option<bool> {
+        let map = &self.game.data().map;
+        if next.is_none() {
+            return None;
+        }
+        // 18.2, A-9: overland, never into or out of the marsh.
+        if matches!(map.terrain(next), Terrain::Sea | Terrain::Marsh)
+            || map.terrain(at) == Terrain::Marsh
+        {
+            return None;
+        }
+        let side = map.side(at, k);
+        if side.has(HexsideFeature::AllSea) || side.has(HexsideFeature::Impassable) {
+            return None;
+        }
+        if self.occupancy.has(next, self.side.enemy()) {
+            return None;
+        }
+        if self.zones.blocks_towards(at, k) {
+            return None;
+        }
+        let empty_ezoc = self.zones.in_zoc(next) && !self.occupancy.has(next, self.side);
+        if ezoc && empty_ezoc {
+            return None;
+        }
+        Some(empty_ezoc)
+    }
+
+    /// 18.2: an off-road step: no flooded hex, no flooded hexside (but over a causeway), no major
+    /// river.
+    fn off_road_step(&self, at: HexId, k: usize, next: HexId) -> bool {
+        let map = &self.game.data().map;
+        let side = map.side(at, k);
+        map.terrain(next) != Terrain::Flooded
+            && !side.has(HexsideFeature::MajorRiver)
+            && (!side.has(HexsideFeature::Flooded) || side.has(HexsideFeature::Causeway))
+    }
+
+    /// 18.2: a road step: along a road hexside, into no enemy-controlled town or city hex.
+    fn road_step(&self, at: HexId, k: usize, next: HexId) -> bool {
+        let map = &self.game.data().map;
+        map.side(at, k).road.is_some()
+            && !(town_or_city(map, next) && control::controls(self.game, self.side.enemy(), next))
+    }
+}
+
+/// 18.2 (6.2, A-59): whether `unit`, on the map, traces a line of supply now, whatever marker
+/// it carries.
+pub fn in_supply(game: &Normandy44, unit: UnitId) -> bool {
+    game.hex_of(unit)
+        .is_some_and(|hex| Lines::new(game, game.side_of(unit)).in_supply(hex))
+}
+
+/// 5.2, 23.2, 26.3: whether a Cherbourg city hex traces a line of supply (18.2) to the south map
+/// edge (in the Cherbourg scenario, or to a road leading south across the H-line, 26.1). Only a
+/// German-controlled city hex traces: one the Allies hold is cut off already.
+pub fn cherbourg_traces_south(game: &Normandy44) -> bool {
+    let map = &game.data().map;
+    let lines = Lines::new(game, Side::German);
+    let cherbourg = game.scenario() == Scenario::Cherbourg;
+    let south =
+        |h: HexId| map.flags(h).has(HexFlags::SOUTH_EDGE) || (cherbourg && h_line_exit(map, h));
+    cherbourg_cities(map)
+        .into_iter()
+        .filter(|&h| control::controls(game, Side::German, h))
+        .any(|h| lines.traces(h, Reach::Line, &south))
+}
+
+/// 17.2: the German SupP pools an HQ may pay from, by where it traces supply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct HqPools {
+    /// It traces to a Cherbourg city hex: Fortress Cherbourg.
+    pub fortress: bool,
+    /// It traces to a map-edge entry hex: the 7th Army.
+    pub seventh_army: bool,
+}
+
+/// 17.2, 17.4: where a German HQ traces supply: to a friendly-controlled Cherbourg city hex
+/// (Fortress Cherbourg pays) and/or to a friendly-controlled entry hex (the 7th Army pays).
+pub fn german_hq_pools(game: &Normandy44, hq: UnitId) -> HqPools {
+    let Some(hex) = game.hex_of(hq) else {
+        return HqPools::default();
+    };
+    let map = &game.data().map;
+    let lines = Lines::new(game, Side::German);
+    let cities = cherbourg_cities(map);
+    let entries: Vec<HexId> = map
+        .entries
+        .iter()
+        .flat_map(|(_, hexes)| hexes.iter().copied())
+        .collect();
+    let german = |h: HexId| control::controls(game, Side::German, h);
+    HqPools {
+        fortress: lines.traces(hex, Reach::Line, &|h| cities.contains(&h) && german(h)),
+        seventh_army: lines.traces(hex, Reach::Line, &|h| entries.contains(&h) && german(h)),
+    }
+}
