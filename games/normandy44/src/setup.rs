@@ -139,6 +139,7 @@ pub fn new_game(
         chooser: None,
         reveals: 0,
         outcome: None,
+        combat: Default::default(),
     })
 }
 

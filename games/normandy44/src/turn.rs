@@ -5,7 +5,7 @@
 use crate::action::{N44Event, N44Log};
 use crate::data::Side;
 use crate::state::{Normandy44, Phase, Stage, Step};
-use crate::{invasion, movement, recovery, supply, victory, weather};
+use crate::{combat, invasion, movement, recovery, supply, victory, weather};
 use overlord_engine::RuleId;
 use overlord_engine::driver::Progress;
 
@@ -83,7 +83,7 @@ pub fn begin_phase(game: &mut Normandy44, side: Side, phase: Phase, log: &mut N4
     match phase {
         Phase::Movement => movement::begin(game, side, false, log),
         Phase::ReserveMovement => movement::begin(game, side, true, log),
-        Phase::Combat | Phase::ReserveCombat => game.attacked_hexes.clear(),
+        Phase::Combat | Phase::ReserveCombat => combat::begin(game, side, phase, log),
         Phase::Recovery => recovery::recover(game, side, log),
         Phase::Supply => supply::supply_phase(game, side, log),
         Phase::Replacement => {}
@@ -95,6 +95,9 @@ pub fn begin_phase(game: &mut Normandy44, side: Side, phase: Phase, log: &mut N4
 pub fn end_phase(game: &mut Normandy44, side: Side, phase: Phase, log: &mut N44Log) {
     if matches!(phase, Phase::Movement | Phase::ReserveMovement) {
         movement::end(game, side, log);
+    }
+    if phase == Phase::Combat {
+        combat::end(game, side, log);
     }
     if game.step == Step::Over {
         return;
