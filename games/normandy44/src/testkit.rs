@@ -25,6 +25,8 @@ pub struct Kit {
     roads: Vec<String>,
     units: Vec<String>,
     formations: Vec<String>,
+    cadres: Vec<String>,
+    perimeter: Option<Vec<String>>,
 }
 
 impl Kit {
@@ -91,6 +93,104 @@ impl Kit {
         self
     }
 
+    /// As [`Kit::unit`], with more keys: `unit_keys` on the unit (`formation = "x"`,
+    /// `tiger = true`...), `face_keys` on both faces (`av = 3, av_colour = "grey"`...).
+    #[allow(clippy::too_many_arguments)]
+    pub fn unit_with(
+        mut self,
+        id: &str,
+        side: Side,
+        class: &str,
+        cf: u8,
+        ma: u8,
+        tq: i8,
+        unit_keys: &str,
+        face_keys: &str,
+    ) -> Kit {
+        let (nation, army) = match side {
+            Side::German => ("heer", String::new()),
+            Side::Allied if id.starts_with("cw") => ("british", "army = \"cw\"\n".to_owned()),
+            Side::Allied => ("us", "army = \"us\"\n".to_owned()),
+        };
+        let side = match side {
+            Side::German => "german",
+            Side::Allied => "allied",
+        };
+        let reduced = cf.div_ceil(2);
+        let extra = |cf: u8| {
+            let mut keys = String::new();
+            if cf == 1 {
+                keys.push_str(", no_zoc = true");
+            }
+            if !face_keys.is_empty() {
+                keys.push_str(", ");
+                keys.push_str(face_keys);
+            }
+            keys
+        };
+        self.units.push(format!(
+            "[[unit]]\nid = \"{id}\"\nname = \"{id}\"\nshort = \"{id}\"\nside = \"{side}\"\n\
+             nation = \"{nation}\"\n{army}size = \"regiment\"\nclass = \"{class}\"\n\
+             replacement = \"infantry\"\n{unit_keys}\nsteps = [\n  {{ cf = {cf}, ma = {ma}, tq = {tq}{} }},\n  \
+             {{ cf = {reduced}, ma = {ma}, tq = {tq}{} }},\n]\n",
+            extra(cf),
+            extra(reduced)
+        ));
+        self
+    }
+
+    /// A one-step unit (an HQ, a Werfer, a strongpoint, a battalion), with keys as
+    /// [`Kit::unit_with`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn one_step(
+        mut self,
+        id: &str,
+        side: Side,
+        class: &str,
+        cf: u8,
+        ma: u8,
+        tq: i8,
+        unit_keys: &str,
+        face_keys: &str,
+    ) -> Kit {
+        let (nation, army) = match side {
+            Side::German => ("heer", String::new()),
+            Side::Allied if id.starts_with("cw") => ("british", "army = \"cw\"\n".to_owned()),
+            Side::Allied => ("us", "army = \"us\"\n".to_owned()),
+        };
+        let side = match side {
+            Side::German => "german",
+            Side::Allied => "allied",
+        };
+        let mut keys = String::new();
+        if cf == 1 {
+            keys.push_str(", no_zoc = true");
+        }
+        if !face_keys.is_empty() {
+            keys.push_str(", ");
+            keys.push_str(face_keys);
+        }
+        self.units.push(format!(
+            "[[unit]]\nid = \"{id}\"\nname = \"{id}\"\nshort = \"{id}\"\nside = \"{side}\"\n\
+             nation = \"{nation}\"\n{army}size = \"battalion\"\nclass = \"{class}\"\n\
+             replacement = \"infantry\"\n{unit_keys}\nsteps = [\n  {{ cf = {cf}, ma = {ma}, tq = {tq}{keys} }},\n]\n"
+        ));
+        self
+    }
+
+    /// A cadre counter type in cadres.toml's format (`[[cadre]]` and its keys).
+    pub fn cadre_toml(mut self, text: &str) -> Kit {
+        self.cadres.push(text.to_owned());
+        self
+    }
+
+    /// The hexes inside the Cherbourg Perimeter (by default only 2001); the Perimeter's
+    /// hexsides are `hexside(.., "cherbourg_perimeter")`.
+    pub fn perimeter(mut self, labels: &[&str]) -> Kit {
+        self.perimeter = Some(labels.iter().map(|l| format!("\"{l}\"")).collect());
+        self
+    }
+
     /// A unit written out in units.toml's own format (`[[unit]]` and its keys).
     pub fn unit_toml(mut self, text: &str) -> Kit {
         self.units.push(text.to_owned());
@@ -137,7 +237,12 @@ impl Kit {
             ("us_sector", (1..=6).flat_map(column).collect()),
             ("h_line_allied", row(20)),
             ("beyond_bombardment_line", row(10)),
-            ("cherbourg_perimeter", vec!["\"2001\"".to_owned()]),
+            (
+                "cherbourg_perimeter",
+                self.perimeter
+                    .clone()
+                    .unwrap_or_else(|| vec!["\"2001\"".to_owned()]),
+            ),
             ("south_edge", row(10)),
             ("east_edge", column(12)),
             ("cotentin", vec!["\"2001\"".to_owned()]),
@@ -193,11 +298,15 @@ impl Kit {
             self.formations.concat(),
             self.units.concat()
         );
+        let cadres = format!(
+            "authored_by = \"Overlord project\"\n{}",
+            self.cadres.concat()
+        );
         let files = move |name: &str| -> Option<String> {
             Some(match name {
                 "map.toml" => map.clone(),
                 "units.toml" => units.clone(),
-                "cadres.toml" => "authored_by = \"Overlord project\"\n".to_owned(),
+                "cadres.toml" => cadres.clone(),
                 "setup.toml" => "authored_by = \"Overlord project\"\n[tracks]\n\
                      german_supply = 2\nfortress_supply = 1\nus_supply = 0\ncw_supply = 0\n\
                      cherbourg_german_supply = 3\n"

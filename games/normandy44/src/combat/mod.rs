@@ -49,8 +49,8 @@ mod retreat;
 
 pub use advance::advance_destinations;
 pub use odds::{
-    Assessment, Shift, Support, artillery_refusal, assess, eligible_attackers, fortification,
-    maf_units, why_cannot_attack,
+    Assessment, AttackerLine, Defence, Shift, Support, artillery_refusal, assess,
+    defence as defence_of, eligible_attackers, fortification, maf_units, why_cannot_attack,
 };
 pub use retreat::{RetreatPath, retreat_paths};
 
