@@ -156,7 +156,7 @@ fn red(av: u8) -> String {
 fn duel(attack: u8, cf: u8, terrain: &str, rolls: &[u16]) -> Normandy44 {
     let data = Kit::new()
         .terrain("1506", terrain)
-        .one_step("us", Side::Allied, "infantry", attack, 4, 0, "", "")
+        .unit("us", Side::Allied, "infantry", attack, 4, 0)
         .one_step("de", Side::German, "infantry", cf, 4, 0, "", "")
         .data();
     let mut g = game(&data, Side::Allied, Phase::Combat, rolls);
@@ -1675,4 +1675,421 @@ fn t_dspd_01_rule_12_5_desperate_defense() {
         true,
         "a full advance (13.4)"
     );
+}
+
+// ---- Retreats ----
+
+/// Declines DD at the prompt showing.
+fn decline(g: &mut Normandy44) {
+    act(g, N44Action::Done);
+}
+
+#[test]
+fn t_ret_01_rule_13_1_rule_13_2_the_minimum_loss_path() {
+    // 1506 must retreat 2: its first hexes are A and C, 1406 and 1606 (empty EZOC of the
+    // attacker in 1505), and the flooded hexes 1407, 1507 and 1607 (B). (Marsh in their place
+    // would make border bonds with the attacker's ZOC, 8.5.5.)
+    let kit = Kit::new()
+        .terrain("1507", "flooded")
+        .terrain("1407", "flooded")
+        .terrain("1607", "flooded")
+        .unit_with("de-tank", Side::German, "armor", 2, 6, 0, "", &grey(3))
+        .unit("de-inf", Side::German, "infantry", 2, 4, 0)
+        .one_step("us", Side::Allied, "armor", 8, 6, 0, "", &grey(1));
+    let mut g = board(
+        kit,
+        Side::Allied,
+        &[4],
+        &[("de-tank", "1506"), ("de-inf", "1506"), ("us", "1505")],
+    );
+    attack(&mut g, "1506", &["us"], "us");
+    let log = act(&mut g, N44Action::Confirm);
+    assert_eq!(result_in(&log), Some("DR"));
+    decline(&mut g);
+    let through_a_or_c = ["1305", "1306", "1705", "1706"];
+    for id in ["de-tank", "de-inf"] {
+        let ends = retreat_ends(&g, id);
+        assert!(!ends.is_empty());
+        for e in &ends {
+            assert!(
+                through_a_or_c.contains(&e.as_str()),
+                "{id} may not go through B to {e}"
+            );
+        }
+    }
+    // The tank goes through A and pays the group's step; the infantry follows for nothing.
+    retreat(&mut g, "de-tank", "1305");
+    assert_eq!(g.unit(unit(&g, "de-tank")).step, 1);
+    assert_eq!(
+        retreat_ends(&g, "de-inf"),
+        vec!["1305".to_owned(), "1306".to_owned()]
+    );
+    retreat(&mut g, "de-inf", "1306");
+    assert_eq!(g.unit(unit(&g, "de-inf")).step, 0);
+}
+
+#[test]
+fn t_ret_02_rule_13_1_exact_distance_or_elimination() {
+    let mut g = duel(4, 2, "clear", &[4]);
+    attack(&mut g, "1506", &["us"], "us");
+    act(&mut g, N44Action::Confirm);
+    decline(&mut g);
+    let ends = retreat_ends(&g, "de");
+    assert!(!ends.is_empty());
+    for e in &ends {
+        assert_eq!(
+            g.data().map.hexes.distance(hex(&g, "1506"), hex(&g, e)),
+            2,
+            "{e}"
+        );
+    }
+    // Surrounded on the coast: eliminated.
+    let kit = Kit::new()
+        .one_step("us", Side::Allied, "infantry", 4, 4, 0, "", "")
+        .one_step("us-b", Side::Allied, "infantry", 2, 4, 0, "", "")
+        .one_step("us-c", Side::Allied, "infantry", 2, 4, 0, "", "")
+        .one_step("us-d", Side::Allied, "infantry", 2, 4, 0, "", "")
+        .one_step("de", Side::German, "infantry", 2, 4, 0, "", "");
+    let mut g = board(
+        kit,
+        Side::Allied,
+        &[4],
+        &[
+            ("us", "2005"),
+            ("us-b", "2007"),
+            ("us-c", "1905"),
+            ("us-d", "1906"),
+            ("de", "2006"),
+        ],
+    );
+    attack(&mut g, "2006", &["us"], "us");
+    act(&mut g, N44Action::Confirm);
+    decline(&mut g);
+    assert_eq!(at(&g, "de"), Location::Eliminated);
+}
+
+#[test]
+fn t_ret_03_rule_13_3_one_hex_stop_capacity() {
+    let kit = Kit::new()
+        .one_step("de-f", Side::German, "infantry", 6, 4, 0, "", "")
+        .one_step("de-1", Side::German, "infantry", 5, 4, 0, "", "")
+        .one_step("de-2", Side::German, "silhouette", 2, 6, 0, "", "")
+        .one_step("us-1", Side::Allied, "infantry", 10, 4, 0, "", "")
+        .one_step("us-2", Side::Allied, "infantry", 4, 4, 0, "", "");
+    let mut g = board(
+        kit,
+        Side::Allied,
+        &[4, 4],
+        &[
+            ("de-f", "1507"),
+            ("de-1", "1506"),
+            ("de-2", "1607"),
+            ("us-1", "1505"),
+            ("us-2", "1707"),
+        ],
+    );
+    attack(&mut g, "1506", &["us-1"], "us-1");
+    act(&mut g, N44Action::Confirm);
+    decline(&mut g);
+    assert!(
+        retreat_ends(&g, "de-1").contains(&"1507".to_owned()),
+        "6 CF stop 5"
+    );
+    retreat(&mut g, "de-1", "1507");
+    act(&mut g, N44Action::Done);
+    assert_eq!(stage(&g), Stage::Open);
+    attack(&mut g, "1607", &["us-2"], "us-2");
+    let log = act(&mut g, N44Action::Confirm);
+    assert_eq!(result_in(&log), Some("DR"));
+    decline(&mut g);
+    let ends = retreat_ends(&g, "de-2");
+    assert!(
+        !ends.contains(&"1507".to_owned()),
+        "5 + 2 > 6: the full 2 hexes"
+    );
+    for e in &ends {
+        assert_eq!(g.data().map.hexes.distance(hex(&g, "1607"), hex(&g, e)), 2);
+    }
+}
+
+#[test]
+fn t_ret_04_rule_13_3_one_hex_retreats() {
+    // 1406 is bocage in the attacker's ZOC: no stop there. 1407 is bocage out of it: a stop.
+    // 1607 holds a strongpoint: a stop.
+    let kit = Kit::new()
+        .terrain("1406", "bocage")
+        .terrain("1407", "bocage")
+        .one_step("de", Side::German, "infantry", 2, 4, 0, "", "")
+        .one_step("sp", Side::German, "strongpoint", 1, 0, 0, "", "")
+        .one_step("us", Side::Allied, "infantry", 4, 4, 0, "", "");
+    let mut g = board(
+        kit,
+        Side::Allied,
+        &[4],
+        &[("de", "1506"), ("sp", "1607"), ("us", "1505")],
+    );
+    attack(&mut g, "1506", &["us"], "us");
+    act(&mut g, N44Action::Confirm);
+    decline(&mut g);
+    let ends = retreat_ends(&g, "de");
+    assert!(!ends.contains(&"1406".to_owned()));
+    assert!(ends.contains(&"1407".to_owned()));
+    assert!(ends.contains(&"1607".to_owned()));
+    assert!(
+        !ends.contains(&"1507".to_owned()),
+        "clear, no friends: no stop"
+    );
+}
+
+#[test]
+fn t_ret_05_rule_16_3_the_perimeter_and_retreats() {
+    let make = |perimeter: bool| {
+        let mut kit = Kit::new()
+            .terrain("1407", "town")
+            .one_step("de", Side::German, "infantry", 2, 4, 0, "", "")
+            .one_step("us", Side::Allied, "infantry", 4, 4, 0, "", "")
+            .one_step("us-b", Side::Allied, "infantry", 2, 4, 0, "", "");
+        if perimeter {
+            kit = kit
+                .perimeter(&["1407", "1507", "1408"])
+                .hexside("1406", "1407", "cherbourg_perimeter")
+                .hexside("1506", "1407", "cherbourg_perimeter")
+                .hexside("1506", "1507", "cherbourg_perimeter");
+        }
+        let mut g = board(
+            kit,
+            Side::Allied,
+            &[4],
+            &[("de", "1506"), ("us", "1505"), ("us-b", "1406")],
+        );
+        attack(&mut g, "1506", &["us"], "us");
+        act(&mut g, N44Action::Confirm);
+        decline(&mut g);
+        retreat_ends(&g, "de")
+    };
+    assert!(
+        !make(false).contains(&"1407".to_owned()),
+        "in the Allied ZOC: no one-hex stop"
+    );
+    assert!(
+        make(true).contains(&"1407".to_owned()),
+        "ZOC across the Perimeter ignored"
+    );
+}
+
+#[test]
+fn t_ret_06_rule_13_5_retreated_units_attacked_again() {
+    let kit = Kit::new()
+        .one_step("de-f", Side::German, "infantry", 2, 4, 0, "", "")
+        .one_step("de-r", Side::German, "infantry", 4, 4, 0, "", "")
+        .one_step("us", Side::Allied, "infantry", 4, 4, 0, "", "");
+    let mut g = board(
+        kit,
+        Side::Allied,
+        &[3],
+        &[("de-f", "1506"), ("de-r", "1506"), ("us", "1505")],
+    );
+    let r = unit(&g, "de-r");
+    g.unit_mut(r)
+        .flags
+        .set(UnitFlags::RETREATED | UnitFlags::DISORGANIZED, true);
+    attack(&mut g, "1506", &["us"], "us");
+    assert_eq!(assessed(&g).defence, 2, "the retreated unit adds nothing");
+    let log = act(&mut g, N44Action::Confirm);
+    assert_eq!(result_in(&log), Some("EX"));
+    assert_eq!(at(&g, "de-f"), Location::Eliminated);
+    assert_eq!(g.unit(r).step, 0, "it takes no loss");
+    assert!(in_hex(&g, "de-r", "1506"), "it holds the hex");
+    assert_eq!(stage(&g), Stage::Open, "no advance");
+}
+
+// ---- Advance ----
+
+#[test]
+fn t_adv_01_rule_13_4_advance_after_elimination() {
+    // 5-1, die 5: D1 on a single step; the defender is eliminated and the attacker advances 2.
+    let mut g = duel(10, 2, "clear", &[5]);
+    attack(&mut g, "1506", &["us"], "us");
+    let log = act(&mut g, N44Action::Confirm);
+    assert_eq!(result_in(&log), Some("D1"));
+    assert_eq!(at(&g, "de"), Location::Eliminated);
+    let ends = advance_ends(&g, "us");
+    assert!(ends.contains(&"1506".to_owned()) && ends.contains(&"1507".to_owned()));
+    advance(&mut g, "us", "1507");
+    act(&mut g, N44Action::Done);
+    assert!(in_hex(&g, "us", "1507"));
+    assert!(
+        g.allied_controls(hex(&g, "1506")),
+        "A-43: the hexes entered"
+    );
+}
+
+#[test]
+fn t_adv_02_rule_14_1_limited_advance() {
+    // EX against a single step: the vacated hex only.
+    let mut g = duel(4, 2, "clear", &[3]);
+    attack(&mut g, "1506", &["us"], "us");
+    let log = act(&mut g, N44Action::Confirm);
+    assert_eq!(result_in(&log), Some("EX"));
+    assert_eq!(advance_ends(&g, "us"), vec!["1506".to_owned()]);
+    // A successful DD in which the single-step defender was lost: the vacated hex only.
+    let mut g = duel(4, 2, "clear", &[4, 6]);
+    attack(&mut g, "1506", &["us"], "us");
+    act(&mut g, N44Action::Confirm);
+    let de = unit(&g, "de");
+    act(&mut g, N44Action::DeterminedDefense { lead: de });
+    let log = act(&mut g, N44Action::Done);
+    assert_eq!(dice(&log), vec![("determined defense", 6, 6)]);
+    assert_eq!(
+        at(&g, "de"),
+        Location::Eliminated,
+        "• EX: the lead unit's step"
+    );
+    // The German's MAF pick (the only unit) is made; then the limited advance.
+    assert_eq!(advance_ends(&g, "us"), vec!["1506".to_owned()]);
+}
+
+#[test]
+fn t_adv_03_rule_14_3_no_bond_beyond_the_vacated_hex() {
+    let make = |bond: bool| {
+        let mut kit = Kit::new()
+            .one_step("us", Side::Allied, "infantry", 10, 4, 0, "", "")
+            .one_step("de", Side::German, "infantry", 2, 4, 0, "", "")
+            .one_step("de-a", Side::German, "infantry", 2, 4, 0, "", "");
+        let mut places = vec![("us", "1505"), ("de", "1506"), ("de-a", "1407")];
+        if bond {
+            kit = kit.one_step("de-b", Side::German, "infantry", 2, 4, 0, "", "");
+            places.push(("de-b", "1608"));
+        }
+        let mut g = board(kit, Side::Allied, &[5], &places);
+        attack(&mut g, "1506", &["us"], "us");
+        let log = act(&mut g, N44Action::Confirm);
+        assert_eq!(result_in(&log), Some("D1"));
+        advance_ends(&g, "us")
+    };
+    assert!(
+        make(false).contains(&"1507".to_owned()),
+        "EZOC to EZOC through the vacated hex"
+    );
+    let ends = make(true);
+    assert!(ends.contains(&"1506".to_owned()));
+    assert!(
+        !ends.contains(&"1507".to_owned()),
+        "1507 is a German hex bond"
+    );
+}
+
+#[test]
+fn t_adv_04_rule_14_4_bocage_stops_an_advance_off_road() {
+    let make = |road: bool| {
+        let mut kit = Kit::new()
+            .terrain("1405", "bocage")
+            .one_step("us", Side::Allied, "infantry", 10, 4, 0, "", "")
+            .one_step("de", Side::German, "infantry", 2, 4, 0, "", "");
+        if road {
+            kit = kit.road("secondary", &["1505", "1405", "1304"]);
+        }
+        let mut g = board(kit, Side::Allied, &[5], &[("us", "1505"), ("de", "1506")]);
+        attack(&mut g, "1506", &["us"], "us");
+        act(&mut g, N44Action::Confirm);
+        advance_ends(&g, "us")
+    };
+    let ends = make(false);
+    assert!(ends.contains(&"1405".to_owned()));
+    assert!(!ends.contains(&"1304".to_owned()), "it stops in the bocage");
+    assert!(
+        make(true).contains(&"1304".to_owned()),
+        "along the road it goes on"
+    );
+}
+
+#[test]
+fn t_adv_05_rule_10_7_rule_14_1_who_advances() {
+    let kit = Kit::new()
+        .one_step("us", Side::Allied, "infantry", 10, 4, 0, "", "")
+        .one_step("us-hq", Side::Allied, "hq", 1, 4, 0, "", "")
+        .one_step(
+            "us-aa",
+            Side::Allied,
+            "infantry",
+            2,
+            4,
+            0,
+            "",
+            "defence_only = true",
+        )
+        .one_step("de", Side::German, "infantry", 2, 4, 0, "", "");
+    let mut g = board(
+        kit,
+        Side::Allied,
+        &[5],
+        &[
+            ("us", "1505"),
+            ("us-hq", "1505"),
+            ("us-aa", "1505"),
+            ("de", "1506"),
+        ],
+    );
+    let target = hex(&g, "1506");
+    act(&mut g, N44Action::Attack { hex: target });
+    let aa = unit(&g, "us-aa");
+    assert!(
+        !legal(&g).contains(&N44Action::Join { unit: aa }),
+        "10.7: it cannot attack"
+    );
+    act(&mut g, N44Action::Cancel);
+    attack(&mut g, "1506", &["us"], "us");
+    act(&mut g, N44Action::Confirm);
+    assert!(advance_ends(&g, "us-hq").is_empty(), "HQs never advance");
+    assert!(
+        !advance_ends(&g, "us-aa").is_empty(),
+        "a parenthesized unit with an MA may"
+    );
+}
+
+#[test]
+fn t_stk_01_rule_7_2_stacking_after_an_advance() {
+    // The advance ends in a hex with two 3-CF regiments, a silhouette, an HQ, an SP-free
+    // stack: a 4-point hex; the advancing 2-CF battalion makes it 5, and the owner removes a
+    // unit.
+    let kit = Kit::new()
+        .one_step("us", Side::Allied, "infantry", 2, 4, 0, "", "")
+        .one_step("us-big", Side::Allied, "infantry", 10, 4, 0, "", "")
+        .one_step("r1", Side::Allied, "infantry", 3, 4, 0, "", "")
+        .one_step("r2", Side::Allied, "infantry", 3, 4, 0, "", "")
+        .one_step("sil", Side::Allied, "silhouette", 4, 6, 0, "", "")
+        .one_step("hq", Side::Allied, "hq", 1, 4, 0, "", "")
+        .one_step("de", Side::German, "infantry", 2, 4, 0, "", "");
+    let mut g = board(
+        kit,
+        Side::Allied,
+        &[5],
+        &[
+            ("us", "1505"),
+            ("us-big", "1406"),
+            ("r1", "1507"),
+            ("r2", "1507"),
+            ("sil", "1507"),
+            ("hq", "1507"),
+            ("de", "1506"),
+        ],
+    );
+    assert!(crate::stacking::legal(&g, hex(&g, "1507")));
+    attack(&mut g, "1506", &["us", "us-big"], "us-big");
+    act(&mut g, N44Action::Confirm);
+    advance(&mut g, "us", "1507");
+    act(&mut g, N44Action::Done);
+    assert!(
+        matches!(stage(&g), Stage::Result { .. }),
+        "the owner must remove a unit"
+    );
+    assert!(
+        legal(&g)
+            .iter()
+            .all(|a| matches!(a, N44Action::Lose { .. }))
+    );
+    lose(&mut g, "us");
+    assert_eq!(at(&g, "us"), Location::Eliminated);
+    assert!(crate::stacking::legal(&g, hex(&g, "1507")));
+    assert_eq!(stage(&g), Stage::Open);
 }
