@@ -8,8 +8,8 @@ use crate::action::{N44Action, N44Event, N44Log};
 use crate::combat::{Assessment, Support, assess, defence_of};
 use crate::data::Side;
 use crate::state::{
-    Location, MafChoice, Normandy44, Phase, ResultStep, SUPPLY_7TH, SUPPLY_FORTRESS, SUPPLY_US,
-    Stage, Step, UnitFlags,
+    Location, MafChoice, Normandy44, Phase, SUPPLY_7TH, SUPPLY_FORTRESS, SUPPLY_US, Stage, Step,
+    UnitFlags,
 };
 use crate::tables::crt::{Column, CrtResult, FinalColumn, OddsColumn};
 use crate::tables::weather::Weather;
@@ -1670,11 +1670,7 @@ fn t_dspd_01_rule_12_5_desperate_defense() {
     // One step: not offered; the unit cannot retreat and is eliminated.
     let g = surrounded(&[("de1", false)], &[4, 2]);
     assert_eq!(at(&g, "de1"), Location::Eliminated);
-    assert_eq!(
-        advance_ends(&g, "us").len() > 1,
-        true,
-        "a full advance (13.4)"
-    );
+    assert!(advance_ends(&g, "us").len() > 1, "a full advance (13.4)");
 }
 
 // ---- Retreats ----
@@ -2092,4 +2088,716 @@ fn t_stk_01_rule_7_2_stacking_after_an_advance() {
     assert_eq!(at(&g, "us"), Location::Eliminated);
     assert!(crate::stacking::legal(&g, hex(&g, "1507")));
     assert_eq!(stage(&g), Stage::Open);
+}
+
+// ---- 8.7: Reserve, HQs, Werfers, strafing, cadres ----
+
+#[test]
+fn t_rsv_01_rule_15_2_reserve_by_result_moves_half() {
+    let kit = Kit::new()
+        .one_step("de5", Side::German, "armor", 4, 5, 1, "", &grey(4))
+        .one_step("de3", Side::German, "infantry", 4, 3, 1, "", "")
+        .one_step("us", Side::Allied, "infantry", 1, 4, 0, "", "");
+    let mut g = board(
+        kit,
+        Side::German,
+        &[6],
+        &[("de5", "1505"), ("de3", "1505"), ("us", "1506")],
+    );
+    attack(&mut g, "1506", &["de5", "de3"], "de5");
+    let log = act(&mut g, N44Action::Confirm);
+    assert_eq!(result_in(&log), Some("DH"));
+    for id in ["de5", "de3"] {
+        let u = unit(&g, id);
+        act(&mut g, N44Action::ReserveAfterCombat { unit: u });
+    }
+    act(&mut g, N44Action::Done);
+    let ma = |id: &str| {
+        crate::movement::allowance(&g, unit(&g, id), crate::action::MoveMode::Normal, true)
+    };
+    assert_eq!((ma("de5"), ma("de3")), (3, 2));
+}
+
+#[test]
+fn t_rsv_02_rule_15_1_regroup_units_never_go_into_reserve_by_result() {
+    let kit = Kit::new()
+        .one_step("us", Side::Allied, "infantry", 10, 4, 1, "", "")
+        .one_step("us-rg", Side::Allied, "infantry", 10, 4, 1, "", "")
+        .one_step("de", Side::German, "infantry", 1, 4, 0, "", "");
+    let mut g = board(
+        kit,
+        Side::Allied,
+        &[6],
+        &[("us", "1505"), ("us-rg", "1505"), ("de", "1506")],
+    );
+    g.unit_mut(unit(&g, "us-rg"))
+        .flags
+        .set(UnitFlags::REGROUP, true);
+    attack(&mut g, "1506", &["us", "us-rg"], "us");
+    let log = act(&mut g, N44Action::Confirm);
+    assert_eq!(result_in(&log), Some("DH"));
+    let listed = legal(&g);
+    assert!(listed.contains(&N44Action::ReserveAfterCombat {
+        unit: unit(&g, "us")
+    }));
+    assert!(!listed.contains(&N44Action::ReserveAfterCombat {
+        unit: unit(&g, "us-rg")
+    }));
+}
+
+#[test]
+fn t_rsv_03_rule_15_4_a_reserve_unit_that_attacks_loses_it() {
+    let mut g = duel(4, 2, "clear", &[1]);
+    g.unit_mut(unit(&g, "us"))
+        .flags
+        .set(UnitFlags::RESERVE, true);
+    attack(&mut g, "1506", &["us"], "us");
+    let log = act(&mut g, N44Action::Confirm);
+    assert!(!flag(&g, "us", UnitFlags::RESERVE));
+    assert!(log.entries().iter().any(|e| e.rule == RuleId("15.4")));
+}
+
+#[test]
+fn t_hq_01_rule_17_2_the_sup_p_pool_of_a_german_hq() {
+    for (inside, pool) in [(true, SUPPLY_FORTRESS), (false, SUPPLY_7TH)] {
+        let mut kit = Kit::new()
+            .one_step("de", Side::German, "infantry", 6, 4, 0, "", "")
+            .one_step("de-hq", Side::German, "hq", 1, 4, 0, "", "")
+            .one_step("us", Side::Allied, "infantry", 6, 4, 0, "", "");
+        if inside {
+            kit = kit.perimeter(&["1503"]);
+        }
+        let mut g = board(
+            kit,
+            Side::German,
+            &[1],
+            &[("de", "1505"), ("de-hq", "1503"), ("us", "1506")],
+        );
+        let before = g.tracks.supply;
+        attack(&mut g, "1506", &["de"], "de");
+        let hq = unit(&g, "de-hq");
+        act(&mut g, N44Action::Artillery { unit: hq });
+        act(&mut g, N44Action::Confirm);
+        let mut expected = before;
+        expected[pool] -= 1;
+        assert_eq!(g.tracks.supply, expected, "inside the Perimeter: {inside}");
+    }
+}
+
+#[test]
+fn t_werf_01_rule_17_3_werfers() {
+    let kit = Kit::new()
+        .one_step("de", Side::German, "infantry", 6, 4, 0, "", "")
+        .one_step("werfer", Side::German, "werfer", 1, 4, 0, "", "")
+        .one_step("far", Side::German, "werfer", 1, 4, 0, "", "")
+        .one_step("us", Side::Allied, "infantry", 6, 4, 0, "", "");
+    let mut g = board(
+        kit,
+        Side::German,
+        &[1],
+        &[
+            ("de", "1505"),
+            ("werfer", "1509"),
+            ("far", "1510"),
+            ("us", "1506"),
+        ],
+    );
+    g.unit_mut(unit(&g, "werfer"))
+        .flags
+        .set(UnitFlags::OOS, true);
+    let supply = g.tracks.supply;
+    attack(&mut g, "1506", &["de"], "de");
+    let (werfer, far) = (unit(&g, "werfer"), unit(&g, "far"));
+    assert!(
+        !legal(&g).contains(&N44Action::Artillery { unit: far }),
+        "4 hexes: out of range"
+    );
+    act(&mut g, N44Action::Artillery { unit: werfer });
+    assert_eq!(shifts(&assessed(&g)), vec![("11.6", 1)]);
+    act(&mut g, N44Action::Confirm);
+    assert!(flag(&g, "werfer", UnitFlags::SPENT), "it flips");
+    assert_eq!(g.tracks.supply, supply, "no SupP");
+}
+
+#[test]
+fn t_straf_01_rule_19_1_4_strafing() {
+    let kit = || {
+        Kit::new()
+            .terrain("1306", "woods")
+            .one_step("de-inf", Side::German, "infantry", 4, 4, 0, "", "")
+            .unit("de-sil", Side::German, "silhouette", 4, 6, 0)
+            .one_step("flak", Side::German, "flak", 4, 4, 0, "", "")
+            .one_step("de-wood", Side::German, "infantry", 4, 4, 0, "", "")
+    };
+    let mut g = board(
+        kit(),
+        Side::Allied,
+        &[6, 6],
+        &[
+            ("de-inf", "1506"),
+            ("de-sil", "1506"),
+            ("flak", "1507"),
+            ("de-wood", "1306"),
+        ],
+    );
+    g.tracks.air = [2, 0];
+    let (target, wood) = (hex(&g, "1506"), hex(&g, "1306"));
+    assert!(
+        !legal(&g).contains(&N44Action::Strafe { hex: wood }),
+        "no strafing in woods"
+    );
+    act(&mut g, N44Action::Strafe { hex: target });
+    assert!(
+        !legal(&g).contains(&N44Action::Strafe { hex: target }),
+        "one air unit a hex"
+    );
+    let mut log = N44Log::new();
+    crate::combat::end(&mut g, Side::Allied, &mut log);
+    assert_eq!(dice(&log), vec![("strafing", 6, 5), ("strafing", 6, 5)]);
+    assert!(flag(&g, "de-inf", UnitFlags::DISORGANIZED));
+    assert!(flag(&g, "de-sil", UnitFlags::DISORGANIZED));
+    assert_eq!(
+        g.unit(unit(&g, "de-sil")).step,
+        0,
+        "modified 5: no step lost"
+    );
+    // No FLAK near: a 6 costs the silhouette a step.
+    let mut g = board(
+        kit(),
+        Side::Allied,
+        &[6],
+        &[("de-sil", "1506"), ("flak", "1209")],
+    );
+    g.tracks.air = [1, 0];
+    let target = hex(&g, "1506");
+    act(&mut g, N44Action::Strafe { hex: target });
+    let mut log = N44Log::new();
+    crate::combat::end(&mut g, Side::Allied, &mut log);
+    assert!(flag(&g, "de-sil", UnitFlags::DISORGANIZED));
+    assert_eq!(g.unit(unit(&g, "de-sil")).step, 1);
+}
+
+#[test]
+fn t_cadre_01_rule_12_3_rule_17_9_cadres() {
+    let data = Kit::new()
+        .unit_with(
+            "r1",
+            Side::German,
+            "infantry",
+            6,
+            4,
+            0,
+            "cadre = \"de-inf\"",
+            "",
+        )
+        .unit_with(
+            "r2",
+            Side::German,
+            "infantry",
+            6,
+            4,
+            0,
+            "cadre = \"de-inf\"",
+            "",
+        )
+        .one_step("us", Side::Allied, "infantry", 2, 4, 0, "", "")
+        .cadre_toml(
+            "[[cadre]]\nid = \"de-inf\"\nside = \"german\"\nnation = \"heer\"\ncount = 1\n\
+             face = { cf = 2, ma = 4, tq = 0 }\n",
+        )
+        .data();
+    let mut g = game(&data, Side::German, Phase::Combat, &[]);
+    place(&mut g, "r1", "1505");
+    place(&mut g, "r2", "1405");
+    place(&mut g, "us", "1506");
+    let (r1, r2) = (unit(&g, "r1"), unit(&g, "r2"));
+    g.unit_mut(r1).step = 1;
+    g.unit_mut(r2).step = 1;
+    let mut log = N44Log::new();
+    crate::combat::lose_step(&mut g, r1, RuleId("12.3"), &mut log);
+    assert_eq!(g.unit(r1).step, 2, "the cadre replaces it");
+    assert!(in_hex(&g, "r1", "1505"));
+    assert_eq!(crate::combat::cf(&g, r1), 2);
+    // The only cadre of the type is in use: the second regiment is eliminated for good.
+    crate::combat::lose_step(&mut g, r2, RuleId("12.3"), &mut log);
+    assert_eq!(g.unit(r2).at, Location::OutOfPlay);
+    // A cadre cannot attack.
+    assert_eq!(
+        crate::combat::why_cannot_attack(&g, Side::German, r1, hex(&g, "1506")),
+        Some("a cadre cannot attack (17.9)")
+    );
+}
+
+// ---- 8.9: the combats of turn 1's example ----
+
+#[test]
+fn t_t1_01_rule_11_1_rule_11_6_german_combat_1() {
+    let kit = Kit::new()
+        .terrain("1506", "bocage")
+        .hexside("1406", "1506", "flooded")
+        .formation_toml("[[formation]]\nid = \"de-91\"\nname = \"91st\"\nside = \"german\"\n")
+        .unit_with(
+            "us-para",
+            Side::Allied,
+            "airborne",
+            6,
+            4,
+            1,
+            "cadre = \"us-para\"",
+            "",
+        )
+        .cadre_toml(
+            "[[cadre]]\nid = \"us-para\"\nside = \"allied\"\nnation = \"us\"\ncount = 2\n\
+             face = { cf = 2, ma = 4, tq = 1 }\n",
+        )
+        .one_step(
+            "de-1057",
+            Side::German,
+            "infantry",
+            6,
+            4,
+            0,
+            "formation = \"de-91\"",
+            "",
+        )
+        .one_step("de-tank", Side::German, "armor", 2, 6, 0, "", &grey(2))
+        .one_step(
+            "de-1058",
+            Side::German,
+            "infantry",
+            4,
+            4,
+            0,
+            "formation = \"de-91\"",
+            "",
+        )
+        .one_step("de-6fj", Side::German, "infantry", 4, 4, 0, "", "")
+        .one_step("de-hq", Side::German, "hq", 1, 4, 0, "", "");
+    let mut g = board(
+        kit,
+        Side::German,
+        &[5],
+        &[
+            ("us-para", "1506"),
+            ("de-1057", "1505"),
+            ("de-tank", "1505"),
+            ("de-1058", "1406"),
+            ("de-6fj", "1606"),
+            ("de-hq", "1509"),
+        ],
+    );
+    g.turn = 1;
+    g.unit_mut(unit(&g, "us-para")).step = 2;
+    attack(
+        &mut g,
+        "1506",
+        &["de-1057", "de-tank", "de-1058", "de-6fj"],
+        "de-1057",
+    );
+    let hq = unit(&g, "de-hq");
+    act(&mut g, N44Action::Artillery { unit: hq });
+    let a = assessed(&g);
+    assert_eq!((a.attack, a.defence), (12, 4));
+    assert_eq!(a.maf.len(), 3, "the 91st, the tank battalion assigned");
+    assert_eq!(shifts(&a), vec![("11.4.1", 1), ("11.6", 1)]);
+    assert_eq!(column(&a), on(Column::FiveToOne));
+    let supply = g.tracks.supply[SUPPLY_7TH];
+    let log = act(&mut g, N44Action::Confirm);
+    assert_eq!(
+        dice(&log),
+        vec![("combat", 5, 5)],
+        "no Jabo roll in Overcast"
+    );
+    assert_eq!(result_in(&log), Some("D1"));
+    assert_eq!(g.tracks.supply[SUPPLY_7TH], supply - 1);
+    assert_eq!(at(&g, "us-para"), Location::Eliminated);
+    assert!(advance_ends(&g, "de-1057").len() > 1, "up to 2 hexes");
+}
+
+#[test]
+fn t_t1_03_rule_17_1_allied_combat_a() {
+    let kit = Kit::new()
+        .terrain("1506", "bocage")
+        .one_step("ost", Side::German, "ost", 2, 3, -1, "", "")
+        .one_step("us-8", Side::Allied, "infantry", 4, 4, 0, "", "")
+        .one_step("us-101", Side::Allied, "airborne", 4, 4, 1, "", "");
+    let mut g = board(
+        kit,
+        Side::Allied,
+        &[6],
+        &[("ost", "1506"), ("us-8", "1505"), ("us-101", "1505")],
+    );
+    attack(&mut g, "1506", &["us-8", "us-101"], "us-8");
+    let a = assessed(&g);
+    assert_eq!((a.attack, a.defence), (8, 4));
+    assert_eq!(shifts(&a), vec![("11.5", 1)]);
+    let log = act(&mut g, N44Action::Confirm);
+    assert_eq!(result_in(&log), Some("D1"));
+    assert_eq!(
+        at(&g, "ost"),
+        Location::OutOfPlay,
+        "17.1: an Ost unit leaves play"
+    );
+    assert!(advance_ends(&g, "us-101").len() > 1);
+}
+
+#[test]
+fn t_t1_04_rule_13_6_allied_combat_b() {
+    let kit = Kit::new()
+        .terrain("1506", "bocage")
+        .one_step("de", Side::German, "infantry", 2, 4, 0, "", "")
+        .one_step("us-tank", Side::Allied, "armor", 3, 6, 0, "", &grey(2))
+        .one_step("us-inf", Side::Allied, "infantry", 4, 4, 0, "", "");
+    let mut g = board(
+        kit,
+        Side::Allied,
+        &[4],
+        &[("de", "1506"), ("us-tank", "1505"), ("us-inf", "1505")],
+    );
+    attack(&mut g, "1506", &["us-tank", "us-inf"], "us-tank");
+    let a = assessed(&g);
+    assert_eq!((a.attack, a.defence), (7, 4));
+    assert_eq!(column(&a), on(Column::TwoToOne));
+    let log = act(&mut g, N44Action::Confirm);
+    assert_eq!(result_in(&log), Some("DR"));
+    decline(&mut g);
+    let to = retreat_ends(&g, "de")[0].clone();
+    retreat(&mut g, "de", &to);
+    assert!(flag(&g, "de", UnitFlags::DISORGANIZED));
+    assert!(!advance_ends(&g, "us-tank").is_empty());
+}
+
+#[test]
+fn t_t1_05_landed_units_advance_rule_6_5_2_allied_combat_c() {
+    // A-47, A-50: landed units attack halved and make only a limited advance.
+    let kit = Kit::new()
+        .one_step("sp", Side::German, "strongpoint", 2, 0, 0, "", "")
+        .one_step("us-a", Side::Allied, "infantry", 8, 4, 1, "", "")
+        .one_step("us-tank", Side::Allied, "armor", 6, 6, 1, "", &grey(3));
+    let mut g = board(
+        kit,
+        Side::Allied,
+        &[5],
+        &[("sp", "1506"), ("us-a", "1505"), ("us-tank", "1505")],
+    );
+    for id in ["us-a", "us-tank"] {
+        g.unit_mut(unit(&g, id))
+            .flags
+            .set(UnitFlags::LANDED | UnitFlags::REGROUP, true);
+    }
+    attack(&mut g, "1506", &["us-a", "us-tank"], "us-a");
+    let a = assessed(&g);
+    assert_eq!((a.attack, a.defence), (7, 2));
+    assert_eq!(
+        shifts(&a),
+        vec![("11.5", 1)],
+        "no armor shift against an SP"
+    );
+    assert_eq!(column(&a), on(Column::FourToOne));
+    let log = act(&mut g, N44Action::Confirm);
+    assert_eq!(result_in(&log), Some("D1"));
+    assert_eq!(at(&g, "sp"), Location::Eliminated);
+    assert_eq!(advance_ends(&g, "us-a"), vec!["1506".to_owned()]);
+}
+
+#[test]
+fn t_t1_06_uncertain_crt_allied_combat_e() {
+    let kit = Kit::new()
+        .terrain("2006", "mixed")
+        .one_step("de", Side::German, "infantry", 6, 4, 0, "", "")
+        .one_step("us", Side::Allied, "infantry", 11, 4, 0, "", "");
+    let mut g = board(kit, Side::Allied, &[1], &[("de", "2006"), ("us", "2005")]);
+    g.tracks.naval = [1, 0];
+    attack(&mut g, "2006", &["us"], "us");
+    act(&mut g, N44Action::NavalSupport);
+    assert_eq!(column(&assessed(&g)), on(Column::TwoToOne));
+    let log = act(&mut g, N44Action::Confirm);
+    assert_eq!(result_in(&log), Some("—"), "A-1: the rulebook says A1");
+}
+
+#[test]
+fn t_t1_07_rule_14_2_allied_combat_f() {
+    let kit = Kit::new()
+        .terrain("1506", "mixed")
+        .formation_toml("[[formation]]\nid = \"cw-50\"\nname = \"50th\"\nside = \"allied\"\n")
+        .one_step("de", Side::German, "infantry", 2, 4, 0, "", "")
+        .one_step(
+            "cw-a",
+            Side::Allied,
+            "infantry",
+            6,
+            4,
+            0,
+            "formation = \"cw-50\"",
+            "",
+        )
+        .one_step(
+            "cw-b",
+            Side::Allied,
+            "infantry",
+            3,
+            4,
+            0,
+            "formation = \"cw-50\"",
+            "",
+        )
+        .one_step("cw-tank", Side::Allied, "armor", 3, 6, 0, "", &grey(3));
+    let mut g = board(
+        kit,
+        Side::Allied,
+        &[3],
+        &[
+            ("de", "1506"),
+            ("cw-a", "1505"),
+            ("cw-tank", "1505"),
+            ("cw-b", "1406"),
+        ],
+    );
+    attack(&mut g, "1506", &["cw-a", "cw-tank", "cw-b"], "cw-a");
+    let a = assessed(&g);
+    assert_eq!((a.attack, a.defence), (12, 4));
+    assert_eq!(column(&a), on(Column::FourToOne));
+    let log = act(&mut g, N44Action::Confirm);
+    assert_eq!(result_in(&log), Some("DR"));
+    decline(&mut g);
+    let to = retreat_ends(&g, "de")[0].clone();
+    retreat(&mut g, "de", &to);
+    assert!(
+        advance_ends(&g, "cw-b").len() > 1,
+        "2 hexes in any direction"
+    );
+}
+
+#[test]
+fn t_t1_08_landed_units_advance_rule_6_5_2_allied_combat_i() {
+    let kit = Kit::new()
+        .one_step("sp", Side::German, "strongpoint", 2, 0, 0, "", "")
+        .one_step("cw-a", Side::Allied, "commando", 6, 4, 0, "", "")
+        .one_step("cw-b", Side::Allied, "infantry", 6, 4, 0, "", "")
+        .one_step("cw-tank", Side::Allied, "armor", 4, 6, 0, "", &grey(3));
+    let mut g = board(
+        kit,
+        Side::Allied,
+        &[6],
+        &[
+            ("sp", "1506"),
+            ("cw-a", "1505"),
+            ("cw-tank", "1505"),
+            ("cw-b", "1406"),
+        ],
+    );
+    for id in ["cw-a", "cw-b", "cw-tank"] {
+        g.unit_mut(unit(&g, id)).flags.set(UnitFlags::LANDED, true);
+    }
+    attack(&mut g, "1506", &["cw-a", "cw-tank", "cw-b"], "cw-a");
+    let a = assessed(&g);
+    assert_eq!((a.attack, a.defence), (8, 2));
+    assert_eq!(column(&a), on(Column::FourToOne));
+    let log = act(&mut g, N44Action::Confirm);
+    assert_eq!(result_in(&log), Some("D1"));
+    assert_eq!(at(&g, "sp"), Location::Eliminated);
+    assert_eq!(advance_ends(&g, "cw-b"), vec!["1506".to_owned()]);
+}
+
+// ---- assess, and random play ----
+
+#[test]
+fn rule_10_5_assess_shows_the_chances_before_the_roll() {
+    let mut g = duel(4, 2, "clear", &[]);
+    let us = unit(&g, "us");
+    let target = hex(&g, "1506");
+    let a = assess(
+        &g,
+        target,
+        &[us],
+        MafChoice::Formation(us),
+        &Support::default(),
+    );
+    assert_eq!(a.column_label(), "2-1");
+    assert!((a.chance(CrtResult::Dr) - 2.0 / 6.0).abs() < 1e-9);
+    assert!((a.chances.iter().map(|(_, p)| p).sum::<f64>() - 1.0).abs() < 1e-9);
+    // A German attack in Clear weather averages over the Jabo die too.
+    g.step = Step::Phase(Side::German, Phase::Combat, Stage::Open);
+    g.weather.condition = Weather::Clear;
+    let de = unit(&g, "de");
+    let a = assess(
+        &g,
+        hex(&g, "1505"),
+        &[de],
+        MafChoice::Formation(de),
+        &Support::default(),
+    );
+    assert!(a.jabo_pending);
+    assert!((a.chances.iter().map(|(_, p)| p).sum::<f64>() - 1.0).abs() < 1e-9);
+    assert!(a.chance(CrtResult::A1) > 0.0);
+}
+
+/// A small random generator for the random-play test (no dependency, fixed seed).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+}
+
+#[test]
+fn rule_10_1_random_attacks_accept_every_listed_action() {
+    let kit = Kit::new()
+        .terrain("1506", "town")
+        .terrain("1507", "flooded")
+        .terrain("1606", "bocage")
+        .hexside("1505", "1506", "minor_river")
+        .hexside("1606", "1607", "major_river")
+        .formation_toml("[[formation]]\nid = \"us-1\"\nname = \"1st\"\nside = \"allied\"\n")
+        .formation_toml("[[formation]]\nid = \"de-352\"\nname = \"352nd\"\nside = \"german\"\n")
+        .unit_with(
+            "us-a",
+            Side::Allied,
+            "infantry",
+            6,
+            4,
+            0,
+            "formation = \"us-1\"",
+            "",
+        )
+        .unit_with(
+            "us-b",
+            Side::Allied,
+            "infantry",
+            6,
+            4,
+            1,
+            "formation = \"us-1\"",
+            "",
+        )
+        .unit_with("us-tank", Side::Allied, "armor", 4, 6, 0, "", &grey(3))
+        .unit_with("cw-a", Side::Allied, "infantry", 6, 4, 0, "", "")
+        .one_step("us-hq", Side::Allied, "hq", 1, 4, 0, "", "")
+        .unit_with(
+            "de-a",
+            Side::German,
+            "infantry",
+            6,
+            4,
+            0,
+            "formation = \"de-352\"",
+            "",
+        )
+        .unit_with(
+            "de-b",
+            Side::German,
+            "infantry",
+            4,
+            4,
+            0,
+            "formation = \"de-352\"",
+            "",
+        )
+        .unit_with("de-pz", Side::German, "armor", 5, 6, 1, "", &grey(4))
+        .one_step("de-at", Side::German, "antitank", 2, 4, 0, "", &red(4))
+        .one_step("de-sp", Side::German, "strongpoint", 2, 0, 0, "", "")
+        .one_step("de-hq", Side::German, "hq", 1, 4, 0, "", "")
+        .one_step("werfer", Side::German, "werfer", 1, 4, 0, "", "");
+    let places = [
+        ("us-a", "1505"),
+        ("us-b", "1405"),
+        ("us-tank", "1505"),
+        ("cw-a", "1605"),
+        ("us-hq", "1503"),
+        ("de-a", "1506"),
+        ("de-b", "1406"),
+        ("de-pz", "1606"),
+        ("de-at", "1506"),
+        ("de-sp", "1407"),
+        ("de-hq", "1509"),
+        ("werfer", "1508"),
+    ];
+    let data = kit.data();
+    let mut rng = Lcg(44);
+    let mut confirmed = 0;
+    let mut results = 0;
+    for round in 0..60u64 {
+        let side = if round % 2 == 0 {
+            Side::Allied
+        } else {
+            Side::German
+        };
+        let phase = if round % 3 == 0 {
+            Phase::ReserveCombat
+        } else {
+            Phase::Combat
+        };
+        let mut g = game(&data, side, phase, &[]);
+        g.rng = overlord_engine::GameRng::seeded(round);
+        g.tracks.air = [1, 1];
+        g.tracks.naval = [1, 1];
+        g.tracks.supply = [3, 1, 3, 3];
+        g.weather.condition = if round % 4 == 1 {
+            Weather::Clear
+        } else {
+            Weather::Overcast
+        };
+        for (id, h) in places {
+            place(&mut g, id, h);
+            if phase == Phase::ReserveCombat {
+                g.unit_mut(unit(&g, id)).flags.set(UnitFlags::RESERVE, true);
+            }
+        }
+        for _ in 0..400 {
+            let listed = legal(&g);
+            // Every listed action is accepted.
+            for &a in &listed {
+                let mut copy = g.clone();
+                let mut log = N44Log::new();
+                if !(stage(&g) == Stage::Open && a == N44Action::Done) {
+                    crate::decisions::answer(&mut copy, a, &mut log)
+                        .unwrap_or_else(|r| panic!("{a:?} listed but refused: {r}"));
+                }
+            }
+            let choices: Vec<N44Action> = listed
+                .iter()
+                .copied()
+                .filter(|a| !(stage(&g) == Stage::Open && *a == N44Action::Done))
+                .filter(|a| *a != N44Action::Cancel || rng.next(4) == 0)
+                .collect();
+            if choices.is_empty() {
+                break;
+            }
+            let a = choices[rng.next(choices.len())];
+            let mut log = N44Log::new();
+            crate::decisions::answer(&mut g, a, &mut log).unwrap();
+            confirmed += usize::from(a == N44Action::Confirm);
+            results += usize::from(matches!(
+                a,
+                N44Action::Retreat { .. }
+                    | N44Action::Advance { .. }
+                    | N44Action::DeterminedDefense { .. }
+            ));
+            // No hex holds both sides; no unit is both on the map and off it.
+            for h in g.data().map.hexes.ids() {
+                let sides: Vec<Side> = g.units_in(h).map(|u| g.side_of(u)).collect();
+                assert!(
+                    sides.windows(2).all(|w| w[0] == w[1]),
+                    "both sides in {}",
+                    g.data().map.label(h)
+                );
+            }
+            for u in g.unit_ids() {
+                let on_map = g.hex_of(u).is_some();
+                assert_eq!(on_map, matches!(g.unit(u).at, Location::Hex(_)));
+            }
+            if matches!(stage(&g), Stage::Result { .. }) {
+                assert!(g.combat.result.is_some());
+            }
+        }
+    }
+    assert!(
+        confirmed > 30 && results > 10,
+        "{confirmed} attacks, {results} result choices"
+    );
 }
