@@ -288,7 +288,7 @@ fn t_cbt_03_rule_10_6_minimum_and_maximum_odds() {
 }
 
 #[test]
-fn t_cbt_04_rule_11_1_halving_per_unit_once() {
+fn t_cbt_04_rule_11_1_rule_18_4_halving_per_unit_once() {
     let data = Kit::new()
         .hexside("1406", "1506", "minor_river")
         .one_step("maf", Side::Allied, "infantry", 2, 4, 0, "", "")
@@ -544,7 +544,7 @@ fn t_cbt_07_rule_11_3_rule_11_4_4_across_a_major_river() {
 }
 
 #[test]
-fn t_cbt_08_rule_11_4_1_rule_11_4_2_rule_11_4_3_armor_comparisons() {
+fn t_cbt_08_rule_11_4_rule_11_4_1_rule_11_4_2_rule_11_4_3_armor_comparisons() {
     // (attacker AV, colour, defender units (class, AV, colour), terrain, expected shifts)
     let case = |maf: Option<(u8, &str)>,
                 defenders: &[(&str, Option<(u8, &str)>)],
@@ -780,7 +780,7 @@ fn t_cbt_10_rule_11_6_rule_17_2_rule_17_3_artillery() {
 }
 
 #[test]
-fn t_cbt_11_rule_19_1_2_rule_19_2_air_and_naval() {
+fn t_cbt_11_rule_19_1_rule_19_1_2_rule_19_2_air_and_naval() {
     let data = Kit::new()
         .one_step("us", Side::Allied, "infantry", 6, 4, 0, "", "")
         .one_step("us-inland", Side::Allied, "infantry", 6, 4, 0, "", "")
@@ -1345,7 +1345,7 @@ fn t_dd_01_rule_12_4_1_rule_12_4_3_the_drm_cap() {
 }
 
 #[test]
-fn t_dd_02_rule_12_4_2_flak_lead() {
+fn t_dd_02_rule_12_4_rule_12_4_2_flak_lead() {
     let kit = Kit::new()
         .terrain("2006", "mixed")
         .unit_with("flak", Side::German, "flak", 4, 4, 0, "", &grey(4))
@@ -2220,7 +2220,7 @@ fn t_werf_01_rule_17_3_werfers() {
 }
 
 #[test]
-fn t_straf_01_rule_19_1_4_strafing() {
+fn t_straf_01_rule_2_9_rule_19_1_4_strafing() {
     let kit = || {
         Kit::new()
             .terrain("1306", "woods")
@@ -2646,7 +2646,7 @@ impl Lcg {
 }
 
 #[test]
-fn rule_10_1_random_attacks_accept_every_listed_action() {
+fn rule_4_4_rule_10_1_random_attacks_accept_every_listed_action() {
     let kit = Kit::new()
         .terrain("1506", "town")
         .terrain("1507", "flooded")
@@ -2799,5 +2799,131 @@ fn rule_10_1_random_attacks_accept_every_listed_action() {
     assert!(
         confirmed > 30 && results > 10,
         "{confirmed} attacks, {results} result choices"
+    );
+}
+
+#[test]
+fn rule_28_2_flank_fire() {
+    // German stacks in 1406 and 1606 are next to the defender (1506) and to the attacker
+    // (1505): two flanking stacks; 1607 is next to the defender but to no attacker.
+    let kit = Kit::new()
+        .one_step("us", Side::Allied, "infantry", 8, 4, 0, "", "")
+        .one_step("de", Side::German, "infantry", 2, 4, 0, "", "")
+        .one_step("de-n", Side::German, "infantry", 2, 4, 0, "", "")
+        .one_step("de-s", Side::German, "infantry", 2, 4, 0, "", "")
+        .one_step("de-far", Side::German, "infantry", 2, 4, 0, "", "");
+    let mut g = board(
+        kit,
+        Side::Allied,
+        &[],
+        &[
+            ("us", "1505"),
+            ("de", "1506"),
+            ("de-n", "1406"),
+            ("de-s", "1606"),
+            ("de-far", "1607"),
+        ],
+    );
+    let us = unit(&g, "us");
+    let target = hex(&g, "1506");
+    let plain = assess(
+        &g,
+        target,
+        &[us],
+        MafChoice::Formation(us),
+        &Support::default(),
+    );
+    assert_eq!(shifts(&plain), vec![]);
+    g.options.flank_fire = true;
+    let a = assess(
+        &g,
+        target,
+        &[us],
+        MafChoice::Formation(us),
+        &Support::default(),
+    );
+    assert_eq!(shifts(&a), vec![("28.2", -2)]);
+    // a stack attacked earlier this phase does not flank.
+    g.attacked_hexes.push(hex(&g, "1406"));
+    let a = assess(
+        &g,
+        target,
+        &[us],
+        MafChoice::Formation(us),
+        &Support::default(),
+    );
+    assert_eq!(shifts(&a), vec![("28.2", -1)]);
+}
+
+#[test]
+fn rule_22_1_no_us_and_cw_units_in_one_combat() {
+    let kit = Kit::new()
+        .one_step("us", Side::Allied, "infantry", 4, 4, 0, "", "")
+        .one_step("cw", Side::Allied, "infantry", 4, 4, 0, "", "")
+        .one_step("de", Side::German, "infantry", 2, 4, 0, "", "");
+    let mut g = board(
+        kit,
+        Side::Allied,
+        &[],
+        &[("us", "1505"), ("cw", "1507"), ("de", "1506")],
+    );
+    attack(&mut g, "1506", &["us"], "us");
+    let cw = unit(&g, "cw");
+    assert!(!legal(&g).contains(&N44Action::Join { unit: cw }));
+    let mut log = N44Log::new();
+    let refused = crate::decisions::answer(&mut g, N44Action::Join { unit: cw }, &mut log);
+    assert_eq!(refused.unwrap_err().rule, Some(RuleId("22.1")));
+}
+
+#[test]
+fn rule_6_2_rule_16_1_rule_17_7_rule_17_8_units_and_hexes_that_cannot_attack() {
+    let kit = Kit::new()
+        .one_step("us-rep", Side::Allied, "infantry", 4, 4, 0, "", "")
+        .one_step("us-mate", Side::Allied, "infantry", 4, 4, 0, "", "")
+        .one_step("us-ip", Side::Allied, "infantry", 4, 4, 0, "", "")
+        .one_step("us-eng", Side::Allied, "beach_engineer", 2, 0, 0, "", "")
+        .one_step("flak", Side::German, "flak", 4, 4, 0, "", "")
+        .one_step("de", Side::German, "infantry", 2, 4, 0, "", "");
+    let g = board(
+        kit,
+        Side::Allied,
+        &[],
+        &[
+            ("us-rep", "1505"),
+            ("us-mate", "1505"),
+            ("us-ip", "1406"),
+            ("us-eng", "1606"),
+            ("flak", "1407"),
+            ("de", "1506"),
+        ],
+    );
+    let mut g = g;
+    g.unit_mut(unit(&g, "us-rep"))
+        .flags
+        .set(UnitFlags::REPLACED, true);
+    g.unit_mut(unit(&g, "us-ip"))
+        .flags
+        .set(UnitFlags::BUILDING_IP, true);
+    let target = hex(&g, "1506");
+    let why = |g: &Normandy44, side: Side, id: &str| {
+        crate::combat::why_cannot_attack(g, side, unit(g, id), target)
+    };
+    assert_eq!(
+        why(&g, Side::Allied, "us-mate"),
+        Some("a Replacement marker forbids attacks out of its hex (6.2)")
+    );
+    assert_eq!(
+        why(&g, Side::Allied, "us-ip"),
+        Some("no attacks out of a hex whose IP was started this turn (16.1)")
+    );
+    assert_eq!(
+        why(&g, Side::Allied, "us-eng"),
+        Some("it only defends (16.2, 17.8)")
+    );
+    assert!(!legal(&g).contains(&N44Action::Attack { hex: target }));
+    let us = hex(&g, "1406");
+    assert_eq!(
+        crate::combat::why_cannot_attack(&g, Side::German, unit(&g, "flak"), us),
+        Some("FLAK regiments cannot attack (17.7)")
     );
 }

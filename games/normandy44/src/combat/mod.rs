@@ -36,7 +36,7 @@
 //! - 15.1: a combat result's Reserve placement does not count the six-marker limit.
 //! - 17.2: until supply tracing exists, a German HQ pays from Fortress Cherbourg in the
 //!   Cherbourg scenario or when it stands inside the Cherbourg Perimeter, else from the 7th
-//!   Army; "in supply" means no OOS or Isolated marker. The Cotentin HQ (17.4) and the special
+//!   Army; "in supply" means no OOS or Isolated marker. The Cotentin artillery HQ and the special
 //!   Cherbourg bombardment (19.2) are left for later.
 //! - 16.1: IPs exist only as the map's permanent IPs until the fortification chapter adds
 //!   them ([`fortification`]).
@@ -63,8 +63,6 @@ use overlord_hexmap::HexId;
 
 /// 10.1: attacks.
 pub const COMBAT: RuleId = RuleId("10.1");
-/// 10.2: one defending hex per combat.
-pub const MULTI_HEX: RuleId = RuleId("10.2");
 /// 10.3: the Main Assault Force.
 pub const MAF: RuleId = RuleId("10.3");
 /// 10.5: the combat procedure.
