@@ -152,6 +152,7 @@ pub fn new_game(
         withdrawal_offered: false,
         batteries_silenced: 0,
         ips: Vec::new(),
+        combat: Default::default(),
     })
 }
 

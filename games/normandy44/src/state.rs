@@ -295,6 +295,9 @@ pub struct Normandy44 {
     /// The IP markers on the map (16.1), in hex order; the permanent Osteck and Westeck are
     /// map features, not markers.
     pub(crate) ips: Vec<Ip>,
+    // The combat chapter (10-15, 19): the attack being built or resolved, and the phase's
+    // strafing and one-hex-retreat bookkeeping.
+    pub(crate) combat: CombatState,
 }
 
 impl PartialEq for Normandy44 {
@@ -327,6 +330,7 @@ impl PartialEq for Normandy44 {
             && self.withdrawal_offered == other.withdrawal_offered
             && self.batteries_silenced == other.batteries_silenced
             && self.ips == other.ips
+            && self.combat == other.combat
     }
 }
 
@@ -512,4 +516,102 @@ pub struct Ip {
     pub hex: HexId,
     pub owner: Side,
     pub complete: bool,
+}
+
+// ---- The combat chapter (10-15, 19) ----
+
+/// The Main Assault Force chosen for the attack being built (10.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MafChoice {
+    /// None yet.
+    #[default]
+    None,
+    /// The formation of this attacking unit (its division if several of its units attack).
+    Formation(UnitId),
+    /// Every attacker, at most 6 CF, as a battle group.
+    BattleGroup,
+}
+
+/// Which choice of an attack's result is being asked (12-14), one at a time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ResultStep {
+    #[default]
+    None,
+    /// The attacker's MAF steps (12.2); `CombatState::count` still to lose.
+    AttackerLoss,
+    /// The defender's steps (12.1, 12.2); `CombatState::count` still to lose.
+    DefenderLoss,
+    /// The defender may declare Determined Defense (12.4) or decline.
+    DdOffer,
+    /// The DD lead is picked; its support is declared (12.4.3).
+    DdSupport,
+    /// DD "EX": the defender picks the MAF unit that loses a step (12.4.4).
+    DdMafLoss,
+    /// DD "AL": the attacker picks any attacking unit to lose a step (12.4.4).
+    DdAttackerLoss,
+    /// After a failed DD, the defender may declare Desperate Defense (12.5).
+    DspdOffer,
+    /// DspD: the defender's step (12.5).
+    DspdFirst,
+    /// DspD: the attacker picks the second step (12.5).
+    DspdSecond,
+    /// The defenders retreat, one unit at a time (13).
+    Retreat,
+    /// The attackers advance or go into Reserve (14, 15.1).
+    Advance,
+    /// An advance left a hex over the stacking limit: its owner removes units (7.2).
+    Overstack,
+}
+
+/// The advance an attack's result leaves the attacker (12.1, 13.4, 14.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AdvanceRight {
+    #[default]
+    None,
+    /// Into the vacated hex only.
+    Limited,
+    /// Up to two hexes in any direction.
+    Full,
+    /// Up to two hexes, or into Reserve (DH, A1/D2).
+    FullOrReserve,
+}
+
+/// The combat chapter's state: the attack being built (Stage::Attack) or resolved
+/// (Stage::Result), and per-phase records.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CombatState {
+    /// 19.1.4: hexes assigned a strafing air unit this phase, not resolved yet (a hex twice
+    /// when it has two).
+    pub strafes: Vec<HexId>,
+    /// 19.1.4: strafing is over for this phase (the first attack was made).
+    pub strafing_over: bool,
+    /// 13.3: per hex, the retreating CF its friendly units have stopped this phase.
+    pub stops: Vec<(HexId, u8)>,
+    /// The attack being built: its MAF and support (10.3, 11.6, 19.1.2, 19.2).
+    pub maf: MafChoice,
+    /// HQs and Werfers giving an artillery shift (an Allied HQ twice for two shifts).
+    pub artillery: Vec<UnitId>,
+    pub air: u8,
+    pub naval: bool,
+    /// The CRT result being applied.
+    pub result: Option<crate::tables::crt::CrtResult>,
+    pub step: ResultStep,
+    /// Steps still to lose at this step.
+    pub count: u8,
+    /// The defending group as attacked (units that retreated in earlier this phase excluded).
+    pub defenders: Vec<UnitId>,
+    /// The MAF as resolved, and those of its units that gave a TQ, armor or Tiger shift (12.2).
+    pub maf_units: Vec<UnitId>,
+    pub givers: Vec<UnitId>,
+    /// The DD lead unit.
+    pub lead: Option<UnitId>,
+    /// Whether the DD failed (12.5 may follow).
+    pub dd_failed: bool,
+    /// The defender's steps when the result came (12.1: A1/D2 and EX single-step rules).
+    pub defender_steps: u8,
+    pub advance: AdvanceRight,
+    /// 13.2: the retreat-loss places (hexes, hexsides) a retreating group paid for already.
+    pub paid: Vec<u32>,
+    /// Attackers that advanced or went into Reserve.
+    pub done: Vec<UnitId>,
 }

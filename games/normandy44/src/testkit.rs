@@ -39,6 +39,7 @@ pub struct Kit {
     cadres: Vec<String>,
     gb: Vec<String>,
     arrivals: Vec<String>,
+    perimeter: Option<Vec<String>>,
 }
 
 impl Kit {
@@ -134,12 +135,97 @@ impl Kit {
         self
     }
 
+    /// As [`Kit::unit`], with more keys: `unit_keys` on the unit (`formation = "x"`,
+    /// `tiger = true`...), `face_keys` on both faces (`av = 3, av_colour = "grey"`...).
+    #[allow(clippy::too_many_arguments)]
+    pub fn unit_with(
+        mut self,
+        id: &str,
+        side: Side,
+        class: &str,
+        cf: u8,
+        ma: u8,
+        tq: i8,
+        unit_keys: &str,
+        face_keys: &str,
+    ) -> Kit {
+        let (nation, army) = match side {
+            Side::German => ("heer", String::new()),
+            Side::Allied if id.starts_with("cw") => ("british", "army = \"cw\"\n".to_owned()),
+            Side::Allied => ("us", "army = \"us\"\n".to_owned()),
+        };
+        let side = match side {
+            Side::German => "german",
+            Side::Allied => "allied",
+        };
+        let reduced = cf.div_ceil(2);
+        let extra = |cf: u8| {
+            let mut keys = String::new();
+            if cf == 1 {
+                keys.push_str(", no_zoc = true");
+            }
+            if !face_keys.is_empty() {
+                keys.push_str(", ");
+                keys.push_str(face_keys);
+            }
+            keys
+        };
+        self.units.push(format!(
+            "[[unit]]\nid = \"{id}\"\nname = \"{id}\"\nshort = \"{id}\"\nside = \"{side}\"\n\
+             nation = \"{nation}\"\n{army}size = \"regiment\"\nclass = \"{class}\"\n\
+             replacement = \"infantry\"\n{unit_keys}\nsteps = [\n  {{ cf = {cf}, ma = {ma}, tq = {tq}{} }},\n  \
+             {{ cf = {reduced}, ma = {ma}, tq = {tq}{} }},\n]\n",
+            extra(cf),
+            extra(reduced)
+        ));
+        self
+    }
+
     /// Map position `id` (`beachhead-juno`, `drop-505`, `mulberry-us`...) holds exactly `hexes`.
     pub fn position(mut self, id: &str, hexes: &[&str]) -> Kit {
         self.positions.retain(|(p, _)| p != id);
         self.positions.push((
             id.to_owned(),
             hexes.iter().map(|h| (*h).to_owned()).collect(),
+        ));
+        self
+    }
+
+    /// A one-step unit (an HQ, a Werfer, a strongpoint, a battalion), with keys as
+    /// [`Kit::unit_with`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn one_step(
+        mut self,
+        id: &str,
+        side: Side,
+        class: &str,
+        cf: u8,
+        ma: u8,
+        tq: i8,
+        unit_keys: &str,
+        face_keys: &str,
+    ) -> Kit {
+        let (nation, army) = match side {
+            Side::German => ("heer", String::new()),
+            Side::Allied if id.starts_with("cw") => ("british", "army = \"cw\"\n".to_owned()),
+            Side::Allied => ("us", "army = \"us\"\n".to_owned()),
+        };
+        let side = match side {
+            Side::German => "german",
+            Side::Allied => "allied",
+        };
+        let mut keys = String::new();
+        if cf == 1 {
+            keys.push_str(", no_zoc = true");
+        }
+        if !face_keys.is_empty() {
+            keys.push_str(", ");
+            keys.push_str(face_keys);
+        }
+        self.units.push(format!(
+            "[[unit]]\nid = \"{id}\"\nname = \"{id}\"\nshort = \"{id}\"\nside = \"{side}\"\n\
+             nation = \"{nation}\"\n{army}size = \"battalion\"\nclass = \"{class}\"\n\
+             replacement = \"infantry\"\n{unit_keys}\nsteps = [\n  {{ cf = {cf}, ma = {ma}, tq = {tq}{keys} }},\n]\n"
         ));
         self
     }
@@ -152,15 +238,22 @@ impl Kit {
         self
     }
 
-    /// A unit written out in units.toml's own format (`[[unit]]` and its keys).
-    pub fn unit_toml(mut self, text: &str) -> Kit {
-        self.units.push(text.to_owned());
-        self
-    }
-
     /// A cadre counter type in cadres.toml's format (`[[cadre]]` and its keys).
     pub fn cadre_toml(mut self, text: &str) -> Kit {
         self.cadres.push(text.to_owned());
+        self
+    }
+
+    /// The hexes inside the Cherbourg Perimeter (by default only 2001); the Perimeter's
+    /// hexsides are `hexside(.., "cherbourg_perimeter")`.
+    pub fn perimeter(mut self, labels: &[&str]) -> Kit {
+        self.perimeter = Some(labels.iter().map(|l| format!("\"{l}\"")).collect());
+        self
+    }
+
+    /// A unit written out in units.toml's own format (`[[unit]]` and its keys).
+    pub fn unit_toml(mut self, text: &str) -> Kit {
+        self.units.push(text.to_owned());
         self
     }
 
@@ -239,7 +332,12 @@ impl Kit {
             ("us_sector", (1..=columns / 2).flat_map(column).collect()),
             ("h_line_allied", row(top)),
             ("beyond_bombardment_line", row(10)),
-            ("cherbourg_perimeter", corner.clone()),
+            (
+                "cherbourg_perimeter",
+                self.perimeter
+                    .clone()
+                    .unwrap_or_else(|| vec!["\"2001\"".to_owned()]),
+            ),
             ("south_edge", row(10)),
             ("east_edge", column(columns)),
             ("cotentin", corner),

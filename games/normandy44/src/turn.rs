@@ -6,7 +6,8 @@ use crate::action::{N44Event, N44Log};
 use crate::data::Side;
 use crate::state::{Normandy44, Phase, Stage, Step};
 use crate::{
-    invasion, movement, recovery, reinforcement, replacement, supply, victory, weather, withdrawal,
+    combat, invasion, movement, recovery, reinforcement, replacement, supply, victory, weather,
+    withdrawal,
 };
 use overlord_engine::RuleId;
 use overlord_engine::driver::Progress;
@@ -98,7 +99,7 @@ pub fn begin_phase(game: &mut Normandy44, side: Side, phase: Phase, log: &mut N4
     match phase {
         Phase::Movement => movement::begin(game, side, false, log),
         Phase::ReserveMovement => movement::begin(game, side, true, log),
-        Phase::Combat | Phase::ReserveCombat => game.attacked_hexes.clear(),
+        Phase::Combat | Phase::ReserveCombat => combat::begin(game, side, phase, log),
         Phase::Recovery => recovery::recover(game, side, log),
         Phase::Supply => supply::supply_phase(game, side, log),
         Phase::Replacement => {}
@@ -114,6 +115,7 @@ pub fn end_phase(game: &mut Normandy44, side: Side, phase: Phase, log: &mut N44L
     match phase {
         Phase::Replacement => replacement::end(game, side, log),
         Phase::Movement => reinforcement::end_movement(game, side, log),
+        Phase::Combat => combat::end(game, side, log),
         _ => {}
     }
     withdrawal::after_phase(game, log);

@@ -2,6 +2,7 @@
 //! T-MV-01), with the rule ids they exercise; fixtures from [`crate::testkit`] where the
 //! rulebook's example needs a map diagram the source does not have.
 
+mod combat;
 mod fortify;
 mod initial;
 mod invasion;
