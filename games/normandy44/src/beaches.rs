@@ -8,7 +8,8 @@
 //! is the Pointe du Hoc assault hex and Arromanches-les-Bains the British Mulberry's hex.
 
 use crate::data::{Army, Beach, Class, DdayBeach, HexFlags, Side, UnitId};
-use crate::state::{Location, Mulberry, Normandy44, UnitFlags};
+use crate::state::{Location, Mulberry, Normandy44};
+use crate::supply_lines;
 use crate::tables::costs::LandingSite;
 use overlord_hexmap::HexId;
 
@@ -89,56 +90,46 @@ pub fn landing_site(game: &Normandy44, army: Army, hex: HexId) -> Option<Landing
         .map(LandingSite::Beach)
 }
 
-/// 5.2, 17.4: the Cherbourg city hexes (3606, 3705, 3706): the city hexes inside the Cherbourg
-/// Perimeter.
+/// The Cherbourg city hexes (5.2, 17.4, 23.2).
 pub fn cherbourg_cities(game: &Normandy44) -> Vec<HexId> {
-    let map = &game.data().map;
-    map.hexes
-        .ids()
-        .filter(|&h| {
-            let f = map.flags(h);
-            f.has(HexFlags::CITY) && f.has(HexFlags::CHERBOURG_PERIMETER)
-        })
-        .collect()
+    supply_lines::cherbourg_cities(&game.data().map)
 }
 
-/// 5.2: whether Fortress Cherbourg may receive SupP: some Cherbourg city hex traces a line of
-/// supply to the south map edge.
-///
-/// HOOK(supply_lines): until the supply chapter's line tracing (18.2) lands, a Cherbourg city
-/// hex that is German-controlled counts as tracing.
+/// 5.2: whether Fortress Cherbourg may receive SupP: it is still on the track (17.4) and some
+/// Cherbourg city hex traces a line of supply (18.2) to the south map edge.
 pub fn fortress_traces_south(game: &Normandy44) -> bool {
-    !game.fortress_removed
-        && cherbourg_cities(game)
-            .into_iter()
-            .any(|h| !game.allied_controls(h))
+    !game.fortress_removed && supply_lines::cherbourg_traces_south(game)
 }
 
-/// 4.1 A.4, 6.2, 17.2, 17.3: whether `unit` is in supply.
-///
-/// HOOK(supply_lines): A-59 asks for a live trace at the moment of the Replacement Phase; until
-/// the supply chapter's tracing lands, a unit without an OOS or Isolated marker counts as in
-/// supply. Units off the map (in Great Britain) are in supply.
+/// 4.1 A.4, 6.2, 17.2, 17.3, A-59: whether `unit` is in supply now, by a live trace (18.2)
+/// whatever marker it carries. Units off the map (in Great Britain, in a box) are in supply.
 pub fn unit_in_supply(game: &Normandy44, unit: UnitId) -> bool {
-    let state = game.unit(unit);
-    match state.at {
-        Location::Hex(_) => {
-            !state.flags.has(UnitFlags::OOS) && !state.flags.has(UnitFlags::ISOLATED)
-        }
+    match game.unit(unit).at {
+        Location::Hex(_) => supply_lines::in_supply(game, unit),
         _ => true,
     }
 }
 
-/// 6.2 (b): whether a town or city hex of `side` is in supply, for a unit returning there.
-///
-/// HOOK(supply_lines): until the supply chapter's tracing lands, every friendly-controlled hex
-/// counts as in supply.
+/// 6.2 (b): whether a town or city hex of `side` is in supply, for a unit returning there: a
+/// unit of `side` there would trace a line of supply (18.2).
 pub fn hex_in_supply(game: &Normandy44, side: Side, hex: HexId) -> bool {
-    let _ = (game, side, hex);
-    true
+    supply_lines::Lines::new(game, side).in_supply(hex)
 }
 
 /// Whether `side` controls `hex` (A-43: every hex not Allied-controlled is German).
 pub fn controls(game: &Normandy44, side: Side, hex: HexId) -> bool {
     game.allied_controls(hex) == (side == Side::Allied)
+}
+
+/// 17.4: the Cotentin Artillery HQ: the German HQ whose id or name says "Cotentin" (the data
+/// has no field for it; docs/normandy44/data.md says so).
+pub fn cotentin_hq(game: &Normandy44) -> Option<UnitId> {
+    let data = game.data();
+    game.unit_ids().find(|&u| {
+        let def = data.unit(u);
+        def.side == Side::German
+            && def.class == Class::Hq
+            && (def.id.to_lowercase().contains("cotentin")
+                || def.name.to_lowercase().contains("cotentin"))
+    })
 }

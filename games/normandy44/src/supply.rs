@@ -5,7 +5,7 @@
 
 use crate::action::{N44Event, N44Log};
 use crate::data::{Class, HexFlags, Side, UnitId};
-use crate::state::{Location, Normandy44, SUPPLY_FORTRESS, UnitFlags};
+use crate::state::{Location, Normandy44, UnitFlags};
 use crate::supply_lines::{Lines, Reach};
 use crate::tables::attrition::{AttritionResult, attrition, attrition_drm};
 use overlord_engine::{Die, RuleId};
@@ -18,51 +18,11 @@ pub const ATTRITION: RuleId = RuleId("18.5");
 /// 17.1: an Ost unit that suffers any loss is removed from play.
 pub const OST: RuleId = RuleId("17.1");
 
-/// 17.4: Fortress Cherbourg falls.
-pub const FORTRESS_FALLS: RuleId = RuleId("17.4");
-
 /// 18.3: the Supply Phase of `side` (4.1 B.6 a-c).
 pub fn supply_phase(game: &mut Normandy44, side: Side, log: &mut N44Log) {
     set_status(game, side, log);
     attrition_segment(game, side, log);
     crate::fortify::remove_abandoned(game, side, log);
-    fortress_falls(game, log);
-}
-
-/// 17.4: once the Allies control every Cherbourg city hex, the Cotentin HQ (the German HQ whose
-/// id or name says "Cotentin") leaves the map and the Fortress Cherbourg marker goes with its
-/// SupP. Checked at the end of each Supply Phase.
-pub fn fortress_falls(game: &mut Normandy44, log: &mut N44Log) {
-    let cities = crate::supply_lines::cherbourg_cities(&game.data().map);
-    if cities.is_empty()
-        || !cities
-            .iter()
-            .all(|&h| crate::control::controls(game, Side::Allied, h))
-    {
-        return;
-    }
-    let hq = game.unit_ids().find(|&u| {
-        let def = game.data().unit(u);
-        def.class == Class::Hq
-            && def.side == Side::German
-            && (def.id.to_lowercase().contains("cotentin")
-                || def.name.to_lowercase().contains("cotentin"))
-            && game.unit(u).at != Location::OutOfPlay
-    });
-    let supply = game.tracks.supply[SUPPLY_FORTRESS];
-    if hq.is_none() && supply == 0 {
-        return;
-    }
-    game.tracks.supply[SUPPLY_FORTRESS] = 0;
-    if let Some(hq) = hq {
-        eliminate(game, hq, Location::OutOfPlay, log);
-    }
-    log.public(FORTRESS_FALLS, N44Event::Note, || {
-        format!(
-            "The Allies hold every Cherbourg city hex: the Cotentin HQ and the Fortress \
-             Cherbourg marker are removed ({supply} SupP lost)"
-        )
-    });
 }
 
 /// The units of `side` on the map, in id order.

@@ -68,11 +68,15 @@ const ROAD: u8 = OFF_ROAD_HEXES + 1;
 const FREE: u8 = OFF_ROAD_HEXES + 2;
 const PHASES: usize = FREE as usize + 1;
 
-/// The Cherbourg city hexes on the map (by label; none on a map without them).
+/// The Cherbourg city hexes (3606, 3705, 3706 on the map the rules print): the city hexes
+/// inside the Cherbourg Perimeter.
 pub fn cherbourg_cities(map: &GameMap) -> Vec<HexId> {
-    CHERBOURG_CITY_LABELS
-        .iter()
-        .filter_map(|l| map.hex(l))
+    map.hexes
+        .ids()
+        .filter(|&h| {
+            let f = map.flags(h);
+            f.has(HexFlags::CITY) && f.has(HexFlags::CHERBOURG_PERIMETER)
+        })
         .collect()
 }
 

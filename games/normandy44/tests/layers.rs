@@ -18,9 +18,9 @@ const LAYERS: &[(u8, &[&str])] = &[
     // 2: the questions many chapters ask.
     (2, &["stacking"]),
     (2, &["zoc"]),
-    (2, &["beaches"]),
     (2, &["control"]),
     (2, &["supply_lines"]),
+    (2, &["beaches"]),
     // 3: the rules chapters, in the order they may call each other (down only).
     (3, &["mulberry"]),
     (3, &["weather"]),

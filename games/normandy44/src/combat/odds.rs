@@ -187,19 +187,10 @@ pub fn defence(game: &Normandy44, hex: HexId) -> Defence {
     }
 }
 
-/// The fortification in `hex` (16.1, 16.2): a strongpoint if one stands there, else an IP if
-/// the map prints a permanent one. The fortification chapter will add built IPs.
+/// The fortification in `hex` (16.1, 16.2): a strongpoint, a complete IP of the defender or a
+/// permanent IP.
 pub fn fortification(game: &Normandy44, hex: HexId) -> Fortification {
-    if game
-        .units_in(hex)
-        .any(|u| game.data.unit(u).class == Class::Strongpoint)
-    {
-        Fortification::Strongpoint
-    } else if game.data.map.flags(hex).has(HexFlags::PERMANENT_IP) {
-        Fortification::ImprovedPosition
-    } else {
-        Fortification::None
-    }
+    crate::fortify::fortification(game, hex)
 }
 
 /// 11.1, 11.3, 11.4.4, 11.7, 16.3: what attacking from `from` into the adjacent `to` does to a
@@ -277,6 +268,9 @@ pub fn why_cannot_attack(
     }
     if reserve_segment(game) && !flags.has(UnitFlags::RESERVE) {
         return Some("only units in Reserve attack in the Reserve Combat Segment (15.3)");
+    }
+    if !crate::cherbourg::may_attack(game, unit, hex) {
+        return Some("from turn 3 the 101st and 82nd attack only within their zones (26.3)");
     }
     if !attack_effect(game, from, hex, side).allowed {
         return Some("no attack across an impassable or all-sea hexside (9.6)");
@@ -382,18 +376,22 @@ fn attacking_army(game: &Normandy44) -> Option<Army> {
     game.attackers.first().and_then(|&u| game.army_of(u))
 }
 
-/// 17.2: the SupP track an HQ pays from: its army's for the Allies; for the German, Fortress
-/// Cherbourg in the Cherbourg scenario or from inside the Perimeter, else the 7th Army (the
-/// supply trace that decides it is not written yet; see the module doc of `combat`).
+/// 17.2, 17.4: the SupP track an HQ pays from: its army's for the Allies; for the German, by
+/// where it traces supply: Fortress Cherbourg if it traces only to a Cherbourg city hex, the
+/// 7th Army if it traces to an entry hex (while the 7th Army has SupP; else the Fortress if it
+/// traces there too). The Cotentin artillery HQ pays from the Fortress only (17.4).
 pub fn hq_pool(game: &Normandy44, hq: UnitId) -> usize {
     match game.army_of(hq) {
         Some(Army::Us) => SUPPLY_US,
         Some(Army::Cw) => SUPPLY_CW,
         None => {
-            let inside = game
-                .hex_of(hq)
-                .is_some_and(|h| game.data.map.flags(h).has(HexFlags::CHERBOURG_PERIMETER));
-            if game.scenario == Scenario::Cherbourg || inside {
+            if crate::beaches::cotentin_hq(game) == Some(hq) || game.scenario == Scenario::Cherbourg
+            {
+                return SUPPLY_FORTRESS;
+            }
+            let pools = crate::supply_lines::german_hq_pools(game, hq);
+            let seventh_has = game.tracks.supply[SUPPLY_7TH] > 0;
+            if pools.fortress && (!pools.seventh_army || !seventh_has) {
                 SUPPLY_FORTRESS
             } else {
                 SUPPLY_7TH

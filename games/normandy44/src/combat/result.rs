@@ -806,10 +806,13 @@ fn roll_dd(game: &mut Normandy44, side: Side, hex: HexId, support: bool, log: &m
         lose_step(game, lead, DD_RESULTS, log);
     }
     if result.ip_removed() {
-        let label = game.data.map.label(hex);
-        log.public(DD_RESULTS, N44Event::Note, || {
-            format!("The IP in {label} is removed (a permanent IP stays)")
-        });
+        crate::fortify::remove_ip(
+            game,
+            hex,
+            DD_RESULTS,
+            "the Determined Defense Table's *",
+            log,
+        );
     }
     game.combat.dd_failed = !result.retreat_cancelled();
     game.combat.count = 1;
@@ -900,6 +903,8 @@ fn retreat(
         game.set_control(h, defender);
     }
     game.unit_mut(unit).at = Location::Hex(to);
+    // 16.1: an IP goes at once when its hex's units are all forced out.
+    crate::fortify::hex_lost(game, hex, log);
     let who = name(game, unit);
     let label = game.data.map.label(to);
     let rule = if path.path.len() == 1 {

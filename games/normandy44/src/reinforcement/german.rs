@@ -4,7 +4,7 @@
 use super::{CHERBOURG_ARRIVAL, COTENTIN, GERMAN_ENTRY, MOBILIZATION, open_movement};
 use crate::action::{MoveMode, N44Event, N44Log};
 use crate::beaches::{cherbourg_cities, controls};
-use crate::data::{Class, EntryColour, GermanArrival, RoadKind, Side, UnitId, applies};
+use crate::data::{EntryColour, GermanArrival, RoadKind, Side, UnitId, applies};
 use crate::state::{Location, Normandy44, Phase, Stage, Step, UnitFlags};
 use crate::tables::terrain::{HexEntry, Mobility, Mover, Road, enter_hex};
 use overlord_engine::Refusal;
@@ -305,14 +305,7 @@ pub(super) fn mobilize(
     Ok(())
 }
 
-/// 17.4: the Cotentin Artillery HQ (the German HQ named "Cotentin").
-pub fn cotentin_hq(game: &Normandy44) -> Option<UnitId> {
-    let data = game.data();
-    game.unit_ids().find(|&u| {
-        let def = data.unit(u);
-        def.side == Side::German && def.class == Class::Hq && def.name.contains("Cotentin")
-    })
-}
+pub use crate::beaches::cotentin_hq;
 
 /// D17 (17.4): whether the Cotentin HQ may be relocated to `hex` now.
 pub fn relocate_check(game: &Normandy44, hex: HexId) -> Result<UnitId, Refusal> {
