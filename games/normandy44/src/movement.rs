@@ -236,13 +236,57 @@ pub fn enemy_zones(game: &Normandy44, side: Side) -> Zones<'_> {
     crate::zoc::zones_of(game, side.enemy())
 }
 
+/// What a mover of one side meets on the map, worked out once for many searches: the enemy's
+/// zones of control and bonds, and who holds each hex.
+pub struct Ground<'g> {
+    zones: Zones<'g>,
+    occupant: Vec<Option<Side>>,
+}
+
+impl<'g> Ground<'g> {
+    /// The ground as a unit of `side` meets it now.
+    pub fn of(game: &'g Normandy44, side: Side) -> Ground<'g> {
+        let occupancy = crate::zoc::occupancy(game);
+        let occupant = game
+            .data
+            .map
+            .hexes
+            .ids()
+            .map(|h| occupancy.side(h))
+            .collect();
+        Ground {
+            zones: Zones::compute(&game.data.map, &occupancy, side.enemy()),
+            occupant,
+        }
+    }
+
+    fn occupant(&self, hex: HexId) -> Option<Side> {
+        self.occupant.get(hex.index()).copied().flatten()
+    }
+}
+
 /// Everywhere `units` (all in one hex) can go together in `mode` this phase.
 pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool) -> Option<Reach> {
+    let &first = units.first()?;
+    let ground = Ground::of(game, game.side_of(first));
+    reach_on(game, &ground, units, mode, reserve, false)
+}
+
+/// [`reach`] on ground worked out already; with `any`, the search stops at the first hex the
+/// move may end in (all that [`can_go`] asks).
+pub fn reach_on(
+    game: &Normandy44,
+    ground: &Ground<'_>,
+    units: &[UnitId],
+    mode: MoveMode,
+    reserve: bool,
+    any: bool,
+) -> Option<Reach> {
     let &first = units.first()?;
     let start = game.hex_of(first)?;
     let side = game.side_of(first);
     let map = &game.data.map;
-    let zones = enemy_zones(game, side);
+    let zones = &ground.zones;
     let n = map.hexes.len();
     let weather = game.weather.condition;
     let tactical = mode == MoveMode::Tactical;
@@ -293,6 +337,16 @@ pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool)
         if best[at.index()] != Some(cost) || steps[at.index()] != moved {
             continue;
         }
+        if any && at != start && may_end(game, units, at, mode) {
+            let mut only = vec![None; n];
+            only[at.index()] = Some(cost);
+            only[start.index()] = Some(0);
+            return Some(Reach {
+                best: only,
+                from,
+                start,
+            });
+        }
         // A move ends on entering an enemy ZOC (8.2) or a hex that stops it.
         if at != start && (zones.in_zoc(at) || stops_here(game, at, &mobilities, from[at.index()]))
         {
@@ -303,7 +357,7 @@ pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool)
             continue;
         }
         for (direction, &next) in map.hexes.neighbours(at).iter().enumerate() {
-            if next == HexId::NONE || game.occupant(next) == Some(side.enemy()) {
+            if next == HexId::NONE || ground.occupant(next) == Some(side.enemy()) {
                 continue;
             }
             if !may_enter(game, next, side) {
@@ -633,10 +687,17 @@ fn default_mode(game: &Normandy44, units: &[UnitId]) -> MoveMode {
 }
 
 /// Whether `units` could go anywhere in their default mode.
-fn can_go(game: &Normandy44, units: &[UnitId]) -> bool {
+fn can_go(game: &Normandy44, ground: &Ground<'_>, units: &[UnitId]) -> bool {
     let reserve = reserve_segment(game);
-    reach(game, units, default_mode(game, units), reserve)
-        .is_some_and(|r| r.destinations().next().is_some())
+    reach_on(
+        game,
+        ground,
+        units,
+        default_mode(game, units),
+        reserve,
+        true,
+    )
+    .is_some_and(|r| r.destinations().next().is_some())
 }
 
 pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
@@ -655,17 +716,18 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
             out.push(N44Action::Unpick);
         }
         _ => {
+            let ground = Ground::of(game, side);
             for hex in game.occupied_hexes(side) {
                 let movable: Vec<UnitId> = game
                     .units_in(hex)
                     .filter(|&u| game.side_of(u) == side && why_stuck(game, u, reserve).is_none())
                     .collect();
                 for &unit in &movable {
-                    if can_go(game, &[unit]) {
+                    if can_go(game, &ground, &[unit]) {
                         out.push(N44Action::Pick { unit });
                     }
                 }
-                if movable.len() >= 2 && can_go(game, &movable) {
+                if movable.len() >= 2 && can_go(game, &ground, &movable) {
                     out.push(N44Action::PickStack { hex });
                 }
                 if !reserve && may_reserve(game, side, hex) {

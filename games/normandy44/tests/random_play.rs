@@ -74,13 +74,14 @@ fn stacking_is_met_between_decisions(game: &Normandy44) -> Result<(), String> {
     Ok(())
 }
 
-/// 18.3: a unit is out of supply or isolated, never both.
+/// 18.3: an Isolated unit is out of supply too (the OOS marker's red side), and only units on
+/// the map carry the marker.
 fn supply_markers_are_consistent(game: &Normandy44) -> Result<(), String> {
     for unit in game.unit_ids() {
         let flags = game.unit(unit).flags;
-        if flags.has(UnitFlags::OOS) && flags.has(UnitFlags::ISOLATED) {
+        if flags.has(UnitFlags::ISOLATED) && !flags.has(UnitFlags::OOS) {
             return Err(format!(
-                "{} is both OOS and Isolated",
+                "{} is Isolated but not out of supply",
                 game.data().unit(unit).short
             ));
         }

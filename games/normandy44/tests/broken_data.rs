@@ -1,0 +1,23 @@
+//! The broken-data corpus: each file in `tests/broken/` breaks one shipped data file (appending,
+//! prepending or deleting) and names the message `overlord validate normandy44` must give. A
+//! copy of `data/normandy44` is broken in a temporary folder; the shipped data is never touched.
+//! The corpus runner is the engine's (`overlord_engine::testing::broken_data_corpus`).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use overlord_engine::Components;
+use overlord_engine::testing::broken_data_corpus;
+use overlord_normandy44::N44Data;
+use std::path::Path;
+
+#[test]
+fn every_broken_file_fails_with_its_message_and_the_shipped_data_validates() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cases = broken_data_corpus(
+        &here.join("tests/broken"),
+        &here.join("../../data/normandy44"),
+        <N44Data as Components>::load,
+    )
+    .unwrap_or_else(|report| panic!("{report}"));
+    assert!(cases >= 20, "the corpus covers every kind of check");
+}
