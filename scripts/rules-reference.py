@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
-"""Write data/omaha/rules.toml, the rules reference the browser client links rule ids to.
+"""Write data/<game>/rules.toml, the rules reference the browser client links rule ids to.
 
-It copies, for each rule id the game's code cites (`RuleId("5.14")` in games/omaha/src), the
+It copies, for each rule id the game's code cites (`RuleId("5.14")` in games/<game>/src), the
 passage of the project's English rules specification that states it: the paragraph of a
 numbered rule (`**5.14 ...**`), the opening of a numbered section, a phase of the turn
 sequence, an event's row. Ids it cannot find are left out; the client then shows the rule
 around them (5.14 -> 5.1 -> 5).
 
 The specification is the project's own restatement of the rules, kept outside the
-repository (../shared/rules/omaha-beach.md from the checkout); run this again when it or the
-code's rule ids change:
+repository (../shared/rules/ from the checkout); run this again when it or the code's rule
+ids change:
 
-    python3 scripts/omaha-rules-reference.py ../shared/rules/omaha-beach.md
+    python3 scripts/rules-reference.py omaha ../shared/rules/omaha-beach.md
+    python3 scripts/rules-reference.py normandy44 ../shared/rules/normandy-44.md
 """
 
 import pathlib
@@ -21,10 +22,12 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MAX_CHARS = 2400
 
-HEADER = '''authored_by = "Overlord project"
-about = "The Overlord project's own short restatement of the rules of D-Day at Omaha Beach, for looking up a rule id from the game's log and prompts. It is not the publisher's rulebook text; the rulebook is the authority."
+GAMES = {"omaha": "D-Day at Omaha Beach", "normandy44": "Normandy '44"}
 
-# Written by scripts/omaha-rules-reference.py from the project's English rules specification
+HEADER = '''authored_by = "Overlord project"
+about = "The Overlord project's own short restatement of the rules of {name}, for looking up a rule id from the game's log and prompts. It is not the publisher's rulebook text; the rulebook is the authority."
+
+# Written by scripts/rules-reference.py from the project's English rules specification
 # (our restatement of the rulebook): one entry per rule id the code cites, where the
 # specification states it. The browser client shows an id's entry, or the nearest enclosing
 # rule's (5.14 -> 5.1 -> 5) when it has none. Replace or extend entries freely; the server
@@ -32,9 +35,9 @@ about = "The Overlord project's own short restatement of the rules of D-Day at O
 '''
 
 
-def cited_ids():
+def cited_ids(game):
     ids = set()
-    for path in (ROOT / "games/omaha/src").rglob("*.rs"):
+    for path in (ROOT / "games" / game / "src").rglob("*.rs"):
         if "acceptance" in path.parts:
             continue
         ids.update(re.findall(r'RuleId\("([^"]+)"\)', path.read_text()))
@@ -87,6 +90,13 @@ def find(lines, rule_id):
     # only: a bold "**1 VP**" is no rule 1).
     for i, line in enumerate(lines):
         match = re.match(rf"^\s*(?:- )?\*\*{escaped}(?!\d)\.?\s*([^*]*)\*\*(.*)", line)
+        if match and "." in rule_id:
+            body = match.group(2).strip().lstrip(":").strip() + "\n" + paragraph_at(lines, i + 1)
+            title = match.group(1).strip().rstrip(".") or first_words(body)
+            return title, body
+    # An italic numbered paragraph: *6.5.1 General.* ... or "- *9.8.4* ..." (Normandy '44).
+    for i, line in enumerate(lines):
+        match = re.match(rf"^\s*(?:- )?\*{escaped}(?!\d)\.?\s*([^*]*)\*(.*)", line)
         if match and "." in rule_id:
             body = match.group(2).strip().lstrip(":").strip() + "\n" + paragraph_at(lines, i + 1)
             title = match.group(1).strip().rstrip(".") or first_words(body)
@@ -147,14 +157,15 @@ def sort_key(rule_id):
 
 
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) != 3 or sys.argv[1] not in GAMES:
         sys.exit(__doc__)
-    spec = pathlib.Path(sys.argv[1]).read_text()
+    game = sys.argv[1]
+    spec = pathlib.Path(sys.argv[2]).read_text()
     # Only the rules, tables and turn sequence: the state model and tests are not rules text.
     end = spec.find("\n## 5. Decision points")
     lines = spec[: end if end > 0 else len(spec)].split("\n")
     entries, missing = [], []
-    for rule_id in sorted(cited_ids(), key=sort_key):
+    for rule_id in sorted(cited_ids(game), key=sort_key):
         found = find(lines, rule_id)
         if not found:
             missing.append(rule_id)
@@ -165,8 +176,8 @@ def main():
             missing.append(rule_id)
             continue
         entries.append(f'[[rule]]\nid = "{rule_id}"\ntitle = "{clean(title).replace(chr(34), chr(39))}"\ntext = {toml_string(text)}\n')
-    out = ROOT / "data/omaha/rules.toml"
-    out.write_text(HEADER + "\n" + "\n".join(entries))
+    out = ROOT / "data" / game / "rules.toml"
+    out.write_text(HEADER.replace("{name}", GAMES[game]) + "\n" + "\n".join(entries))
     print(f"wrote {len(entries)} rules to {out.relative_to(ROOT)}; not found (shown by their parent): {' '.join(missing)}")
 
 
