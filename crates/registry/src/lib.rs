@@ -7,7 +7,7 @@
 //! [`visit_game`], which hands a [`GameVisitor`] the game's concrete type, for work that must
 //! be compiled for each game to be fast (batch simulation).
 
-use overlord_engine::{ComponentsEntry, Entry, Game, Heuristics, Registry};
+use overlord_engine::{Entry, Game, Heuristics, Registry};
 
 /// The one list of games: each game's `Game` type, from which both faces below are made, so a
 /// new game crate is registered by adding its type here and nowhere else. Every game listed
@@ -23,7 +23,7 @@ macro_rules! games {
         pub fn registry() -> Registry {
             Registry::new(vec![$(
                 Entry::<$game>::boxed_with_bots(overlord_ai::advice::advise::<$game>)
-            ),+ $(, ComponentsEntry::<$data>::boxed($info))*])
+            ),+ $(, overlord_engine::ComponentsEntry::<$data>::boxed($info))*])
         }
 
         /// Call `visitor` with the type of the game called `id` (as `overlord games` lists
@@ -40,8 +40,9 @@ macro_rules! games {
 }
 
 games!(
-    overlord_omaha::Omaha;
-    components: (overlord_normandy44::info(), overlord_normandy44::N44Data),
+    overlord_omaha::Omaha,
+    overlord_normandy44::Normandy44;
+    components:
 );
 
 /// Work to be done on a game whose type is known only at run time, by its id: [`visit_game`]

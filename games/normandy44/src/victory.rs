@@ -3,8 +3,10 @@
 //! campaign's (24.3), the mini game's (25.2) or the Cherbourg scenario's conditions (26.3).
 //!
 //! The result is an [`Outcome`] per seat (seat 0 the German, seat 1 the Allies) with the
-//! winner, the rule that decided, and the scores: the Allies' net VP and its negation for the
-//! German (±100 for an automatic victory, ±1 in the Cherbourg scenario, which has no VP).
+//! winner, the rule that decided, and the scores: each side's margin, so the winner's is never
+//! below the loser's: the Allies score their VP less what they need (net VP − 10 in the
+//! campaign, VP − 14 in the mini game) and the German its negation; ±100 for an automatic
+//! victory, ±1 in the Cherbourg scenario, which has no VP.
 //!
 //! Readings:
 //! - Automatic victory (23) is checked in the campaign and the mini game; the Cherbourg scenario
@@ -94,7 +96,7 @@ pub fn final_phase(game: &mut Normandy44, log: &mut N44Log) -> bool {
                     if winner == Side::Allied { "" } else { "s" }
                 )
             });
-            finish(game, winner, net, CAMPAIGN);
+            finish(game, winner, net - CAMPAIGN_NEEDS, CAMPAIGN);
         }
         Scenario::MiniGame => {
             let vp = mini_vp(game, log);
@@ -110,7 +112,7 @@ pub fn final_phase(game: &mut Normandy44, log: &mut N44Log) -> bool {
                     if winner == Side::Allied { "" } else { "s" }
                 )
             });
-            finish(game, winner, vp, MINI);
+            finish(game, winner, vp - MINI_NEEDS, MINI);
         }
         Scenario::Cherbourg => {
             let (won, why) = cherbourg_won(game);
@@ -122,7 +124,8 @@ pub fn final_phase(game: &mut Normandy44, log: &mut N44Log) -> bool {
     true
 }
 
-/// The game ends, won by `winner`, the Allies scoring `allied` and the German its negation.
+/// The game ends, won by `winner`, the Allies scoring the margin `allied` and the German its
+/// negation.
 fn finish(game: &mut Normandy44, winner: Side, allied: i32, rule: RuleId) {
     let winners = SeatSet::only(Seat(winner.index() as u8));
     let scores = [allied.saturating_neg(), allied];

@@ -87,7 +87,8 @@ fn t_vic_01_rule_24_3_campaign_example_1_net_10_wins() {
     assert!(allied_won(outcome));
     let o = outcome.unwrap();
     assert_eq!(o.rule.0, "24.3");
-    assert_eq!((o.score(Seat(0)), o.score(Seat(1))), (-10, 10));
+    // The margin: 10 net VP, 10 needed.
+    assert_eq!((o.score(Seat(0)), o.score(Seat(1))), (0, 0));
     assert!(log.entries().iter().any(|e| e.text.contains("Buron")));
 }
 
@@ -152,7 +153,9 @@ fn t_vic_02_rule_24_3_a_16_campaign_example_2_net_7_loses() {
     assert_eq!(victory::campaign_vp(&g, &mut log), 7);
     let (outcome, _) = final_phase(&mut g);
     assert!(german_won(outcome));
-    assert_eq!(outcome.unwrap().score(Seat(1)), 7);
+    // 7 net VP, 10 needed.
+    assert_eq!(outcome.unwrap().score(Seat(1)), -3);
+    assert_eq!(outcome.unwrap().score(Seat(0)), 3);
     // German-held hexes that cannot trace supply score nothing: with the last Cherbourg
     // city hex Allied, the peninsula towns trace nowhere, and the Allies score the city.
     let mut log = N44Log::new();
@@ -362,7 +365,8 @@ fn t_mini_01_rule_25_2_a_15_rule_17_8_mini_game_victory_points() {
     assert!(german_won(outcome));
     let o = outcome.unwrap();
     assert_eq!(o.rule.0, "25.2");
-    assert_eq!(o.score(Seat(1)), 13);
+    // 13 VP, 14 needed.
+    assert_eq!(o.score(Seat(1)), -1);
     assert_eq!(
         log.entries().iter().filter(|e| e.rule.0 == "25.2").count(),
         1 + 9 + 1 + 1 + 1 + 1
