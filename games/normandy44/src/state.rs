@@ -443,6 +443,21 @@ impl Normandy44 {
         self.data.map.terrain(hex)
     }
 
+    /// The bytes the state takes: its own size and what its vectors hold (the components are
+    /// shared behind the `Arc` and not counted).
+    pub fn footprint(&self) -> usize {
+        use std::mem::size_of;
+        size_of::<Self>()
+            + self.units.capacity() * size_of::<UnitState>()
+            + self.allied_control.capacity() * size_of::<u64>()
+            + (self.attackers.capacity() + self.combat.done.capacity()) * size_of::<UnitId>()
+            + self.combat.paid.capacity() * size_of::<u32>()
+            + self.attacked_hexes.capacity() * size_of::<HexId>()
+            + self.entry_zones.capacity() * size_of::<(UnitId, u8)>()
+            + self.evacuations.capacity() * size_of::<HexId>()
+            + self.ips.capacity() * size_of::<Ip>()
+    }
+
     /// The game's result, once over.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
