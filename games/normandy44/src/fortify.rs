@@ -250,7 +250,7 @@ fn remove_own(
             game.side_of(u) == Side::German && game.data().unit(u).class == Class::Strongpoint
         });
         if let Some(sp) = sp {
-            game.unit_mut(sp).at = Location::OutOfPlay;
+            game.take_off(sp, Location::OutOfPlay);
             let name = game.data().unit(sp).short.clone();
             let label = game.data().map.label(hex);
             log.public(

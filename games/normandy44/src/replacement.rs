@@ -445,10 +445,8 @@ pub fn answer(
             let printed = game.data().unit(unit).steps.len();
             if game.unit(unit).at == Location::Eliminated {
                 // the engineer goes to Great Britain, to land again as a reinforcement.
-                let state = game.unit_mut(unit);
-                state.at = Location::Britain;
-                state.step = lowest;
-                state.flags = UnitFlags::default();
+                game.take_off(unit, Location::Britain);
+                game.unit_mut(unit).step = lowest;
                 log.public(ENGINEER, N44Event::Note, || {
                     format!("{name} is replaced and waits in Great Britain to land again")
                 });

@@ -443,6 +443,15 @@ impl Normandy44 {
         self.data.map.terrain(hex)
     }
 
+    /// `unit` leaves the map (or its box) for `to`: the Eliminated box, out of play, Great
+    /// Britain... Every marker on it comes off, and its movement points with them.
+    pub fn take_off(&mut self, unit: UnitId, to: Location) {
+        let state = self.unit_mut(unit);
+        state.at = to;
+        state.flags = UnitFlags::default();
+        state.spent = 0;
+    }
+
     /// The bytes the state takes: its own size and what its vectors hold (the components are
     /// shared behind the `Arc` and not counted).
     pub fn footprint(&self) -> usize {

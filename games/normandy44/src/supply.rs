@@ -228,9 +228,7 @@ fn attrition_segment(game: &mut Normandy44, side: Side, log: &mut N44Log) {
 /// all gone goes at once (16.1).
 fn eliminate(game: &mut Normandy44, unit: UnitId, to: Location, log: &mut N44Log) {
     let hex = game.hex_of(unit);
-    let state = game.unit_mut(unit);
-    state.at = to;
-    state.flags = UnitFlags::default();
+    game.take_off(unit, to);
     if let Some(hex) = hex {
         crate::fortify::hex_lost(game, hex, log);
     }

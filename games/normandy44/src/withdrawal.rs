@@ -11,7 +11,7 @@
 use crate::action::{N44Action, N44Event, N44Log};
 use crate::beaches::{cherbourg_cities, unit_in_supply};
 use crate::data::{Class, Side, UnitId};
-use crate::state::{Location, Normandy44, SUPPLY_FORTRESS, Step, UnitFlags};
+use crate::state::{Location, Normandy44, SUPPLY_FORTRESS, Step};
 use overlord_engine::{Refusal, RuleId};
 use overlord_hexmap::HexId;
 
@@ -37,9 +37,7 @@ fn german_within(game: &Normandy44, hex: HexId) -> bool {
 
 /// Take `unit` out of play (withdrawn or removed), from wherever it is.
 fn remove(game: &mut Normandy44, unit: UnitId, rule: RuleId, why: &str, log: &mut N44Log) {
-    let state = game.unit_mut(unit);
-    state.at = Location::OutOfPlay;
-    state.flags = UnitFlags::default();
+    game.take_off(unit, Location::OutOfPlay);
     let name = game.data().unit(unit).short.clone();
     log.public(rule, N44Event::Note, || {
         format!("{name} is removed from play: {why}")

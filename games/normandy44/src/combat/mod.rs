@@ -249,9 +249,7 @@ fn cadre_free(game: &Normandy44, unit: UnitId) -> bool {
 
 /// `unit` leaves the map for `to`, its markers off.
 fn remove(game: &mut Normandy44, unit: UnitId, to: Location) {
-    let state = game.unit_mut(unit);
-    state.at = to;
-    state.flags = UnitFlags::default();
+    game.take_off(unit, to);
 }
 
 /// `unit` is eliminated outright (13.1, 13.2, 7.2), whatever its steps; an Ost unit leaves

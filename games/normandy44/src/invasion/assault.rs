@@ -258,7 +258,7 @@ fn resolve(game: &mut Normandy44, i: u8, log: &mut N44Log) {
             .filter(|&u| data.unit(u).class == Class::Strongpoint)
             .collect();
         for sp in strongpoints {
-            game.unit_mut(sp).at = Location::Eliminated;
+            game.take_off(sp, Location::Eliminated);
             let who = name(game, sp);
             log.public(
                 LOSSES,
@@ -279,7 +279,7 @@ fn resolve(game: &mut Normandy44, i: u8, log: &mut N44Log) {
             .filter(|&u| in_box(game, i, u))
             .collect();
         for unit in landed {
-            game.unit_mut(unit).at = Location::Eliminated;
+            game.take_off(unit, Location::Eliminated);
             let who = name(game, unit);
             log.public(
                 RANGERS,

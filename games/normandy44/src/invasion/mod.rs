@@ -267,10 +267,9 @@ pub fn lose_steps(
         step = printed;
     }
     let name = def.short.clone();
-    let state = game.unit_mut(unit);
-    state.step = step.min(data.step_count(unit).saturating_sub(1));
+    game.unit_mut(unit).step = step.min(data.step_count(unit).saturating_sub(1));
     if eliminated {
-        state.at = Location::Eliminated;
+        game.take_off(unit, Location::Eliminated);
     }
     let rule = if no_cadre { CADRE } else { rule };
     log.public(rule, N44Event::Loss { unit, eliminated }, || {

@@ -265,10 +265,7 @@ pub(super) fn evacuate(
 ) -> Result<(), Refusal> {
     let hex = evacuate_check(game, unit)?;
     game.evacuations.push(hex);
-    let state = game.unit_mut(unit);
-    state.at = Location::Britain;
-    state.spent = 0;
-    state.flags = UnitFlags::default();
+    game.take_off(unit, Location::Britain);
     let name = game.data().unit(unit).short.clone();
     let label = game.data().map.label(hex);
     log.public(EVACUATION, N44Event::Note, || {
