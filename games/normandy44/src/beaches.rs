@@ -7,7 +7,7 @@
 //! the city hexes inside the Cherbourg Perimeter (3606, 3705 and 3706 on the map); Pointe du Hoc
 //! is the Pointe du Hoc assault hex and Arromanches-les-Bains the British Mulberry's hex.
 
-use crate::data::{Army, Beach, Class, DdayBeach, HexFlags, Side, UnitId};
+use crate::data::{Army, Beach, Class, DdayBeach, Side, UnitId};
 use crate::state::{Location, Mulberry, Normandy44};
 use crate::supply_lines;
 use crate::tables::costs::LandingSite;
