@@ -62,10 +62,13 @@ fn set_status(game: &mut Normandy44, side: Side, log: &mut N44Log) {
         };
         let flags = game.unit(unit).flags;
         let had = flags.has(UnitFlags::OOS) || flags.has(UnitFlags::ISOLATED);
+        // 18.3: Isolated is the OOS marker flipped to its red side: one marker, one side.
         let (oos, isolated) = if supplied {
             (false, false)
+        } else if had && !any {
+            (false, true)
         } else {
-            (true, had && !any)
+            (true, false)
         };
         if oos == flags.has(UnitFlags::OOS) && isolated == flags.has(UnitFlags::ISOLATED) {
             continue;
@@ -75,12 +78,15 @@ fn set_status(game: &mut Normandy44, side: Side, log: &mut N44Log) {
         state.flags.set(UnitFlags::ISOLATED, isolated);
         let name = game.data().unit(unit).short.clone();
         let (marker, on, text) = match (oos, isolated) {
-            (false, _) => ("out of supply", false, "is in supply again"),
-            (true, true) => (
+            (_, true) => (
                 "isolated",
                 true,
                 "is Isolated: out of supply again, with no line of any length",
             ),
+            (false, false) if flags.has(UnitFlags::ISOLATED) => {
+                ("isolated", false, "is in supply again")
+            }
+            (false, false) => ("out of supply", false, "is in supply again"),
             (true, false) if flags.has(UnitFlags::ISOLATED) => (
                 "isolated",
                 false,

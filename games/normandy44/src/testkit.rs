@@ -294,6 +294,24 @@ impl Kit {
         self
     }
 
+    /// A German supply line to the south edge (5.2, 18.1, 18.2): hex 2001 (inside the default
+    /// Perimeter) a city, so a Cherbourg city hex, and a main road from it straight down column
+    /// 01 to the south edge at 1001 (the green entry hex).
+    pub fn cherbourg_road(self) -> Kit {
+        let road: Vec<String> = (10..=20).rev().map(|r| format!("{r}01")).collect();
+        let road: Vec<&str> = road.iter().map(String::as_str).collect();
+        self.terrain("2001", "city").road("main", &road)
+    }
+
+    /// An Allied supply source (18.1) and a road from it: the Utah beachhead moved to `road[0]`,
+    /// a US beach engineer `eng-utah` to stand in it (put it there with [`land_engineer`]), and a
+    /// main road along `road`.
+    pub fn beachhead_road(self, road: &[&str]) -> Kit {
+        self.position("beachhead-utah", &road[..1])
+            .unit("eng-utah", Side::Allied, "beach_engineer", 1, 0, 0)
+            .road("main", road)
+    }
+
     /// The map file's text.
     pub fn map_text(&self) -> String {
         let top = self.top.unwrap_or(20);
@@ -500,6 +518,14 @@ pub fn hex(game: &Normandy44, label: &str) -> HexId {
 pub fn place(game: &mut Normandy44, id: &str, label: &str) {
     let u = unit(game, id);
     let h = hex(game, label);
+    game.unit_mut(u).at = Location::Hex(h);
+}
+
+/// Put the engineer of [`Kit::beachhead_road`] in the Utah beachhead: an Allied supply source
+/// (18.1).
+pub fn land_engineer(game: &mut Normandy44) {
+    let u = unit(game, "eng-utah");
+    let h = crate::beaches::beachhead(game, crate::data::Beach::Utah);
     game.unit_mut(u).at = Location::Hex(h);
 }
 

@@ -2164,18 +2164,25 @@ fn t_hq_01_rule_17_2_the_sup_p_pool_of_a_german_hq() {
             .one_step("de", Side::German, "infantry", 6, 4, 0, "", "")
             .one_step("de-hq", Side::German, "hq", 1, 4, 0, "", "")
             .one_step("us", Side::Allied, "infantry", 6, 4, 0, "", "");
+        // Inside: the HQ in 1905, inside the Perimeter next to the Cherbourg city hex 1904, and
+        // 4 hexes from the attacked hex; the nearest entry hex is 8 hexes off with no road: it
+        // traces supply only to Cherbourg. Outside: in 1503, 5 hexes from the blue entry hex
+        // 1004, with no Cherbourg city hex on the board: it traces only to the entry hex.
+        let at = if inside { "1905" } else { "1503" };
         if inside {
-            kit = kit.perimeter(&["1503"]);
+            kit = kit.terrain("1904", "city").perimeter(&["1904", "1905"]);
         }
         let mut g = board(
             kit,
             Side::German,
             &[1],
-            &[("de", "1505"), ("de-hq", "1503"), ("us", "1506")],
+            &[("de", "1505"), ("de-hq", at), ("us", "1506")],
         );
+        let hq = unit(&g, "de-hq");
+        let pools = crate::supply_lines::german_hq_pools(&g, hq);
+        assert_eq!((pools.fortress, pools.seventh_army), (inside, !inside));
         let before = g.tracks.supply;
         attack(&mut g, "1506", &["de"], "de");
-        let hq = unit(&g, "de-hq");
         act(&mut g, N44Action::Artillery { unit: hq });
         act(&mut g, N44Action::Confirm);
         let mut expected = before;

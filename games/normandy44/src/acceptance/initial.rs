@@ -29,9 +29,10 @@ fn run_initial(g: &mut Normandy44) -> N44Log {
     log
 }
 
-/// The kit with Cherbourg: hex 2001 (inside the Perimeter) a city.
+/// The kit with Cherbourg: hex 2001 (inside the Perimeter) a city, with a road from it to the
+/// south edge, so that it traces a line of supply there (5.2) while German-controlled.
 fn cherbourg_kit() -> Kit {
-    Kit::new().terrain("2001", "city")
+    Kit::new().cherbourg_road()
 }
 
 #[test]
@@ -167,9 +168,13 @@ fn rule_17_2_hqs_and_werfers_flip_back_to_ready_in_supply() {
         .unit_toml(&hq("werfer", "werfer"))
         .data();
     let mut g = initial(&data, 3);
+    // The HQ is 5 hexes from the blue entry hex 1004: in supply (18.2). The Werfer in 1906 is
+    // 8 hexes from the nearest entry hex (1412) with no road on the board: out of supply.
     place(&mut g, "hq", "1505");
-    place(&mut g, "werfer", "1507");
+    place(&mut g, "werfer", "1906");
     let (h, w) = (unit(&g, "hq"), unit(&g, "werfer"));
+    assert!(crate::beaches::unit_in_supply(&g, h));
+    assert!(!crate::beaches::unit_in_supply(&g, w));
     g.unit_mut(h).flags.set(UnitFlags::SPENT, true);
     g.unit_mut(w).flags.set(UnitFlags::SPENT, true);
     // T-WERF-01's end: an OOS Werfer stays on its back.

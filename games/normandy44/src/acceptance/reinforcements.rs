@@ -606,8 +606,11 @@ fn rule_22_2_airborne_division_withdrawn_in_the_final_phase() {
         .unit_toml(&para("p502"))
         .unit_toml(&para("p506"))
         .unit("de", Side::German, "infantry", 6, 4, 0)
+        // Both regiments in supply, on a road from the Utah beachhead in 2005.
+        .beachhead_road(&["2005", "1905", "1805", "1705", "1605", "1505", "1506", "1507"])
         .data();
     let mut g = game(&data, Side::Allied, Phase::Supply, &[]);
+    crate::testkit::land_engineer(&mut g);
     place(&mut g, "p501", "1505");
     place(&mut g, "p502", "1507");
     let p506 = unit(&g, "p506");
@@ -701,8 +704,10 @@ fn random_walk_through_turns_with_arrivals_and_landings() {
     use overlord_engine::Game;
     // The kit's Gold beachhead (2012) lies on its east edge: keep the edge elsewhere, or a CW
     // landing there wins at once (23.2) and the walk ends on turn 2.
+    // Cherbourg (2001) has a road to the south edge: it traces supply there (5.2), so the German
+    // may give the Fortress SupP.
     let data = beaches()
-        .terrain("2001", "city")
+        .cherbourg_road()
         .region("east_edge", &["1012"])
         .position("mobilize-243", &["1505"])
         .position("mobilize-709", &["1305"])

@@ -6,7 +6,7 @@ use crate::action::{N44Action, N44Log};
 use crate::data::{Army, Side};
 use crate::movement::reach;
 use crate::state::{Location, Mulberry, Normandy44, Phase, Pool, SUPPLY_US, UnitFlags};
-use crate::testkit::{Kit, act, game, hex, legal, place, unit};
+use crate::testkit::{Kit, act, game, hex, land_engineer, legal, place, unit};
 
 /// A unit of `side` in formation `formation` (none if empty), written out.
 fn unit_in(id: &str, side: &str, class: &str, formation: &str, replacement: &str) -> String {
@@ -145,8 +145,11 @@ fn t_repl_04_rule_6_2_return_within_five_hexes_of_its_division() {
         .unit_toml(&unit_in("r116", "allied", "infantry", "us-29", "infantry"))
         .terrain("1507", "town")
         .terrain("1506", "town")
+        // Both towns in supply: a road from the Utah beachhead in 2006 to 1506 and 1507.
+        .beachhead_road(&["2006", "1906", "1806", "1706", "1606", "1506", "1507"])
         .data();
     let mut g = game(&data, Side::Allied, Phase::Replacement, &[]);
+    land_engineer(&mut g);
     place(&mut g, "r115", "1501");
     let r116 = unit(&g, "r116");
     g.unit_mut(r116).at = Location::Eliminated;
@@ -177,6 +180,7 @@ fn t_repl_04_rule_6_2_return_within_five_hexes_of_its_division() {
     assert!(g.unit(r116).flags.has(UnitFlags::REPLACED));
     // A German-controlled town is no place to return to.
     let mut g2 = game(&data, Side::Allied, Phase::Replacement, &[]);
+    land_engineer(&mut g2);
     place(&mut g2, "r115", "1501");
     g2.unit_mut(r116).at = Location::Eliminated;
     g2.tracks.replacements[Pool::UsInfantry as usize] = 1;
@@ -201,8 +205,11 @@ fn t_repl_05_rule_20_2_one_airborne_replacement_per_division() {
         )
         .unit_toml(&unit_in("p501", "allied", "airborne", "us-101", "airborne"))
         .unit_toml(&unit_in("p502", "allied", "airborne", "us-101", "airborne"))
+        // Both regiments in supply, on a road from the Utah beachhead in 2005.
+        .beachhead_road(&["2005", "1905", "1805", "1705", "1605", "1505", "1506", "1507"])
         .data();
     let mut g = game(&data, Side::Allied, Phase::Replacement, &[]);
+    land_engineer(&mut g);
     place(&mut g, "p501", "1505");
     place(&mut g, "p502", "1507");
     reduce(&mut g, "p501", 1);
@@ -236,8 +243,13 @@ fn three_step_kit(cadres: u8) -> Kit {
 
 #[test]
 fn t_repl_06_rule_17_9_cadre_return_then_its_unit() {
-    let data = three_step_kit(1).terrain("1503", "town").data();
+    // The town 1503 in supply: a road to it from the Utah beachhead in 2003.
+    let data = three_step_kit(1)
+        .terrain("1503", "town")
+        .beachhead_road(&["2003", "1903", "1803", "1703", "1603", "1503"])
+        .data();
     let mut g = game(&data, Side::Allied, Phase::Replacement, &[]);
+    land_engineer(&mut g);
     place(&mut g, "r12", "1501");
     let r8 = unit(&g, "r8");
     // Its cadre was eliminated: it lies on the unit in the chart (the Eliminated box, at the
@@ -339,8 +351,18 @@ fn rule_6_2_disorganized_or_out_of_supply_units_are_not_replaced() {
     g.unit_mut(de).flags.set(UnitFlags::DISORGANIZED, true);
     assert!(act(&mut g, N44Action::Replace { unit: de }).is_err());
     g.unit_mut(de).flags.set(UnitFlags::DISORGANIZED, false);
+    // Out of supply: in 1906, 8 hexes from the nearest entry hex (1412) with no road on the
+    // board, it traces no line of supply (18.2).
+    place(&mut g, "de", "1906");
     g.unit_mut(de).flags.set(UnitFlags::OOS, true);
+    assert!(!crate::beaches::unit_in_supply(&g, de));
     assert!(act(&mut g, N44Action::Replace { unit: de }).is_err());
+    // Back in 1505, 5 hexes from the blue entry hex 1004, it traces supply: A-59 asks for a live
+    // trace, so the OOS marker it still carries does not stop it.
+    place(&mut g, "de", "1505");
+    assert!(crate::beaches::unit_in_supply(&g, de));
+    let mut marked = g.clone();
+    act(&mut marked, N44Action::Replace { unit: de }).unwrap();
     g.unit_mut(de).flags.set(UnitFlags::OOS, false);
     act(&mut g, N44Action::Replace { unit: de }).unwrap();
 }

@@ -215,15 +215,22 @@ fn cut_off_german(kit: Kit, rolls: &[u16]) -> Normandy44 {
     g
 }
 
+/// Give unit `id` an Isolated marker (18.3: the OOS marker on its red side).
 fn isolate(g: &mut Normandy44, id: &str) {
     let u = unit(g, id);
-    g.unit_mut(u).flags.set(UnitFlags::OOS, true);
     g.unit_mut(u).flags.set(UnitFlags::ISOLATED, true);
 }
 
 fn run_supply_phase(g: &mut Normandy44, side: Side) -> N44Log {
     let mut log = N44Log::new();
     crate::turn::begin_phase(g, side, Phase::Supply, &mut log);
+    log
+}
+
+/// Run `side`'s Supply Phase and end it, with the checks made after every phase (17.4).
+fn run_supply_phase_to_its_end(g: &mut Normandy44, side: Side) -> N44Log {
+    let mut log = run_supply_phase(g, side);
+    crate::turn::end_phase(g, side, Phase::Supply, &mut log);
     log
 }
 
@@ -245,6 +252,10 @@ fn rule_18_3_rule_4_1_markers_oos_then_isolated_then_off() {
     // 18.3, A-27: OOS again, and no line of any length: Isolated.
     run_supply_phase(&mut g, Side::Allied);
     assert!(g.unit(us).flags.has(UnitFlags::ISOLATED));
+    assert!(
+        !g.unit(us).flags.has(UnitFlags::OOS),
+        "one marker, flipped to its red side"
+    );
     // The engineer lands 7 hexes away: a line of any length, not of supply: OOS, not Isolated.
     place(&mut g, "eng", "1512");
     run_supply_phase(&mut g, Side::Allied);
@@ -254,6 +265,31 @@ fn rule_18_3_rule_4_1_markers_oos_then_isolated_then_off() {
     place(&mut g, "us", "1508");
     run_supply_phase(&mut g, Side::Allied);
     assert!(!g.unit(us).flags.has(UnitFlags::OOS));
+}
+
+#[test]
+fn rule_18_3_isolated_is_the_oos_markers_red_side_never_both() {
+    // An Isolated unit that is still cut off stays Isolated, on the red side only; one that
+    // finds a line of supply loses the marker.
+    let kit = Kit::new()
+        .unit("us", Side::Allied, "infantry", 6, 4, 0)
+        .unit("eng", Side::Allied, "beach_engineer", 1, 0, 0)
+        .position("beachhead-utah", &["1512"]);
+    let data = kit.data();
+    let mut g = game(&data, Side::Allied, Phase::Supply, &[]);
+    place(&mut g, "us", "1505");
+    let us = unit(&g, "us");
+    for _ in 0..3 {
+        run_supply_phase(&mut g, Side::Allied);
+        let flags = g.unit(us).flags;
+        assert!(!(flags.has(UnitFlags::OOS) && flags.has(UnitFlags::ISOLATED)));
+    }
+    assert!(g.unit(us).flags.has(UnitFlags::ISOLATED));
+    place(&mut g, "eng", "1512");
+    place(&mut g, "us", "1508");
+    run_supply_phase(&mut g, Side::Allied);
+    let flags = g.unit(us).flags;
+    assert!(!flags.has(UnitFlags::OOS) && !flags.has(UnitFlags::ISOLATED));
 }
 
 #[test]
@@ -562,16 +598,17 @@ fn t_cot_01_rule_17_4_the_cotentin_hq_traces_to_cherbourg_and_falls_with_it() {
     let hq = unit(&g, "de-cotentin");
     // It traces to a Cherbourg city hex: Fortress Cherbourg pays for its shift.
     assert!(supply_lines::german_hq_pools(&g, hq).fortress);
-    // Two of three city hexes Allied: nothing falls.
+    // Two of three city hexes Allied: nothing falls at the phase's end.
     g.set_control(hex(&g, "3705"), Side::Allied);
     g.set_control(hex(&g, "3706"), Side::Allied);
-    run_supply_phase(&mut g, Side::German);
+    run_supply_phase_to_its_end(&mut g, Side::German);
     assert!(g.hex_of(hq).is_some());
     assert_eq!(g.tracks.supply[crate::state::SUPPLY_FORTRESS], 4);
-    // All three: the HQ and the marker, with its SupP, are removed.
+    // All three: at the end of the phase (17.4's check after every phase) the HQ and the
+    // marker, with its SupP, are removed.
     g.set_control(hex(&g, "3606"), Side::Allied);
     assert!(!supply_lines::german_hq_pools(&g, hq).fortress);
-    let log = run_supply_phase(&mut g, Side::Allied);
+    let log = run_supply_phase_to_its_end(&mut g, Side::Allied);
     assert_eq!(g.unit(hq).at, Location::OutOfPlay);
     assert_eq!(g.tracks.supply[crate::state::SUPPLY_FORTRESS], 0);
     assert!(log.entries().iter().any(|e| e.rule.0 == "17.4"));
