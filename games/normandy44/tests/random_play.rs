@@ -74,14 +74,14 @@ fn stacking_is_met_between_decisions(game: &Normandy44) -> Result<(), String> {
     Ok(())
 }
 
-/// 18.3: an Isolated unit is out of supply too (the OOS marker's red side), and only units on
-/// the map carry the marker.
+/// 18.3: a unit carries the OOS marker or its red Isolated side, never both, and only units on
+/// the map carry it.
 fn supply_markers_are_consistent(game: &Normandy44) -> Result<(), String> {
     for unit in game.unit_ids() {
         let flags = game.unit(unit).flags;
-        if flags.has(UnitFlags::ISOLATED) && !flags.has(UnitFlags::OOS) {
+        if flags.has(UnitFlags::ISOLATED) && flags.has(UnitFlags::OOS) {
             return Err(format!(
-                "{} is Isolated but not out of supply",
+                "{} is both OOS and Isolated",
                 game.data().unit(unit).short
             ));
         }
@@ -107,7 +107,7 @@ fn random_cherbourg_games_conform() {
 
 #[test]
 fn a_random_campaign_game_conforms() {
-    conformance::<Normandy44>(&data(), &normandy("campaign").games(1).check_every(100));
+    conformance::<Normandy44>(&data(), &normandy("campaign").games(1).check_every(200));
 }
 
 #[test]
