@@ -188,13 +188,121 @@ fn score(game: &Normandy44, plan: &Plan, side: Side, action: &N44Action) -> f64 
             }
         }
         N44Action::Unreserve { .. } => -0.5,
-        // Everything else (the chapters still to come): take it over ending the phase, so the
-        // game moves on; a loss goes to the weakest unit, below.
+        // A loss goes to the weakest unit.
         N44Action::Lose { unit } => -f64::from(
             game.data()
                 .face(unit, game.unit(unit).step)
                 .map_or(0, |f| f.cf),
         ),
+        // 10: attack where the expected result beats the risk.
+        N44Action::Attack { hex } => attack_value(game, side, hex) - ATTACK_THRESHOLD,
+        N44Action::Join { unit } => {
+            if game.attackers.contains(&unit) {
+                -2.0
+            } else {
+                1.0
+            }
+        }
+        // 10.3: the strongest unit's formation, chosen once (switching back and forth between
+        // two formations would never end).
+        N44Action::Maf { unit } if game.combat.maf == crate::state::MafChoice::None => {
+            0.5 + f64::from(cf(game, unit)) / 10.0
+        }
+        N44Action::BattleGroup if game.combat.maf == crate::state::MafChoice::None => 0.4,
+        N44Action::Maf { .. } | N44Action::BattleGroup => -1.0,
+        N44Action::Artillery { .. } | N44Action::AirSupport | N44Action::NavalSupport => 0.8,
+        N44Action::Confirm => 0.3,
+        N44Action::Strafe { .. } => 0.6,
+        // 12.4, 12.5: hold the ground when the lead is good; give two steps rather than all.
+        N44Action::DeterminedDefense { lead } => {
+            0.5 + f64::from(
+                game.data()
+                    .face(lead, game.unit(lead).step)
+                    .map_or(0, |f| f.quality()),
+            ) / 4.0
+        }
+        N44Action::DdArtillery { .. } | N44Action::DdAir | N44Action::DdNaval => 0.6,
+        N44Action::DesperateDefense => 0.5,
+        N44Action::Retreat { hex, .. } => {
+            let cover = f64::from(dcb(&[game.data().map.terrain(hex)]));
+            let exposed = if game.enemy_adjacent(hex, side) {
+                -2.0
+            } else {
+                0.0
+            };
+            cover / 5.0 + exposed - f64::from(plan.distance(hex).min(10)) / 20.0
+        }
+        N44Action::Advance { unit, hex } => {
+            let here = game
+                .hex_of(unit)
+                .map_or(0.0, |h| place_value(game, plan, side, h));
+            place_value(game, plan, side, hex) - here
+        }
+        N44Action::ReserveAfterCombat { .. } => 0.2,
+        N44Action::InvasionAdvance { .. } => 0.5,
+        // 6: every replacement, reinforcement and landing as soon as it may come.
+        N44Action::Replace { .. } | N44Action::Return { .. } => 0.6,
+        N44Action::Land { .. } | N44Action::Enter { .. } | N44Action::Mobilize { .. } => 0.8,
+        N44Action::GliderLanding { .. } => 0.5,
+        N44Action::BuySupply { .. } => 0.3,
+        N44Action::Delay { .. } | N44Action::Evacuate { .. } | N44Action::Withdraw { .. } => -0.5,
+        N44Action::RemoveIp { .. } => -1.0,
+        // 16.1: dig in at the front.
+        N44Action::StartIp { hex } => {
+            if game.enemy_adjacent(hex, side) {
+                0.4
+            } else {
+                -0.2
+            }
+        }
         _ => 0.1,
     }
+}
+
+/// The CF of `unit`'s current face.
+fn cf(game: &Normandy44, unit: UnitId) -> u8 {
+    game.data()
+        .face(unit, game.unit(unit).step)
+        .map_or(0, |f| f.cf)
+}
+
+/// How much expected damage an attack must promise (in steps, net of its own losses) before
+/// the bot makes it.
+const ATTACK_THRESHOLD: f64 = 0.6;
+
+/// The expected net result, in steps, of attacking `hex` with every unit that may, the
+/// strongest as the Main Assault Force (10.3), without support: the defender's steps and
+/// retreat against the attacker's steps, over the CRT's chances (2.1).
+fn attack_value(game: &Normandy44, side: Side, hex: HexId) -> f64 {
+    use crate::tables::crt::CrtResult;
+    let attackers = crate::combat::eligible_attackers(game, side, hex);
+    let Some(strongest) = attackers.iter().copied().max_by_key(|&u| cf(game, u)) else {
+        return f64::NEG_INFINITY;
+    };
+    let assessment = crate::combat::assess(
+        game,
+        hex,
+        &attackers,
+        crate::state::MafChoice::Formation(strongest),
+        &crate::combat::Support::default(),
+    );
+    if assessment.final_column.is_none() {
+        return f64::NEG_INFINITY;
+    }
+    assessment
+        .chances
+        .iter()
+        .map(|&(result, p)| {
+            let value = match result {
+                CrtResult::NoEffect | CrtResult::Ex => 0.0,
+                CrtResult::A1 => -1.0,
+                CrtResult::A1Dr => -0.3,
+                CrtResult::Dr => 0.7,
+                CrtResult::A1D1 => 0.3,
+                CrtResult::D1 | CrtResult::A1D2 => 1.5,
+                CrtResult::Dh => 2.5,
+            };
+            p * value
+        })
+        .sum()
 }
