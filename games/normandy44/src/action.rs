@@ -20,6 +20,8 @@ pub enum MoveMode {
     Strategic,
     /// The German truck: a non-mechanized unit moves as mechanized, MA 5 (9.8.6).
     Truck,
+    /// The truck doubled by strategic movement: MA 10 along roads (9.8.6, 9.8.1).
+    TruckStrategic,
     /// A bicycle unit's MA 6 along roads in Overcast (9.9).
     Bicycle,
     /// One or two hexes, terrain costs ignored (9.10).

@@ -81,7 +81,9 @@ impl Reach {
 
 /// What kind of mover a unit is, for the TEC.
 fn mobility(game: &Normandy44, unit: UnitId, mode: MoveMode) -> Mobility {
-    if mode == MoveMode::Truck || game.data.unit(unit).class.mechanized() {
+    if matches!(mode, MoveMode::Truck | MoveMode::TruckStrategic)
+        || game.data.unit(unit).class.mechanized()
+    {
         Mobility::Mech
     } else {
         Mobility::NonMech
@@ -110,7 +112,9 @@ pub fn allowance(game: &Normandy44, unit: UnitId, mode: MoveMode, reserve: bool)
     let weather = game.weather.condition;
     let mut ma = match mode {
         // 9.8.6: the truck moves the unit as mechanized with MA 5 (3 in Clear).
-        MoveMode::Truck => crate::tables::terrain::movement_allowance(5, mover, weather),
+        MoveMode::Truck | MoveMode::TruckStrategic => {
+            crate::tables::terrain::movement_allowance(5, mover, weather)
+        }
         // 9.9, A-58: MA 6 in Overcast.
         MoveMode::Bicycle => 6,
         _ => crate::tables::terrain::movement_allowance(printed, mover, weather),
@@ -119,7 +123,7 @@ pub fn allowance(game: &Normandy44, unit: UnitId, mode: MoveMode, reserve: bool)
     if game.turn == 1 && def.formation.as_deref().is_some_and(|f| f == "de-21pz") {
         ma = ma.min(3);
     }
-    if mode == MoveMode::Strategic {
+    if matches!(mode, MoveMode::Strategic | MoveMode::TruckStrategic) {
         // 9.8.1: strategic movement doubles the MA.
         ma = ma.saturating_mul(2);
     }
@@ -198,6 +202,10 @@ pub fn modes(game: &Normandy44, units: &[UnitId], reserve: bool) -> Vec<MoveMode
         }
         if def.side == Side::German && !def.class.mechanized() && truck_free(game) {
             modes.push(MoveMode::Truck);
+            // 9.8.6: the truck can be doubled with an SM marker (9.8.1).
+            if sm_markers_free(game, def.side) {
+                modes.push(MoveMode::TruckStrategic);
+            }
         }
     }
     // 9.9, A-58: bicycles in Overcast only.
@@ -319,10 +327,13 @@ pub fn reach_on(
     let landed = units
         .iter()
         .any(|&u| game.unit(u).flags.has(UnitFlags::LANDED));
-    let road_only = matches!(mode, MoveMode::Strategic | MoveMode::Bicycle);
+    let road_only = matches!(
+        mode,
+        MoveMode::Strategic | MoveMode::TruckStrategic | MoveMode::Bicycle
+    );
     let avoid_ezoc = matches!(
         mode,
-        MoveMode::Strategic | MoveMode::Truck | MoveMode::Bicycle
+        MoveMode::Strategic | MoveMode::Truck | MoveMode::TruckStrategic | MoveMode::Bicycle
     );
     let start_in_ezoc = zones.in_zoc(start);
     let mut best: Vec<Option<u16>> = vec![None; n];
@@ -525,7 +536,9 @@ fn may_enter(game: &Normandy44, hex: HexId, side: Side) -> bool {
 /// Whether `units` may end a move in `hex`.
 fn may_end(game: &Normandy44, units: &[UnitId], hex: HexId, mode: MoveMode) -> bool {
     let side = game.side_of(units[0]);
-    if mode == MoveMode::Strategic && game.occupant(hex).is_some() {
+    if matches!(mode, MoveMode::Strategic | MoveMode::TruckStrategic)
+        && game.occupant(hex).is_some()
+    {
         return false;
     }
     if !crate::stacking::fits(game, hex, units) {
@@ -887,10 +900,10 @@ fn move_to(
         state
             .flags
             .set(UnitFlags::TACTICAL, mode == MoveMode::Tactical);
-        if mode == MoveMode::Strategic {
+        if matches!(mode, MoveMode::Strategic | MoveMode::TruckStrategic) {
             state.flags.set(UnitFlags::SM, true);
         }
-        if mode == MoveMode::Truck {
+        if matches!(mode, MoveMode::Truck | MoveMode::TruckStrategic) {
             state.flags.set(UnitFlags::TRUCK, true);
         }
         // 15.1, A-22: Reserve status does not survive a move of more than 1 MP, or one into or
@@ -903,7 +916,7 @@ fn move_to(
     let to_label = game.data.map.label(hex);
     let rule = match mode {
         MoveMode::Tactical => TACTICAL,
-        MoveMode::Strategic | MoveMode::Truck => STRATEGIC,
+        MoveMode::Strategic | MoveMode::Truck | MoveMode::TruckStrategic => STRATEGIC,
         _ => MOVEMENT,
     };
     let spent = mp_text(cost);

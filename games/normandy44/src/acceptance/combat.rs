@@ -2934,3 +2934,29 @@ fn rule_6_2_rule_16_1_rule_17_7_rule_17_8_units_and_hexes_that_cannot_attack() {
         Some("FLAK regiments cannot attack (17.7)")
     );
 }
+
+#[test]
+fn rule_10_2_one_defending_hex_a_combat_and_a_stack_splits_its_attacks() {
+    let data = Kit::new()
+        .unit("us1", Side::Allied, "infantry", 6, 4, 0)
+        .unit("us2", Side::Allied, "infantry", 6, 4, 0)
+        .unit("de1", Side::German, "infantry", 2, 3, 0)
+        .unit("de2", Side::German, "infantry", 2, 3, 0)
+        .data();
+    let mut g = game(&data, Side::Allied, Phase::Combat, &[]);
+    place(&mut g, "us1", "1405");
+    place(&mut g, "us2", "1405");
+    place(&mut g, "de1", "1504");
+    place(&mut g, "de2", "1505");
+    let (us1, us2) = (unit(&g, "us1"), unit(&g, "us2"));
+    let (a, b) = (hex(&g, "1504"), hex(&g, "1505"));
+    // Both units of the stack may attack either adjacent hex...
+    for target in [a, b] {
+        let eligible = crate::combat::eligible_attackers(&g, Side::Allied, target);
+        assert!(eligible.contains(&us1) && eligible.contains(&us2));
+    }
+    // ... but a unit attacks once: us1 having attacked 1504, only us2 may attack 1505.
+    g.unit_mut(us1).flags.set(UnitFlags::ATTACKED, true);
+    let eligible = crate::combat::eligible_attackers(&g, Side::Allied, b);
+    assert_eq!(eligible, vec![us2]);
+}

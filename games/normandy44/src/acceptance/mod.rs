@@ -3,6 +3,7 @@
 //! rulebook's example needs a map diagram the source does not have.
 
 mod combat;
+mod components;
 mod fortify;
 mod initial;
 mod invasion;

@@ -6,7 +6,7 @@ use crate::action::{MoveMode, N44Action};
 use crate::data::Side;
 use crate::movement::{allowance, reach};
 use crate::state::{Phase, Stage, Step, UnitFlags};
-use crate::testkit::{Kit, game, hex, place, unit};
+use crate::testkit::{Kit, act, game, hex, place, unit};
 
 /// The hexes `id` may end a `mode` move in, as labels.
 fn reachable(g: &crate::state::Normandy44, id: &str, mode: MoveMode) -> Vec<String> {
@@ -220,4 +220,151 @@ fn t_mv_10_rule_17_6_restricted_units_released_by_allies_within_two() {
     crate::turn::begin_phase(&mut g1, Side::German, Phase::Movement, &mut log);
     assert!(!g1.unit(unit(&g1, "near")).flags.has(UnitFlags::RELEASED));
     let _ = Step::Phase(Side::German, Phase::Movement, Stage::Open);
+}
+
+#[test]
+fn t_mv_05_rule_9_8_1_rule_9_8_2_strategic_movement() {
+    // A main road along row 15, from 1501 to 1512.
+    let road: Vec<String> = (1..=12).map(|c| format!("15{c:02}")).collect();
+    let road: Vec<&str> = road.iter().map(String::as_str).collect();
+    let data = Kit::new()
+        .road("main", &road)
+        .unit("pz", Side::German, "armor", 6, 5, 1)
+        .unit("pz2", Side::German, "armor", 6, 5, 1)
+        .unit("gren", Side::German, "infantry", 4, 3, 0)
+        .unit("us", Side::Allied, "infantry", 6, 4, 0)
+        .data();
+    let mut g = game(&data, Side::German, Phase::Movement, &[]);
+    g.weather.condition = crate::tables::weather::Weather::Storm;
+    place(&mut g, "pz", "1501");
+    let pz = unit(&g, "pz");
+    // 9.8.1: MA 5 doubled, ⅓ MP a main-road hex in Storm: 30 hexes; the board's road is 11
+    // hexes long, all reached, and nothing off the road.
+    assert_eq!(allowance(&g, pz, MoveMode::Strategic, false), 10);
+    let sm = reachable(&g, "pz", MoveMode::Strategic);
+    assert!(sm.contains(&"1512".to_owned()), "{sm:?}");
+    assert!(sm.iter().all(|h| h.starts_with("15")), "road only: {sm:?}");
+    // 9.8.2: it may not end stacked with another unit.
+    place(&mut g, "gren", "1506");
+    assert!(!reachable(&g, "pz", MoveMode::Strategic).contains(&"1506".to_owned()));
+    // 9.8.2: nor enter an enemy ZOC...
+    place(&mut g, "us", "1609");
+    let sm = reachable(&g, "pz", MoveMode::Strategic);
+    assert!(
+        !sm.contains(&"1509".to_owned()) && !sm.contains(&"1512".to_owned()),
+        "{sm:?}"
+    );
+    // ... nor start in one.
+    place(&mut g, "pz2", "1508");
+    assert!(!crate::movement::modes(&g, &[unit(&g, "pz2")], false).contains(&MoveMode::Strategic));
+    // 9.8.3: three SM markers a side: a fourth unit may not.
+    for u in ["pz2", "gren", "us"] {
+        let id = unit(&g, u);
+        g.unit_mut(id).at = crate::state::Location::OutOfPlay;
+    }
+    assert!(crate::movement::modes(&g, &[pz], false).contains(&MoveMode::Strategic));
+    let data3 = Kit::new()
+        .road("main", &road)
+        .unit("a", Side::German, "armor", 6, 5, 1)
+        .unit("b", Side::German, "armor", 6, 5, 1)
+        .unit("c", Side::German, "armor", 6, 5, 1)
+        .unit("d", Side::German, "armor", 6, 5, 1)
+        .data();
+    let mut g3 = game(&data3, Side::German, Phase::Movement, &[]);
+    for (u, h) in [("a", "1101"), ("b", "1201"), ("c", "1301"), ("d", "1501")] {
+        place(&mut g3, u, h);
+        let id = unit(&g3, u);
+        if u != "d" {
+            g3.unit_mut(id).flags.set(UnitFlags::SM, true);
+        }
+    }
+    let d = unit(&g3, "d");
+    assert!(!crate::movement::modes(&g3, &[d], false).contains(&MoveMode::Strategic));
+    // 9.8.7: none on turn 1.
+    g.turn = 1;
+    assert!(!crate::movement::modes(&g, &[pz], false).contains(&MoveMode::Strategic));
+}
+
+#[test]
+fn t_mv_06_rule_9_8_6_the_german_truck() {
+    let road: Vec<String> = (1..=12).map(|c| format!("15{c:02}")).collect();
+    let road: Vec<&str> = road.iter().map(String::as_str).collect();
+    let data = Kit::new()
+        .road("main", &road)
+        .unit("gren", Side::German, "infantry", 4, 3, 0)
+        .unit("gren2", Side::German, "infantry", 4, 3, 0)
+        .unit("us", Side::Allied, "infantry", 6, 4, 0)
+        .data();
+    let mut g = game(&data, Side::German, Phase::Movement, &[]);
+    place(&mut g, "gren", "1501");
+    let gren = unit(&g, "gren");
+    // MA 5 as a mechanized unit; 10 with an SM marker too; 3 and 6 in Clear.
+    assert_eq!(allowance(&g, gren, MoveMode::Truck, false), 5);
+    assert_eq!(allowance(&g, gren, MoveMode::TruckStrategic, false), 10);
+    g.weather.condition = crate::tables::weather::Weather::Clear;
+    assert_eq!(allowance(&g, gren, MoveMode::Truck, false), 3);
+    assert_eq!(allowance(&g, gren, MoveMode::TruckStrategic, false), 6);
+    g.weather.condition = crate::tables::weather::Weather::Overcast;
+    let modes = crate::movement::modes(&g, &[gren], false);
+    assert!(modes.contains(&MoveMode::Truck) && modes.contains(&MoveMode::TruckStrategic));
+    // The trucked unit moves, and takes the truck: a second unit may not use it this turn.
+    act(&mut g, N44Action::Pick { unit: gren }).unwrap();
+    act(
+        &mut g,
+        N44Action::Mode {
+            mode: MoveMode::Truck,
+        },
+    )
+    .unwrap();
+    let to = hex(&g, "1506");
+    act(&mut g, N44Action::MoveTo { hex: to }).unwrap();
+    assert!(g.unit(gren).flags.has(UnitFlags::TRUCK));
+    place(&mut g, "gren2", "1301");
+    let gren2 = unit(&g, "gren2");
+    assert!(!crate::movement::modes(&g, &[gren2], false).contains(&MoveMode::Truck));
+    // Starting in an enemy ZOC, no truck.
+    g.unit_mut(gren).flags.set(UnitFlags::TRUCK, false);
+    place(&mut g, "us", "1402");
+    assert!(!crate::movement::modes(&g, &[gren2], false).contains(&MoveMode::Truck));
+}
+
+#[test]
+fn t_mv_07_rule_9_9_bicycles_in_overcast() {
+    let road: Vec<String> = (1..=12).map(|c| format!("15{c:02}")).collect();
+    let road: Vec<&str> = road.iter().map(String::as_str).collect();
+    let data = Kit::new()
+        .road("secondary", &road)
+        .unit_toml(
+            "[[unit]]\nid = \"bike\"\nname = \"bike\"\nshort = \"bike\"\nside = \"german\"\n\
+             nation = \"heer\"\nsize = \"battalion\"\nclass = \"bicycle\"\nbicycle = true\n\
+             replacement = \"infantry\"\nsteps = [{ cf = 2, ma = 3, tq = 0 }]\n",
+        )
+        .data();
+    let mut g = game(&data, Side::German, Phase::Movement, &[]);
+    place(&mut g, "bike", "1501");
+    let bike = unit(&g, "bike");
+    assert!(crate::movement::modes(&g, &[bike], false).contains(&MoveMode::Bicycle));
+    assert_eq!(allowance(&g, bike, MoveMode::Bicycle, false), 6);
+    // Six MP at ½ a secondary-road hex: 11 hexes, all of the road, and only the road.
+    let ride = reachable(&g, "bike", MoveMode::Bicycle);
+    assert!(ride.contains(&"1512".to_owned()) && ride.iter().all(|h| h.starts_with("15")));
+    // A-58: not in Clear (nor Storm): the printed MA.
+    g.weather.condition = crate::tables::weather::Weather::Clear;
+    assert!(!crate::movement::modes(&g, &[bike], false).contains(&MoveMode::Bicycle));
+    assert_eq!(allowance(&g, bike, MoveMode::Normal, false), 3);
+}
+
+#[test]
+fn rule_9_2_no_move_leaves_the_map() {
+    let data = Kit::new()
+        .unit("us", Side::Allied, "infantry", 6, 4, 0)
+        .data();
+    let mut g = game(&data, Side::Allied, Phase::Movement, &[]);
+    place(&mut g, "us", "1001");
+    let all = reachable(&g, "us", MoveMode::Normal);
+    // The board's hexes only (rows 10-20, columns 01-12), never the sea row.
+    assert!(all.iter().all(|h| {
+        let n: u16 = h.parse().unwrap();
+        (10..=20).contains(&(n / 100)) && (1..=12).contains(&(n % 100))
+    }));
 }
