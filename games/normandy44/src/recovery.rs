@@ -22,8 +22,12 @@ pub fn recover(game: &mut Normandy44, side: Side, log: &mut N44Log) {
         .unit_ids()
         .filter(|&u| game.side_of(u) == side)
         .collect();
+    let mut recovered = 0;
     for unit in ids {
         let flags = &mut game.unit_mut(unit).flags;
+        if flags.0 & cleared != 0 {
+            recovered += 1;
+        }
         flags.0 &= !cleared;
         let Some(hex) = game.hex_of(unit) else {
             continue;
@@ -42,7 +46,16 @@ pub fn recover(game: &mut Normandy44, side: Side, log: &mut N44Log) {
             );
         }
     }
-    let _ = RECOVERY;
+    if recovered > 0 {
+        let markers = if side == Side::Allied {
+            "Disorganized, Replacement, Regroup and Scattered"
+        } else {
+            "Disorganized and Replacement"
+        };
+        log.public(RECOVERY, N44Event::Note, || {
+            format!("Recovery: the {markers} markers come off {recovered} units")
+        });
+    }
 }
 
 /// 15.4: the phasing player may take Reserve markers off his stacks.

@@ -2960,3 +2960,52 @@ fn rule_10_2_one_defending_hex_a_combat_and_a_stack_splits_its_attacks() {
     let eligible = crate::combat::eligible_attackers(&g, Side::Allied, b);
     assert_eq!(eligible, vec![us2]);
 }
+
+/// T-T1-09: the example of play's turn-1 combats D, G, H and J are the cases T-DD-02,
+/// T-RES-03, T-DD-03 and T-DD-04; they are played again here under the example's name.
+#[test]
+fn t_t1_09_combats_d_g_h_j_of_the_example() {
+    t_dd_02_rule_12_4_rule_12_4_2_flak_lead();
+    t_res_03_rule_12_2_loss_priority_with_shifts();
+    t_dd_03_rule_12_4_4_an_88_lead_and_an_exchange();
+    t_dd_04_rule_16_2_rule_13_3_strongpoint_lead_then_a_one_hex_retreat();
+}
+
+/// T-T1-10: the end of turn 1: the German Recovery and Supply Phases change nothing for units
+/// in supply and in order; the Allied Recovery Phase takes every Regroup and Scattered marker
+/// off; the Allied Supply Phase checks the airborne units as any others (no free turn, 20.1).
+#[test]
+fn t_t1_10_rule_3_b_5_rule_20_1_the_end_of_turn_one() {
+    let data = Kit::new()
+        .road("main", &["1004", "1104", "1204"])
+        .unit("de", Side::German, "infantry", 4, 3, 0)
+        .unit("para", Side::Allied, "airborne", 5, 4, 1)
+        .unit("land", Side::Allied, "infantry", 6, 4, 0)
+        .data();
+    let mut g = game(&data, Side::German, Phase::Combat, &[]);
+    g.turn = 1;
+    place(&mut g, "de", "1204");
+    place(&mut g, "para", "1809");
+    place(&mut g, "land", "1811");
+    let (de, para, land) = (unit(&g, "de"), unit(&g, "para"), unit(&g, "land"));
+    g.unit_mut(para).flags.set(UnitFlags::SCATTERED, true);
+    g.unit_mut(land).flags.set(UnitFlags::REGROUP, true);
+    let mut log = N44Log::new();
+    // The German Recovery and Supply Phases: nothing to change.
+    crate::turn::begin_phase(&mut g, Side::German, Phase::Recovery, &mut log);
+    crate::turn::begin_phase(&mut g, Side::German, Phase::Supply, &mut log);
+    assert_eq!(g.unit(de).flags, UnitFlags::default());
+    assert!(
+        g.unit(para).flags.has(UnitFlags::SCATTERED),
+        "not the German's to remove"
+    );
+    // The Allied Recovery Phase: Regroup and Scattered come off.
+    crate::turn::begin_phase(&mut g, Side::Allied, Phase::Recovery, &mut log);
+    assert!(!g.unit(para).flags.has(UnitFlags::SCATTERED));
+    assert!(!g.unit(land).flags.has(UnitFlags::REGROUP));
+    // The Allied Supply Phase: the paratroopers, with no beachhead to trace to, are out of
+    // supply like any unit.
+    crate::turn::begin_phase(&mut g, Side::Allied, Phase::Supply, &mut log);
+    assert!(g.unit(para).flags.has(UnitFlags::OOS));
+    assert!(log.entries().iter().any(|e| e.rule.0 == "3.B.5"));
+}
