@@ -170,14 +170,26 @@ fn score(game: &Normandy44, plan: &Plan, side: Side, action: &N44Action) -> f64 
                 _ => -1.0,
             }
         }
-        N44Action::Mode { .. } => -0.5,
+        // Another way of moving only when it is the sole way on: switching back and forth would
+        // never end.
+        N44Action::Mode { .. } => -50.0,
         N44Action::MoveTo { hex } => {
             let start = match game.step() {
                 Step::Phase(_, _, Stage::Moving { unit, .. }) => game.hex_of(unit),
                 _ => None,
             };
             let here = start.map_or(0.0, |s| place_value(game, plan, side, s));
-            place_value(game, plan, side, hex) - here
+            // 22.1, A-29: a unit beyond the Army Boundary goes back first.
+            let back = match game.step() {
+                Step::Phase(_, _, Stage::Moving { unit, .. })
+                    if start.is_some_and(|s| !crate::movement::within_boundary(game, unit, s))
+                        && crate::movement::within_boundary(game, unit, hex) =>
+                {
+                    20.0
+                }
+                _ => 0.0,
+            };
+            place_value(game, plan, side, hex) - here + back
         }
         // 15: a Reserve where the enemy is close but not adjacent.
         N44Action::Reserve { hex } => {

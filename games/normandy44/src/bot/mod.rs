@@ -41,10 +41,13 @@ impl Heuristics for Normandy44 {
         choose::scores(self, legal, scores);
     }
 
-    /// Putting a picked unit down, or giving up an attack being built, which a search would
-    /// follow by picking the same again, for ever.
+    /// Putting a picked unit down, switching how it moves, or giving up an attack being built,
+    /// which a search would follow by picking the same again, for ever.
     fn futile(&self, action: &N44Action) -> bool {
-        matches!(action, N44Action::Unpick | N44Action::Cancel)
+        matches!(
+            action,
+            N44Action::Unpick | N44Action::Cancel | N44Action::Mode { .. }
+        )
     }
 
     fn explain(&self, action: &N44Action) -> Option<String> {
