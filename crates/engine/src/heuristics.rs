@@ -87,3 +87,48 @@ pub trait Heuristics: Game {
         self.determinize(seat, rng)
     }
 }
+
+/// The action of `legal` with the highest of `scores` (one per action, in order), ties broken
+/// at random with `rng`: how a rule-based player plays its rules of thumb. `None` only when
+/// `legal` is empty; a score that is not a number never wins.
+pub fn best_scored<A: Copy, R: Rng + ?Sized>(
+    legal: &[A],
+    scores: &[f64],
+    rng: &mut R,
+) -> Option<A> {
+    let best = scores
+        .iter()
+        .copied()
+        .filter(|s| !s.is_nan())
+        .fold(f64::NEG_INFINITY, f64::max);
+    let top: Vec<usize> = (0..legal.len())
+        .filter(|&i| scores.get(i).is_some_and(|&s| s >= best - 1e-9))
+        .collect();
+    let k = crate::rng::uniform_below(rng, u32::try_from(top.len()).unwrap_or(u32::MAX)) as usize;
+    top.get(k).and_then(|&i| legal.get(i)).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn the_best_scored_action_wins_and_ties_are_broken_by_the_generator() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        assert_eq!(
+            best_scored(&['a', 'b', 'c'], &[0.0, 2.0, 1.0], &mut rng),
+            Some('b')
+        );
+        assert_eq!(best_scored::<char, _>(&[], &[], &mut rng), None);
+        assert_eq!(
+            best_scored(&['a', 'b'], &[f64::NAN, -3.0], &mut rng),
+            Some('b')
+        );
+        let picks: std::collections::BTreeSet<char> = (0..40)
+            .filter_map(|_| best_scored(&['x', 'y', 'z'], &[1.0, 1.0, 0.0], &mut rng))
+            .collect();
+        assert_eq!(picks, ['x', 'y'].into_iter().collect());
+    }
+}

@@ -44,7 +44,7 @@ pub use game::{
     Anchors, Applied, Components, DataError, DataErrors, Game, GameInfo, OptionInfo, Outcome,
     Place, Prompt, Refusal, ScenarioInfo, SetupError, Status,
 };
-pub use heuristics::Heuristics;
+pub use heuristics::{Heuristics, best_scored};
 pub use log::{Audience, Log, LogEntry, RuleId};
 pub use record::{GameRecord, RECORD_FORMAT};
 pub use rng::{

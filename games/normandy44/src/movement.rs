@@ -754,30 +754,39 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
     }
 }
 
+/// 15.1: whether `unit` may go into Reserve now: it spent at most 1 MP, did not use it to enter
+/// or leave an enemy ZOC, and is none of what may not be in Reserve (OOS, Disorganized,
+/// replaced, building an IP, moved tactically, landed this turn (6.5.2), scattered).
+fn reserve_eligible(game: &Normandy44, unit: UnitId) -> bool {
+    let f = game.unit(unit).flags;
+    game.unit(unit).spent <= Sixths::ONE.0 as u8
+        && ![
+            UnitFlags::ZOC_MOVE,
+            UnitFlags::OOS,
+            UnitFlags::ISOLATED,
+            UnitFlags::DISORGANIZED,
+            UnitFlags::REPLACED,
+            UnitFlags::BUILDING_IP,
+            UnitFlags::TACTICAL,
+            UnitFlags::LANDED,
+            UnitFlags::SCATTERED,
+        ]
+        .iter()
+        .any(|&bit| f.has(bit))
+        && !matches!(
+            game.data.unit(unit).class,
+            Class::Strongpoint | Class::BeachEngineer
+        )
+}
+
 /// 15.1: whether the stack in `hex` may be put in Reserve now: some unit there may, and a
 /// marker is free (six a side; one covers a stack).
 fn may_reserve(game: &Normandy44, side: Side, hex: HexId) -> bool {
-    let eligible = |u: UnitId| {
-        let f = game.unit(u).flags;
+    if !game.units_in(hex).any(|u| {
         game.side_of(u) == side
-            && !f.has(UnitFlags::RESERVE)
-            && game.unit(u).spent <= Sixths::ONE.0 as u8
-            && !f.has(UnitFlags::ZOC_MOVE)
-            && !f.has(UnitFlags::OOS)
-            && !f.has(UnitFlags::ISOLATED)
-            && !f.has(UnitFlags::DISORGANIZED)
-            && !f.has(UnitFlags::REPLACED)
-            && !f.has(UnitFlags::BUILDING_IP)
-            && !f.has(UnitFlags::TACTICAL)
-            // 6.5.2: a landed reinforcement never goes into Reserve on its landing turn.
-            && !f.has(UnitFlags::LANDED)
-            && !f.has(UnitFlags::SCATTERED)
-            && !matches!(
-                game.data.unit(u).class,
-                Class::Strongpoint | Class::BeachEngineer
-            )
-    };
-    if !game.units_in(hex).any(eligible) {
+            && !game.unit(u).flags.has(UnitFlags::RESERVE)
+            && reserve_eligible(game, u)
+    }) {
         return false;
     }
     let stacks_in_reserve = game
@@ -957,24 +966,10 @@ pub fn mp_text(sixths: u16) -> String {
 fn place_reserve(game: &mut Normandy44, side: Side, hex: HexId, log: &mut N44Log) {
     let units: Vec<UnitId> = game
         .units_in(hex)
-        .filter(|&u| game.side_of(u) == side)
+        .filter(|&u| game.side_of(u) == side && reserve_eligible(game, u))
         .collect();
     for u in units {
-        let f = game.unit(u).flags;
-        let eligible = game.unit(u).spent <= Sixths::ONE.0 as u8
-            && !f.has(UnitFlags::ZOC_MOVE)
-            && !f.has(UnitFlags::OOS)
-            && !f.has(UnitFlags::ISOLATED)
-            && !f.has(UnitFlags::DISORGANIZED)
-            && !f.has(UnitFlags::REPLACED)
-            && !f.has(UnitFlags::BUILDING_IP)
-            && !f.has(UnitFlags::TACTICAL)
-            // 6.5.2: a landed reinforcement never goes into Reserve on its landing turn.
-            && !f.has(UnitFlags::LANDED)
-            && !f.has(UnitFlags::SCATTERED);
-        if eligible {
-            game.unit_mut(u).flags.set(UnitFlags::RESERVE, true);
-        }
+        game.unit_mut(u).flags.set(UnitFlags::RESERVE, true);
     }
     let label = game.data.map.label(hex);
     log.public(RESERVE, N44Event::Note, || {

@@ -95,15 +95,7 @@ impl Kit {
     /// A two-step unit `id` of `side` and `class`, `cf`-`ma` with TQ `tq` at full strength and
     /// half its CF (rounded up) reduced. Allied units are US unless the id starts with `cw`.
     pub fn unit(mut self, id: &str, side: Side, class: &str, cf: u8, ma: u8, tq: i8) -> Kit {
-        let (nation, army) = match side {
-            Side::German => ("heer", String::new()),
-            Side::Allied if id.starts_with("cw") => ("british", "army = \"cw\"\n".to_owned()),
-            Side::Allied => ("us", "army = \"us\"\n".to_owned()),
-        };
-        let side = match side {
-            Side::German => "german",
-            Side::Allied => "allied",
-        };
+        let (nation, army, side) = side_keys(id, side);
         let reduced = cf.div_ceil(2);
         let no_zoc = |cf: u8| if cf == 1 { ", no_zoc = true" } else { "" };
         self.units.push(format!(
@@ -149,15 +141,7 @@ impl Kit {
         unit_keys: &str,
         face_keys: &str,
     ) -> Kit {
-        let (nation, army) = match side {
-            Side::German => ("heer", String::new()),
-            Side::Allied if id.starts_with("cw") => ("british", "army = \"cw\"\n".to_owned()),
-            Side::Allied => ("us", "army = \"us\"\n".to_owned()),
-        };
-        let side = match side {
-            Side::German => "german",
-            Side::Allied => "allied",
-        };
+        let (nation, army, side) = side_keys(id, side);
         let reduced = cf.div_ceil(2);
         let extra = |cf: u8| {
             let mut keys = String::new();
@@ -205,15 +189,7 @@ impl Kit {
         unit_keys: &str,
         face_keys: &str,
     ) -> Kit {
-        let (nation, army) = match side {
-            Side::German => ("heer", String::new()),
-            Side::Allied if id.starts_with("cw") => ("british", "army = \"cw\"\n".to_owned()),
-            Side::Allied => ("us", "army = \"us\"\n".to_owned()),
-        };
-        let side = match side {
-            Side::German => "german",
-            Side::Allied => "allied",
-        };
+        let (nation, army, side) = side_keys(id, side);
         let mut keys = String::new();
         if cf == 1 {
             keys.push_str(", no_zoc = true");
@@ -556,5 +532,15 @@ pub fn act(
             assert!(!listed, "{action:?} was listed but refused: {refusal:?}");
             Err(refusal)
         }
+    }
+}
+
+/// The nation, army line and side of a kit unit `id` of `side`: German units are Heer, Allied
+/// ones US unless the id starts with `cw`.
+fn side_keys(id: &str, side: Side) -> (&'static str, String, &'static str) {
+    match side {
+        Side::German => ("heer", String::new(), "german"),
+        Side::Allied if id.starts_with("cw") => ("british", "army = \"cw\"\n".to_owned(), "allied"),
+        Side::Allied => ("us", "army = \"us\"\n".to_owned(), "allied"),
     }
 }

@@ -6,7 +6,6 @@ use crate::data::{HexFlags, Side, UnitId};
 use crate::movement::{reach, why_stuck};
 use crate::state::{Normandy44, Stage, Step};
 use crate::tables::terrain::{Terrain, dcb};
-use overlord_engine::uniform_below;
 use overlord_hexmap::HexId;
 use rand::Rng;
 
@@ -23,12 +22,7 @@ pub fn choose<R: Rng + ?Sized>(
     }
     let mut scores = Vec::with_capacity(legal.len());
     self::scores(game, legal, &mut scores);
-    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let top: Vec<usize> = (0..legal.len())
-        .filter(|&i| scores[i] >= best - 1e-9)
-        .collect();
-    let k = uniform_below(rng, u32::try_from(top.len()).unwrap_or(u32::MAX)) as usize;
-    top.get(k).and_then(|&i| legal.get(i)).copied()
+    overlord_engine::best_scored(legal, &scores, rng)
 }
 
 /// One score per action of `legal`, higher better, into `out` (cleared first).

@@ -10,7 +10,7 @@ use crate::data::{Division, Tide};
 use crate::index::{HexId, UsId};
 use crate::state::hex_of;
 use crate::state::{AttackStage, Omaha, Step, UsFlags, UsLoc};
-use overlord_engine::{Game, uniform_below};
+use overlord_engine::Game;
 use rand::Rng;
 
 /// The rule bot's choice among `legal` (`None` only when it is empty): the best of
@@ -31,12 +31,7 @@ pub(crate) fn choose<R: Rng + ?Sized>(
     }
     let mut scores = Vec::with_capacity(legal.len());
     self::scores(state, legal, &mut scores);
-    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let top: Vec<usize> = (0..legal.len())
-        .filter(|&i| scores[i] >= best - 1e-9)
-        .collect();
-    let k = uniform_below(rng, u32::try_from(top.len()).unwrap_or(u32::MAX)) as usize;
-    top.get(k).and_then(|&i| legal.get(i)).copied()
+    overlord_engine::best_scored(legal, &scores, rng)
 }
 
 /// The rule bot's score of each of `legal`, into `out` (cleared first): higher is better, and
