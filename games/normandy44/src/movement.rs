@@ -281,7 +281,7 @@ pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool)
 }
 
 /// [`reach`] on ground worked out already; with `any`, the search stops at the first hex the
-/// move may end in (all that [`can_go`] asks).
+/// move may end in (all that listing the units that can move asks).
 pub fn reach_on(
     game: &Normandy44,
     ground: &Ground<'_>,
