@@ -183,6 +183,10 @@ impl Game for Normandy44 {
         Some(crate::text::picture(self))
     }
 
+    fn statistics(&self) -> Option<&dyn overlord_engine::Statistics> {
+        Some(self)
+    }
+
     fn seat_label(&self, seat: Seat) -> String {
         match seat.0 {
             0 => "German".to_owned(),

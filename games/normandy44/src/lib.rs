@@ -22,7 +22,7 @@
 //!    (3.B.5),
 //!    [`supply`] (18), [`invasion`] (20), [`victory`] (23-26).
 //! 4. **The turn and the game's faces.** [`setup`], [`decisions`] (which chapter answers),
-//!    [`turn`] (the sequence of play, 3), [`view`], [`picture`], [`text`], [`bot`] (the rule
+//!    [`turn`] (the sequence of play, 3), [`view`], [`picture`], [`text`], [`statistics`], [`bot`] (the rule
 //!    bot and the evaluation search bots use), [`game`].
 //!
 //! The components are authored by the Overlord project from the history and geography of
@@ -48,6 +48,7 @@ pub mod replacement;
 pub mod setup;
 pub mod stacking;
 pub mod state;
+pub mod statistics;
 pub mod supply;
 pub mod supply_lines;
 pub mod tables;

@@ -41,6 +41,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (4, &["view"]),
     (4, &["picture"]),
     (4, &["text"]),
+    (4, &["statistics"]),
     (4, &["bot"]),
     (4, &["game"]),
 ];

@@ -210,3 +210,31 @@ fn rule_27_1_two_sides_two_seats() {
         overlord_engine::Seat(1)
     );
 }
+
+#[test]
+fn the_simulator_reads_turn_losses_holdings_and_counters() {
+    use overlord_engine::Statistics;
+    let mut game = new_game(Scenario::MiniGame);
+    assert_eq!(game.turn(), 1);
+    assert_eq!(Statistics::turn(&game), Some(1));
+    assert!(game.losses().iter().all(|(_, lost)| *lost == 0));
+    assert!(
+        game.holding_out().iter().any(|h| h.contains("1815")),
+        "St-Lô is German"
+    );
+    // A German regiment flipped and another eliminated: three steps lost.
+    let german: Vec<_> = game
+        .unit_ids()
+        .filter(|&u| game.side_of(u) == Side::German && game.hex_of(u).is_some())
+        .filter(|&u| data().step_count(u) == 2)
+        .take(2)
+        .collect();
+    game.unit_mut(german[0]).step = 1;
+    game.take_off(german[1], Location::Eliminated);
+    assert_eq!(game.losses()[0], ("German".to_owned(), 3));
+    // The Allies take St-Lô.
+    let st_lo = game.data().map.hex("1815").unwrap();
+    game.set_control(st_lo, Side::Allied);
+    assert!(!game.holding_out().iter().any(|h| h.contains("1815")));
+    assert_eq!(game.counters()[1], ("Allied-held city hexes".to_owned(), 1));
+}
