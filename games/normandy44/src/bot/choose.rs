@@ -201,12 +201,22 @@ fn score(game: &Normandy44, plan: &Plan, side: Side, action: &N44Action) -> f64 
                 .map_or(0, |f| f.cf),
         ),
         // 10: attack where the expected result beats the risk.
-        N44Action::Attack { hex } => attack_value(game, side, hex) - ATTACK_THRESHOLD,
+        N44Action::Attack { hex } => {
+            attack_plan(game, side, hex).map_or(f64::NEG_INFINITY, |(value, _)| value)
+                - ATTACK_THRESHOLD
+        }
+        // 22.1: the units of the army the plan picked join, the strongest first.
         N44Action::Join { unit } => {
-            if game.attackers.contains(&unit) {
+            let planned = match game.step() {
+                Step::Phase(_, _, Stage::Attack { hex }) => {
+                    attack_plan(game, side, hex).map(|(_, army)| army)
+                }
+                _ => None,
+            };
+            if game.attackers.contains(&unit) || planned != Some(game.army_of(unit)) {
                 -2.0
             } else {
-                1.0
+                1.0 + f64::from(cf(game, unit)) / 10.0
             }
         }
         // 10.3: the strongest unit's formation, chosen once (switching back and forth between
@@ -215,7 +225,8 @@ fn score(game: &Normandy44, plan: &Plan, side: Side, action: &N44Action) -> f64 
             0.5 + f64::from(cf(game, unit)) / 10.0
         }
         N44Action::BattleGroup if game.combat.maf == crate::state::MafChoice::None => 0.4,
-        N44Action::Maf { .. } | N44Action::BattleGroup => -1.0,
+        // Once chosen, never switched: if the attack cannot be confirmed, give it up.
+        N44Action::Maf { .. } | N44Action::BattleGroup => -20.0,
         N44Action::Artillery { .. } | N44Action::AirSupport | N44Action::NavalSupport => 0.8,
         N44Action::Confirm => 0.3,
         N44Action::Strafe { .. } => 0.6,
@@ -276,26 +287,48 @@ fn cf(game: &Normandy44, unit: UnitId) -> u8 {
 /// the bot makes it.
 const ATTACK_THRESHOLD: f64 = 0.6;
 
-/// The expected net result, in steps, of attacking `hex` with every unit that may, the
-/// strongest as the Main Assault Force (10.3), without support: the defender's steps and
-/// retreat against the attacker's steps, over the CRT's chances (2.1).
-fn attack_value(game: &Normandy44, side: Side, hex: HexId) -> f64 {
+/// The best attack on `hex`: its expected net result, in steps, and the army that makes it
+/// (22.1: US and CW units never attack together; `None` for the German). Each army's eligible
+/// units attack together, the strongest's formation as the Main Assault Force (10.3), without
+/// support: the defender's steps and retreat against the attacker's steps, over the CRT's
+/// chances (2.1).
+fn attack_plan(
+    game: &Normandy44,
+    side: Side,
+    hex: HexId,
+) -> Option<(f64, Option<crate::data::Army>)> {
+    let eligible = crate::combat::eligible_attackers(game, side, hex);
+    let mut armies: Vec<Option<crate::data::Army>> =
+        eligible.iter().map(|&u| game.army_of(u)).collect();
+    armies.sort();
+    armies.dedup();
+    armies
+        .into_iter()
+        .filter_map(|army| {
+            let group: Vec<UnitId> = eligible
+                .iter()
+                .copied()
+                .filter(|&u| game.army_of(u) == army)
+                .collect();
+            attack_value(game, hex, &group).map(|value| (value, army))
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+}
+
+/// The expected net result of `attackers` attacking `hex` (see [`attack_plan`]), or `None`
+/// when the odds are below 1-3.
+fn attack_value(game: &Normandy44, hex: HexId, attackers: &[UnitId]) -> Option<f64> {
     use crate::tables::crt::CrtResult;
-    let attackers = crate::combat::eligible_attackers(game, side, hex);
-    let Some(strongest) = attackers.iter().copied().max_by_key(|&u| cf(game, u)) else {
-        return f64::NEG_INFINITY;
-    };
+    let strongest = attackers.iter().copied().max_by_key(|&u| cf(game, u))?;
     let assessment = crate::combat::assess(
         game,
         hex,
-        &attackers,
+        attackers,
         crate::state::MafChoice::Formation(strongest),
         &crate::combat::Support::default(),
     );
-    if assessment.final_column.is_none() {
-        return f64::NEG_INFINITY;
-    }
-    assessment
+    assessment.final_column?;
+    let value = assessment
         .chances
         .iter()
         .map(|&(result, p)| {
@@ -310,5 +343,6 @@ fn attack_value(game: &Normandy44, side: Side, hex: HexId) -> f64 {
             };
             p * value
         })
-        .sum()
+        .sum();
+    Some(value)
 }

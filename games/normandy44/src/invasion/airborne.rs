@@ -206,16 +206,22 @@ pub fn gliders(game: &mut Normandy44, log: &mut N44Log) {
         let Some(lz) = landing_zone(&data, index) else {
             continue;
         };
-        if game.occupant(lz) == Some(Side::German) {
-            // 20.2: the landing zone is enemy-occupied: a turn's wait.
+        let held = game.occupant(lz) == Some(Side::German);
+        // 20.2: the landing zone is enemy-occupied: a turn's wait. A zone too full to take the
+        // regiment (7.1) is read the same way: it lands next turn where it fits.
+        if held || !crate::stacking::fits(game, lz, &[unit]) {
             set_delayed(game, index, true);
             game.unit_mut(unit).at = Location::Airborne(game.turn.saturating_add(1));
             let who = name(game, unit);
             let label = data.map.label(lz);
+            let why = if held {
+                "is held by the enemy"
+            } else {
+                "has no room left (7.1)"
+            };
             log.public(SCATTER, N44Event::Note, || {
                 format!(
-                    "{who}'s landing zone {label} is held by the enemy: it lands next turn, \
-                     within 4 hexes of it"
+                    "{who}'s landing zone {label} {why}: it lands next turn, within 4 hexes of it"
                 )
             });
             continue;
