@@ -150,7 +150,12 @@ pub fn why_stuck(game: &Normandy44, unit: UnitId, reserve: bool) -> Option<&'sta
     if flags.has(UnitFlags::SCATTERED) {
         return Some("it is scattered (20.2)");
     }
-    if def.restricted && !flags.has(UnitFlags::RELEASED) {
+    // 17.6: inside the Cherbourg Perimeter an unreleased one moves within it (20.4: not on
+    // turn 1).
+    if def.restricted
+        && !flags.has(UnitFlags::RELEASED)
+        && (game.turn == 1 || !inside_perimeter(game, unit))
+    {
         return Some("it is restricted and not released (17.6)");
     }
     if game.turn == 1 && def.class == Class::Ost {
@@ -160,6 +165,24 @@ pub fn why_stuck(game: &Normandy44, unit: UnitId, reserve: bool) -> Option<&'sta
         return Some("only units in Reserve move in the Reserve Movement Segment (15.2)");
     }
     None
+}
+
+/// Whether `unit` is in the Cherbourg Perimeter (16.3's interior).
+fn inside_perimeter(game: &Normandy44, unit: UnitId) -> bool {
+    game.hex_of(unit).is_some_and(|h| {
+        game.data
+            .map
+            .flags(h)
+            .has(crate::data::HexFlags::CHERBOURG_PERIMETER)
+    })
+}
+
+/// 17.6: a restricted unit not yet released that starts inside the Cherbourg Perimeter moves
+/// freely within it, and only within it.
+fn bound_to_perimeter(game: &Normandy44, unit: UnitId) -> bool {
+    game.data.unit(unit).restricted
+        && !game.unit(unit).flags.has(UnitFlags::RELEASED)
+        && inside_perimeter(game, unit)
 }
 
 /// Whether `unit` must use tactical movement (9.10): Disorganized (13.6), out of supply (18.4),
@@ -324,6 +347,7 @@ pub fn reach_on(
         .collect();
     let replaced = mobilities.iter().any(|&(_, r)| r);
     // 6.5.2: a reinforcement's landing hex is the first hex of its tactical move.
+    let bound = units.iter().any(|&u| bound_to_perimeter(game, u));
     let landed = units
         .iter()
         .any(|&u| game.unit(u).flags.has(UnitFlags::LANDED));
@@ -371,7 +395,12 @@ pub fn reach_on(
             if next == HexId::NONE || ground.occupant(next) == Some(side.enemy()) {
                 continue;
             }
-            if !may_enter(game, next, side) {
+            if !may_enter(game, next, side)
+                || (bound
+                    && !map
+                        .flags(next)
+                        .has(crate::data::HexFlags::CHERBOURG_PERIMETER))
+            {
                 continue;
             }
             // 8.5.2: no entering an enemy hex bond or crossing an enemy hexside bond.
@@ -628,6 +657,16 @@ fn release_restricted(game: &mut Normandy44, log: &mut N44Log) {
             .any(|&a| game.data.map.hexes.distance(a, hex) <= 2)
         {
             game.unit_mut(unit).flags.set(UnitFlags::RELEASED, true);
+            // 17.6: once one restricted unit inside the Perimeter is released, all of them are.
+            if inside_perimeter(game, unit) {
+                let inside: Vec<UnitId> = game
+                    .unit_ids()
+                    .filter(|&u| bound_to_perimeter(game, u))
+                    .collect();
+                for u in inside {
+                    game.unit_mut(u).flags.set(UnitFlags::RELEASED, true);
+                }
+            }
             let name = game.data.unit(unit).short.clone();
             log.public(
                 RELEASE,

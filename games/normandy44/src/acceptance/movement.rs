@@ -368,3 +368,47 @@ fn rule_9_2_no_move_leaves_the_map() {
         (10..=20).contains(&(n / 100)) && (1..=12).contains(&(n % 100))
     }));
 }
+
+#[test]
+fn t_mv_10_rule_17_6_restricted_units_move_within_the_cherbourg_perimeter() {
+    let restricted = |id: &str| {
+        format!(
+            "[[unit]]\nid = \"{id}\"\nname = \"{id}\"\nshort = \"{id}\"\nside = \"german\"\n\
+             nation = \"heer\"\nsize = \"regiment\"\nclass = \"fortress\"\nrestricted = true\n\
+             replacement = \"infantry\"\nsteps = [{{ cf = 4, ma = 3, tq = 0 }}]\n"
+        )
+    };
+    let inside = ["1903", "1904", "1905", "2003", "2004", "2005"];
+    let data = Kit::new()
+        .perimeter(&inside)
+        .unit_toml(&restricted("west"))
+        .unit_toml(&restricted("east"))
+        .unit("us", Side::Allied, "infantry", 6, 4, 0)
+        .data();
+    let mut g = game(&data, Side::German, Phase::Movement, &[]);
+    place(&mut g, "west", "1903");
+    place(&mut g, "east", "2005");
+    // Unreleased, each moves, but only within the Perimeter.
+    let moves = reachable(&g, "west", MoveMode::Normal);
+    assert!(!moves.is_empty());
+    assert!(
+        moves.iter().all(|h| inside.contains(&h.as_str())),
+        "{moves:?}"
+    );
+    // Not on turn 1 (20.4).
+    g.turn = 1;
+    assert!(crate::movement::why_stuck(&g, unit(&g, "west"), false).is_some());
+    g.turn = 2;
+    // An Allied unit 2 hexes from one releases it, and so every restricted unit inside.
+    place(&mut g, "us", "1802");
+    let mut log = crate::action::N44Log::new();
+    g.step = Step::Phase(Side::German, Phase::Replacement, Stage::Open);
+    crate::turn::begin_phase(&mut g, Side::German, Phase::Movement, &mut log);
+    assert!(g.unit(unit(&g, "west")).flags.has(UnitFlags::RELEASED));
+    assert!(g.unit(unit(&g, "east")).flags.has(UnitFlags::RELEASED));
+    let moves = reachable(&g, "east", MoveMode::Normal);
+    assert!(
+        moves.iter().any(|h| !inside.contains(&h.as_str())),
+        "{moves:?}"
+    );
+}
