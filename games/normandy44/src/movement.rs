@@ -272,6 +272,9 @@ pub fn enemy_zones(game: &Normandy44, side: Side) -> Zones<'_> {
 pub struct Ground<'g> {
     zones: Zones<'g>,
     occupant: Vec<Option<Side>>,
+    /// Per hex, how its units count for stacking (7.1): read once, not for every hex a
+    /// search reaches.
+    stackers: Vec<Vec<crate::tables::costs::Stacker>>,
 }
 
 impl<'g> Ground<'g> {
@@ -285,10 +288,26 @@ impl<'g> Ground<'g> {
             .ids()
             .map(|h| occupancy.side(h))
             .collect();
+        let mut stackers = vec![Vec::new(); game.data.map.hexes.len()];
+        for unit in game.unit_ids() {
+            if let Some(hex) = game.hex_of(unit)
+                && let Some(cell) = stackers.get_mut(hex.index())
+            {
+                cell.push(crate::stacking::stacker(game, unit));
+            }
+        }
         Ground {
             zones: Zones::compute(&game.data.map, &occupancy, side.enemy()),
             occupant,
+            stackers,
         }
+    }
+
+    /// 7.1: whether `joining`, moving in from elsewhere, fit in `hex` with its units.
+    fn fits(&self, game: &Normandy44, hex: HexId, joining: &[UnitId]) -> bool {
+        let mut stack = self.stackers.get(hex.index()).cloned().unwrap_or_default();
+        stack.extend(joining.iter().map(|&u| crate::stacking::stacker(game, u)));
+        crate::tables::costs::stack_legal(&stack)
     }
 
     fn occupant(&self, hex: HexId) -> Option<Side> {
@@ -372,7 +391,7 @@ pub fn reach_on(
         if best[at.index()] != Some(cost) || steps[at.index()] != moved {
             continue;
         }
-        if any && at != start && may_end(game, units, at, mode) {
+        if any && at != start && may_end(game, ground, units, at, mode) {
             let mut only = vec![None; n];
             only[at.index()] = Some(cost);
             only[start.index()] = Some(0);
@@ -463,7 +482,7 @@ pub fn reach_on(
         let Some(id) = HexId::from_index(hex) else {
             continue;
         };
-        if cell.is_some() && id != start && !may_end(game, units, id, mode) {
+        if cell.is_some() && id != start && !may_end(game, ground, units, id, mode) {
             *cell = None;
         }
     }
@@ -563,14 +582,20 @@ fn may_enter(game: &Normandy44, hex: HexId, side: Side) -> bool {
 }
 
 /// Whether `units` may end a move in `hex`.
-fn may_end(game: &Normandy44, units: &[UnitId], hex: HexId, mode: MoveMode) -> bool {
+fn may_end(
+    game: &Normandy44,
+    ground: &Ground<'_>,
+    units: &[UnitId],
+    hex: HexId,
+    mode: MoveMode,
+) -> bool {
     let side = game.side_of(units[0]);
     if matches!(mode, MoveMode::Strategic | MoveMode::TruckStrategic)
-        && game.occupant(hex).is_some()
+        && ground.occupant(hex).is_some()
     {
         return false;
     }
-    if !crate::stacking::fits(game, hex, units) {
+    if !ground.fits(game, hex, units) {
         return false;
     }
     if side == Side::Allied && !units.iter().all(|&u| within_boundary(game, u, hex)) {
@@ -769,10 +794,20 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
         }
         _ => {
             let ground = Ground::of(game, side);
-            for hex in game.occupied_hexes(side) {
-                let movable: Vec<UnitId> = game
-                    .units_in(hex)
-                    .filter(|&u| game.side_of(u) == side && why_stuck(game, u, reserve).is_none())
+            // The side's units by hex, in one pass over the units.
+            let mut by_hex: Vec<(HexId, UnitId)> = game
+                .unit_ids()
+                .filter(|&u| game.side_of(u) == side)
+                .filter_map(|u| game.hex_of(u).map(|h| (h, u)))
+                .collect();
+            by_hex.sort_unstable();
+            let reserve_free = !reserve && reserve_marker_free(game, side, &by_hex);
+            for stack in by_hex.chunk_by(|a, b| a.0 == b.0) {
+                let hex = stack[0].0;
+                let movable: Vec<UnitId> = stack
+                    .iter()
+                    .map(|&(_, u)| u)
+                    .filter(|&u| why_stuck(game, u, reserve).is_none())
                     .collect();
                 for &unit in &movable {
                     if can_go(game, &ground, &[unit]) {
@@ -782,7 +817,11 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
                 if movable.len() >= 2 && can_go(game, &ground, &movable) {
                     out.push(N44Action::PickStack { hex });
                 }
-                if !reserve && may_reserve(game, side, hex) {
+                if reserve_free
+                    && stack.iter().any(|&(_, u)| {
+                        !game.unit(u).flags.has(UnitFlags::RESERVE) && reserve_eligible(game, u)
+                    })
+                {
                     out.push(N44Action::Reserve { hex });
                 }
             }
@@ -818,22 +857,15 @@ fn reserve_eligible(game: &Normandy44, unit: UnitId) -> bool {
         )
 }
 
-/// 15.1: whether the stack in `hex` may be put in Reserve now: some unit there may, and a
-/// marker is free (six a side; one covers a stack).
-fn may_reserve(game: &Normandy44, side: Side, hex: HexId) -> bool {
-    if !game.units_in(hex).any(|u| {
-        game.side_of(u) == side
-            && !game.unit(u).flags.has(UnitFlags::RESERVE)
-            && reserve_eligible(game, u)
-    }) {
-        return false;
-    }
-    let stacks_in_reserve = game
-        .occupied_hexes(side)
-        .into_iter()
-        .filter(|&h| {
-            game.units_in(h)
-                .any(|u| game.unit(u).flags.has(UnitFlags::RESERVE))
+/// 15.1: whether a Reserve marker is free for `side` (six a side; one covers a stack), given
+/// its units by hex, sorted.
+fn reserve_marker_free(game: &Normandy44, side: Side, by_hex: &[(HexId, UnitId)]) -> bool {
+    let stacks_in_reserve = by_hex
+        .chunk_by(|a, b| a.0 == b.0)
+        .filter(|stack| {
+            stack
+                .iter()
+                .any(|&(_, u)| game.unit(u).flags.has(UnitFlags::RESERVE))
         })
         .count();
     let key = if side == Side::German {
