@@ -43,16 +43,20 @@ pub struct Reach {
     /// Per hex, the hex it was reached from on that cheapest path.
     from: Vec<HexId>,
     start: HexId,
+    /// A search asked only whether the move can end anywhere stops at the first such hex.
+    first: Option<HexId>,
 }
 
 impl Reach {
     /// The hexes the move may end in (not its start), in hex order.
     pub fn destinations(&self) -> impl Iterator<Item = HexId> + '_ {
-        self.best
-            .iter()
-            .enumerate()
-            .filter(|&(i, b)| b.is_some() && i != self.start.index())
-            .filter_map(|(i, _)| HexId::from_index(i))
+        self.first.into_iter().chain(
+            self.best
+                .iter()
+                .enumerate()
+                .filter(|&(i, b)| b.is_some() && i != self.start.index())
+                .filter_map(|(i, _)| HexId::from_index(i)),
+        )
     }
 
     /// The path to `to`, start excluded, or `None` if `to` cannot be reached.
@@ -392,13 +396,11 @@ pub fn reach_on(
             continue;
         }
         if any && at != start && may_end(game, ground, units, at, mode) {
-            let mut only = vec![None; n];
-            only[at.index()] = Some(cost);
-            only[start.index()] = Some(0);
             return Some(Reach {
-                best: only,
-                from,
+                best: Vec::new(),
+                from: Vec::new(),
                 start,
+                first: Some(at),
             });
         }
         // A move ends on entering an enemy ZOC (8.2) or a hex that stops it.
@@ -486,7 +488,12 @@ pub fn reach_on(
             *cell = None;
         }
     }
-    Some(Reach { best, from, start })
+    Some(Reach {
+        best,
+        from,
+        start,
+        first: None,
+    })
 }
 
 /// The cost in sixths for one mover to step from `at` into `next` across the hexside in
