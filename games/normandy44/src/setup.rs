@@ -2,7 +2,7 @@
 //! at their starting values, every hex German-controlled, turn 1's fixed weather
 //! (Overcast-2, 4.1).
 
-use crate::data::{Assault, Beach, N44Data, Scenario, Side, UnitId, applies};
+use crate::data::{Assault, Beach, N44Data, Scenario, applies};
 use crate::state::{
     Location, Mulberry, N44Options, Normandy44, SUPPLY_7TH, SUPPLY_CW, SUPPLY_FORTRESS, SUPPLY_US,
     Step, Tracks, TurnWeather, UnitFlags, UnitState,
@@ -154,10 +154,4 @@ pub fn new_game(
         ips: Vec::new(),
         combat: Default::default(),
     })
-}
-
-/// Units of `side` on the map.
-pub fn on_map(game: &Normandy44, side: Side) -> impl Iterator<Item = UnitId> + '_ {
-    game.unit_ids()
-        .filter(move |&u| game.side_of(u) == side && game.hex_of(u).is_some())
 }

@@ -94,19 +94,8 @@ impl Kit {
 
     /// A two-step unit `id` of `side` and `class`, `cf`-`ma` with TQ `tq` at full strength and
     /// half its CF (rounded up) reduced. Allied units are US unless the id starts with `cw`.
-    pub fn unit(mut self, id: &str, side: Side, class: &str, cf: u8, ma: u8, tq: i8) -> Kit {
-        let (nation, army, side) = side_keys(id, side);
-        let reduced = cf.div_ceil(2);
-        let no_zoc = |cf: u8| if cf == 1 { ", no_zoc = true" } else { "" };
-        self.units.push(format!(
-            "[[unit]]\nid = \"{id}\"\nname = \"{id}\"\nshort = \"{id}\"\nside = \"{side}\"\n\
-             nation = \"{nation}\"\n{army}size = \"regiment\"\nclass = \"{class}\"\n\
-             replacement = \"infantry\"\nsteps = [\n  {{ cf = {cf}, ma = {ma}, tq = {tq}{} }},\n  \
-             {{ cf = {reduced}, ma = {ma}, tq = {tq}{} }},\n]\n",
-            no_zoc(cf),
-            no_zoc(reduced)
-        ));
-        self
+    pub fn unit(self, id: &str, side: Side, class: &str, cf: u8, ma: u8, tq: i8) -> Kit {
+        self.unit_with(id, side, class, cf, ma, tq, "", "")
     }
 
     /// The board runs from row 10 to row `top` and from column 01 to column `columns`, the sea

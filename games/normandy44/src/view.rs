@@ -77,7 +77,6 @@ pub fn determinize<R: Rng + ?Sized>(game: &Normandy44, rng: &mut R) -> Normandy4
 /// Where `action` shows on the table, and its button label.
 pub fn anchors(game: &Normandy44, action: &N44Action) -> Anchors {
     let map = &game.data.map;
-    let unit = |u: UnitId| game.data.unit(u).short.clone();
     let mut anchors = Anchors::label(label(game, action));
     let (units, hexes): (Vec<UnitId>, Vec<overlord_hexmap::HexId>) = match *action {
         N44Action::GliderLanding { unit, hex }
@@ -111,7 +110,6 @@ pub fn anchors(game: &Normandy44, action: &N44Action) -> Anchors {
         | N44Action::Attack { hex } => (Vec::new(), vec![hex]),
         _ => (Vec::new(), Vec::new()),
     };
-    let _ = unit;
     anchors.units = units.iter().map(|u| u32::from(u.0)).collect();
     anchors.hexes = hexes.iter().map(|&h| map.label(h)).collect();
     anchors
@@ -143,9 +141,4 @@ pub fn label(game: &Normandy44, action: &N44Action) -> String {
         }
         other => format!("{other:?}"),
     }
-}
-
-/// Whether a unit carries `flag`, for views and tests.
-pub fn has(game: &Normandy44, unit: UnitId, flag: u32) -> bool {
-    game.unit(unit).flags.has(flag)
 }
