@@ -7,38 +7,15 @@
 //! the city hexes inside the Cherbourg Perimeter (3606, 3705 and 3706 on the map); Pointe du Hoc
 //! is the Pointe du Hoc assault hex and Arromanches-les-Bains the British Mulberry's hex.
 
-use crate::data::{Army, Beach, Class, DdayBeach, Side, UnitId};
+use crate::data::{Army, Beach, Class, Side, UnitId};
 use crate::state::{Location, Mulberry, Normandy44};
 use crate::supply_lines;
 use crate::tables::costs::LandingSite;
 use overlord_hexmap::HexId;
 
-/// The printed D-Day beach of a beach's engineer.
-fn dday(beach: Beach) -> DdayBeach {
-    match beach {
-        Beach::Utah => DdayBeach::Utah,
-        Beach::Omaha => DdayBeach::Omaha,
-        Beach::Gold => DdayBeach::Gold,
-        Beach::Juno => DdayBeach::Juno,
-        Beach::Sword => DdayBeach::Sword,
-    }
-}
-
 /// 17.8, A-42: the beach engineer of `beach`, if the counter mix has one.
 pub fn engineer_of(game: &Normandy44, beach: Beach) -> Option<UnitId> {
-    let data = game.data();
-    let engineer = |u: &UnitId| data.unit(*u).class == Class::BeachEngineer;
-    game.unit_ids()
-        .filter(engineer)
-        .find(|&u| data.unit(u).dday_beach == Some(dday(beach)))
-        .or_else(|| {
-            data.second_waves
-                .iter()
-                .filter(|w| w.beach == beach.id())
-                .flat_map(|w| &w.units)
-                .filter_map(|id| data.unit_id(id))
-                .find(engineer)
-        })
+    game.data().beach_engineers[beach.index()]
 }
 
 /// The beach whose engineer `unit` is.

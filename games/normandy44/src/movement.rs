@@ -10,13 +10,16 @@
 use crate::action::{MoveMode, N44Action, N44Event, N44Log};
 use crate::data::Scenario;
 use crate::data::{Class, RoadKind, Side, UnitId};
-use crate::state::{Location, Normandy44, Phase, Stage, Step, UnitFlags};
+use crate::state::{Location, Memoized, Normandy44, Phase, Stage, Step, UnitFlags};
+use crate::tables::costs::Stacker;
 use crate::tables::terrain::{
     Crossing, HexEntry, HexsideFeature, LEAVE_EZOC, Mobility, Mover, Road, Sixths, Terrain,
 };
 use crate::zoc::Zones;
 use overlord_engine::{Refusal, RuleId};
 use overlord_hexmap::HexId;
+use std::cell::RefCell;
+use std::sync::Arc;
 
 /// 9.1: moving units and stacks.
 pub const MOVEMENT: RuleId = RuleId("9.1");
@@ -272,50 +275,102 @@ pub fn enemy_zones(game: &Normandy44, side: Side) -> Zones<'_> {
 }
 
 /// What a mover of one side meets on the map, worked out once for many searches: the enemy's
-/// zones of control and bonds, and who holds each hex.
+/// zones of control and bonds, who holds each hex and how its units stack (all three kept in
+/// the game's memo), and the search's working tables, reused from one search to the next.
 pub struct Ground<'g> {
     zones: Zones<'g>,
-    occupant: Vec<Option<Side>>,
-    /// Per hex, how its units count for stacking (7.1): read once, not for every hex a
-    /// search reaches.
-    stackers: Vec<Vec<crate::tables::costs::Stacker>>,
+    occupancy: Arc<crate::zoc::Occupancy>,
+    /// Per hex, how its units count for stacking (7.1).
+    stackers: Arc<Vec<Vec<Stacker>>>,
+    scratch: RefCell<Scratch>,
 }
 
 impl<'g> Ground<'g> {
     /// The ground as a unit of `side` meets it now.
     pub fn of(game: &'g Normandy44, side: Side) -> Ground<'g> {
-        let occupancy = crate::zoc::occupancy(game);
-        let occupant = game
-            .data
-            .map
-            .hexes
-            .ids()
-            .map(|h| occupancy.side(h))
-            .collect();
-        let mut stackers = vec![Vec::new(); game.data.map.hexes.len()];
-        for unit in game.unit_ids() {
-            if let Some(hex) = game.hex_of(unit)
-                && let Some(cell) = stackers.get_mut(hex.index())
-            {
-                cell.push(crate::stacking::stacker(game, unit));
+        let stackers = game.memo().get(Memoized::Stackers, || {
+            let mut stackers = vec![Vec::new(); game.data.map.hexes.len()];
+            for unit in game.unit_ids() {
+                if let Some(hex) = game.hex_of(unit)
+                    && let Some(cell) = stackers.get_mut(hex.index())
+                {
+                    cell.push(crate::stacking::stacker(game, unit));
+                }
             }
-        }
+            stackers
+        });
         Ground {
-            zones: Zones::compute(&game.data.map, &occupancy, side.enemy()),
-            occupant,
+            zones: crate::zoc::zones_of(game, side.enemy()),
+            occupancy: crate::zoc::occupancy(game),
             stackers,
+            scratch: RefCell::new(Scratch::default()),
         }
     }
 
     /// 7.1: whether `joining`, moving in from elsewhere, fit in `hex` with its units.
     fn fits(&self, game: &Normandy44, hex: HexId, joining: &[UnitId]) -> bool {
-        let mut stack = self.stackers.get(hex.index()).cloned().unwrap_or_default();
-        stack.extend(joining.iter().map(|&u| crate::stacking::stacker(game, u)));
-        crate::tables::costs::stack_legal(&stack)
+        let here: &[Stacker] = self.stackers.get(hex.index()).map_or(&[], Vec::as_slice);
+        // A stack on the stack (no allocation) for the usual few units; a vector past that.
+        const ON_STACK: usize = 24;
+        let total = here.len() + joining.len();
+        let joined = joining.iter().map(|&u| crate::stacking::stacker(game, u));
+        if total <= ON_STACK {
+            let mut buffer = [Stacker::Hq; ON_STACK];
+            for (slot, s) in buffer.iter_mut().zip(here.iter().copied().chain(joined)) {
+                *slot = s;
+            }
+            crate::tables::costs::stack_legal(&buffer[..total])
+        } else {
+            let stack: Vec<Stacker> = here.iter().copied().chain(joined).collect();
+            crate::tables::costs::stack_legal(&stack)
+        }
     }
 
     fn occupant(&self, hex: HexId) -> Option<Side> {
-        self.occupant.get(hex.index()).copied().flatten()
+        self.occupancy.side(hex)
+    }
+}
+
+/// A search's working tables, kept across the searches of one list: an entry counts only when
+/// its stamp is the search's round, so a new search starts without clearing map-sized tables.
+#[derive(Default)]
+struct Scratch {
+    round: u32,
+    stamp: Vec<u32>,
+    /// Per hex, the cheapest cost in sixths found, the hexes moved on that path, and the hex
+    /// it came from.
+    best: Vec<(u16, u8, HexId)>,
+    frontier: std::collections::BinaryHeap<std::cmp::Reverse<(u16, u8, HexId)>>,
+}
+
+impl Scratch {
+    /// Start a search on a map of `n` hexes.
+    fn begin(&mut self, n: usize) {
+        if self.stamp.len() != n {
+            self.stamp = vec![0; n];
+            self.best = vec![(0, 0, HexId::NONE); n];
+            self.round = 0;
+        }
+        self.round = self.round.wrapping_add(1);
+        if self.round == 0 {
+            self.stamp.fill(0);
+            self.round = 1;
+        }
+        self.frontier.clear();
+    }
+
+    /// The cost, hexes moved and previous hex of `hex` in this search, if reached.
+    fn get(&self, hex: HexId) -> Option<(u16, u8, HexId)> {
+        let i = hex.index();
+        (self.stamp.get(i) == Some(&self.round)).then(|| self.best[i])
+    }
+
+    fn set(&mut self, hex: HexId, entry: (u16, u8, HexId)) {
+        let i = hex.index();
+        if let (Some(stamp), Some(best)) = (self.stamp.get_mut(i), self.best.get_mut(i)) {
+            *stamp = self.round;
+            *best = entry;
+        }
     }
 }
 
@@ -383,16 +438,22 @@ pub fn reach_on(
         MoveMode::Strategic | MoveMode::Truck | MoveMode::TruckStrategic | MoveMode::Bicycle
     );
     let start_in_ezoc = zones.in_zoc(start);
-    let mut best: Vec<Option<u16>> = vec![None; n];
-    let mut from = vec![HexId::NONE; n];
+    // A search inside another (none today) gets tables of its own.
+    let mut own = None;
+    let mut borrowed = ground.scratch.try_borrow_mut().ok();
+    let scratch: &mut Scratch = match borrowed.as_deref_mut() {
+        Some(shared) => shared,
+        None => own.insert(Scratch::default()),
+    };
+    scratch.begin(n);
     // (cost, hexes moved, hex); hexes moved matter for tactical moves and first crossings.
-    let mut steps: Vec<u8> = vec![u8::MAX; n];
-    best[start.index()] = Some(0);
-    steps[start.index()] = 0;
-    let mut frontier = std::collections::BinaryHeap::new();
-    frontier.push(std::cmp::Reverse((0u16, 0u8, start)));
-    while let Some(std::cmp::Reverse((cost, moved, at))) = frontier.pop() {
-        if best[at.index()] != Some(cost) || steps[at.index()] != moved {
+    scratch.set(start, (0, 0, HexId::NONE));
+    scratch.frontier.push(std::cmp::Reverse((0u16, 0u8, start)));
+    while let Some(std::cmp::Reverse((cost, moved, at))) = scratch.frontier.pop() {
+        let Some((best_cost, best_moved, came_from)) = scratch.get(at) else {
+            continue;
+        };
+        if best_cost != cost || best_moved != moved {
             continue;
         }
         if any && at != start && may_end(game, ground, units, at, mode) {
@@ -404,8 +465,7 @@ pub fn reach_on(
             });
         }
         // A move ends on entering an enemy ZOC (8.2) or a hex that stops it.
-        if at != start && (zones.in_zoc(at) || stops_here(game, at, &mobilities, from[at.index()]))
-        {
+        if at != start && (zones.in_zoc(at) || stops_here(game, at, &mobilities, came_from)) {
             continue;
         }
         // 6.2: a unit with a Replacement marker moves at most one hex; 9.10: tactical, two.
@@ -466,26 +526,37 @@ pub fn reach_on(
                 continue;
             }
             let moved_next = moved.saturating_add(1);
-            let better = match best[next.index()] {
+            let better = match scratch.get(next) {
                 None => true,
-                Some(b) => total < b || (total == b && moved_next < steps[next.index()]),
+                Some((b, s, _)) => total < b || (total == b && moved_next < s),
             };
             if better {
-                best[next.index()] = Some(total);
-                steps[next.index()] = moved_next;
-                from[next.index()] = at;
-                frontier.push(std::cmp::Reverse((total, moved_next, next)));
+                scratch.set(next, (total, moved_next, at));
+                scratch
+                    .frontier
+                    .push(std::cmp::Reverse((total, moved_next, next)));
             }
         }
     }
+    if any {
+        return Some(Reach {
+            best: Vec::new(),
+            from: Vec::new(),
+            start,
+            first: None,
+        });
+    }
     // Where the move may end: stacking (7.2, read: a move may not end overstacked), the
     // Army Boundary (22.1), strategic movement ending alone (9.8.2).
-    for (hex, cell) in best.iter_mut().enumerate() {
-        let Some(id) = HexId::from_index(hex) else {
+    let mut best: Vec<Option<u16>> = vec![None; n];
+    let mut from = vec![HexId::NONE; n];
+    for id in map.hexes.ids() {
+        let Some((cost, _, came_from)) = scratch.get(id) else {
             continue;
         };
-        if cell.is_some() && id != start && !may_end(game, ground, units, id, mode) {
-            *cell = None;
+        from[id.index()] = came_from;
+        if id == start || may_end(game, ground, units, id, mode) {
+            best[id.index()] = Some(cost);
         }
     }
     Some(Reach {

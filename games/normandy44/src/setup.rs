@@ -153,5 +153,6 @@ pub fn new_game(
         batteries_silenced: 0,
         ips: Vec::new(),
         combat: Default::default(),
+        memo: Default::default(),
     })
 }

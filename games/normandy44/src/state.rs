@@ -298,6 +298,69 @@ pub struct Normandy44 {
     // The combat chapter (10-15, 19): the attack being built or resolved, and the phase's
     // strafing and one-hex-retreat bookkeeping.
     pub(crate) combat: CombatState,
+    /// Answers worked out from the units and read many times before the units change again
+    /// (the occupancy, each side's zones of control): not part of the position.
+    pub(crate) memo: Memo,
+}
+
+/// The answers [`Memo`] keeps, one slot each.
+#[derive(Clone, Copy, Debug)]
+pub enum Memoized {
+    /// Who holds each hex, as the ZOC rules see it.
+    Occupancy,
+    /// The German zones of control and bonds.
+    GermanZones,
+    /// The Allied zones of control and bonds.
+    AlliedZones,
+    /// How the units of each hex count for stacking.
+    Stackers,
+}
+
+const MEMO_SLOTS: usize = 4;
+
+/// Answers kept between two changes of the units. A list of legal moves, the Open stage's
+/// question whether any is left, a retreat and a supply line all ask for the same zones of
+/// control; working them out once per position instead of once per question is most of a
+/// random game's speed. Every change of a unit goes through [`Normandy44::unit_mut`], which
+/// empties the memo, so an answer kept is always the answer for the position as it is. The
+/// layer that knows each answer's type fills its slot; the state only keeps it.
+#[derive(Clone, Default)]
+pub struct Memo {
+    slots: [std::sync::OnceLock<Arc<dyn std::any::Any + Send + Sync>>; MEMO_SLOTS],
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kept = self.slots.iter().filter(|s| s.get().is_some()).count();
+        write!(f, "Memo {{ {kept} kept }}")
+    }
+}
+
+impl Memo {
+    /// The answer in `slot`, worked out by `work` when none is kept.
+    pub fn get<T: Send + Sync + 'static>(
+        &self,
+        slot: Memoized,
+        work: impl FnOnce() -> T,
+    ) -> Arc<T> {
+        let cell = &self.slots[slot as usize];
+        if let Some(kept) = cell.get()
+            && let Ok(answer) = Arc::clone(kept).downcast::<T>()
+        {
+            return answer;
+        }
+        let answer = Arc::new(work());
+        // Another thread may have filled the slot meanwhile: both answers are the same.
+        let _ = cell.set(Arc::clone(&answer) as Arc<dyn std::any::Any + Send + Sync>);
+        answer
+    }
+
+    /// Forget every answer (the units changed).
+    pub fn clear(&mut self) {
+        for slot in &mut self.slots {
+            slot.take();
+        }
+    }
 }
 
 impl PartialEq for Normandy44 {
@@ -360,11 +423,17 @@ impl Normandy44 {
         self.weather
     }
 
+    /// What the game keeps between two changes of the units.
+    pub fn memo(&self) -> &Memo {
+        &self.memo
+    }
+
     pub fn unit(&self, unit: UnitId) -> &UnitState {
         &self.units[unit.index()]
     }
 
     pub fn unit_mut(&mut self, unit: UnitId) -> &mut UnitState {
+        self.memo.clear();
         &mut self.units[unit.index()]
     }
 

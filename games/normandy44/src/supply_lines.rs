@@ -156,7 +156,7 @@ pub fn sources(game: &Normandy44, side: Side) -> Vec<HexId> {
 pub struct Lines<'g> {
     game: &'g Normandy44,
     side: Side,
-    occupancy: Occupancy,
+    occupancy: std::sync::Arc<Occupancy>,
     zones: Zones<'g>,
     sources: Vec<bool>,
 }
@@ -166,7 +166,7 @@ impl<'g> Lines<'g> {
     pub fn new(game: &'g Normandy44, side: Side) -> Lines<'g> {
         let map = &game.data().map;
         let occupancy = zoc::occupancy(game);
-        let zones = Zones::compute(map, &occupancy, side.enemy());
+        let zones = zoc::zones_of(game, side.enemy());
         let mut sources = vec![false; map.hexes.len()];
         for hex in self::sources(game, side) {
             if let Some(s) = sources.get_mut(hex.index()) {

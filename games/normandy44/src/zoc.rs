@@ -79,9 +79,10 @@
 //! hexside touches no vertex of a bond the other end could form, so it simply fails.
 
 use crate::data::{Class, GameMap, HexFlags, Hexside, Side, UnitId};
-use crate::state::{Normandy44, UnitFlags};
+use crate::state::{Memoized, Normandy44, UnitFlags};
 use crate::tables::terrain::{HexsideFeature, Terrain};
 use overlord_hexmap::HexId;
+use std::sync::Arc;
 
 /// What the ZOC rules need to know of the units on the map, per hex (dense by [`HexId`] index):
 /// whose units are there, whether they exert a ZOC, whether they can form bonds.
@@ -232,6 +233,12 @@ impl Bits {
 pub struct Zones<'m> {
     map: &'m GameMap,
     owner: Side,
+    sets: Arc<ZoneSets>,
+}
+
+/// What [`Zones`] asks, without the map: what the game's memo keeps per side.
+#[derive(Debug)]
+pub struct ZoneSets {
     /// Per hex, the directions (bit `k`: the neighbour in direction `k`) from which an owner's
     /// stack projects its ZOC into the hex.
     zoc: Vec<u8>,
@@ -285,10 +292,17 @@ fn edge_hex(map: &GameMap, hex: HexId) -> bool {
 impl<'m> Zones<'m> {
     /// `owner`'s ZOC and bonds with the units of `occupancy` on `map`.
     pub fn compute(map: &'m GameMap, occupancy: &Occupancy, owner: Side) -> Zones<'m> {
-        let n = map.hexes.len();
-        let mut zones = Zones {
+        Zones {
             map,
             owner,
+            sets: Arc::new(Self::sets(map, occupancy, owner)),
+        }
+    }
+
+    /// [`Self::compute`]'s answers.
+    fn sets(map: &GameMap, occupancy: &Occupancy, owner: Side) -> ZoneSets {
+        let n = map.hexes.len();
+        let mut zones = ZoneSets {
             zoc: vec![0; n],
             hex_bonds: Bits::new(n),
             side_bonds: Bits::new(n * 6),
@@ -388,19 +402,23 @@ impl<'m> Zones<'m> {
 
     /// 8.1: whether `hex` is in the owner's ZOC (for the other side, an EZOC hex).
     pub fn in_zoc(&self, hex: HexId) -> bool {
-        self.zoc.get(hex.index()).is_some_and(|&z| z != 0)
+        self.sets.zoc.get(hex.index()).is_some_and(|&z| z != 0)
     }
 
     /// Whether an owner's stack in `from` projects its ZOC into the adjacent hex `to` (8.1): 13.1
     /// and 14.3 ask whose ZOC a hex is in.
     pub fn zoc_across(&self, from: HexId, to: HexId) -> bool {
-        self.direction(to, from)
-            .is_some_and(|k| self.zoc.get(to.index()).is_some_and(|&z| z & (1 << k) != 0))
+        self.direction(to, from).is_some_and(|k| {
+            self.sets
+                .zoc
+                .get(to.index())
+                .is_some_and(|&z| z & (1 << k) != 0)
+        })
     }
 
     /// The hexes whose owner's stacks project their ZOC into `hex`.
     pub fn zoc_sources(&self, hex: HexId) -> impl Iterator<Item = HexId> + '_ {
-        let mask = self.zoc.get(hex.index()).copied().unwrap_or(0);
+        let mask = self.sets.zoc.get(hex.index()).copied().unwrap_or(0);
         self.map
             .hexes
             .neighbours(hex)
@@ -427,7 +445,7 @@ impl<'m> Zones<'m> {
 
     /// 8.5.1: whether `hex` is an owner's hex bond (not cancelled, 8.5.3).
     pub fn hex_bond(&self, hex: HexId) -> bool {
-        !hex.is_none() && self.hex_bonds.get(hex.index())
+        !hex.is_none() && self.sets.hex_bonds.get(hex.index())
     }
 
     /// 8.5.1, 8.5.5: whether the hexside between the adjacent hexes `a` and `b` is an owner's
@@ -439,7 +457,7 @@ impl<'m> Zones<'m> {
 
     /// Whether the hexside of `hex` facing direction `k` is an owner's hexside bond.
     pub fn hexside_bond_towards(&self, hex: HexId, k: usize) -> bool {
-        !hex.is_none() && k < 6 && self.side_bonds.get(hex.index() * 6 + k)
+        !hex.is_none() && k < 6 && self.sets.side_bonds.get(hex.index() * 6 + k)
     }
 
     /// 8.5.2, 8.5.4: whether a unit of the other side stepping from `from` to the adjacent `to`
@@ -459,12 +477,12 @@ impl<'m> Zones<'m> {
 
     /// Every hex bond.
     pub fn hex_bonds(&self) -> impl Iterator<Item = HexId> + '_ {
-        self.hex_bonds.ones().filter_map(HexId::from_index)
+        self.sets.hex_bonds.ones().filter_map(HexId::from_index)
     }
 
     /// Every hexside bond, as its two hexes (lower id first).
     pub fn hexside_bonds(&self) -> impl Iterator<Item = (HexId, HexId)> + '_ {
-        self.side_bonds.ones().filter_map(|i| {
+        self.sets.side_bonds.ones().filter_map(|i| {
             let a = HexId::from_index(i / 6)?;
             let b = step(self.map, a, i % 6);
             (a < b && !b.is_none()).then_some((a, b))
@@ -493,8 +511,13 @@ pub fn exerts_zoc(game: &Normandy44, unit: UnitId) -> bool {
 }
 
 /// The map's occupancy as the ZOC rules see it: scattered airborne units keep their ZOC but
-/// neither form nor help form bonds (20.2, A-10).
-pub fn occupancy(game: &Normandy44) -> Occupancy {
+/// neither form nor help form bonds (20.2, A-10). Kept in the game's memo.
+pub fn occupancy(game: &Normandy44) -> Arc<Occupancy> {
+    game.memo().get(Memoized::Occupancy, || occupancy_now(game))
+}
+
+/// [`occupancy`], worked out.
+fn occupancy_now(game: &Normandy44) -> Occupancy {
     let mut occupancy = Occupancy::new(game.data().map.hexes.len());
     for unit in game.unit_ids() {
         let Some(hex) = game.hex_of(unit) else {
@@ -509,7 +532,15 @@ pub fn occupancy(game: &Normandy44) -> Occupancy {
 
 /// `owner`'s zones of control and bonds now.
 pub fn zones_of(game: &Normandy44, owner: Side) -> Zones<'_> {
-    Zones::compute(&game.data().map, &occupancy(game), owner)
+    let map = &game.data().map;
+    let slot = match owner {
+        Side::German => Memoized::GermanZones,
+        Side::Allied => Memoized::AlliedZones,
+    };
+    let sets = game
+        .memo()
+        .get(slot, || Zones::sets(map, &occupancy(game), owner));
+    Zones { map, owner, sets }
 }
 
 #[cfg(test)]

@@ -64,6 +64,9 @@ pub struct N44Data {
     pub options: Vec<OptionDef>,
     /// Marker name → counters in the mix (2.18, 16.1).
     pub markers: BTreeMap<String, u8>,
+    /// Per assault beach (Utah, Omaha, Gold, Juno, Sword), its beach engineer (17.8, A-42):
+    /// worked out once at load, since supply and landings ask for it at every step.
+    pub beach_engineers: [Option<UnitId>; 5],
 }
 
 impl N44Data {
@@ -240,9 +243,38 @@ fn read_all(dir: &Reader<'_>, report: &mut Report) -> Option<N44Data> {
         scenarios,
         options,
         markers: markers?,
+        beach_engineers: [None; 5],
     };
     check::check(&mut data, report);
+    data.beach_engineers = beach_engineers(&data);
     Some(data)
+}
+
+/// 17.8, A-42: each assault beach's engineer, a D-Day unit of the beach or, failing one, a
+/// unit of its second wave; none when the counter mix has none.
+fn beach_engineers(data: &N44Data) -> [Option<UnitId>; 5] {
+    const BEACHES: [(DdayBeach, &str); 5] = [
+        (DdayBeach::Utah, "utah"),
+        (DdayBeach::Omaha, "omaha"),
+        (DdayBeach::Gold, "gold"),
+        (DdayBeach::Juno, "juno"),
+        (DdayBeach::Sword, "sword"),
+    ];
+    let engineer = |u: &UnitId| data.unit(*u).class == Class::BeachEngineer;
+    BEACHES.map(|(dday, id)| {
+        (0..data.units.len() as u16)
+            .map(UnitId)
+            .filter(engineer)
+            .find(|&u| data.unit(u).dday_beach == Some(dday))
+            .or_else(|| {
+                data.second_waves
+                    .iter()
+                    .filter(|w| w.beach == id)
+                    .flat_map(|w| &w.units)
+                    .filter_map(|id| data.unit_id(id))
+                    .find(engineer)
+            })
+    })
 }
 
 /// Read one file with `decode`, which takes its keys; unknown keys are reported on close.
