@@ -314,9 +314,66 @@ pub enum Memoized {
     AlliedZones,
     /// How the units of each hex count for stacking.
     Stackers,
+    /// The units of each hex ([`Normandy44::units_in`]).
+    UnitsByHex,
 }
 
-const MEMO_SLOTS: usize = 4;
+const MEMO_SLOTS: usize = 5;
+
+/// No unit, in [`UnitsByHex`]'s lists.
+const NO_UNIT: u16 = u16::MAX;
+
+/// The units on the map by hex, as lists threaded through the units in id order: which unit
+/// is first in each hex, and which follows each unit in its hex.
+#[derive(Debug)]
+pub struct UnitsByHex {
+    first: Vec<u16>,
+    next: Vec<u16>,
+}
+
+impl UnitsByHex {
+    fn of(game: &Normandy44) -> UnitsByHex {
+        let mut index = UnitsByHex {
+            first: vec![NO_UNIT; game.data.map.hexes.len()],
+            next: vec![NO_UNIT; game.units.len()],
+        };
+        // Backwards, each unit put first: every list ends up in id order.
+        for (i, unit) in game.units.iter().enumerate().rev() {
+            if let Location::Hex(hex) = unit.at
+                && let (Some(first), Some(next)) =
+                    (index.first.get_mut(hex.index()), index.next.get_mut(i))
+            {
+                *next = *first;
+                *first = i as u16;
+            }
+        }
+        index
+    }
+}
+
+/// The units of one hex, in id order ([`Normandy44::units_in`]).
+pub struct UnitsIn {
+    index: Arc<UnitsByHex>,
+    at: u16,
+}
+
+impl Iterator for UnitsIn {
+    type Item = UnitId;
+
+    fn next(&mut self) -> Option<UnitId> {
+        if self.at == NO_UNIT {
+            return None;
+        }
+        let unit = self.at;
+        self.at = self
+            .index
+            .next
+            .get(usize::from(unit))
+            .copied()
+            .unwrap_or(NO_UNIT);
+        Some(UnitId(unit))
+    }
+}
 
 /// Answers kept between two changes of the units. A list of legal moves, the Open stage's
 /// question whether any is left, a retreat and a supply line all ask for the same zones of
@@ -456,9 +513,14 @@ impl Normandy44 {
     }
 
     /// The units in `hex`, in id order.
-    pub fn units_in(&self, hex: HexId) -> impl Iterator<Item = UnitId> + '_ {
-        self.unit_ids()
-            .filter(move |&u| self.units[u.index()].at == Location::Hex(hex))
+    pub fn units_in(&self, hex: HexId) -> UnitsIn {
+        let index = self.units_by_hex();
+        let at = index.first.get(hex.index()).copied().unwrap_or(NO_UNIT);
+        UnitsIn { index, at }
+    }
+
+    fn units_by_hex(&self) -> Arc<UnitsByHex> {
+        self.memo.get(Memoized::UnitsByHex, || UnitsByHex::of(self))
     }
 
     /// Which side has units in `hex`, if any (the two never share a hex, 9.1).
@@ -559,14 +621,14 @@ impl Normandy44 {
 
     /// The hexes holding units of `side`, in hex order, each once.
     pub fn occupied_hexes(&self, side: Side) -> Vec<HexId> {
-        let mut hexes: Vec<HexId> = self
-            .unit_ids()
-            .filter(|&u| self.side_of(u) == side)
-            .filter_map(|u| self.hex_of(u))
-            .collect();
-        hexes.sort_unstable();
-        hexes.dedup();
-        hexes
+        let index = self.units_by_hex();
+        index
+            .first
+            .iter()
+            .enumerate()
+            .filter(|&(_, &u)| u != NO_UNIT && self.side_of(UnitId(u)) == side)
+            .filter_map(|(hex, _)| HexId::from_index(hex))
+            .collect()
     }
 }
 
