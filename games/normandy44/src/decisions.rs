@@ -29,6 +29,21 @@ pub fn legal(game: &Normandy44, out: &mut Vec<N44Action>) {
     }
 }
 
+/// Whether the prompt showing offers anything but ending the phase: what the turn driver asks
+/// of every Open stage, answered without the whole list where a chapter can stop early.
+pub fn has_choice(game: &Normandy44) -> bool {
+    match game.step {
+        Step::Phase(side, Phase::Movement | Phase::ReserveMovement, Stage::Open) => {
+            movement::has_choice(game, side) || reinforcement::has_choice(game, side)
+        }
+        _ => {
+            let mut out = Vec::new();
+            legal(game, &mut out);
+            out.iter().any(|a| *a != N44Action::Done)
+        }
+    }
+}
+
 /// Hand `action`, known to be legal, to the chapter that asked.
 pub fn answer(game: &mut Normandy44, action: N44Action, log: &mut N44Log) -> Result<(), Refusal> {
     match game.step {

@@ -856,6 +856,19 @@ fn can_go(game: &Normandy44, ground: &Ground<'_>, units: &[UnitId]) -> bool {
 }
 
 pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
+    list(game, side, out, false);
+}
+
+/// Whether the phase's Open stage offers `side` anything but ending it: [`legal`] stopped at
+/// its first answer. The turn driver asks it after every answer; the full list is the player's.
+pub fn has_choice(game: &Normandy44, side: Side) -> bool {
+    let mut out = Vec::new();
+    list(game, side, &mut out, true);
+    out.iter().any(|a| *a != N44Action::Done)
+}
+
+/// [`legal`]; with `first_only`, it stops once it has an answer other than ending the phase.
+fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: bool) {
     let reserve = reserve_segment(game);
     match game.step {
         Step::Phase(_, _, Stage::Moving { unit, stack, mode }) => {
@@ -881,6 +894,9 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
             by_hex.sort_unstable();
             let reserve_free = !reserve && reserve_marker_free(game, side, &by_hex);
             for stack in by_hex.chunk_by(|a, b| a.0 == b.0) {
+                if first_only && !out.is_empty() {
+                    return;
+                }
                 let hex = stack[0].0;
                 let movable: Vec<UnitId> = stack
                     .iter()

@@ -69,9 +69,7 @@ pub fn advance(game: &mut Normandy44, log: &mut N44Log) -> Progress {
 
 /// Whether the phasing player has anything to choose but ending the phase.
 fn phase_has_choices(game: &Normandy44) -> bool {
-    let mut legal = Vec::new();
-    crate::decisions::legal(game, &mut legal);
-    legal.iter().any(|a| *a != crate::action::N44Action::Done)
+    crate::decisions::has_choice(game)
 }
 
 /// Start `side`'s player turn at its Replacement Phase.

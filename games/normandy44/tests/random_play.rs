@@ -8,9 +8,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use overlord_engine::Components;
 use overlord_engine::testing::{Conformance, conformance, read_rule_ids};
+use overlord_engine::{Components, Game};
+use overlord_normandy44::N44Action;
 use overlord_normandy44::data::Side;
+use overlord_normandy44::decisions;
 use overlord_normandy44::state::{Stage, Step, UnitFlags};
 use overlord_normandy44::{N44Data, Normandy44};
 use std::path::Path;
@@ -39,6 +41,8 @@ fn normandy(scenario: &str) -> Conformance<Normandy44> {
         .invariant(no_hex_holds_both_sides)
         .invariant(stacking_is_met_between_decisions)
         .invariant(supply_markers_are_consistent)
+        .invariant(the_memo_answers_as_the_position_does)
+        .invariant(the_early_answer_agrees_with_the_list)
         .rule_ids(rule_ids())
 }
 
@@ -91,6 +95,51 @@ fn supply_markers_are_consistent(game: &Normandy44) -> Result<(), String> {
                 game.data().unit(unit).short
             ));
         }
+    }
+    Ok(())
+}
+
+/// What the game keeps between changes of the units ([`Normandy44::memo`]) answers as the
+/// position worked out afresh does: the same legal list, the same units in every hex.
+fn the_memo_answers_as_the_position_does(game: &Normandy44) -> Result<(), String> {
+    let mut fresh = game.clone();
+    fresh.forget_memo();
+    let (mut kept, mut anew) = (Vec::new(), Vec::new());
+    game.legal_actions(&mut kept);
+    fresh.legal_actions(&mut anew);
+    if kept != anew {
+        return Err(format!(
+            "at {:?} the memo lists {kept:?}, the position {anew:?}",
+            game.step()
+        ));
+    }
+    for hex in game.data().map.hexes.ids() {
+        fresh.forget_memo();
+        if game.units_in(hex).collect::<Vec<_>>() != fresh.units_in(hex).collect::<Vec<_>>() {
+            return Err(format!(
+                "the memo's units of {} are stale",
+                game.data().map.label(hex)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The turn driver's early answer to "is there anything but ending the phase"
+/// ([`decisions::has_choice`]) agrees with the whole list.
+fn the_early_answer_agrees_with_the_list(game: &Normandy44) -> Result<(), String> {
+    if !matches!(game.step(), Step::Phase(_, _, Stage::Open)) {
+        return Ok(());
+    }
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    let listed = legal.iter().any(|a| *a != N44Action::Done);
+    if decisions::has_choice(game) != listed {
+        return Err(format!(
+            "at {:?} has_choice says {}, the list {legal:?}",
+            game.step(),
+            !listed
+        ));
     }
     Ok(())
 }

@@ -67,6 +67,9 @@ pub struct N44Data {
     /// Per assault beach (Utah, Omaha, Gold, Juno, Sword), its beach engineer (17.8, A-42):
     /// worked out once at load, since supply and landings ask for it at every step.
     pub beach_engineers: [Option<UnitId>; 5],
+    /// Per unit, the indices of its lines in `gb` (one per scenario at most): found once at
+    /// load, since every list of landings asks for each unit's cost.
+    pub gb_lines: Vec<Vec<u16>>,
 }
 
 impl N44Data {
@@ -117,6 +120,15 @@ impl N44Data {
             .position(|u| u.id == id)
             .and_then(|i| u16::try_from(i).ok())
             .map(UnitId)
+    }
+
+    /// `unit`'s line of the In Great Britain box in `scenario`, if it has one (6.5.1).
+    pub fn gb_line(&self, unit: UnitId, scenario: Scenario) -> Option<&GbUnit> {
+        self.gb_lines
+            .get(unit.index())?
+            .iter()
+            .filter_map(|&i| self.gb.get(usize::from(i)))
+            .find(|g| applies(&g.scenario, scenario))
     }
 
     pub fn unit(&self, id: UnitId) -> &UnitDef {
@@ -244,9 +256,18 @@ fn read_all(dir: &Reader<'_>, report: &mut Report) -> Option<N44Data> {
         options,
         markers: markers?,
         beach_engineers: [None; 5],
+        gb_lines: Vec::new(),
     };
     check::check(&mut data, report);
     data.beach_engineers = beach_engineers(&data);
+    data.gb_lines = vec![Vec::new(); data.units.len()];
+    for (i, line) in data.gb.iter().enumerate() {
+        if let Some(unit) = data.unit_id(&line.unit)
+            && let Some(lines) = data.gb_lines.get_mut(unit.index())
+        {
+            lines.push(i as u16);
+        }
+    }
     Some(data)
 }
 

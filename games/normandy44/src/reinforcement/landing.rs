@@ -6,7 +6,7 @@ use super::{
 };
 use crate::action::{MoveMode, N44Event, N44Log};
 use crate::beaches::{beach_active, beach_of_engineer, beachhead, landing_site};
-use crate::data::{Army, Beach, Class, Side, Size, UnitId, applies};
+use crate::data::{Army, Beach, Class, Side, Size, UnitId};
 use crate::movement::{must_move_tactically, reach, why_stuck, within_boundary};
 use crate::state::{Location, Normandy44, UnitFlags};
 use crate::tables::costs::{RpKind, landing_fits};
@@ -20,11 +20,7 @@ use overlord_hexmap::HexId;
 pub fn rp_cost(game: &Normandy44, unit: UnitId) -> u8 {
     let data = game.data();
     let def = data.unit(unit);
-    if let Some(line) = data
-        .gb
-        .iter()
-        .find(|g| g.unit == def.id && applies(&g.scenario, game.scenario))
-    {
+    if let Some(line) = data.gb_line(unit, game.scenario) {
         return line.cost;
     }
     let one_step = data.step_count(unit) == 1;
@@ -80,11 +76,7 @@ pub fn land_check(game: &Normandy44, unit: UnitId, hex: HexId) -> Result<u8, Ref
                 "the GB box is not used on turn 1 (20.5)",
             ));
         }
-        let from = data
-            .gb
-            .iter()
-            .find(|g| g.unit == def.id && applies(&g.scenario, game.scenario))
-            .and_then(|g| g.from_turn);
+        let from = data.gb_line(unit, game.scenario).and_then(|g| g.from_turn);
         if from.is_some_and(|t| game.turn < t) {
             return Err(Refusal::by_rule(RP_COST, "the unit is not available yet"));
         }

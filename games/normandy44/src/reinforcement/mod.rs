@@ -64,6 +64,19 @@ pub(crate) fn open_movement(game: &Normandy44, side: Side) -> bool {
 /// The reinforcement answers of `side`'s Movement Phase (added to movement's), and 22.1's hold
 /// on ending it.
 pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
+    list(game, side, out, false);
+}
+
+/// Whether `side` has a reinforcement to land, evacuate, bring on or relocate: [`legal`]
+/// stopped at its first answer.
+pub fn has_choice(game: &Normandy44, side: Side) -> bool {
+    let mut out = Vec::new();
+    list(game, side, &mut out, true);
+    !out.is_empty()
+}
+
+/// [`legal`]; with `first_only`, it stops once it has an answer.
+fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: bool) {
     if !open_movement(game, side) {
         return;
     }
@@ -74,6 +87,9 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
     match side {
         Side::Allied => {
             for &unit in &ids {
+                if first_only && !out.is_empty() {
+                    return;
+                }
                 if landing_box(game, unit).is_some() {
                     for hex in landing_hexes(game, unit) {
                         if land_check(game, unit, hex).is_ok() {
@@ -90,6 +106,9 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
         }
         Side::German => {
             for &unit in &ids {
+                if first_only && !out.is_empty() {
+                    return;
+                }
                 match game.unit(unit).at {
                     Location::Arriving(_) if due(game, unit) => {
                         for hex in entry_hexes(game, unit) {
