@@ -16,7 +16,9 @@
 //!   into place, with half hexes joined at board edges and overlays laid over some hexes: the
 //!   result is a [`MapData`] too;
 //! - [`HexIndex`], dense `u16` ids for a map's hexes with a flat neighbour table, the shape game
-//!   state is kept in.
+//!   state is kept in;
+//! - [`Marks`], a per-hex (or per-anything) table that a search reuses from one search to the
+//!   next without clearing it.
 //!
 //! Invariants the rest of the workspace relies on:
 //! - Geometry is exact: no floating point anywhere in this crate. Line tracing uses integer and
@@ -36,6 +38,7 @@ mod hexside;
 mod index;
 mod labels;
 mod line;
+mod marks;
 mod path;
 
 pub use coords::{
@@ -52,4 +55,5 @@ pub use hexside::HexsideId;
 pub use index::{HexId, HexIndex};
 pub use labels::{HexLabel, LabelConvention, LabelError, LabelOrder, Orientation, Parity};
 pub use line::{Contact, HexLine, LineHex, LineParam, Side, trace_line};
+pub use marks::Marks;
 pub use path::{Cost, reachable, shortest_path, shortest_path_within};

@@ -18,6 +18,7 @@ use crate::tables::terrain::{
 use crate::zoc::Zones;
 use overlord_engine::{Refusal, RuleId};
 use overlord_hexmap::HexId;
+use overlord_hexmap::Marks;
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -48,6 +49,19 @@ pub struct Reach {
     start: HexId,
     /// A search asked only whether the move can end anywhere stops at the first such hex.
     first: Option<HexId>,
+    /// A search for one hex stops there: the path to it (start excluded) and its cost.
+    route: Option<(Vec<HexId>, u16)>,
+}
+
+/// What a search looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Every hex the move may end in.
+    All,
+    /// Whether it may end anywhere: the search stops at the first such hex.
+    Any,
+    /// The cheapest way to one hex: the search stops there.
+    To(HexId),
 }
 
 impl Reach {
@@ -64,6 +78,9 @@ impl Reach {
 
     /// The path to `to`, start excluded, or `None` if `to` cannot be reached.
     pub fn path(&self, to: HexId) -> Option<Vec<HexId>> {
+        if let Some((path, _)) = &self.route {
+            return (self.first == Some(to)).then(|| path.clone());
+        }
         self.best.get(to.index())?.as_ref()?;
         let mut path = vec![to];
         let mut at = to;
@@ -82,6 +99,9 @@ impl Reach {
 
     /// The cost in sixths of ending at `to`.
     pub fn cost(&self, to: HexId) -> Option<u16> {
+        if let Some((_, cost)) = &self.route {
+            return (self.first == Some(to)).then_some(*cost);
+        }
         self.best.get(to.index()).copied().flatten()
     }
 }
@@ -303,7 +323,8 @@ impl<'g> Ground<'g> {
             zones: crate::zoc::zones_of(game, side.enemy()),
             occupancy: crate::zoc::occupancy(game),
             stackers,
-            scratch: RefCell::new(Scratch::default()),
+            // A ground made while another lives gets fresh tables.
+            scratch: RefCell::new(SCRATCH.try_with(RefCell::take).unwrap_or_default()),
         }
     }
 
@@ -331,46 +352,41 @@ impl<'g> Ground<'g> {
     }
 }
 
-/// A search's working tables, kept across the searches of one list: an entry counts only when
-/// its stamp is the search's round, so a new search starts without clearing map-sized tables.
+/// A search's working tables: per hex, the cheapest cost in sixths found, the hexes moved on
+/// that path and the hex it came from ([`Marks`]: a new search starts without clearing them),
+/// and the frontier. One set per thread, lent to each [`Ground`] while it lives.
 #[derive(Default)]
 struct Scratch {
-    round: u32,
-    stamp: Vec<u32>,
-    /// Per hex, the cheapest cost in sixths found, the hexes moved on that path, and the hex
-    /// it came from.
-    best: Vec<(u16, u8, HexId)>,
+    best: Marks<(u16, u8, HexId)>,
     frontier: std::collections::BinaryHeap<std::cmp::Reverse<(u16, u8, HexId)>>,
 }
 
 impl Scratch {
     /// Start a search on a map of `n` hexes.
     fn begin(&mut self, n: usize) {
-        if self.stamp.len() != n {
-            self.stamp = vec![0; n];
-            self.best = vec![(0, 0, HexId::NONE); n];
-            self.round = 0;
-        }
-        self.round = self.round.wrapping_add(1);
-        if self.round == 0 {
-            self.stamp.fill(0);
-            self.round = 1;
-        }
+        self.best.begin(n, (0, 0, HexId::NONE));
         self.frontier.clear();
     }
 
     /// The cost, hexes moved and previous hex of `hex` in this search, if reached.
     fn get(&self, hex: HexId) -> Option<(u16, u8, HexId)> {
-        let i = hex.index();
-        (self.stamp.get(i) == Some(&self.round)).then(|| self.best[i])
+        self.best.get(hex.index())
     }
 
     fn set(&mut self, hex: HexId, entry: (u16, u8, HexId)) {
-        let i = hex.index();
-        if let (Some(stamp), Some(best)) = (self.stamp.get_mut(i), self.best.get_mut(i)) {
-            *stamp = self.round;
-            *best = entry;
-        }
+        self.best.set(hex.index(), entry);
+    }
+}
+
+thread_local! {
+    /// The searches' tables, lent to each [`Ground`] and given back when it is dropped.
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+impl Drop for Ground<'_> {
+    fn drop(&mut self) {
+        let scratch = self.scratch.take();
+        let _ = SCRATCH.try_with(|cell| cell.replace(scratch));
     }
 }
 
@@ -378,18 +394,31 @@ impl Scratch {
 pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool) -> Option<Reach> {
     let &first = units.first()?;
     let ground = Ground::of(game, game.side_of(first));
-    reach_on(game, &ground, units, mode, reserve, false)
+    reach_on(game, &ground, units, mode, reserve, Goal::All)
 }
 
-/// [`reach`] on ground worked out already; with `any`, the search stops at the first hex the
-/// move may end in (all that listing the units that can move asks).
+/// [`reach`] for one `goal`: a search asked whether the move can end anywhere, or for the way
+/// to one hex, stops as soon as it knows.
+pub fn reach_for(
+    game: &Normandy44,
+    units: &[UnitId],
+    mode: MoveMode,
+    reserve: bool,
+    goal: Goal,
+) -> Option<Reach> {
+    let &first = units.first()?;
+    let ground = Ground::of(game, game.side_of(first));
+    reach_on(game, &ground, units, mode, reserve, goal)
+}
+
+/// [`reach`] on ground worked out already, for `goal`.
 pub fn reach_on(
     game: &Normandy44,
     ground: &Ground<'_>,
     units: &[UnitId],
     mode: MoveMode,
     reserve: bool,
-    any: bool,
+    goal: Goal,
 ) -> Option<Reach> {
     let &first = units.first()?;
     let start = game.hex_of(first)?;
@@ -456,13 +485,38 @@ pub fn reach_on(
         if best_cost != cost || best_moved != moved {
             continue;
         }
-        if any && at != start && may_end(game, ground, units, at, mode) {
-            return Some(Reach {
-                best: Vec::new(),
-                from: Vec::new(),
-                start,
-                first: Some(at),
-            });
+        match goal {
+            Goal::Any if at != start && may_end(game, ground, units, at, mode) => {
+                return Some(Reach {
+                    best: Vec::new(),
+                    from: Vec::new(),
+                    start,
+                    first: Some(at),
+                    route: None,
+                });
+            }
+            // Popped, the hex's cheapest path is final, and so is every hex on it.
+            Goal::To(to) if at == to => {
+                let mut route = None;
+                if at != start && may_end(game, ground, units, at, mode) {
+                    let mut path = vec![at];
+                    let mut back = came_from;
+                    while back != start && !back.is_none() && path.len() <= n {
+                        path.push(back);
+                        back = scratch.get(back).map_or(HexId::NONE, |(_, _, f)| f);
+                    }
+                    path.reverse();
+                    route = Some((path, cost));
+                }
+                return Some(Reach {
+                    best: Vec::new(),
+                    from: Vec::new(),
+                    start,
+                    first: route.is_some().then_some(to),
+                    route,
+                });
+            }
+            _ => {}
         }
         // A move ends on entering an enemy ZOC (8.2) or a hex that stops it.
         if at != start && (zones.in_zoc(at) || stops_here(game, at, &mobilities, came_from)) {
@@ -538,12 +592,13 @@ pub fn reach_on(
             }
         }
     }
-    if any {
+    if goal != Goal::All {
         return Some(Reach {
             best: Vec::new(),
             from: Vec::new(),
             start,
             first: None,
+            route: None,
         });
     }
     // Where the move may end: stacking (7.2, read: a move may not end overstacked), the
@@ -564,6 +619,7 @@ pub fn reach_on(
         from,
         start,
         first: None,
+        route: None,
     })
 }
 
@@ -850,7 +906,7 @@ fn can_go(game: &Normandy44, ground: &Ground<'_>, units: &[UnitId]) -> bool {
         units,
         default_mode(game, units),
         reserve,
-        true,
+        Goal::Any,
     )
     .is_some_and(|r| r.destinations().next().is_some())
 }
@@ -1050,7 +1106,7 @@ fn move_to(
 ) -> Result<(), Refusal> {
     let reserve = reserve_segment(game);
     let units = movers(game, unit, stack);
-    let reach = reach(game, &units, mode, reserve)
+    let reach = reach_for(game, &units, mode, reserve, Goal::To(hex))
         .ok_or_else(|| Refusal::by_rule(MOVEMENT, "nothing to move"))?;
     let path = reach
         .path(hex)

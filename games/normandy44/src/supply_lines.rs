@@ -38,7 +38,8 @@ use crate::state::{Mulberry, Normandy44};
 use crate::tables::terrain::{HexsideFeature, Terrain};
 use crate::zoc::{self, Occupancy, Zones};
 use overlord_engine::RuleId;
-use overlord_hexmap::HexId;
+use overlord_hexmap::{HexId, Marks};
+use std::cell::RefCell;
 
 /// 18.1: supply sources.
 pub const SOURCES: RuleId = RuleId("18.1");
@@ -159,6 +160,28 @@ pub struct Lines<'g> {
     occupancy: std::sync::Arc<Occupancy>,
     zones: Zones<'g>,
     sources: Vec<bool>,
+    /// The traces' working tables, lent by the thread while the lines live.
+    scratch: RefCell<Trace>,
+}
+
+/// A trace's tables: which (hex, road phase, in an EZOC) states it has seen ([`Marks`]: a new
+/// trace starts without clearing them), and the states still to follow.
+#[derive(Default)]
+struct Trace {
+    seen: Marks<()>,
+    stack: Vec<(HexId, u8, bool)>,
+}
+
+thread_local! {
+    /// The traces' tables, lent to each [`Lines`] and given back when it is dropped.
+    static TRACE: RefCell<Trace> = RefCell::new(Trace::default());
+}
+
+impl Drop for Lines<'_> {
+    fn drop(&mut self) {
+        let trace = self.scratch.take();
+        let _ = TRACE.try_with(|cell| cell.replace(trace));
+    }
 }
 
 impl<'g> Lines<'g> {
@@ -179,6 +202,8 @@ impl<'g> Lines<'g> {
             occupancy,
             zones,
             sources,
+            // Lines made while others live get fresh tables.
+            scratch: RefCell::new(TRACE.try_with(RefCell::take).unwrap_or_default()),
         }
     }
 
@@ -212,24 +237,28 @@ impl<'g> Lines<'g> {
         if target(from) {
             return true;
         }
-        let mut seen = vec![false; map.hexes.len() * PHASES * 2];
-        let mut stack: Vec<(HexId, u8, bool)> = Vec::new();
+        // A trace inside another (none today) gets tables of its own.
+        let mut own = None;
+        let mut borrowed = self.scratch.try_borrow_mut().ok();
+        let Trace { seen, stack } = match borrowed.as_deref_mut() {
+            Some(shared) => shared,
+            None => own.insert(Trace::default()),
+        };
+        seen.begin(map.hexes.len() * PHASES * 2, ());
+        stack.clear();
         let mut push = |stack: &mut Vec<(HexId, u8, bool)>, hex: HexId, phase: u8, ezoc: bool| {
             let i = (hex.index() * PHASES + usize::from(phase)) * 2 + usize::from(ezoc);
-            if let Some(s) = seen.get_mut(i)
-                && !*s
-            {
-                *s = true;
+            if seen.mark(i, ()) {
                 stack.push((hex, phase, ezoc));
             }
         };
         match reach {
-            Reach::AnyLength => push(&mut stack, from, FREE, false),
+            Reach::AnyLength => push(stack, from, FREE, false),
             Reach::Line => {
-                push(&mut stack, from, 0, false);
+                push(stack, from, 0, false);
                 // the unit's hex counts as on the road when a road runs through it.
                 if has_road(map, from) {
-                    push(&mut stack, from, ROAD, false);
+                    push(stack, from, ROAD, false);
                 }
             }
         }
@@ -251,10 +280,10 @@ impl<'g> Lines<'g> {
                 if target(next) {
                     return true;
                 }
-                push(&mut stack, next, next_phase, next_ezoc);
+                push(stack, next, next_phase, next_ezoc);
                 // the line turns onto the road once, at a road hex.
                 if next_phase <= OFF_ROAD_HEXES && has_road(map, next) {
-                    push(&mut stack, next, ROAD, next_ezoc);
+                    push(stack, next, ROAD, next_ezoc);
                 }
             }
         }

@@ -7,7 +7,7 @@ use super::{
 use crate::action::{MoveMode, N44Event, N44Log};
 use crate::beaches::{beach_active, beach_of_engineer, beachhead, landing_site};
 use crate::data::{Army, Beach, Class, Side, Size, UnitId};
-use crate::movement::{must_move_tactically, reach, why_stuck, within_boundary};
+use crate::movement::{Goal, must_move_tactically, reach_for, why_stuck, within_boundary};
 use crate::state::{Location, Normandy44, UnitFlags};
 use crate::tables::costs::{RpKind, landing_fits};
 use overlord_engine::Refusal;
@@ -288,7 +288,8 @@ pub fn must_still_return(game: &Normandy44) -> Option<UnitId> {
             } else {
                 MoveMode::Normal
             };
-            reach(game, &[u], mode, false).is_some_and(|r| r.destinations().next().is_some())
+            reach_for(game, &[u], mode, false, Goal::Any)
+                .is_some_and(|r| r.destinations().next().is_some())
         }
     })
 }
