@@ -42,10 +42,12 @@ pub const SM_REMOVED: RuleId = RuleId("9.8.5");
 /// Where a move may end, and what getting there costs.
 #[derive(Clone, Debug)]
 pub struct Reach {
-    /// Per hex (dense), the cheapest cost in sixths to end there, or `None`.
-    best: Vec<Option<u16>>,
-    /// Per hex, the hex it was reached from on that cheapest path.
-    from: Vec<HexId>,
+    /// The hexes the move may end in (its start too), in hex order, each with the cheapest
+    /// cost in sixths to end there.
+    ends: Vec<(HexId, u16)>,
+    /// Every hex the search reached, in hex order, with the hex it was reached from on that
+    /// cheapest path.
+    from: Vec<(HexId, HexId)>,
     start: HexId,
     /// A search asked only whether the move can end anywhere stops at the first such hex.
     first: Option<HexId>,
@@ -68,11 +70,10 @@ impl Reach {
     /// The hexes the move may end in (not its start), in hex order.
     pub fn destinations(&self) -> impl Iterator<Item = HexId> + '_ {
         self.first.into_iter().chain(
-            self.best
+            self.ends
                 .iter()
-                .enumerate()
-                .filter(|&(i, b)| b.is_some() && i != self.start.index())
-                .filter_map(|(i, _)| HexId::from_index(i)),
+                .map(|&(hex, _)| hex)
+                .filter(|&hex| hex != self.start),
         )
     }
 
@@ -81,15 +82,16 @@ impl Reach {
         if let Some((path, _)) = &self.route {
             return (self.first == Some(to)).then(|| path.clone());
         }
-        self.best.get(to.index())?.as_ref()?;
+        self.cost(to)?;
         let mut path = vec![to];
         let mut at = to;
         while at != self.start {
-            at = *self.from.get(at.index())?;
+            let i = self.from.binary_search_by_key(&at, |&(hex, _)| hex).ok()?;
+            at = self.from.get(i)?.1;
             if at != self.start {
                 path.push(at);
             }
-            if path.len() > self.best.len() {
+            if path.len() > self.from.len() {
                 return None;
             }
         }
@@ -102,7 +104,8 @@ impl Reach {
         if let Some((_, cost)) = &self.route {
             return (self.first == Some(to)).then_some(*cost);
         }
-        self.best.get(to.index()).copied().flatten()
+        let i = self.ends.binary_search_by_key(&to, |&(hex, _)| hex).ok()?;
+        self.ends.get(i).map(|&(_, cost)| cost)
     }
 }
 
@@ -358,6 +361,8 @@ impl<'g> Ground<'g> {
 #[derive(Default)]
 struct Scratch {
     best: Marks<(u16, u8, HexId)>,
+    /// The hexes reached this search, each once.
+    reached: Vec<HexId>,
     frontier: std::collections::BinaryHeap<std::cmp::Reverse<(u16, u8, HexId)>>,
 }
 
@@ -365,6 +370,7 @@ impl Scratch {
     /// Start a search on a map of `n` hexes.
     fn begin(&mut self, n: usize) {
         self.best.begin(n, (0, 0, HexId::NONE));
+        self.reached.clear();
         self.frontier.clear();
     }
 
@@ -374,6 +380,9 @@ impl Scratch {
     }
 
     fn set(&mut self, hex: HexId, entry: (u16, u8, HexId)) {
+        if !self.best.is_marked(hex.index()) {
+            self.reached.push(hex);
+        }
         self.best.set(hex.index(), entry);
     }
 }
@@ -488,7 +497,7 @@ pub fn reach_on(
         match goal {
             Goal::Any if at != start && may_end(game, ground, units, at, mode) => {
                 return Some(Reach {
-                    best: Vec::new(),
+                    ends: Vec::new(),
                     from: Vec::new(),
                     start,
                     first: Some(at),
@@ -509,7 +518,7 @@ pub fn reach_on(
                     route = Some((path, cost));
                 }
                 return Some(Reach {
-                    best: Vec::new(),
+                    ends: Vec::new(),
                     from: Vec::new(),
                     start,
                     first: route.is_some().then_some(to),
@@ -594,7 +603,7 @@ pub fn reach_on(
     }
     if goal != Goal::All {
         return Some(Reach {
-            best: Vec::new(),
+            ends: Vec::new(),
             from: Vec::new(),
             start,
             first: None,
@@ -603,19 +612,22 @@ pub fn reach_on(
     }
     // Where the move may end: stacking (7.2, read: a move may not end overstacked), the
     // Army Boundary (22.1), strategic movement ending alone (9.8.2).
-    let mut best: Vec<Option<u16>> = vec![None; n];
-    let mut from = vec![HexId::NONE; n];
-    for id in map.hexes.ids() {
+    let mut reached = std::mem::take(&mut scratch.reached);
+    reached.sort_unstable();
+    let mut ends = Vec::with_capacity(reached.len());
+    let mut from = Vec::with_capacity(reached.len());
+    for &id in &reached {
         let Some((cost, _, came_from)) = scratch.get(id) else {
             continue;
         };
-        from[id.index()] = came_from;
+        from.push((id, came_from));
         if id == start || may_end(game, ground, units, id, mode) {
-            best[id.index()] = Some(cost);
+            ends.push((id, cost));
         }
     }
+    scratch.reached = reached;
     Some(Reach {
-        best,
+        ends,
         from,
         start,
         first: None,

@@ -239,17 +239,18 @@ pub fn replace_check(game: &Normandy44, side: Side, unit: UnitId) -> Result<Pool
                 "a Scattered unit receives no replacement",
             ));
         }
-        if !unit_in_supply(game, unit) {
-            // the unit must be able to trace supply now.
-            return Err(Refusal::by_rule(
-                REPLACEMENT,
-                "the unit cannot trace supply",
-            ));
-        }
         state.step
     };
     let pool = paying_pool(game, unit, step)?;
     common_checks(game, side, unit, pool)?;
+    // the unit must be able to trace supply now. Asked last: a trace costs more than
+    // every other check together, and most units fail on an empty pool first.
+    if !engineer_back && !unit_in_supply(game, unit) {
+        return Err(Refusal::by_rule(
+            REPLACEMENT,
+            "the unit cannot trace supply",
+        ));
+    }
     Ok(pool)
 }
 
