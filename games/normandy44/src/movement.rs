@@ -548,7 +548,7 @@ pub fn reach_on(
                 continue;
             }
             // 8.5.2: no entering an enemy hex bond or crossing an enemy hexside bond.
-            if zones.blocks_step(at, next) {
+            if zones.blocks_towards(at, direction) {
                 continue;
             }
             if avoid_ezoc && zones.in_zoc(next) {
@@ -660,7 +660,13 @@ fn step(
     }
     let side = map.side(at, direction);
     let mut extra = 0u16;
-    for feature in HexsideFeature::ALL {
+    // Most hexsides have no feature at all.
+    let features = if side.features == 0 {
+        &[][..]
+    } else {
+        &HexsideFeature::ALL[..]
+    };
+    for &feature in features {
         if !side.has(feature) {
             continue;
         }
@@ -716,8 +722,8 @@ fn may_enter(game: &Normandy44, hex: HexId, side: Side) -> bool {
         return false;
     }
     if game.scenario == Scenario::Cherbourg {
-        let label = map.label(hex);
-        if label.ends_with("15") {
+        // The printed label's last two digits: the column.
+        if map.hexes.label(hex).is_some_and(|l| l.second() == 15) {
             return false;
         }
         if side == Side::Allied && !map.flags(hex).has(crate::data::HexFlags::H_LINE_ALLIED) {
