@@ -152,7 +152,7 @@ fn the_memo_answers_as_the_position_does(game: &Normandy44) -> Result<(), String
 /// dice rolled so far, so the same positions every run): the sweeps' millions of steps would
 /// otherwise spend a third of their time on it.
 fn the_memo_answers_at_sampled_positions(game: &Normandy44) -> Result<(), String> {
-    if game.rng().outcomes() % 8 != 0 {
+    if !game.rng().outcomes().is_multiple_of(8) {
         return Ok(());
     }
     the_memo_answers_as_the_position_does(game)
