@@ -137,6 +137,8 @@ pub enum N44Event {
         raw: u8,
         modified: i8,
     },
+    /// 27.1: the second player of the phasing side begins his part of the phase.
+    Part { seat: u8 },
     /// A new phase or turn began.
     Phase {
         turn: u8,

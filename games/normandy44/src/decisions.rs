@@ -27,13 +27,16 @@ pub fn legal(game: &Normandy44, out: &mut Vec<N44Action>) {
             (Phase::Recovery | Phase::Supply, _) => out.push(N44Action::Done),
         },
     }
+    crate::seats::filter(game, out);
 }
 
 /// Whether the prompt showing offers anything but ending the phase: what the turn driver asks
 /// of every Open stage, answered without the whole list where a chapter can stop early.
 pub fn has_choice(game: &Normandy44) -> bool {
     match game.step {
-        Step::Phase(side, Phase::Movement | Phase::ReserveMovement, Stage::Open) => {
+        Step::Phase(side, Phase::Movement | Phase::ReserveMovement, Stage::Open)
+            if game.side_seats(side).len() == 1 =>
+        {
             movement::has_choice(game, side) || reinforcement::has_choice(game, side)
         }
         _ => {
@@ -54,7 +57,10 @@ pub fn answer(game: &mut Normandy44, action: N44Action, log: &mut N44Log) -> Res
             if let Some(refusal) = reinforcement::done_refusal(game) {
                 return Err(refusal);
             }
-            crate::turn::end_phase(game, side, phase, log);
+            // 27.1: the side's first player's Done hands the phase to the second.
+            if !crate::seats::next_part(game, side, log) {
+                crate::turn::end_phase(game, side, phase, log);
+            }
             Ok(())
         }
         Step::Phase(side, phase, _) => match phase {

@@ -4,7 +4,7 @@
 
 use crate::action::{N44Action, N44Event, N44Log};
 use crate::data::{N44Data, Scenario, Side};
-use crate::state::{N44Options, Normandy44, Stage, Step, seat_of};
+use crate::state::{N44Options, Normandy44, Stage, Step};
 use crate::view::N44View;
 use overlord_engine::driver::{self, Chapters, Progress};
 use overlord_engine::{
@@ -98,6 +98,7 @@ impl Game for Normandy44 {
         log: &mut Log<N44Event>,
     ) -> Result<Self, SetupError> {
         let mut game = crate::setup::new_game(data, scenario, options, rng)?;
+        crate::seats::assign_german_fronts(&mut game);
         driver::run(&mut game, log);
         Ok(game)
     }
@@ -105,7 +106,7 @@ impl Game for Normandy44 {
     fn status(&self) -> Status {
         match self.outcome {
             Some(outcome) => Status::Over(outcome),
-            None => Status::ToAct(seat_of(self.decider())),
+            None => Status::ToAct(crate::seats::to_act(self)),
         }
     }
 
@@ -176,7 +177,7 @@ impl Game for Normandy44 {
     }
 
     fn seats(&self) -> u8 {
-        2
+        crate::seats::count(self)
     }
 
     fn text_picture(&self, _viewer: Viewer) -> Option<String> {
@@ -188,10 +189,12 @@ impl Game for Normandy44 {
     }
 
     fn seat_label(&self, seat: Seat) -> String {
-        match seat.0 {
-            0 => "German".to_owned(),
-            _ => "Allies".to_owned(),
-        }
+        crate::seats::label(self, seat)
+    }
+
+    /// 27.1: the players of one side are a team.
+    fn seat_side(&self, seat: Seat) -> String {
+        crate::seats::side_of_seat(seat).name().to_owned()
     }
 }
 
@@ -210,5 +213,11 @@ impl Chapters for Normandy44 {
 
     fn over(&self) -> bool {
         self.outcome.is_some()
+    }
+
+    /// 27.1: another player's unit is refused with whose it is and whose turn it is.
+    fn refusal(&self, action: &N44Action, legal: &[N44Action]) -> Refusal {
+        crate::seats::refusal(self, action)
+            .unwrap_or_else(|| driver::not_an_answer(self, action, legal))
     }
 }

@@ -22,7 +22,7 @@
 //!    (3.B.5),
 //!    [`supply`] (18), [`invasion`] (20), [`victory`] (23-26).
 //! 4. **The turn and the game's faces.** [`setup`], [`decisions`] (which chapter answers),
-//!    [`turn`] (the sequence of play, 3), [`view`], [`picture`], [`text`], [`statistics`], [`bot`] (the rule
+//!    [`turn`] (the sequence of play, 3), [`seats`] (27.1: who answers), [`view`], [`picture`], [`text`], [`statistics`], [`bot`] (the rule
 //!    bot and the evaluation search bots use), [`game`].
 //!
 //! The components are authored by the Overlord project from the history and geography of
@@ -45,6 +45,7 @@ pub mod picture;
 pub mod recovery;
 pub mod reinforcement;
 pub mod replacement;
+pub mod seats;
 pub mod setup;
 pub mod stacking;
 pub mod state;

@@ -154,5 +154,7 @@ pub fn new_game(
         ips: Vec::new(),
         combat: Default::default(),
         memo: Default::default(),
+        part: 0,
+        facing_british: Vec::new(),
     })
 }

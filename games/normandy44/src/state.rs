@@ -8,7 +8,7 @@
 use crate::data::{Army, N44Data, Scenario, Side, UnitId};
 use crate::tables::terrain::Terrain;
 use crate::tables::weather::Weather;
-use overlord_engine::{GameRng, Outcome};
+use overlord_engine::{GameRng, Outcome, Seat};
 use overlord_hexmap::HexId;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -236,6 +236,12 @@ pub struct N44Options {
     /// 28.3: naval batteries.
     #[serde(rename = "28.3")]
     pub naval_batteries: bool,
+    /// 27.1: three players (the US and British armies each their own player).
+    #[serde(rename = "27.1-three")]
+    pub three_players: bool,
+    /// 27.1: four players (the German split too, one player facing each Allied army).
+    #[serde(rename = "27.1-four")]
+    pub four_players: bool,
 }
 
 /// A game of Normandy '44.
@@ -301,6 +307,12 @@ pub struct Normandy44 {
     /// Answers worked out from the units and read many times before the units change again
     /// (the occupancy, each side's zones of control): not part of the position.
     pub(crate) memo: Memo,
+    /// 27.1: which of the phasing side's players' parts of the phase it is (0, or 1 for the
+    /// second of a side's two players).
+    pub(crate) part: u8,
+    /// 27.1, four players: one bit per unit, the German units of the player facing the
+    /// British (all others face the US).
+    pub(crate) facing_british: Vec<u64>,
 }
 
 /// The answers [`Memo`] keeps, one slot each.
@@ -451,6 +463,8 @@ impl PartialEq for Normandy44 {
             && self.batteries_silenced == other.batteries_silenced
             && self.ips == other.ips
             && self.combat == other.combat
+            && self.part == other.part
+            && self.facing_british == other.facing_british
     }
 }
 
@@ -570,6 +584,86 @@ impl Normandy44 {
             .unwrap_or(Side::German)
     }
 
+    /// 27.1: how many players: 2, 3 or 4.
+    pub fn seat_count(&self) -> u8 {
+        if self.options.four_players {
+            4
+        } else if self.options.three_players {
+            3
+        } else {
+            2
+        }
+    }
+
+    /// 27.1: the seats of `side`, in the order their parts of a phase come: seat 0 the German
+    /// (facing the US, in four players), 1 the Allies (the US player, in three or four), 2 the
+    /// British player, 3 the German facing the British.
+    pub fn side_seats(&self, side: Side) -> &'static [Seat] {
+        match (side, self.seat_count()) {
+            (Side::German, 4) => &[Seat(0), Seat(3)],
+            (Side::German, _) => &[Seat(0)],
+            (Side::Allied, 2) => &[Seat(1)],
+            (Side::Allied, _) => &[Seat(1), Seat(2)],
+        }
+    }
+
+    /// 27.1: the seat of `army`'s player.
+    pub fn seat_of_army(&self, army: Army) -> Seat {
+        match (army, self.seat_count()) {
+            (Army::Cw, 3 | 4) => Seat(2),
+            _ => Seat(1),
+        }
+    }
+
+    /// 27.1: the seat of the player who commands `unit`.
+    pub fn seat_of_unit(&self, unit: UnitId) -> Seat {
+        match self.side_of(unit) {
+            Side::Allied => self.seat_of_army(self.army_of(unit).unwrap_or(Army::Us)),
+            Side::German if self.seat_count() == 4 && self.facing_british(unit) => Seat(3),
+            Side::German => Seat(0),
+        }
+    }
+
+    /// 27.1: the seat whose part of the phase it is, among `side`'s.
+    pub fn part_seat(&self, side: Side) -> Seat {
+        let seats = self.side_seats(side);
+        seats
+            .get(usize::from(self.part))
+            .or(seats.first())
+            .copied()
+            .unwrap_or(Seat(0))
+    }
+
+    /// 27.1: whether `unit` is the unit of the player whose part of the phase it is (always,
+    /// where its side has one player).
+    pub fn in_part(&self, unit: UnitId) -> bool {
+        let side = self.side_of(unit);
+        self.side_seats(side).len() < 2 || self.seat_of_unit(unit) == self.part_seat(side)
+    }
+
+    /// 27.1, four players: whether German `unit` is the player's facing the British.
+    pub fn facing_british(&self, unit: UnitId) -> bool {
+        let i = unit.index();
+        self.facing_british
+            .get(i / 64)
+            .is_some_and(|w| (w >> (i % 64)) & 1 != 0)
+    }
+
+    /// 27.1, four players: give German `unit` to the player facing the British (or not).
+    pub fn set_facing_british(&mut self, unit: UnitId, british: bool) {
+        let i = unit.index();
+        if self.facing_british.len() <= i / 64 {
+            self.facing_british.resize(i / 64 + 1, 0);
+        }
+        if let Some(w) = self.facing_british.get_mut(i / 64) {
+            if british {
+                *w |= 1 << (i % 64);
+            } else {
+                *w &= !(1 << (i % 64));
+            }
+        }
+    }
+
     /// The army of an Allied unit.
     pub fn army_of(&self, unit: UnitId) -> Option<Army> {
         self.data.unit(unit).army
@@ -602,6 +696,7 @@ impl Normandy44 {
             + self.entry_zones.capacity() * size_of::<(UnitId, u8)>()
             + self.evacuations.capacity() * size_of::<HexId>()
             + self.ips.capacity() * size_of::<Ip>()
+            + self.facing_british.capacity() * size_of::<u64>()
     }
 
     /// The game's result, once over.
@@ -640,8 +735,16 @@ impl Normandy44 {
 
 /// The seat of each side: the German is seat 0, the Allies seat 1 (27.1's multiplayer seats
 /// map onto these two sides).
-pub fn seat_of(side: Side) -> overlord_engine::Seat {
-    overlord_engine::Seat(side.index() as u8)
+pub fn seat_of(side: Side) -> Seat {
+    Seat(side.index() as u8)
+}
+
+/// The side a seat plays for (27.1: seats 0 and 3 the German, 1 and 2 the Allies).
+pub fn side_of_seat(seat: Seat) -> Side {
+    match seat.0 {
+        0 | 3 => Side::German,
+        _ => Side::Allied,
+    }
 }
 
 /// The invasion chapter's state (20): the assault under way (its stage is in

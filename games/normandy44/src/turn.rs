@@ -47,7 +47,10 @@ pub fn advance(game: &mut Normandy44, log: &mut N44Log) -> Progress {
             if phase_has_choices(game) {
                 Progress::Decide
             } else {
-                end_phase(game, side, phase, log);
+                // 27.1: a player with nothing to do hands the phase to his partner.
+                if !crate::seats::next_part(game, side, log) {
+                    end_phase(game, side, phase, log);
+                }
                 Progress::Continue
             }
         }
@@ -84,6 +87,7 @@ pub fn begin_player_turn(game: &mut Normandy44, side: Side, log: &mut N44Log) {
 /// Enter `phase` and carry out its automatic opening steps.
 pub fn begin_phase(game: &mut Normandy44, side: Side, phase: Phase, log: &mut N44Log) {
     game.step = Step::Phase(side, phase, Stage::Open);
+    game.part = 0;
     let turn = game.turn;
     log.public(
         SEQUENCE,

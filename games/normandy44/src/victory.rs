@@ -22,7 +22,7 @@
 use crate::action::{N44Event, N44Log};
 use crate::control;
 use crate::data::{Beach, Class, DdayBeach, HexFlags, Nation, Scenario, Side, UnitId};
-use crate::state::{Location, Mulberry, Normandy44, UnitFlags};
+use crate::state::{Location, Mulberry, Normandy44, UnitFlags, side_of_seat};
 use crate::supply_lines::{self, Lines, has_road};
 use overlord_engine::{Outcome, RuleId, Seat, SeatSet};
 use overlord_hexmap::HexId;
@@ -127,8 +127,14 @@ pub fn final_phase(game: &mut Normandy44, log: &mut N44Log) -> bool {
 /// The game ends, won by `winner`, the Allies scoring the margin `allied` and the German its
 /// negation.
 fn finish(game: &mut Normandy44, winner: Side, allied: i32, rule: RuleId) {
-    let winners = SeatSet::only(Seat(winner.index() as u8));
-    let scores = [allied.saturating_neg(), allied];
+    // 27.1: the side's players win or lose together.
+    let winners: SeatSet = game.side_seats(winner).iter().copied().collect();
+    let scores: Vec<i32> = (0..game.seat_count())
+        .map(|seat| match side_of_seat(Seat(seat)) {
+            Side::Allied => allied,
+            Side::German => allied.saturating_neg(),
+        })
+        .collect();
     game.outcome = Some(Outcome::per_seat(winners, false, &scores, rule));
 }
 

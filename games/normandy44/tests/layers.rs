@@ -37,7 +37,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (3, &["victory"]),
     // 4: the turn driver, the game and its faces.
     (4, &["setup"]),
-    (4, &["decisions", "turn"]),
+    (4, &["decisions", "turn", "seats"]),
     (4, &["view"]),
     (4, &["picture"]),
     (4, &["text"]),

@@ -14,7 +14,7 @@ use overlord_normandy44::N44Action;
 use overlord_normandy44::data::Side;
 use overlord_normandy44::decisions;
 use overlord_normandy44::state::{Stage, Step, UnitFlags};
-use overlord_normandy44::{N44Data, Normandy44};
+use overlord_normandy44::{N44Data, N44Options, Normandy44};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -180,6 +180,26 @@ fn the_early_answer_agrees_with_the_list(game: &Normandy44) -> Result<(), String
 #[test]
 fn random_mini_games_conform() {
     conformance::<Normandy44>(&data(), &normandy("mini").games(4));
+}
+
+/// 27.1: the same games with four players, each prompt asked of the seat that owns it.
+#[test]
+fn random_four_player_mini_games_conform() {
+    let options = N44Options {
+        four_players: true,
+        ..N44Options::default()
+    };
+    conformance::<Normandy44>(&data(), &normandy("mini").options(options).games(2));
+}
+
+/// 27.1: three players.
+#[test]
+fn a_random_three_player_mini_game_conforms() {
+    let options = N44Options {
+        three_players: true,
+        ..N44Options::default()
+    };
+    conformance::<Normandy44>(&data(), &normandy("mini").options(options).games(1));
 }
 
 #[test]

@@ -10,5 +10,6 @@ mod invasion;
 mod movement;
 mod reinforcements;
 mod replacement;
+mod seats;
 mod supply;
 mod victory;

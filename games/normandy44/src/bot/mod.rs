@@ -8,14 +8,14 @@ mod choose;
 mod evaluate;
 
 use crate::N44Action;
-use crate::state::{Normandy44, seat_of};
+use crate::state::{Normandy44, side_of_seat};
 use overlord_engine::{Heuristics, Outcome, Seat};
 use rand::Rng;
 
 impl Heuristics for Normandy44 {
     fn evaluate(&self, seat: Seat) -> f64 {
         let allied = evaluate::allied_chances(self);
-        if seat == seat_of(crate::data::Side::Allied) {
+        if side_of_seat(seat) == crate::data::Side::Allied {
             allied
         } else {
             1.0 - allied

@@ -282,7 +282,8 @@ pub fn must_still_return(game: &Normandy44) -> Option<UnitId> {
         return None;
     }
     game.unit_ids().find(|&u| {
-        beyond_boundary(game, u) && why_stuck(game, u, false).is_none() && {
+        // 27.1: in three or four players, the one whose part of the phase it is.
+        game.in_part(u) && beyond_boundary(game, u) && why_stuck(game, u, false).is_none() && {
             let mode = if must_move_tactically(game, u) {
                 MoveMode::Tactical
             } else {
