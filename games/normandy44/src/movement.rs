@@ -29,7 +29,7 @@ pub const TACTICAL: RuleId = RuleId("9.10");
 /// 9.8: strategic movement.
 pub const STRATEGIC: RuleId = RuleId("9.8");
 /// 7.2: stacking is met at the end of the Movement Phase.
-pub const STACKING: RuleId = RuleId("7.2");
+pub use crate::stacking::STACKING;
 /// 17.2, 17.3: an HQ or Werfer that moves more than one hex flips.
 pub const HQ_MOVED: RuleId = RuleId("17.2");
 /// 15.1: placing units in Reserve.

@@ -243,6 +243,16 @@ pub fn replace_check(game: &Normandy44, side: Side, unit: UnitId) -> Result<Pool
     };
     let pool = paying_pool(game, unit, step)?;
     common_checks(game, side, unit, pool)?;
+    // 7.2: a restored step may not take its hex over the stacking limit.
+    if let Location::Hex(hex) = state.at
+        && !engineer_back
+        && !crate::stacking::fits_at_step(game, hex, unit, step.saturating_sub(1))
+    {
+        return Err(Refusal::by_rule(
+            crate::stacking::STACKING,
+            "the restored unit would overstack its hex (7.2): move units out first",
+        ));
+    }
     // the unit must be able to trace supply now. Asked last: a trace costs more than
     // every other check together, and most units fail on an empty pool first.
     if !engineer_back && !unit_in_supply(game, unit) {

@@ -3,14 +3,20 @@
 use crate::data::{Class, UnitId};
 use crate::state::Normandy44;
 use crate::tables::costs::{Stacker, stack_legal};
+use overlord_engine::RuleId;
 use overlord_hexmap::HexId;
+
+/// 7.2: where the limit may be exceeded, and when it must be met.
+pub const STACKING: RuleId = RuleId("7.2");
 
 /// How `unit` counts for stacking, by its current face (7.1, A-49).
 pub fn stacker(game: &Normandy44, unit: UnitId) -> Stacker {
-    let cf = game
-        .data
-        .face(unit, game.unit(unit).step)
-        .map_or(0, |f| f.cf);
+    stacker_at(game, unit, game.unit(unit).step)
+}
+
+/// How `unit` would count for stacking showing the face of `step` (7.1, A-49).
+fn stacker_at(game: &Normandy44, unit: UnitId, step: u8) -> Stacker {
+    let cf = game.data.face(unit, step).map_or(0, |f| f.cf);
     match game.data.unit(unit).class {
         Class::Strongpoint => Stacker::Strongpoint,
         Class::Hq => Stacker::Hq,
@@ -34,6 +40,24 @@ pub fn fits(game: &Normandy44, hex: HexId, joining: &[UnitId]) -> bool {
 }
 
 /// 7.1: whether the units in `hex` are within the limit.
+/// 7.2: whether `hex` stays within the limit once `unit`, in it, shows the face of `step`: a
+/// replacement that restores a step may raise its CF and so its stacking points, and
+/// the limit may be exceeded only while moving, retreating, advancing or placing
+/// reinforcements.
+pub fn fits_at_step(game: &Normandy44, hex: HexId, unit: UnitId, step: u8) -> bool {
+    let stack: Vec<Stacker> = game
+        .units_in(hex)
+        .map(|u| {
+            if u == unit {
+                stacker_at(game, u, step)
+            } else {
+                stacker(game, u)
+            }
+        })
+        .collect();
+    stack_legal(&stack)
+}
+
 pub fn legal(game: &Normandy44, hex: HexId) -> bool {
     fits(game, hex, &[])
 }

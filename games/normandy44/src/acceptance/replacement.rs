@@ -405,3 +405,29 @@ fn rule_17_3_an_eliminated_werfer_returns_for_an_armor_replacement() {
     assert_eq!(pool(&g, Pool::GermanArmor), 0);
     assert_eq!(pool(&g, Pool::GermanInfantry), 1);
 }
+
+#[test]
+fn rule_7_2_a_replacement_may_not_take_its_hex_over_the_limit() {
+    let data = Kit::new()
+        .unit("full", Side::German, "infantry", 4, 4, 1)
+        .unit("worn", Side::German, "infantry", 4, 4, 1)
+        .unit("third", Side::German, "infantry", 4, 4, 1)
+        .data();
+    let mut g = game(&data, Side::German, Phase::Replacement, &[]);
+    for id in ["full", "worn"] {
+        place(&mut g, id, "1505");
+    }
+    // CF 4 costs 2 points, its reduced CF 2 one (7.1, A-49): 3 points in the hex.
+    reduce(&mut g, "worn", 1);
+    g.tracks.replacements[Pool::GermanInfantry as usize] = 1;
+    let worn = unit(&g, "worn");
+    let mut two = g.clone();
+    act(&mut two, N44Action::Replace { unit: worn }).unwrap();
+    assert_eq!(two.unit(worn).step, 0, "4 points: within the limit");
+    // A third unit, reduced: 4 points, and the restored step would make 5.
+    place(&mut g, "third", "1505");
+    reduce(&mut g, "third", 1);
+    let refusal = act(&mut g, N44Action::Replace { unit: worn }).unwrap_err();
+    assert_eq!(refusal.rule.map(|r| r.0), Some("7.2"), "{refusal:?}");
+    assert_eq!(g.unit(worn).step, 1);
+}

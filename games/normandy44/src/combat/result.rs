@@ -55,7 +55,7 @@ pub const ADVANCE: RuleId = RuleId("14.1");
 /// 15.1: Reserve by combat result.
 pub const RESERVE: RuleId = RuleId("15.1");
 /// 7.2: stacking after an advance.
-pub const STACKING: RuleId = RuleId("7.2");
+pub use crate::stacking::STACKING;
 /// 9.8.5: an attacked unit's SM marker comes off.
 pub const SM_OFF: RuleId = RuleId("9.8.5");
 
