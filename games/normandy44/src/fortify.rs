@@ -132,19 +132,35 @@ pub fn builder(game: &Normandy44, side: Side, hex: HexId) -> Result<UnitId, &'st
     if built >= usize::from(counters(game, side)) {
         return Err("every IP counter is in use: remove one to build elsewhere (16.1)");
     }
+    if side == Side::German
+        && let Some(why) = crate::solitaire::german_ip_refusal(game, hex)
+    {
+        return Err(why);
+    }
     let allowance = game.tracks.ip_allowance;
     let mut any = false;
+    let mut waiting = None;
     for unit in game.units_in(hex) {
         if game.side_of(unit) != side || !may_build(game, unit) {
             continue;
         }
         any = true;
+        // 27.2: an army that started an IP last turn starts none this turn.
+        if let Some(why) = game
+            .army_of(unit)
+            .and_then(|army| crate::solitaire::allied_ip_refusal(game, army))
+        {
+            waiting = Some(why);
+            continue;
+        }
         let i = allowance_index(side, game.army_of(unit));
         if allowance.get(i).copied().unwrap_or(0) > 0 {
             return Ok(unit);
         }
     }
-    if any {
+    if let Some(why) = waiting {
+        Err(why)
+    } else if any {
         Err("no IP allowance is left this turn (16.1)")
     } else {
         Err(
@@ -198,6 +214,9 @@ fn start(game: &mut Normandy44, side: Side, hex: HexId, log: &mut N44Log) -> Res
     let i = allowance_index(side, game.army_of(unit));
     if let Some(a) = game.tracks.ip_allowance.get_mut(i) {
         *a = a.saturating_sub(1);
+    }
+    if let Some(army) = game.army_of(unit) {
+        crate::solitaire::record_allied_ip(game, army);
     }
     let at = game.ips.partition_point(|ip| ip.hex < hex);
     game.ips.insert(

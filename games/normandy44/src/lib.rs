@@ -14,7 +14,8 @@
 //!    [`state`].
 //! 2. **Questions many chapters ask.** [`zoc`] (zones of control and bonds, 8), [`stacking`]
 //!    (7), [`beaches`] (beaches, Mulberries and Cherbourg, 21), [`control`] (who controls a
-//!    hex, 24.3, A-43), [`supply_lines`] (supply sources and lines of supply, 18.1, 18.2).
+//!    hex, 24.3, A-43), [`supply_lines`] (supply sources and lines of supply, 18.1, 18.2),
+//!    [`solitaire`] (27.2's constraints, asked by the chapters).
 //! 3. **The rules chapters**, each calling only those before it: [`mulberry`] (21.1),
 //!    [`weather`] (4, 5, the Initial Phase), [`replacement`] (6.2-6.4), [`fortify`] (16),
 //!    [`cherbourg`] (26.3's airborne zones), [`movement`] (7-9), [`reinforcement`] (6.5-6.7,
@@ -47,6 +48,7 @@ pub mod reinforcement;
 pub mod replacement;
 pub mod seats;
 pub mod setup;
+pub mod solitaire;
 pub mod stacking;
 pub mod state;
 pub mod statistics;

@@ -272,6 +272,36 @@ pub fn return_check(
     unit: UnitId,
     hex: HexId,
 ) -> Result<Pool, Refusal> {
+    let pool = return_rules(game, side, unit, hex)?;
+    // 27.2: the German brings SS units back first while one can come back.
+    if side == Side::German
+        && crate::solitaire::on(game)
+        && !crate::solitaire::is_ss(game, unit)
+        && ss_can_return(game)
+    {
+        return Err(Refusal::by_rule(
+            crate::solitaire::SOLITAIRE,
+            "SS units come back from the Eliminated box first (27.2)",
+        ));
+    }
+    Ok(pool)
+}
+
+/// 27.2: whether an eliminated German SS unit can come back now somewhere.
+fn ss_can_return(game: &Normandy44) -> bool {
+    let hexes = return_hexes(game, Side::German);
+    game.unit_ids().any(|u| {
+        game.unit(u).at == Location::Eliminated
+            && game.side_of(u) == Side::German
+            && crate::solitaire::is_ss(game, u)
+            && hexes
+                .iter()
+                .any(|&h| return_rules(game, Side::German, u, h).is_ok())
+    })
+}
+
+/// [`return_check`] without 27.2's order.
+fn return_rules(game: &Normandy44, side: Side, unit: UnitId, hex: HexId) -> Result<Pool, Refusal> {
     let data = game.data();
     let def = data.unit(unit);
     if game.unit(unit).at != Location::Eliminated {

@@ -156,5 +156,6 @@ pub fn new_game(
         memo: Default::default(),
         part: 0,
         facing_british: Vec::new(),
+        solitaire: Default::default(),
     })
 }

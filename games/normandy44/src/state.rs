@@ -242,6 +242,20 @@ pub struct N44Options {
     /// 27.1: four players (the German split too, one player facing each Allied army).
     #[serde(rename = "27.1-four")]
     pub four_players: bool,
+    /// 27.2: the solitaire constraints.
+    #[serde(rename = "27.2")]
+    pub solitaire: bool,
+}
+
+/// 27.2's bookkeeping: what the solitaire constraints count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Solitaire {
+    /// The free SupP each Allied army (US, CW) received this turn (5.3).
+    pub received: [u8; 2],
+    /// The SupP each Allied army has spent in this Allied player turn.
+    pub spent: [u8; 2],
+    /// The last turn each Allied army started an IP (0: none yet).
+    pub ip_turn: [u8; 2],
 }
 
 /// A game of Normandy '44.
@@ -313,6 +327,8 @@ pub struct Normandy44 {
     /// 27.1, four players: one bit per unit, the German units of the player facing the
     /// British (all others face the US).
     pub(crate) facing_british: Vec<u64>,
+    /// 27.2's bookkeeping.
+    pub(crate) solitaire: Solitaire,
 }
 
 /// The answers [`Memo`] keeps, one slot each.
@@ -465,6 +481,7 @@ impl PartialEq for Normandy44 {
             && self.combat == other.combat
             && self.part == other.part
             && self.facing_british == other.facing_british
+            && self.solitaire == other.solitaire
     }
 }
 

@@ -78,6 +78,8 @@ fn phase_has_choices(game: &Normandy44) -> bool {
 /// Start `side`'s player turn at its Replacement Phase.
 pub fn begin_player_turn(game: &mut Normandy44, side: Side, log: &mut N44Log) {
     if side == Side::Allied {
+        // 27.2: the SupP an army spends are counted per Allied player turn.
+        game.solitaire.spent = [0; 2];
         // 4.1 C: the start of the Allied player turn (17.5, 21.1).
         withdrawal::allied_turn_start(game, log);
     }

@@ -246,6 +246,7 @@ fn receive_campaign(game: &mut Normandy44, row: WeatherRow, log: &mut N44Log) {
     german_supply(game, effects.german_supply, log);
     for (army, marker) in [(Army::Us, SUPPLY_US), (Army::Cw, SUPPLY_CW)] {
         let free = allied_free_supply(row, mulberry_complete(game, army));
+        game.solitaire.received[army.index()] = free;
         add_supply(game, marker, free, ALLIED_SUPPLY, log);
     }
     german_infantry(game, effects.german_infantry, log);
@@ -271,6 +272,7 @@ fn receive_cherbourg(game: &mut Normandy44, row: WeatherRow, rolled_one: bool, l
     // chapter's to say; until it does, no turn is.
     let r = cherbourg_receipts(game.turn, row, false);
     add_supply(game, SUPPLY_FORTRESS, r.german_supply, CHERBOURG, log);
+    game.solitaire.received = [r.allied_supply, 0];
     add_supply(game, SUPPLY_US, r.allied_supply, CHERBOURG, log);
     german_infantry(game, r.german_infantry, log);
     allied_replacements(game, r.allied, log);
@@ -350,11 +352,19 @@ pub fn legal(game: &Normandy44, out: &mut Vec<N44Action>) {
         } else {
             0
         };
-        out.extend((0..=most).map(|points| N44Action::FortressSupply { points }));
+        out.extend(
+            (fortress_least(game).min(most)..=most)
+                .map(|points| N44Action::FortressSupply { points }),
+        );
     } else if game.cw_choice_due > 0 {
         out.push(N44Action::CwReplacement { canadian: false });
         out.push(N44Action::CwReplacement { canadian: true });
     }
+}
+
+/// 27.2: of 2 or more SupP, one goes to Fortress Cherbourg (when it may receive any).
+fn fortress_least(game: &Normandy44) -> u8 {
+    u8::from(crate::solitaire::on(game) && game.supply_due >= 2 && fortress_traces_south(game))
 }
 
 /// Answer the Initial Phase's choice showing.
@@ -366,6 +376,12 @@ pub fn answer(game: &mut Normandy44, action: N44Action, log: &mut N44Log) -> Res
                     GERMAN_SUPPLY,
                     "no Cherbourg city hex traces a line of supply to the south edge: \
                      Fortress Cherbourg receives no SupP",
+                ));
+            }
+            if points < fortress_least(game) {
+                return Err(Refusal::by_rule(
+                    crate::solitaire::SOLITAIRE,
+                    "of 2 or more SupP, one goes to Fortress Cherbourg (27.2)",
                 ));
             }
             if points > game.supply_due {

@@ -21,6 +21,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (2, &["control"]),
     (2, &["supply_lines"]),
     (2, &["beaches"]),
+    (2, &["solitaire"]),
     // 3: the rules chapters, in the order they may call each other (down only).
     (3, &["mulberry"]),
     (3, &["weather"]),

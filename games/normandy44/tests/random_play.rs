@@ -192,6 +192,16 @@ fn random_four_player_mini_games_conform() {
     conformance::<Normandy44>(&data(), &normandy("mini").options(options).games(2));
 }
 
+/// 27.2: the solitaire constraints on both sides.
+#[test]
+fn random_solitaire_mini_games_conform() {
+    let options = N44Options {
+        solitaire: true,
+        ..N44Options::default()
+    };
+    conformance::<Normandy44>(&data(), &normandy("mini").options(options).games(2));
+}
+
 /// 27.1: three players.
 #[test]
 fn a_random_three_player_mini_game_conforms() {

@@ -11,5 +11,6 @@ mod movement;
 mod reinforcements;
 mod replacement;
 mod seats;
+mod solitaire;
 mod supply;
 mod victory;

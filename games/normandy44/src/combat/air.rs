@@ -58,6 +58,12 @@ pub fn strafe_refusal(game: &Normandy44, side: Side, hex: HexId) -> Option<&'sta
     if game.tracks.air[0] + game.tracks.air[1] == 0 {
         return Some("no air unit is left this turn (19.1)");
     }
+    // 27.2: only the air units of the army whose zone the hex is in.
+    if crate::solitaire::on(game)
+        && game.tracks.air[crate::solitaire::zone_army(game, hex).index()] == 0
+    {
+        return Some("an army's air units strafe only in its own zone (27.2)");
+    }
     None
 }
 
@@ -84,7 +90,8 @@ pub fn strafe(
     if let Some(why) = strafe_refusal(game, side, hex) {
         return Err(Refusal::by_rule(STRAFING, why));
     }
-    take_air(game, None);
+    let zone = crate::solitaire::on(game).then(|| crate::solitaire::zone_army(game, hex));
+    take_air(game, zone);
     game.combat.strafes.push(hex);
     let label = game.data.map.label(hex);
     log.public(STRAFING, N44Event::Note, || {

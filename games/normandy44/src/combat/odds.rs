@@ -484,6 +484,15 @@ pub fn artillery_refusal(game: &Normandy44, hex: HexId, unit: UnitId) -> Option<
         if usize::from(game.tracks.supply[pool]) <= spent {
             return Some("no SupP left on its track to pay for the shift (17.2)");
         }
+        if let Some(left) = game
+            .army_of(unit)
+            .and_then(|army| crate::solitaire::allied_supply_left(game, army))
+            && usize::from(left) <= spent
+        {
+            return Some(
+                "the army has used its SupP of the turn and one more (27.2, weather roll under 5)",
+            );
+        }
     }
     None
 }
@@ -500,6 +509,15 @@ pub fn air_refusal(game: &Normandy44) -> Option<&'static str> {
     let limit = if game.turn >= 17 { 2 } else { 1 };
     if game.combat.air >= limit {
         return Some("one air unit per combat before the 22 June turn, two from it (19.1.2)");
+    }
+    // 27.2: an army's air units shift only attacks in its own zone.
+    if crate::solitaire::on(game)
+        && let crate::state::Step::Phase(_, _, crate::state::Stage::Attack { hex }) = game.step
+    {
+        let zone = crate::solitaire::zone_army(game, hex);
+        if attacking_army(game) != Some(zone) || game.tracks.air[zone.index()] <= game.combat.air {
+            return Some("an army's air units support only attacks in its own zone (27.2)");
+        }
     }
     None
 }

@@ -223,6 +223,9 @@ fn pay_support(game: &mut Normandy44, side: Side, log: &mut N44Log) {
         if game.data.unit(unit).class == Class::Hq {
             let pool = hq_pool(game, unit);
             game.tracks.supply[pool] = game.tracks.supply[pool].saturating_sub(1);
+            if let Some(army) = game.army_of(unit) {
+                crate::solitaire::spend_allied_supply(game, army, 1);
+            }
             log.public(odds::HQ, N44Event::Note, || {
                 format!("{who} fires: one artillery shift for 1 SupP")
             });

@@ -116,8 +116,11 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
                                 out.push(N44Action::Enter { unit, hex });
                             }
                         }
+                        // 27.2: no delay in solitaire play.
                         for later in [false, true] {
-                            if delay_zone(game, unit, later).is_ok() {
+                            if !crate::solitaire::reinforcements_must_enter(game)
+                                && delay_zone(game, unit, later).is_ok()
+                            {
                                 out.push(N44Action::Delay { unit, later });
                             }
                         }
@@ -142,6 +145,9 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
                 if relocate_check(game, hex).is_ok() {
                     out.push(N44Action::RelocateCotentinHq { hex });
                 }
+            }
+            if must_still_enter(game).is_some() {
+                out.retain(|a| *a != N44Action::Done);
             }
         }
     }
@@ -180,8 +186,32 @@ pub fn answer(
     }
 }
 
+/// 27.2: a due German reinforcement that can enter now (solitaire play makes it).
+fn must_still_enter(game: &Normandy44) -> Option<UnitId> {
+    if !crate::solitaire::reinforcements_must_enter(game) || !open_movement(game, Side::German) {
+        return None;
+    }
+    game.unit_ids().find(|&u| {
+        matches!(game.unit(u).at, Location::Arriving(_))
+            && due(game, u)
+            && game.in_part(u)
+            && entry_hexes(game, u)
+                .into_iter()
+                .any(|h| enter_check(game, u, h).is_ok())
+    })
+}
+
 /// 22.1: the Movement Phase may not end while a unit beyond the Army Boundary can come back.
 pub fn done_refusal(game: &Normandy44) -> Option<Refusal> {
+    if let Some(unit) = must_still_enter(game) {
+        return Some(Refusal::by_rule(
+            crate::solitaire::SOLITAIRE,
+            format!(
+                "{} arrives this turn and can enter: it must (27.2)",
+                game.data().unit(unit).short
+            ),
+        ));
+    }
     must_still_return(game).map(|u| {
         Refusal::by_rule(
             BOUNDARY,
