@@ -157,5 +157,6 @@ pub fn new_game(
         part: 0,
         facing_british: Vec::new(),
         solitaire: Default::default(),
+        bombardment: Default::default(),
     })
 }

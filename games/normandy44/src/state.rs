@@ -245,6 +245,10 @@ pub struct N44Options {
     /// 27.2: the solitaire constraints.
     #[serde(rename = "27.2")]
     pub solitaire: bool,
+    /// units landed this turn advance in full, as the rulebook's example of play has
+    /// them (the rule text, and the default, limits them).
+    #[serde(rename = "A-47")]
+    pub landed_units_full_advance: bool,
 }
 
 /// 27.2's bookkeeping: what the solitaire constraints count.
@@ -329,6 +333,25 @@ pub struct Normandy44 {
     pub(crate) facing_british: Vec<u64>,
     /// 27.2's bookkeeping.
     pub(crate) solitaire: Solitaire,
+    /// 19.2, A-41: the special Cherbourg bombardment, once made.
+    pub(crate) bombardment: Bombardment,
+}
+
+/// 19.2, A-41: the special Cherbourg bombardment: the turn it was made (0: not yet) and its
+/// first target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Bombardment {
+    pub turn: u8,
+    pub hex: HexId,
+}
+
+impl Default for Bombardment {
+    fn default() -> Self {
+        Bombardment {
+            turn: 0,
+            hex: HexId::NONE,
+        }
+    }
 }
 
 /// The answers [`Memo`] keeps, one slot each.
@@ -482,6 +505,7 @@ impl PartialEq for Normandy44 {
             && self.part == other.part
             && self.facing_british == other.facing_british
             && self.solitaire == other.solitaire
+            && self.bombardment == other.bombardment
     }
 }
 

@@ -268,8 +268,8 @@ fn receive_campaign(game: &mut Normandy44, row: WeatherRow, log: &mut N44Log) {
 
 /// 26.2: the Cherbourg scenario's receipts (US only; the German SupP all on Fortress Cherbourg).
 fn receive_cherbourg(game: &mut Normandy44, row: WeatherRow, rolled_one: bool, log: &mut N44Log) {
-    // HOOK(naval): the turn of the special Cherbourg bombardment (19.2, A-41) is the combat
-    // chapter's to say; until it does, no turn is.
+    // 19.2, A-41: the special Cherbourg bombardment's second marker comes with its first use
+    // (combat), since the turn of the bombardment is the Allied player's choice made later.
     let r = cherbourg_receipts(game.turn, row, false);
     add_supply(game, SUPPLY_FORTRESS, r.german_supply, CHERBOURG, log);
     game.solitaire.received = [r.allied_supply, 0];

@@ -2505,6 +2505,13 @@ fn t_t1_05_landed_units_advance_rule_6_5_2_allied_combat_c() {
     assert_eq!(result_in(&log), Some("D1"));
     assert_eq!(at(&g, "sp"), Location::Eliminated);
     assert_eq!(advance_ends(&g, "us-a"), vec!["1506".to_owned()]);
+    // The variant `landed_units_advance` (the A-47 option): the example's 2 hexes.
+    g.options.landed_units_full_advance = true;
+    let ends = advance_ends(&g, "us-a");
+    assert!(
+        ends.contains(&"1506".to_owned()) && ends.len() > 1,
+        "{ends:?}"
+    );
 }
 
 #[test]
@@ -3008,4 +3015,77 @@ fn t_t1_10_rule_3_b_5_rule_20_1_the_end_of_turn_one() {
     crate::turn::begin_phase(&mut g, Side::Allied, Phase::Supply, &mut log);
     assert!(g.unit(para).flags.has(UnitFlags::OOS));
     assert!(log.entries().iter().any(|e| e.rule.0 == "3.B.5"));
+}
+
+#[test]
+fn rule_19_2_the_special_cherbourg_bombardment() {
+    let data = Kit::new()
+        .region("cherbourg_perimeter", &["1505", "1507"])
+        .region("naval_bombardment_zone", &["2006"])
+        .one_step("us-a", Side::Allied, "infantry", 6, 4, 0, "", "")
+        .one_step("us-b", Side::Allied, "infantry", 6, 4, 0, "", "")
+        .one_step("us-c", Side::Allied, "infantry", 6, 4, 0, "", "")
+        .one_step("de-a", Side::German, "infantry", 6, 4, 0, "", "")
+        .one_step("de-b", Side::German, "infantry", 6, 4, 0, "", "")
+        .one_step("de-c", Side::German, "infantry", 6, 4, 0, "", "")
+        .data();
+    let mut g = game(&data, Side::Allied, Phase::Combat, &[6, 6, 6, 6]);
+    g.turn = 8;
+    place(&mut g, "us-a", "1504");
+    place(&mut g, "de-a", "1505");
+    place(&mut g, "us-b", "1508");
+    place(&mut g, "de-b", "1507");
+    place(&mut g, "us-c", "2005");
+    place(&mut g, "de-c", "2006");
+    // One US marker: the bombardment needs both (outside the NBZ, ordinary support is out).
+    g.tracks.naval = [1, 0];
+    attack(&mut g, "1505", &["us-a"], "us-a");
+    assert!(!legal(&g).contains(&N44Action::NavalSupport));
+    act(&mut g, N44Action::Cancel);
+    // Both: the first marker opens the bombardment.
+    g.tracks.naval = [2, 0];
+    let before = g.clone();
+    attack(&mut g, "1505", &["us-a"], "us-a");
+    act(&mut g, N44Action::NavalSupport);
+    assert_eq!(shifts(&assessed(&g)), vec![("19.2", 1)]);
+    let mut made = g.clone();
+    let _ = act(&mut made, N44Action::Confirm);
+    assert_eq!(made.bombardment.turn, 8);
+    assert_eq!(made.tracks.naval, [1, 0]);
+    // That turn: the second marker on another Perimeter hex, never the same one, and no US
+    // naval support elsewhere.
+    let mut g = made.clone();
+    g.step = Step::Phase(Side::Allied, Phase::Combat, Stage::Open);
+    g.attacked_hexes.clear();
+    g.attackers.clear();
+    g.combat = Default::default();
+    attack(&mut g, "2006", &["us-c"], "us-c");
+    assert!(
+        !legal(&g).contains(&N44Action::NavalSupport),
+        "not elsewhere that turn"
+    );
+    act(&mut g, N44Action::Cancel);
+    attack(&mut g, "1507", &["us-b"], "us-b");
+    assert!(legal(&g).contains(&N44Action::NavalSupport));
+    act(&mut g, N44Action::Cancel);
+    g.bombardment.hex = hex(&g, "1507");
+    attack(&mut g, "1507", &["us-b"], "us-b");
+    assert!(
+        !legal(&g).contains(&N44Action::NavalSupport),
+        "different hexes"
+    );
+    act(&mut g, N44Action::Cancel);
+    // The Cherbourg scenario's one US marker a turn: the bombardment brings the second (26.2).
+    let mut g = before.clone();
+    g.scenario = crate::data::Scenario::Cherbourg;
+    g.tracks.naval = [1, 0];
+    attack(&mut g, "1505", &["us-a"], "us-a");
+    act(&mut g, N44Action::NavalSupport);
+    let _ = act(&mut g, N44Action::Confirm);
+    assert_eq!((g.bombardment.turn, g.tracks.naval), (8, [1, 0]));
+    // Once a game: made on turn 7, none on turn 8.
+    let mut g = before;
+    g.bombardment.turn = 7;
+    attack(&mut g, "1505", &["us-a"], "us-a");
+    assert!(!legal(&g).contains(&N44Action::NavalSupport), "once a game");
 }

@@ -98,7 +98,11 @@ pub fn advance_destinations(
         return Vec::new();
     }
     let side = game.side_of(unit);
-    let limited = right == AdvanceRight::Limited || game.unit(unit).flags.has(UnitFlags::LANDED);
+    // 6.5.2, A-47: a unit landed this turn makes a limited advance, unless the game follows
+    // the rulebook example's reading (the `A-47` option).
+    let landed =
+        game.unit(unit).flags.has(UnitFlags::LANDED) && !game.options.landed_units_full_advance;
+    let limited = right == AdvanceRight::Limited || landed;
     let zones = crate::zoc::zones_of(game, side.enemy());
     let mover = Mover {
         side,

@@ -533,12 +533,20 @@ pub fn naval_refusal(game: &Normandy44, hex: HexId) -> Option<&'static str> {
     if game.weather.condition == Weather::Storm {
         return Some("no naval support in Storm turns (19.2)");
     }
-    if !game.data.map.flags(hex).has(HexFlags::NAVAL_ZONE) {
-        return Some("the defending hex is outside the Naval Bombardment Zone (19.2)");
-    }
     let Some(army) = attacking_army(game) else {
         return Some("no unit attacks yet");
     };
+    if special_bombardment(game, hex) {
+        return special_bombardment_refusal(game, hex, army);
+    }
+    if !game.data.map.flags(hex).has(HexFlags::NAVAL_ZONE) {
+        return Some("the defending hex is outside the Naval Bombardment Zone (19.2)");
+    }
+    if army == Army::Us && game.bombardment.turn == game.turn {
+        return Some(
+            "the US naval markers bombard Cherbourg this turn, and nowhere else (19.2, A-41)",
+        );
+    }
     if game.tracks.naval[army.index()] == 0 {
         return Some(
             "no naval marker of the attacking army is left (19.2: US markers support US units, \
@@ -546,6 +554,42 @@ pub fn naval_refusal(game: &Normandy44, hex: HexId) -> Option<&'static str> {
         );
     }
     None
+}
+
+/// 19.2: whether naval support against `hex` would be the special Cherbourg bombardment: a hex
+/// inside the Cherbourg Perimeter and outside the Naval Bombardment Zone.
+pub fn special_bombardment(game: &Normandy44, hex: HexId) -> bool {
+    let flags = game.data.map.flags(hex);
+    flags.has(HexFlags::CHERBOURG_PERIMETER) && !flags.has(HexFlags::NAVAL_ZONE)
+}
+
+/// 19.2, A-41: why the special Cherbourg bombardment may not support this attack on `hex`:
+/// once a game, by the two US naval markers in one turn on two different hexes. In the
+/// Cherbourg scenario, where the US receives one marker a turn, the turn of the bombardment
+/// brings the second (26.2).
+fn special_bombardment_refusal(game: &Normandy44, hex: HexId, army: Army) -> Option<&'static str> {
+    if army != Army::Us {
+        return Some("only the US naval markers bombard Cherbourg (19.2, A-41)");
+    }
+    let markers = game.tracks.naval[Army::Us.index()];
+    let used = game.bombardment;
+    if used.turn == 0 {
+        let needed = if game.scenario == Scenario::Cherbourg {
+            1
+        } else {
+            2
+        };
+        return (markers < needed).then_some(
+            "the special Cherbourg bombardment takes both US naval markers in one turn (19.2)",
+        );
+    }
+    if used.turn != game.turn {
+        return Some("the special Cherbourg bombardment is once a game, and was made (19.2)");
+    }
+    if used.hex == hex {
+        return Some("the two bombardment markers go against different hexes (19.2)");
+    }
+    (markers == 0).then_some("both US naval markers have bombarded Cherbourg (19.2)")
 }
 
 /// 10.5, 11, 16.3, 9.8.4, 19, 28.2: the attack on `hex` by `attackers` with MAF `maf` and

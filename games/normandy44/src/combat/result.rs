@@ -248,6 +248,23 @@ fn pay_support(game: &mut Normandy44, side: Side, log: &mut N44Log) {
     if game.combat.naval
         && let Some(army) = army
     {
+        // 19.2, A-41: the special Cherbourg bombardment's first marker opens it; in the
+        // Cherbourg scenario the turn of the bombardment brings the second US marker (26.2).
+        if let Step::Phase(_, _, Stage::Result { hex } | Stage::Attack { hex }) = game.step
+            && odds::special_bombardment(game, hex)
+            && game.bombardment.turn == 0
+        {
+            game.bombardment = crate::state::Bombardment {
+                turn: game.turn,
+                hex,
+            };
+            if game.scenario == crate::data::Scenario::Cherbourg {
+                game.tracks.naval[crate::data::Army::Us.index()] += 1;
+            }
+            log.public(odds::NAVAL, N44Event::Note, || {
+                "The special Cherbourg bombardment: both US naval markers this turn".to_owned()
+            });
+        }
         let i = army.index();
         game.tracks.naval[i] = game.tracks.naval[i].saturating_sub(1);
     }
