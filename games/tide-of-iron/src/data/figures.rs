@@ -1,0 +1,137 @@
+//! The figures and vehicles (spec table 2.1, `TOI-UNIT-*`): `figures.toml`.
+
+use overlord_datafile::files::At;
+use overlord_datafile::located;
+use serde::Deserialize;
+
+/// The two nations of the base game.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum Nation {
+    Us,
+    De,
+}
+
+/// What a figure or vehicle is (`TOI-UNIT-*`).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum FigureClass {
+    Regular,
+    Elite,
+    Officer,
+    MgCrew,
+    MortarCrew,
+    Truck,
+    Halftrack,
+    Tank,
+}
+
+impl FigureClass {
+    /// Infantry figures stand on squad bases; the others are vehicles.
+    pub fn infantry(self) -> bool {
+        matches!(
+            self,
+            FigureClass::Regular
+                | FigureClass::Elite
+                | FigureClass::Officer
+                | FigureClass::MgCrew
+                | FigureClass::MortarCrew
+        )
+    }
+}
+
+/// A direct attack: its range in hexes and its firepower (dice).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Attack {
+    pub range: u8,
+    pub firepower: u8,
+}
+
+/// The mortar's area attack (`TOI-UNIT-MORTAR`).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Area {
+    pub range: u8,
+    /// Normal firepower.
+    pub firepower: u8,
+    /// Suppressive firepower.
+    pub suppressive: u8,
+    /// No target closer than this.
+    pub minimum_range: u8,
+}
+
+/// The traits a figure may list (`TOI-UNIT-*`, the reference cards' abilities).
+pub const TRAITS: [&str; 19] = [
+    "resilience",
+    "fast_recovery",
+    "rally",
+    "determination",
+    "increased_mobility",
+    "limited_choice_of_actions",
+    "rapid_op_fire",
+    "area_attack",
+    "indirect_fire",
+    "minimum_range",
+    "no_op_fire",
+    "no_mixed_fire",
+    "transport",
+    "efficient_road_movement",
+    "fragile",
+    "sturdy",
+    "concussive_firepower",
+    "overrun",
+    "thick_armor",
+];
+
+/// The fields `ours` may name.
+pub const AUTHORABLE: [&str; 11] = [
+    "move",
+    "vs_infantry",
+    "vs_infantry.range",
+    "vs_infantry.firepower",
+    "vs_vehicle",
+    "vs_vehicle.range",
+    "vs_vehicle.firepower",
+    "area",
+    "armor",
+    "transport",
+    "traits",
+];
+
+/// One figure or vehicle type (`[[figure]]`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FigureDef {
+    #[serde(skip)]
+    pub at: At,
+    pub id: String,
+    pub name: String,
+    pub nation: Nation,
+    pub class: FigureClass,
+    /// Base slots an infantry figure takes (`TOI-UNIT-SQUAD`: heavy weapons 2); 0 for vehicles.
+    #[serde(default)]
+    pub slots: u8,
+    /// Movement points.
+    #[serde(rename = "move")]
+    pub movement: u8,
+    #[serde(default)]
+    pub vs_infantry: Option<Attack>,
+    #[serde(default)]
+    pub vs_vehicle: Option<Attack>,
+    #[serde(default)]
+    pub area: Option<Area>,
+    /// Armor (vehicles).
+    #[serde(default)]
+    pub armor: Option<u8>,
+    /// Squads carried (`TOI-TRANS`).
+    #[serde(default)]
+    pub transport: Option<u8>,
+    #[serde(default)]
+    pub traits: Vec<String>,
+    /// The fields authored by the Overlord project where the source is silent.
+    #[serde(default)]
+    pub ours: Vec<String>,
+}
+
+located!(FigureDef);
