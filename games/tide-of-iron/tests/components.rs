@@ -1,0 +1,156 @@
+//! The shipped components hold what the spec states: the terrain table 2.2 as the rules give
+//! it, the figure values table 2.1 marks as the source's (SRC) or its examples' (EX), and board
+//! faces of one shape that join at their half hexes.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use overlord_engine::Components;
+use overlord_tide_of_iron::ToiData;
+use overlord_tide_of_iron::data::{Attack, FigureClass, Nation};
+use std::path::Path;
+use std::sync::OnceLock;
+
+fn data() -> &'static ToiData {
+    static DATA: OnceLock<ToiData> = OnceLock::new();
+    DATA.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/tide-of-iron");
+        <ToiData as Components>::load(&dir).unwrap_or_else(|e| panic!("{e}"))
+    })
+}
+
+/// (id, squad cost, vehicle cost, cover, blocks LOS, entrenchments)
+type Row = (&'static str, Option<u8>, Option<u8>, u8, bool, bool);
+
+#[test]
+fn toi_terr_table_2_2_in_terrain_toml() {
+    // TOI-TERR-CLEAR, -ROUGH, -WOODS, -STREAM, -LAKE, -BRIDGE, -BUILDING; roads and hills are
+    // not terrains of their own (TOI-TERR-ROAD, TOI-TERR-HILL: the map's roads and levels).
+    let table: [Row; 9] = [
+        ("clear", Some(1), Some(1), 0, false, true),
+        ("rough", Some(2), Some(1), 1, false, true),
+        ("woods", Some(2), Some(3), 2, true, true),
+        ("stream_fordable", Some(2), Some(4), 0, false, false),
+        ("stream_full", Some(3), None, 0, false, false),
+        ("stream_deep", None, None, 0, false, false),
+        ("lake", None, None, 0, false, false),
+        ("bridge", Some(1), Some(1), 1, false, false),
+        ("building", Some(2), None, 3, true, false),
+    ];
+    assert_eq!(data().terrain.len(), table.len());
+    for (id, squad, vehicle, cover, los, entrench) in table {
+        let t = data()
+            .terrain(id)
+            .unwrap_or_else(|| panic!("no terrain `{id}`"));
+        assert_eq!(
+            (
+                t.squad_cost,
+                t.vehicle_cost,
+                t.cover,
+                t.blocks_los,
+                t.entrenchments
+            ),
+            (squad, vehicle, cover, los, entrench),
+            "{id}"
+        );
+    }
+}
+
+fn attack(range: u8, firepower: u8) -> Option<Attack> {
+    Some(Attack { range, firepower })
+}
+
+#[test]
+fn toi_unit_table_2_1_source_values() {
+    let d = data();
+    // TOI-UNIT-REG: move 4, 4 / 1 against infantry, 1 / 1 against vehicles.
+    for id in ["us-regular", "de-regular"] {
+        let f = d.figure(id).unwrap();
+        assert_eq!((f.movement, f.slots), (4, 1));
+        assert_eq!((f.vs_infantry, f.vs_vehicle), (attack(4, 1), attack(1, 1)));
+    }
+    // TOI-UNIT-ELITE: 2 firepower against infantry, and Resilience.
+    for id in ["us-elite", "de-elite"] {
+        let f = d.figure(id).unwrap();
+        assert_eq!(f.vs_infantry, attack(4, 2));
+        assert!(f.traits.iter().any(|t| t == "resilience"));
+    }
+    // TOI-UNIT-OFFICER.
+    assert!(
+        d.figure("us-officer")
+            .unwrap()
+            .traits
+            .iter()
+            .any(|t| t == "rally")
+    );
+    // TOI-UNIT-MG: the US crew 5 / 3 and 3 / 2, the German 5 / 4; two slots.
+    let us_mg = d.figure("us-mg").unwrap();
+    assert_eq!(
+        (us_mg.vs_infantry, us_mg.vs_vehicle, us_mg.slots),
+        (attack(5, 3), attack(3, 2), 2)
+    );
+    assert_eq!(d.figure("de-mg").unwrap().vs_infantry, attack(5, 4));
+    // TOI-UNIT-MORTAR: range 8, suppressive 4, normal 2, a minimum range.
+    let mortar = d.figure("us-mortar").unwrap().area.unwrap();
+    assert_eq!(
+        (mortar.range, mortar.suppressive, mortar.firepower),
+        (8, 4, 2)
+    );
+    assert!(mortar.minimum_range > 1);
+    // TOI-UNIT-TANK: the Sherman moves 7, fires 7 and 8, armor 4; the Tiger 6 against infantry.
+    let sherman = d.figure("us-sherman").unwrap();
+    assert_eq!(sherman.class, FigureClass::Tank);
+    assert_eq!(sherman.movement, 7);
+    assert_eq!(sherman.vs_infantry.map(|a| a.firepower), Some(7));
+    assert_eq!(sherman.vs_vehicle.map(|a| a.firepower), Some(8));
+    assert_eq!(sherman.armor, Some(4));
+    assert_eq!(d.figure("de-tiger").unwrap().vs_infantry, attack(5, 6));
+    // TOI-UNIT-HT: armor 1, one squad aboard. TOI-UNIT-TRUCK: the GMC moves 4, two squads.
+    for id in ["us-halftrack", "de-halftrack"] {
+        let f = d.figure(id).unwrap();
+        assert_eq!((f.armor, f.transport), (Some(1), Some(1)));
+    }
+    let truck = d.figure("us-truck").unwrap();
+    assert_eq!((truck.movement, truck.transport), (4, Some(2)));
+    // Both nations field every class.
+    for nation in [Nation::Us, Nation::De] {
+        let mut classes: Vec<FigureClass> = d
+            .figures
+            .iter()
+            .filter(|f| f.nation == nation)
+            .map(|f| f.class)
+            .collect();
+        classes.dedup();
+        assert_eq!(
+            classes.len(),
+            8,
+            "{nation:?}: every class, once each in a row"
+        );
+    }
+}
+
+#[test]
+fn toi_unit_values_the_source_leaves_out_are_marked_ours() {
+    // Table 2.1: the Panzer IV's values are all unknown; the halftracks' firepower too.
+    let pz = data().figure("de-panzer-iv").unwrap();
+    for field in ["move", "vs_infantry", "vs_vehicle", "armor"] {
+        assert!(pz.ours.iter().any(|o| o == field), "{field}");
+    }
+    assert!(
+        data()
+            .figure("us-halftrack")
+            .unwrap()
+            .ours
+            .iter()
+            .any(|o| o == "vs_infantry")
+    );
+    assert!(data().figure("us-regular").unwrap().ours.is_empty());
+}
+
+#[test]
+fn toi_move_halfhex_board_faces_have_half_hexes_at_their_short_edges() {
+    let face = data().board("1A").expect("board 1A");
+    assert_eq!(face.map.len(), 12 * 9);
+    let halves = face.map.half_hexes().iter().filter(|&&h| h).count();
+    assert_eq!(halves, 18, "columns 01 and 12");
+    assert!(face.map.roads().len() >= 2);
+}
