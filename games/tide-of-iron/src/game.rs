@@ -25,6 +25,10 @@ impl Components for ToiData {
         Vec::new()
     }
 
+    fn map_svg(&self) -> Option<String> {
+        crate::picture::svg(self)
+    }
+
     fn summary(&self) -> String {
         format!(
             "{} figures and vehicles, {} terrain types, {} board faces, {} overlays",

@@ -13,6 +13,7 @@
 
 pub mod data;
 pub mod game;
+pub mod picture;
 
 pub use data::ToiData;
 pub use game::info;

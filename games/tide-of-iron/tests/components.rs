@@ -154,3 +154,16 @@ fn toi_move_halfhex_board_faces_have_half_hexes_at_their_short_edges() {
     assert_eq!(halves, 18, "columns 01 and 12");
     assert!(face.map.roads().len() >= 2);
 }
+
+#[test]
+fn toi_setup_2_the_map_picture_shows_every_face() {
+    let svg = data().map_svg().expect("the faces compose");
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"));
+    for face in &data().boards {
+        assert!(
+            svg.contains(&format!(">{}<", face.id)),
+            "face {} is labelled",
+            face.id
+        );
+    }
+}
