@@ -4,7 +4,8 @@
 //! This crate holds the game's components as loaded and checked from `data/tide-of-iron/`
 //! ([`data`]): the figure and vehicle statistics of the spec's table 2.1, the terrain table
 //! 2.2, and the double-sided map boards and overlays a scenario's battlefield is put together
-//! from (hexmap's `Composition`). The rules come next, in the layers every game crate has
+//! from (hexmap's `Composition`). Line of sight (`TOI-COMBAT-LOS`) is [`los`], a pure module the
+//! rules will call. The rules come next, in the layers every game crate has
 //! (docs/ARCHITECTURE.md, "Adding a game"); until then the game is registered for its
 //! components only: `overlord validate tide-of-iron` checks them.
 //!
@@ -13,6 +14,7 @@
 
 pub mod data;
 pub mod game;
+pub mod los;
 pub mod picture;
 
 pub use data::ToiData;
