@@ -5,7 +5,8 @@
 //! ([`data`]): the figure and vehicle statistics of the spec's table 2.1, the terrain table
 //! 2.2, and the double-sided map boards and overlays a scenario's battlefield is put together
 //! from (hexmap's `Composition`); the rules' tables as pure functions ([`tables`]: range bands
-//! and dice, attack and defence dice, vehicle damage and suppression). The rest of the rules come next, in the layers every game crate has
+//! and dice, attack and defence dice, vehicle damage and suppression); line of sight
+//! (`TOI-COMBAT-LOS`) in [`los`]. The rest of the rules come next, in the layers every game crate has
 //! (docs/ARCHITECTURE.md, "Adding a game"); until then the game is registered for its
 //! components only: `overlord validate tide-of-iron` checks them.
 //!
@@ -14,6 +15,7 @@
 
 pub mod data;
 pub mod game;
+pub mod los;
 pub mod picture;
 pub mod tables;
 
