@@ -1,8 +1,18 @@
 //! What the game says about itself, and its components under the engine's contract.
 
+use crate::action::{ToiAction, ToiEvent, ToiLog};
 use crate::data::ToiData;
-use overlord_engine::{Components, DataErrors, GameInfo, ScenarioInfo};
+use crate::state::{Step, ToiGame};
+use crate::view::ToiView;
+use overlord_engine::driver::{self, Chapters, Progress};
+use overlord_engine::{
+    Anchors, Applied, Components, DataErrors, Game, GameInfo, GameRng, Log, Prompt, Refusal,
+    ScenarioInfo, Seat, SetupError, Status, Viewer,
+};
+use rand::Rng;
+use serde::{Deserialize, Serialize};
 use std::path::Path;
+use std::sync::Arc;
 
 /// What the game says about itself (two to four players in two teams).
 pub fn info() -> GameInfo {
@@ -20,9 +30,16 @@ impl Components for ToiData {
         ToiData::load(dir)
     }
 
-    /// None yet: the scenarios come with the rules.
     fn scenarios(&self) -> Vec<ScenarioInfo> {
-        Vec::new()
+        self.scenarios
+            .iter()
+            .map(|s| ScenarioInfo {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                seats: 2,
+                options: Vec::new(),
+            })
+            .collect()
     }
 
     fn map_svg(&self) -> Option<String> {
@@ -31,11 +48,138 @@ impl Components for ToiData {
 
     fn summary(&self) -> String {
         format!(
-            "{} figures and vehicles, {} terrain types, {} board faces, {} overlays",
+            "{} figures and vehicles, {} terrain types, {} board faces, {} overlays, {} scenarios",
             self.figures.len(),
             self.terrain.len(),
             self.boards.len(),
-            self.overlays.len()
+            self.overlays.len(),
+            self.scenarios.len()
         )
+    }
+}
+
+/// Options of a game: none yet (the optional rules come with the rest of the rules).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ToiOptions {}
+
+impl Game for ToiGame {
+    type Data = ToiData;
+    type Options = ToiOptions;
+    type Action = ToiAction;
+    type View = ToiView;
+    type Event = ToiEvent;
+
+    fn info() -> GameInfo {
+        info()
+    }
+
+    fn setup(
+        data: &Arc<ToiData>,
+        scenario: &str,
+        _options: &ToiOptions,
+        rng: GameRng,
+        log: &mut Log<ToiEvent>,
+    ) -> Result<Self, SetupError> {
+        let mut game = crate::setup::new_game(data, scenario, rng)?;
+        crate::turn::begin_round(&mut game, 1, log);
+        driver::run(&mut game, log);
+        Ok(game)
+    }
+
+    fn status(&self) -> Status {
+        match self.outcome {
+            Some(outcome) => Status::Over(outcome),
+            None => Status::ToAct(crate::victory::seat_of(crate::decisions::decider(self))),
+        }
+    }
+
+    fn prompt(&self) -> Prompt {
+        let (name, rule, text) = match self.step {
+            Step::Action { nation } => (
+                "action",
+                crate::activation::ACTION,
+                format!("{}: choose an action", nation.name()),
+            ),
+            Step::Moving { mp, .. } => (
+                "move",
+                crate::movement::MOVE,
+                format!("Where does it move? ({mp} MP left)"),
+            ),
+            Step::Casualties { hits, .. } => (
+                "casualties",
+                crate::fire::CASUALTIES,
+                format!("Which figure is lost? ({hits} to go)"),
+            ),
+            Step::Command { nation } => (
+                "command",
+                crate::command::SPEND,
+                format!("{}: spend command on the initiative card?", nation.name()),
+            ),
+            Step::AfterAction | Step::Status => ("system", crate::turn::ROUND, String::new()),
+            Step::Over => ("over", crate::victory::WIN, "The game is over".to_owned()),
+        };
+        Prompt { name, rule, text }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<ToiAction>) {
+        if self.outcome.is_some() {
+            out.clear();
+        } else {
+            crate::decisions::legal(self, out);
+        }
+    }
+
+    fn apply(&mut self, action: ToiAction, log: &mut ToiLog) -> Result<Applied, Refusal> {
+        driver::apply(self, action, log)
+    }
+
+    fn apply_listed(&mut self, action: ToiAction, log: &mut ToiLog) -> Result<Applied, Refusal> {
+        driver::apply_listed(self, action, log)
+    }
+
+    fn view(&self, _viewer: Viewer) -> ToiView {
+        crate::view::view(self)
+    }
+
+    fn determinize<R: Rng + ?Sized>(&self, _seat: Seat, rng: &mut R) -> Self {
+        crate::view::determinize(self, rng)
+    }
+
+    fn anchors(&self, action: &ToiAction) -> Anchors {
+        crate::view::anchors(self, action)
+    }
+
+    fn rng(&self) -> &GameRng {
+        &self.rng
+    }
+
+    fn seats(&self) -> u8 {
+        2
+    }
+
+    fn seat_label(&self, seat: Seat) -> String {
+        match seat.0 {
+            0 => "US".to_owned(),
+            _ => "German".to_owned(),
+        }
+    }
+}
+
+impl Chapters for ToiGame {
+    fn advance(&mut self, log: &mut ToiLog) -> Progress {
+        crate::turn::advance(self, log)
+    }
+
+    fn answer(&mut self, action: ToiAction, log: &mut ToiLog) -> Result<(), Refusal> {
+        crate::decisions::answer(self, action, log)
+    }
+
+    fn reveals(&self) -> u64 {
+        self.reveals
+    }
+
+    fn over(&self) -> bool {
+        self.outcome.is_some()
     }
 }

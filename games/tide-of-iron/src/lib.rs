@@ -1,23 +1,57 @@
 //! Tide of Iron (two to four players in two teams; squads of figures, custom dice, strategy and
 //! operations cards; `../shared/rules/tide-of-iron.md`).
 //!
-//! This crate holds the game's components as loaded and checked from `data/tide-of-iron/`
-//! ([`data`]): the figure and vehicle statistics of the spec's table 2.1, the terrain table
-//! 2.2, and the double-sided map boards and overlays a scenario's battlefield is put together
-//! from (hexmap's `Composition`); the rules' tables as pure functions ([`tables`]: range bands
-//! and dice, attack and defence dice, vehicle damage and suppression); line of sight
-//! (`TOI-COMBAT-LOS`) in [`los`]. The rest of the rules come next, in the layers every game crate has
-//! (docs/ARCHITECTURE.md, "Adding a game"); until then the game is registered for its
-//! components only: `overlord validate tide-of-iron` checks them.
+//! The crate is layered as every game crate is (docs/ARCHITECTURE.md, "Adding a game"; imports
+//! run down, checked by `tests/layers.rs`):
+//!
+//! 1. **Components, tables, state.** [`data`] (figures, terrain, board faces and overlays, the
+//!    scenarios with their battlefields put together, all loaded from `data/tide-of-iron/` and
+//!    checked) with [`los`] (line of sight, `TOI-COMBAT-LOS-ALGO`, a pure function of the
+//!    battlefield); [`tables`] (range bands and dice, attack and defence dice, vehicle damage
+//!    and suppression); [`state`]; [`action`].
+//! 2. **Questions many chapters ask.** [`stacking`], [`text`].
+//! 3. **The rules chapters.** [`movement`] (`TOI-MOVE`, `TOI-TERR`), [`fire`] (`TOI-COMBAT`),
+//!    [`activation`] (the Action Phase's actions, `TOI-ACT`), [`command`] (`TOI-CMD`),
+//!    [`victory`] (`TOI-WIN`).
+//! 4. **The round and the game's faces.** [`turn`] (`TOI-ROUND`, the Status Phase), [`decisions`],
+//!    [`setup`], [`view`], [`picture`] (`overlord map`), [`game`].
+//!
+//! What is in: the components; a first slice of the rules played end to end (scenario setup,
+//! the Action Phase with Advance, Concentrated Fire normal and suppressive, Fatigue and its
+//! end; movement with terrain, roads, hills, cliffs, half hexes and stacking; the Command
+//! Phase's control, income, VP and initiative; the Status Phase's clean-up; VP victory). What
+//! is to come (issue "Tide of Iron: the complete component data and every rule"): Op Fire,
+//! Fire and Movement, combined fire, assault, area attacks, transport, fortifications and
+//! obstacles, hidden squads, specializations, strategy and operations cards, reinforcements,
+//! squad building and deployment as decisions, three and four players. Until then the game is
+//! registered for its components only (`overlord validate` and `overlord map` work).
 //!
 //! The components are authored by the Overlord project from the history and geography of
 //! June 1944 and the spec's restatement of the rules; they are not the publisher's.
 
+pub mod action;
+pub mod activation;
+pub mod command;
 pub mod data;
+pub mod decisions;
+pub mod fire;
 pub mod game;
 pub mod los;
+pub mod movement;
 pub mod picture;
+pub mod setup;
+pub mod stacking;
+pub mod state;
 pub mod tables;
+pub mod text;
+pub mod turn;
+pub mod victory;
+pub mod view;
 
+#[cfg(test)]
+mod acceptance;
+
+pub use action::{ToiAction, ToiEvent};
 pub use data::ToiData;
-pub use game::info;
+pub use game::{ToiOptions, info};
+pub use state::ToiGame;

@@ -5,11 +5,36 @@ use overlord_datafile::located;
 use serde::Deserialize;
 
 /// The two nations of the base game.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Deserialize, serde::Serialize, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum Nation {
     Us,
     De,
+}
+
+impl Nation {
+    /// Both nations, the US first.
+    pub const ALL: [Nation; 2] = [Nation::Us, Nation::De];
+
+    /// Its index in per-nation arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The other nation.
+    pub fn enemy(self) -> Nation {
+        match self {
+            Nation::Us => Nation::De,
+            Nation::De => Nation::Us,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Nation::Us => "US",
+            Nation::De => "German",
+        }
+    }
 }
 
 /// What a figure or vehicle is (`TOI-UNIT-*`).

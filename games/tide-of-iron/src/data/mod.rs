@@ -8,10 +8,14 @@
 mod boards;
 mod check;
 mod figures;
+mod scenarios;
 mod terrain;
 
 pub use boards::{BoardEntry, BoardFace, OVERLAY_TAG_PREFIX};
 pub use figures::{Area, Attack, FigureClass, FigureDef, Nation, TRAITS};
+pub use scenarios::{
+    Battlefield, Objective, ObjectiveKind, ScenarioDef, ScenarioEntry, StartingUnit, Victory,
+};
 pub use terrain::TerrainDef;
 
 use overlord_datafile::files::{File, Report};
@@ -28,6 +32,8 @@ pub struct ToiData {
     pub boards: Vec<BoardFace>,
     /// The overlay pieces.
     pub overlays: Vec<BoardFace>,
+    /// The scenarios, their battlefields put together.
+    pub scenarios: Vec<ScenarioDef>,
 }
 
 /// Reads a data file by its path under the data folder.
@@ -44,6 +50,7 @@ impl ToiData {
             ..Report::default()
         };
         let data = read_all(
+            dir,
             &|name| overlord_datafile::read(&dir.join(name)),
             &mut report,
         );
@@ -63,13 +70,18 @@ impl ToiData {
         self.figures.iter().find(|f| f.id == id)
     }
 
+    /// The scenario called `id`.
+    pub fn scenario(&self, id: &str) -> Option<&ScenarioDef> {
+        self.scenarios.iter().find(|s| s.id == id)
+    }
+
     /// The board face called `id` (`1A`).
     pub fn board(&self, id: &str) -> Option<&BoardFace> {
         self.boards.iter().find(|b| b.id == id)
     }
 }
 
-fn read_all(dir: &Reader<'_>, report: &mut Report) -> Option<ToiData> {
+fn read_all(folder: &Path, dir: &Reader<'_>, report: &mut Report) -> Option<ToiData> {
     let terrain = read(dir, "terrain.toml", report, |f| {
         f.entries::<TerrainDef>("terrain")
     });
@@ -82,16 +94,24 @@ fn read_all(dir: &Reader<'_>, report: &mut Report) -> Option<ToiData> {
             f.entries::<BoardEntry>("overlay"),
         )
     });
+    let scenario_entries = read(dir, "scenarios.toml", report, |f| {
+        f.entries::<ScenarioEntry>("scenario")
+    });
     let (board_entries, overlay_entries) = manifest?;
     let boards = boards::load_faces(dir, &board_entries, report);
     let overlays = boards::load_faces(dir, &overlay_entries, report);
-    let data = ToiData {
+    let mut data = ToiData {
         terrain: terrain?,
         figures: figures?,
         boards,
         overlays,
+        scenarios: Vec::new(),
     };
     check::check(&data, &board_entries, &overlay_entries, report);
+    // Scenarios compose their battlefields from the checked boards.
+    if report.problems.is_empty() {
+        data.scenarios = scenarios::load(folder, &scenario_entries?, &data, report);
+    }
     Some(data)
 }
 

@@ -2,7 +2,9 @@
 //! vehicle's damage and a squad's condition, and a damaged vehicle's values.
 
 /// A vehicle's damage token (`TOI-COMBAT-VEHDMG`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Damage {
     #[default]
     None,
@@ -83,7 +85,9 @@ pub fn damaged(
 }
 
 /// A squad's condition (`TOI-COMBAT-COND`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Condition {
     #[default]
     Normal,

@@ -1,0 +1,222 @@
+//! The Action Phase (`TOI-ACT`), movement (`TOI-MOVE`) and fire (`TOI-COMBAT`) cases.
+
+use super::*;
+use crate::state::Token;
+
+#[test]
+fn t_act_11_toi_act_fatigue_a_fresh_squad_is_fatigued_with_nothing_else() {
+    let mut g = empty_game(&[]);
+    let a = squad(&mut g, Nation::Us, &["us-regular"; 4], "0302");
+    let b = squad(&mut g, Nation::Us, &["us-regular"; 4], "0303");
+    let _de = squad(&mut g, Nation::De, &["de-regular"; 4], "1108");
+    g.sides[Nation::Us.index()].actions_left = 2;
+    act(&mut g, ToiAction::Fatigue { unit: a });
+    assert_eq!(g.unit(a).token, Token::Fatigued);
+    assert_eq!(g.unit(a).at, Location::Hex(hex(&g, "0302")));
+    // TOI-ACT: a fatigued unit may not be activated again.
+    assert!(!legal(&g).contains(&ToiAction::Fatigue { unit: a }));
+    assert!(legal(&g).contains(&ToiAction::Fatigue { unit: b }));
+}
+
+#[test]
+fn t_act_09_toi_act_end_the_other_side_then_acts_until_it_ends() {
+    let mut g = empty_game(&[]);
+    let us = squad(&mut g, Nation::Us, &["us-regular"; 4], "0302");
+    let de: Vec<UnitId> = ["1107", "1108", "1008"]
+        .iter()
+        .map(|h| squad(&mut g, Nation::De, &["de-regular"; 4], h))
+        .collect();
+    crate::turn::begin_round(&mut g, 1, &mut ToiLog::new());
+    assert_eq!(step(&g), Step::Action { nation: Nation::Us });
+    act(&mut g, ToiAction::Fatigue { unit: us });
+    // The US has nothing fresh left: its phase is over, and the German takes every action.
+    for unit in de {
+        assert_eq!(step(&g), Step::Action { nation: Nation::De });
+        act(&mut g, ToiAction::Fatigue { unit });
+    }
+    assert_eq!(
+        step(&g),
+        Step::Command { nation: Nation::Us },
+        "both done: Command Phase"
+    );
+}
+
+#[test]
+fn t_act_01_toi_act_adv_advance_then_fatigued() {
+    let mut g = empty_game(&[]);
+    let a = squad(&mut g, Nation::Us, &["us-regular"; 4], "0308");
+    let _de = squad(&mut g, Nation::De, &["de-regular"; 4], "1101");
+    act(&mut g, ToiAction::Advance { unit: a });
+    assert_eq!(step(&g), Step::Moving { unit: a, mp: 4 });
+    // Clear hexes cost 1 each: 0408, 0409... four moves, then the activation ends.
+    for label in ["0208", "0109"] {
+        let h = hex(&g, label);
+        if legal(&g).contains(&ToiAction::MoveTo { hex: h }) {
+            act(&mut g, ToiAction::MoveTo { hex: h });
+        }
+    }
+    act(&mut g, ToiAction::StopMoving);
+    assert_eq!(g.unit(a).token, Token::Fatigued);
+}
+
+#[test]
+fn t_move_03_toi_terr_woods_cost_2_and_an_officer_adds_1() {
+    let mut g = empty_game(&[]);
+    // 3R+O: movement 4, +1 for the officer (TOI-UNIT-OFFICER): 5.
+    let s = squad(
+        &mut g,
+        Nation::Us,
+        &["us-regular", "us-regular", "us-regular", "us-officer"],
+        "0702",
+    );
+    assert_eq!(crate::movement::movement_points(&g, s), 5);
+    // 0802 is woods: 2 MP.
+    let (from, woods) = (hex(&g, "0702"), hex(&g, "0802"));
+    assert_eq!(crate::movement::entry_cost(&g, s, from, woods), Ok(2));
+    // A low rise (level 1) costs 2 to climb (TOI-TERR-HILL), 1 to come down.
+    let (flat, rise) = (hex(&g, "0302"), hex(&g, "0402"));
+    assert_eq!(crate::movement::entry_cost(&g, s, flat, rise), Ok(2));
+    assert_eq!(crate::movement::entry_cost(&g, s, rise, flat), Ok(1));
+}
+
+#[test]
+fn t_move_06_toi_move_halfhex_a_half_hex_is_never_entered() {
+    let mut g = empty_game(&[]);
+    let s = squad(&mut g, Nation::Us, &["us-regular"; 4], "0203");
+    let half = hex(&g, "0103");
+    assert!(crate::movement::entry_cost(&g, s, hex(&g, "0203"), half).is_err());
+    assert!(!crate::movement::destinations(&g, s, 4).contains(&half));
+}
+
+#[test]
+fn t_move_07_toi_terr_road_costs_1_along_the_road_whatever_lies_under() {
+    let mut g = empty_game(&[]);
+    let s = squad(&mut g, Nation::Us, &["us-regular"; 4], "0507");
+    // 0507 -> 0407 (the bridge) along the road: 1; and onwards to 0308.
+    assert_eq!(
+        crate::movement::entry_cost(&g, s, hex(&g, "0507"), hex(&g, "0407")),
+        Ok(1)
+    );
+    // Off the road into the fordable stream: 2 for a squad.
+    assert_eq!(
+        crate::movement::entry_cost(&g, s, hex(&g, "0407"), hex(&g, "0508")),
+        Ok(2)
+    );
+}
+
+#[test]
+fn t_stack_01_toi_stack_through_a_full_hex_but_never_stopping_there() {
+    let mut g = empty_game(&[]);
+    for _ in 0..3 {
+        squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    }
+    let mover = squad(&mut g, Nation::Us, &["us-regular"; 4], "0205");
+    let full = hex(&g, "0305");
+    assert!(!crate::stacking::fits(&g, full, mover));
+    // It may enter the full hex on its way, and not stop there.
+    assert!(crate::movement::destinations(&g, mover, 4).contains(&full));
+    act(&mut g, ToiAction::Advance { unit: mover });
+    act(&mut g, ToiAction::MoveTo { hex: full });
+    assert!(!legal(&g).contains(&ToiAction::StopMoving));
+    assert!(!legal(&g).is_empty());
+}
+
+#[test]
+fn t_seq_04_toi_act_conc_concentrated_fire_one_hit_the_owner_chooses() {
+    // B[5,6,2,3] R[6,1]: US 4R at normal range on a DE 4R in woods: net 1 hit.
+    let mut g = empty_game(&[5, 6, 2, 3, 6, 1]);
+    let us = squad(&mut g, Nation::Us, &["us-regular"; 4], "0902");
+    let de = squad(
+        &mut g,
+        Nation::De,
+        &["de-regular", "de-regular", "de-regular", "de-officer"],
+        "0903",
+    );
+    // The target in the orchard's woods (1003, cover 2), the shooter 3 hexes south down the
+    // column, in clear: normal range, a clear line.
+    g.units[de.index()].at = Location::Hex(hex(&g, "1003"));
+    g.units[us.index()].at = Location::Hex(hex(&g, "1006"));
+    let band = crate::fire::band(&g, us, de);
+    assert_eq!(band, Some(crate::tables::dice::RangeBand::Normal));
+    act(
+        &mut g,
+        ToiAction::ConcentratedFire {
+            unit: us,
+            target: de,
+        },
+    );
+    assert_eq!(
+        step(&g),
+        Step::Casualties {
+            unit: de,
+            hits: 1,
+            attacker: us
+        }
+    );
+    // The German chooses: a regular or the officer (one choice per kind of figure).
+    assert_eq!(legal(&g).len(), 2);
+    assert_eq!(crate::decisions::decider(&g), Nation::De);
+    act(&mut g, ToiAction::Lose { slot: 0 });
+    assert_eq!(g.unit(us).token, Token::Fatigued);
+    match g.unit(de).kind {
+        Kind::Squad { figures, .. } => {
+            assert_eq!(figures.iter().filter(|&&f| f != EMPTY_SLOT).count(), 3);
+        }
+        Kind::Vehicle { .. } => panic!("a squad"),
+    }
+}
+
+#[test]
+fn t_cas_01_toi_combat_normal_squad_the_last_figure_takes_the_base() {
+    // Close range (4-6): B[4,5,6,6] vs a 2R+O in clear with no cover: 4 hits, 3 figures.
+    let mut g = empty_game(&[4, 5, 6, 6]);
+    let us = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    let de = squad(
+        &mut g,
+        Nation::De,
+        &["de-regular", "de-regular", "de-officer"],
+        "0306",
+    );
+    act(
+        &mut g,
+        ToiAction::ConcentratedFire {
+            unit: us,
+            target: de,
+        },
+    );
+    assert!(matches!(step(&g), Step::Casualties { hits: 4, .. }));
+    act(&mut g, ToiAction::Lose { slot: 0 });
+    act(&mut g, ToiAction::Lose { slot: 1 });
+    act(&mut g, ToiAction::Lose { slot: 2 });
+    assert_eq!(
+        g.unit(de).at,
+        Location::Gone,
+        "the base goes with its last figure"
+    );
+    assert_eq!(g.unit(us).token, Token::Fatigued);
+}
+
+#[test]
+fn t_supp_01_toi_combat_supp_a_suppressive_attack_pins() {
+    // Close range: B[5,6,1,1], no cover: 2 hits: pinned.
+    let mut g = empty_game(&[5, 6, 1, 1]);
+    let us = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    let de = squad(&mut g, Nation::De, &["de-regular"; 4], "0306");
+    act(
+        &mut g,
+        ToiAction::SuppressiveFire {
+            unit: us,
+            target: de,
+        },
+    );
+    assert!(matches!(
+        g.unit(de).kind,
+        Kind::Squad {
+            condition: crate::tables::results::Condition::Pinned,
+            ..
+        }
+    ));
+    // TOI-MOVE-IMMOBILE, TOI-COMBAT-COND: it can neither move nor fire.
+    assert!(crate::movement::immobile(&g, de).is_some());
+    assert!(crate::fire::targets(&g, de).is_empty());
+}

@@ -1,0 +1,152 @@
+//! The Command Phase (`TOI-CMD`), the Status Phase (`TOI-STAT`) and winning (`TOI-WIN`).
+
+use super::*;
+use crate::tables::results::Condition;
+
+/// A game at its Command Phase.
+fn at_command(game: &mut ToiGame) {
+    crate::command::begin(game, &mut ToiLog::new());
+}
+
+#[test]
+fn t_cmd_02_toi_cmd_ctrl_a_unit_alone_on_an_objective_takes_it_and_keeps_it() {
+    let mut g = empty_game(&[]);
+    // The neutral command objective at 0407 (value 1).
+    let i = g
+        .scenario()
+        .objectives
+        .iter()
+        .position(|o| o.hex == hex(&g, "0407"))
+        .unwrap();
+    assert_eq!(
+        g.controller(i),
+        None,
+        "TOI-CMD-CTRL: no control at the start"
+    );
+    let s = squad(&mut g, Nation::Us, &["us-regular"; 4], "0407");
+    at_command(&mut g);
+    assert_eq!(g.controller(i), Some(Nation::Us));
+    // TOI-CMD-INCOME: a neutral objective's command goes to its controller.
+    assert_eq!(g.side(Nation::Us).command, 1);
+    // It stays the US's with no unit there.
+    g.units[s.index()].at = Location::Gone;
+    at_command(&mut g);
+    assert_eq!(g.controller(i), Some(Nation::Us));
+}
+
+#[test]
+fn t_cmd_01_toi_cmd_income_only_own_and_neutral_objectives_pay() {
+    let mut g = empty_game(&[]);
+    // The US holds the German command objective (0604, 2) and its own (0402, 2) and the neutral
+    // one (0407, 1): it receives 3.
+    for label in ["0604", "0402", "0407"] {
+        squad(&mut g, Nation::Us, &["us-regular"; 4], label);
+    }
+    at_command(&mut g);
+    assert_eq!(g.side(Nation::Us).command, 3);
+}
+
+#[test]
+fn t_cmd_04_toi_cmd_spend_command_on_the_initiative_card() {
+    let mut g = empty_game(&[]);
+    at_command(&mut g);
+    g.sides[Nation::Us.index()].command = 5;
+    assert_eq!(step(&g), Step::Command { nation: Nation::Us });
+    act(&mut g, ToiAction::AddInitiative { amount: 3 });
+    assert_eq!(g.side(Nation::Us).command, 2);
+    assert_eq!(g.side(Nation::Us).initiative_card, 3);
+    assert!(
+        !legal(&g).contains(&ToiAction::AddInitiative { amount: 3 }),
+        "2 left"
+    );
+}
+
+#[test]
+fn t_cmd_05_toi_cmd_init_the_higher_card_takes_the_initiative_a_tie_changes_hands() {
+    let mut g = empty_game(&[]);
+    g.sides[Nation::Us.index()].initiative_card = 5;
+    g.sides[Nation::De.index()].initiative_card = 3;
+    g.initiative = Nation::De;
+    crate::command::decide_initiative(&mut g, &mut ToiLog::new());
+    assert_eq!(g.initiative(), Nation::Us);
+    g.sides[Nation::De.index()].initiative_card = 5;
+    crate::command::decide_initiative(&mut g, &mut ToiLog::new());
+    assert_eq!(
+        g.initiative(),
+        Nation::De,
+        "a tie goes to the side that did not hold it"
+    );
+}
+
+#[test]
+fn t_stat_02_toi_stat_clean_tokens_off_pins_off_disrupted_pinned() {
+    let mut g = empty_game(&[]);
+    let p = squad(&mut g, Nation::Us, &["us-regular"; 4], "0302");
+    let d = squad(&mut g, Nation::Us, &["us-regular"; 4], "0303");
+    let q = squad(
+        &mut g,
+        Nation::De,
+        &["de-regular", "de-regular", "de-regular", "de-officer"],
+        "1108",
+    );
+    for (u, c) in [
+        (p, Condition::Pinned),
+        (d, Condition::Disrupted),
+        (q, Condition::Disrupted),
+    ] {
+        if let Kind::Squad { figures, .. } = g.units[u.index()].kind {
+            g.units[u.index()].kind = Kind::Squad {
+                figures,
+                condition: c,
+            };
+        }
+        g.units[u.index()].token = crate::state::Token::Fatigued;
+    }
+    crate::turn::status_phase(&mut g, &mut ToiLog::new());
+    let condition = |g: &ToiGame, u: UnitId| match g.unit(u).kind {
+        Kind::Squad { condition, .. } => condition,
+        Kind::Vehicle { .. } => panic!(),
+    };
+    assert_eq!(condition(&g, p), Condition::Normal);
+    assert_eq!(condition(&g, d), Condition::Pinned);
+    assert_eq!(
+        condition(&g, q),
+        Condition::Normal,
+        "an officer in the hex rallies it"
+    );
+    assert!(
+        g.units
+            .iter()
+            .all(|u| u.token == crate::state::Token::Fresh)
+    );
+    assert_eq!(g.round(), 2, "TOI-STAT-ROUND");
+}
+
+#[test]
+fn t_stat_05_toi_stat_round_the_game_ends_after_the_last_round() {
+    let mut g = empty_game(&[]);
+    g.round = g.scenario().rounds;
+    crate::turn::status_phase(&mut g, &mut ToiLog::new());
+    assert_eq!(step(&g), Step::Over);
+    assert!(g.outcome().is_some());
+}
+
+#[test]
+fn t_win_01_toi_win_a_vp_tie_goes_to_the_initiative_holder() {
+    let mut g = empty_game(&[]);
+    g.sides[Nation::Us.index()].vp = 6;
+    g.sides[Nation::De.index()].vp = 6;
+    g.initiative = Nation::De;
+    crate::victory::end(&mut g, &mut ToiLog::new());
+    let outcome = g.outcome().unwrap();
+    assert_eq!(outcome.reward(crate::victory::seat_of(Nation::De)), 1.0);
+    assert_eq!(outcome.reward(crate::victory::seat_of(Nation::Us)), 0.0);
+}
+
+#[test]
+fn toi_cmd_vp_victory_objectives_score_each_round() {
+    let mut g = empty_game(&[]);
+    squad(&mut g, Nation::De, &["de-regular"; 4], "0605");
+    at_command(&mut g);
+    assert_eq!(g.side(Nation::De).vp, 2);
+}

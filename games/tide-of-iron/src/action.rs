@@ -1,0 +1,88 @@
+//! The players' decisions (spec section 5) as small actions, one prompt at a time, and the
+//! log's events. An activation is a unit and an action picked, then, for a move, each hex
+//! entered; an attack is its target picked; a squad's losses are chosen one figure at a time.
+
+use crate::data::Nation;
+use crate::state::UnitId;
+use overlord_engine::Log;
+use overlord_hexmap::HexId;
+use serde::{Deserialize, Serialize};
+
+/// One decision, answering the prompt showing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ToiAction {
+    /// `TOI-ACT-ADV`: activate a fresh unit to move.
+    Advance { unit: UnitId },
+    /// `TOI-ACT-CONC`: activate a fresh unit to attack `target` (a normal attack).
+    ConcentratedFire { unit: UnitId, target: UnitId },
+    /// `TOI-ACT-CONC`, `TOI-COMBAT-SUPP`: the same, a suppressive attack on a squad.
+    SuppressiveFire { unit: UnitId, target: UnitId },
+    /// `TOI-ACT-FATIGUE`: activate a fresh unit and do nothing.
+    Fatigue { unit: UnitId },
+    /// `TOI-ACT-END`: end this side's Action Phase.
+    EndActionPhase,
+    /// `TOI-MOVE`: the moving unit enters the adjacent hex `hex`.
+    MoveTo { hex: HexId },
+    /// `TOI-MOVE`: the moving unit stops where it is.
+    StopMoving,
+    /// `TOI-COMBAT-NORMAL-SQUAD`: the hit squad loses the figure in its slot `slot`.
+    Lose { slot: u8 },
+    /// `TOI-CMD-SPEND`: move `amount` available command onto the initiative card.
+    AddInitiative { amount: u8 },
+    /// `TOI-CMD-SPEND`: spend no more command this Command Phase.
+    Done,
+}
+
+/// What happened, for the log and its readers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ToiEvent {
+    Round {
+        round: u8,
+    },
+    Phase {
+        name: &'static str,
+    },
+    Activated {
+        unit: UnitId,
+        action: &'static str,
+    },
+    Moved {
+        unit: UnitId,
+        hex: HexId,
+    },
+    Attack {
+        attacker: UnitId,
+        target: UnitId,
+        black: Vec<u8>,
+        red: Vec<u8>,
+        hits: u8,
+    },
+    Casualty {
+        unit: UnitId,
+        eliminated: bool,
+    },
+    Condition {
+        unit: UnitId,
+    },
+    Control {
+        objective: u8,
+        nation: Nation,
+    },
+    Command {
+        nation: Nation,
+        amount: u16,
+    },
+    Points {
+        nation: Nation,
+        vp: i16,
+    },
+    Initiative {
+        nation: Nation,
+    },
+    Note,
+}
+
+/// The game's log.
+pub type ToiLog = Log<ToiEvent>;

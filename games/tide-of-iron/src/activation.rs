@@ -1,0 +1,105 @@
+//! The Action Phase's actions (`TOI-ACT`): which fresh units may be activated and with what, and
+//! the end of an activation (the unit fatigued, the side's turn counted down).
+
+use crate::action::{ToiAction, ToiEvent, ToiLog};
+use crate::data::Nation;
+use crate::state::{Location, ToiGame, Token, UnitId};
+use overlord_engine::{Refusal, RuleId};
+
+/// `TOI-ACT`.
+pub const ACTION: RuleId = RuleId("TOI-ACT");
+/// `TOI-ACT-FATIGUE`.
+pub const FATIGUE: RuleId = RuleId("TOI-ACT-FATIGUE");
+/// `TOI-ACT-END`.
+pub const END: RuleId = RuleId("TOI-ACT-END");
+
+/// `nation`'s fresh units on the map: the ones it may activate (`TOI-ACT`).
+pub fn fresh_units(game: &ToiGame, nation: Nation) -> impl Iterator<Item = UnitId> + '_ {
+    game.unit_ids().filter(move |&u| {
+        let unit = game.unit(u);
+        unit.nation == nation && unit.token == Token::Fresh && matches!(unit.at, Location::Hex(_))
+    })
+}
+
+/// Whether `nation` can take an action at all (a side that cannot ends its phase, `TOI-ACT-END`).
+pub fn can_act(game: &ToiGame, nation: Nation) -> bool {
+    fresh_units(game, nation).next().is_some()
+}
+
+/// The actions `nation` may take now.
+pub fn legal(game: &ToiGame, nation: Nation, out: &mut Vec<ToiAction>) {
+    for unit in fresh_units(game, nation) {
+        if crate::movement::immobile(game, unit).is_none()
+            && !crate::movement::destinations(
+                game,
+                unit,
+                crate::movement::movement_points(game, unit),
+            )
+            .is_empty()
+        {
+            out.push(ToiAction::Advance { unit });
+        }
+        for target in crate::fire::targets(game, unit) {
+            out.push(ToiAction::ConcentratedFire { unit, target });
+            if matches!(game.unit(target).kind, crate::state::Kind::Squad { .. }) {
+                out.push(ToiAction::SuppressiveFire { unit, target });
+            }
+        }
+        out.push(ToiAction::Fatigue { unit });
+    }
+    out.push(ToiAction::EndActionPhase);
+}
+
+/// Take `action` for `nation`.
+pub fn answer(
+    game: &mut ToiGame,
+    nation: Nation,
+    action: ToiAction,
+    log: &mut ToiLog,
+) -> Result<(), Refusal> {
+    if action == ToiAction::EndActionPhase {
+        game.sides[nation.index()].ended = true;
+        log.public(END, ToiEvent::Note, || {
+            format!("The {} Action Phase is over", nation.name())
+        });
+        game.step = crate::state::Step::AfterAction;
+        return Ok(());
+    }
+    let unit = match action {
+        ToiAction::Advance { unit }
+        | ToiAction::ConcentratedFire { unit, .. }
+        | ToiAction::SuppressiveFire { unit, .. }
+        | ToiAction::Fatigue { unit } => unit,
+        _ => return Err(Refusal::by_rule(ACTION, "not an action")),
+    };
+    if !fresh_units(game, nation).any(|u| u == unit) {
+        return Err(Refusal::by_rule(
+            ACTION,
+            "only a fresh unit of yours may be activated (TOI-ACT)",
+        ));
+    }
+    game.turn_of = nation;
+    let side = &mut game.sides[nation.index()];
+    side.actions_left = side.actions_left.saturating_sub(1);
+    match action {
+        ToiAction::Advance { unit } => crate::movement::advance(game, unit, log),
+        ToiAction::ConcentratedFire { unit, target } => {
+            crate::fire::concentrated_fire(game, unit, target, false, log)
+        }
+        ToiAction::SuppressiveFire { unit, target } => {
+            crate::fire::concentrated_fire(game, unit, target, true, log)
+        }
+        _ => {
+            log.public(
+                FATIGUE,
+                ToiEvent::Activated {
+                    unit,
+                    action: "fatigue",
+                },
+                || format!("{} is fatigued", crate::text::unit_name(game, unit)),
+            );
+            game.end_activation(unit);
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,362 @@
+//! The scenarios (`TOI-SETUP`, spec 7.2): `scenarios.toml` lists them, each in its own file
+//! under `scenarios/` that places its boards and overlays (hexmap's `Composition`), its
+//! objectives, its starting units and its victory conditions.
+
+use super::{Nation, ToiData};
+use overlord_datafile::files::{At, Report};
+use overlord_datafile::located;
+use overlord_hexmap::{HexId, HexIndex, MapData};
+use serde::Deserialize;
+
+/// One `[[scenario]]` of scenarios.toml.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioEntry {
+    #[serde(skip)]
+    pub at: At,
+    pub id: String,
+    /// The scenario file, relative to the data folder.
+    pub file: String,
+}
+
+located!(ScenarioEntry, ObjectiveSetup, UnitSetup);
+
+/// What kind of objective a marker is (`TOI-CMD-CTRL`).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum ObjectiveKind {
+    /// A command objective of a nation, or neutral: its value in command a round (`TOI-CMD-INCOME`).
+    Command,
+    /// A victory objective: its value in VP a round (`TOI-CMD-VP`).
+    Victory,
+}
+
+/// An objective marker on the battlefield (`[[objective]]`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectiveSetup {
+    #[serde(skip)]
+    pub at: At,
+    pub kind: ObjectiveKind,
+    /// The hex, as `board:label` (`1A:0605`).
+    pub hex: String,
+    /// Whose objective it is; absent: neutral.
+    #[serde(default)]
+    pub nation: Option<Nation>,
+    /// Command (command objectives) or VP (victory objectives) a round to its controller.
+    pub value: u8,
+    /// Who controls it at the start (`TOI-CMD-CTRL`: nobody unless the scenario says).
+    #[serde(default)]
+    pub controlled_by: Option<Nation>,
+}
+
+/// A starting unit (`[[unit]]`): a squad of figures or a vehicle, in a hex.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSetup {
+    #[serde(skip)]
+    pub at: At,
+    pub nation: Nation,
+    /// Its division (1 or 2; `TOI-DIV`).
+    #[serde(default = "first_division")]
+    pub division: u8,
+    /// A squad's figures (figure ids of figures.toml), filling its 4 slots (`TOI-SQUAD`).
+    #[serde(default)]
+    pub squad: Vec<String>,
+    /// A vehicle's figure id.
+    #[serde(default)]
+    pub vehicle: Option<String>,
+    /// The hex, as `board:label`.
+    pub hex: String,
+}
+
+fn first_division() -> u8 {
+    1
+}
+
+/// How a scenario is won (`TOI-WIN`).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, tag = "kind", rename_all = "snake_case")]
+pub enum Victory {
+    /// The most VP at the end; a tie goes to the initiative holder (`TOI-WIN`).
+    Points,
+}
+
+/// The scenario as written, before its battlefield is composed.
+#[derive(Clone, Debug, Deserialize)]
+pub struct ScenarioText {
+    pub name: String,
+    pub rounds: u8,
+    /// Actions a side takes in each of its Action Phase turns (`TOI-ACT`).
+    pub actions: u8,
+    /// Who holds the initiative in round 1 (`TOI-SETUP-4`).
+    pub initiative: Nation,
+    pub victory: Victory,
+}
+
+/// One scenario, its battlefield put together.
+#[derive(Clone, Debug)]
+pub struct ScenarioDef {
+    pub id: String,
+    pub name: String,
+    pub rounds: u8,
+    pub actions: u8,
+    pub initiative: Nation,
+    pub victory: Victory,
+    pub battlefield: Battlefield,
+    pub objectives: Vec<Objective>,
+    pub units: Vec<StartingUnit>,
+}
+
+/// An objective with its hex found.
+#[derive(Clone, Debug)]
+pub struct Objective {
+    pub kind: ObjectiveKind,
+    pub hex: HexId,
+    pub nation: Option<Nation>,
+    pub value: u8,
+    pub controlled_by: Option<Nation>,
+}
+
+/// A starting unit with its figures and hex found.
+#[derive(Clone, Debug)]
+pub struct StartingUnit {
+    pub nation: Nation,
+    pub division: u8,
+    /// Indices into [`ToiData::figures`]: a squad's figures, or a vehicle's one.
+    pub figures: Vec<u8>,
+    pub vehicle: bool,
+    pub hex: HexId,
+}
+
+/// A scenario's battlefield: the composed map and the dense per-hex tables the rules read.
+#[derive(Clone, Debug)]
+pub struct Battlefield {
+    pub map: MapData,
+    pub hexes: HexIndex,
+    /// Per hex, its terrain's index in [`ToiData::terrain`].
+    pub terrain: Vec<u8>,
+    /// Per hex, its level (0, 1 or 2).
+    pub level: Vec<i8>,
+    /// Line of sight over it (`TOI-COMBAT-LOS`).
+    pub sight: crate::los::Sight,
+}
+
+impl Battlefield {
+    /// Build the tables of `map` against the terrain table; `None` (with the problem reported)
+    /// when a hex shows a terrain the table lacks.
+    pub(super) fn new(
+        map: MapData,
+        data_terrain: &[super::TerrainDef],
+    ) -> Result<Battlefield, String> {
+        let hexes = HexIndex::new(&map).ok_or("the battlefield has too many hexes")?;
+        let mut terrain = Vec::with_capacity(map.len());
+        let mut level = Vec::with_capacity(map.len());
+        for &hex in map.hexes() {
+            let name = map
+                .terrain(hex)
+                .and_then(|t| map.terrain_name(t))
+                .unwrap_or("clear");
+            let index = data_terrain
+                .iter()
+                .position(|t| t.id == name)
+                .ok_or_else(|| format!("terrain `{name}` is not in terrain.toml"))?;
+            terrain.push(u8::try_from(index).map_err(|_| "too many terrains")?);
+            level.push(map.level(hex).unwrap_or(0));
+        }
+        let sight = crate::los::Sight::new(&map, data_terrain);
+        Ok(Battlefield {
+            map,
+            hexes,
+            terrain,
+            level,
+            sight,
+        })
+    }
+
+    /// The hex called `text` (`1A:0605`).
+    pub fn find(&self, text: &str) -> Option<HexId> {
+        self.map
+            .find(text)
+            .and_then(|hex| self.map.index(hex))
+            .and_then(HexId::from_index)
+    }
+
+    /// The printed name of `hex` (`1A:0605`).
+    pub fn label(&self, hex: HexId) -> String {
+        self.hexes
+            .hex(hex)
+            .and_then(|h| self.map.full_label(h))
+            .unwrap_or_else(|| "off-map".to_owned())
+    }
+
+    pub fn level(&self, hex: HexId) -> i8 {
+        self.level.get(hex.index()).copied().unwrap_or(0)
+    }
+
+    pub fn is_half(&self, hex: HexId) -> bool {
+        self.hexes.is_half(hex)
+    }
+}
+
+/// Load every scenario of the manifest, reporting each problem.
+pub(super) fn load(
+    dir: &std::path::Path,
+    entries: &[ScenarioEntry],
+    data: &ToiData,
+    report: &mut Report,
+) -> Vec<ScenarioDef> {
+    let mut out = Vec::new();
+    for entry in entries {
+        if let Some(s) = load_one(dir, entry, data, report) {
+            out.push(s);
+        }
+    }
+    out
+}
+
+fn load_one(
+    dir: &std::path::Path,
+    entry: &ScenarioEntry,
+    data: &ToiData,
+    report: &mut Report,
+) -> Option<ScenarioDef> {
+    let path = dir.join(&entry.file);
+    let Ok(source) = overlord_datafile::read(&path) else {
+        report.at(
+            &entry.at,
+            "scenario.file",
+            format!("cannot read `{}`", entry.file),
+        );
+        return None;
+    };
+    let name: &'static str = "scenario";
+    let mut file = overlord_datafile::files::File::open(name, &source);
+    let text = ScenarioText {
+        name: file.value("name", true).unwrap_or_default(),
+        rounds: file.value("rounds", true).unwrap_or(0),
+        actions: file.value("actions", true).unwrap_or(0),
+        initiative: file.value("initiative", true).unwrap_or(Nation::Us),
+        victory: file.value("victory", true).unwrap_or(Victory::Points),
+    };
+    let objectives: Vec<ObjectiveSetup> = file.entries("objective");
+    let units: Vec<UnitSetup> = file.entries("unit");
+    let folder = path
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default();
+    let (boards, overlays) = overlord_hexmap::Composition::read_placements(&mut file.doc, &folder);
+    // The file's own problems carry its path (the source's); its entries' lines are reported
+    // against the same path below.
+    file.close(report);
+    let written = format!("{}/{}", report.dir, entry.file);
+    let composition = overlord_hexmap::Composition {
+        name: text.name.clone(),
+        authored_by: "Overlord project".to_owned(),
+        source: written.clone(),
+        boards,
+        overlays,
+    };
+    let map = match composition.compose() {
+        Ok(map) => map,
+        Err(errors) => {
+            report.problems.extend(errors);
+            return None;
+        }
+    };
+    let battlefield = match Battlefield::new(map, &data.terrain) {
+        Ok(b) => b,
+        Err(why) => {
+            report.problems.push(overlord_datafile::Problem::whole_file(
+                written.clone(),
+                "board",
+                why,
+            ));
+            return None;
+        }
+    };
+    let mut problem = |at: &At, field: &str, message: String| {
+        report.problems.push(overlord_datafile::Problem {
+            file: written.clone(),
+            line: at.line,
+            column: 1,
+            field: field.to_owned(),
+            message,
+        });
+    };
+    let mut found_objectives = Vec::new();
+    for o in &objectives {
+        match battlefield.find(&o.hex) {
+            Some(hex) if !battlefield.is_half(hex) => found_objectives.push(Objective {
+                kind: o.kind,
+                hex,
+                nation: o.nation,
+                value: o.value,
+                controlled_by: o.controlled_by,
+            }),
+            _ => problem(
+                &o.at,
+                "objective.hex",
+                format!("`{}` is no whole hex of the battlefield", o.hex),
+            ),
+        }
+    }
+    let mut found_units = Vec::new();
+    for u in &units {
+        let hex = battlefield
+            .find(&u.hex)
+            .filter(|&h| !battlefield.is_half(h));
+        let Some(hex) = hex else {
+            problem(
+                &u.at,
+                "unit.hex",
+                format!("`{}` is no whole hex of the battlefield", u.hex),
+            );
+            continue;
+        };
+        let figure_index = |id: &str| {
+            data.figures
+                .iter()
+                .position(|f| f.id == id)
+                .and_then(|i| u8::try_from(i).ok())
+        };
+        match (&u.vehicle, u.squad.is_empty()) {
+            (Some(v), true) => match figure_index(v) {
+                Some(i) if !data.figures[usize::from(i)].class.infantry() && data.figures[usize::from(i)].nation == u.nation => {
+                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures: vec![i], vehicle: true, hex });
+                }
+                _ => problem(&u.at, "unit.vehicle", format!("`{v}` is no vehicle of this nation in figures.toml")),
+            },
+            (None, false) => {
+                let mut figures = Vec::new();
+                let mut slots = 0u8;
+                for f in &u.squad {
+                    match figure_index(f) {
+                        Some(i) if data.figures[usize::from(i)].class.infantry() && data.figures[usize::from(i)].nation == u.nation => {
+                            slots += data.figures[usize::from(i)].slots;
+                            figures.push(i);
+                        }
+                        _ => problem(&u.at, "unit.squad", format!("`{f}` is no infantry figure of this nation in figures.toml")),
+                    }
+                }
+                if slots != 4 {
+                    problem(&u.at, "unit.squad", format!("a starting squad fills its 4 slots (TOI-SQUAD); these fill {slots}"));
+                } else {
+                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures, vehicle: false, hex });
+                }
+            }
+            _ => problem(&u.at, "unit", "a unit is a squad (`squad = [...]`) or a vehicle (`vehicle = \"...\"`), one of the two".to_owned()),
+        }
+    }
+    Some(ScenarioDef {
+        id: entry.id.clone(),
+        name: text.name,
+        rounds: text.rounds,
+        actions: text.actions,
+        initiative: text.initiative,
+        victory: text.victory,
+        battlefield,
+        objectives: found_objectives,
+        units: found_units,
+    })
+}

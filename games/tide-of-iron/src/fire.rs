@@ -1,0 +1,344 @@
+//! Fire (`TOI-COMBAT`, `TOI-ACT-CONC`, `TOI-COMBAT-SEQ`): who may fire at whom (line of sight and
+//! range), the dice, and what the net hits do. Combined fire, Op Fire, area attacks and
+//! assaults come later.
+
+use crate::action::{ToiAction, ToiEvent, ToiLog};
+use crate::state::{Kind, Location, Step, ToiGame, UnitId};
+use crate::tables::dice::{RangeBand, net_hits, range_band};
+use crate::tables::results::{
+    Condition, SuppressiveOutcome, VehicleOutcome, damaged, suppressive_hits, vehicle_hits,
+};
+use crate::tables::strength::{attack_dice, defence_dice, squad_attack};
+use overlord_engine::{Die, Refusal, RuleId};
+
+/// `TOI-COMBAT`.
+pub const COMBAT: RuleId = RuleId("TOI-COMBAT");
+/// `TOI-ACT-CONC`.
+pub const CONCENTRATED: RuleId = RuleId("TOI-ACT-CONC");
+/// `TOI-COMBAT-SEQ`: the dice.
+pub const SEQUENCE: RuleId = RuleId("TOI-COMBAT-SEQ");
+/// `TOI-COMBAT-NORMAL-SQUAD`: the owner removes figures.
+pub const CASUALTIES: RuleId = RuleId("TOI-COMBAT-NORMAL-SQUAD");
+
+/// What `unit` fires with at a squad (`vs_vehicle` false) or a vehicle: its firepower and
+/// range (`TOI-COMBAT-MIXED`: every figure of a squad fires; `TOI-COMBAT-VEHDMG`: a heavily
+/// damaged vehicle fires at half).
+pub fn weapon(game: &ToiGame, unit: UnitId, vs_vehicle: bool) -> Option<(u8, u8)> {
+    let data = game.data();
+    match game.unit(unit).kind {
+        Kind::Squad { figures, .. } => {
+            let present: Vec<_> = figures
+                .iter()
+                .filter_map(|&f| data.figures.get(usize::from(f)))
+                .collect();
+            let attack = squad_attack(present, vs_vehicle)?;
+            Some((attack.firepower, attack.range))
+        }
+        Kind::Vehicle { figure, damage } => {
+            let f = data.figures.get(usize::from(figure))?;
+            let attack = if vs_vehicle {
+                f.vs_vehicle
+            } else {
+                f.vs_infantry
+            }?;
+            let fp = if vs_vehicle {
+                damaged(damage, 0, 0, 0, attack.firepower).vs_vehicle
+            } else {
+                damaged(damage, 0, 0, attack.firepower, 0).vs_infantry
+            };
+            Some((fp, attack.range))
+        }
+    }
+}
+
+/// `TOI-COMBAT-COND`: why `unit` may not fire now.
+pub fn cannot_fire(game: &ToiGame, unit: UnitId) -> Option<&'static str> {
+    match game.unit(unit).kind {
+        Kind::Squad { condition, .. } if condition != Condition::Normal => {
+            Some("a pinned or disrupted squad cannot fire (TOI-COMBAT-COND)")
+        }
+        _ => None,
+    }
+}
+
+/// The range band of `unit`'s fire at `target`, if it sees it (`TOI-COMBAT-LOS`) and reaches it
+/// (`TOI-COMBAT-RANGE`, `TOI-COMBAT-ELEV`).
+pub fn band(game: &ToiGame, unit: UnitId, target: UnitId) -> Option<RangeBand> {
+    let field = &game.scenario().battlefield;
+    let (a, b) = (game.hex_of(unit)?, game.hex_of(target)?);
+    let vs_vehicle = matches!(game.unit(target).kind, Kind::Vehicle { .. });
+    let (_, range) = weapon(game, unit, vs_vehicle)?;
+    let band = range_band(
+        field.hexes.distance(a, b),
+        range,
+        field.level(a),
+        field.level(b),
+        false,
+    )?;
+    let (ha, hb) = (field.hexes.hex(a)?, field.hexes.hex(b)?);
+    field
+        .sight
+        .line_of_sight(ha, hb, &|_| false)
+        .then_some(band)
+}
+
+/// The enemy units `unit` may fire at now.
+pub fn targets(game: &ToiGame, unit: UnitId) -> Vec<UnitId> {
+    if cannot_fire(game, unit).is_some() {
+        return Vec::new();
+    }
+    let owner = game.unit(unit).nation;
+    game.unit_ids()
+        .filter(|&t| game.unit(t).nation != owner && game.hex_of(t).is_some())
+        .filter(|&t| band(game, unit, t).is_some())
+        .collect()
+}
+
+/// `TOI-ACT-CONC`: `unit` fires at `target`, a normal attack or (at a squad) a suppressive one.
+pub fn concentrated_fire(
+    game: &mut ToiGame,
+    unit: UnitId,
+    target: UnitId,
+    suppressive: bool,
+    log: &mut ToiLog,
+) -> Result<(), Refusal> {
+    if let Some(why) = cannot_fire(game, unit) {
+        return Err(Refusal::by_rule(CONCENTRATED, why));
+    }
+    let target_vehicle = matches!(game.unit(target).kind, Kind::Vehicle { .. });
+    if suppressive && target_vehicle {
+        return Err(Refusal::by_rule(
+            RuleId("TOI-COMBAT-SUPP"),
+            "a suppressive attack cannot target a vehicle",
+        ));
+    }
+    let Some(band) = band(game, unit, target) else {
+        return Err(Refusal::by_rule(
+            RuleId("TOI-COMBAT-LOS"),
+            "the target is out of sight or out of range",
+        ));
+    };
+    log.public(
+        CONCENTRATED,
+        ToiEvent::Activated {
+            unit,
+            action: "concentrated fire",
+        },
+        || format!("{} fires", crate::text::unit_name(game, unit)),
+    );
+    let hits = roll(game, unit, target, band, log);
+    apply_hits(game, unit, target, hits, suppressive, log);
+    Ok(())
+}
+
+/// `TOI-COMBAT-SEQ` steps 1-5: the dice of `unit`'s attack on `target`, and the net hits.
+fn roll(game: &mut ToiGame, unit: UnitId, target: UnitId, band: RangeBand, log: &mut ToiLog) -> u8 {
+    let target_vehicle = matches!(game.unit(target).kind, Kind::Vehicle { .. });
+    let firepower = weapon(game, unit, target_vehicle).map_or(0, |(fp, _)| fp);
+    let black_count = attack_dice(firepower, 0, &[]).unwrap_or(0);
+    let armor = match game.unit(target).kind {
+        Kind::Vehicle { figure, damage } => {
+            let base = game
+                .data()
+                .figures
+                .get(usize::from(figure))
+                .and_then(|f| f.armor)
+                .unwrap_or(0);
+            damaged(damage, 0, base, 0, 0).armor
+        }
+        Kind::Squad { .. } => 0,
+    };
+    let cover = game
+        .hex_of(target)
+        .and_then(|h| game.scenario().battlefield.terrain.get(h.index()).copied())
+        .and_then(|t| game.data().terrain.get(usize::from(t)))
+        .map_or(0, |t| t.cover);
+    let red_count = defence_dice(armor, &[cover]);
+    let black: Vec<u8> = (0..black_count)
+        .map(|_| game.rng.roll(Die::D6, SEQUENCE) as u8)
+        .collect();
+    let red: Vec<u8> = (0..red_count)
+        .map(|_| game.rng.roll(Die::D6, SEQUENCE) as u8)
+        .collect();
+    let hits = net_hits(&black, &red, band);
+    log.public(
+        SEQUENCE,
+        ToiEvent::Attack {
+            attacker: unit,
+            target,
+            black: black.clone(),
+            red: red.clone(),
+            hits,
+        },
+        || {
+            format!(
+                "{} at {} ({band:?} range): black {black:?}, red {red:?}: {hits} hit(s)",
+                crate::text::unit_name(game, unit),
+                crate::text::unit_name(game, target)
+            )
+        },
+    );
+    hits
+}
+
+/// `TOI-COMBAT-SEQ` step 6: the hits on `target`; the attacker's activation ends when they are
+/// applied (a squad's owner first picks the figures it loses).
+fn apply_hits(
+    game: &mut ToiGame,
+    attacker: UnitId,
+    target: UnitId,
+    hits: u8,
+    suppressive: bool,
+    log: &mut ToiLog,
+) {
+    let name = crate::text::unit_name(game, target);
+    match game.unit(target).kind {
+        Kind::Vehicle { figure, damage } => {
+            let fragile = game
+                .data()
+                .figures
+                .get(usize::from(figure))
+                .is_some_and(|f| f.traits.iter().any(|t| t == "fragile"));
+            match vehicle_hits(damage, hits, fragile) {
+                VehicleOutcome::Destroyed => {
+                    game.units[target.index()].at = Location::Gone;
+                    log.public(
+                        RuleId("TOI-COMBAT-NORMAL-VEH"),
+                        ToiEvent::Casualty {
+                            unit: target,
+                            eliminated: true,
+                        },
+                        || format!("{name} is destroyed"),
+                    );
+                }
+                VehicleOutcome::Damaged(now) if now != damage => {
+                    game.units[target.index()].kind = Kind::Vehicle {
+                        figure,
+                        damage: now,
+                    };
+                    log.public(
+                        RuleId("TOI-COMBAT-NORMAL-VEH"),
+                        ToiEvent::Condition { unit: target },
+                        || format!("{name}: {now:?} damage"),
+                    );
+                }
+                VehicleOutcome::Damaged(_) => {}
+            }
+            game.end_activation(attacker);
+        }
+        Kind::Squad { figures, condition } if suppressive => {
+            match suppressive_hits(condition, hits) {
+                SuppressiveOutcome::Routed => {
+                    game.units[target.index()].at = Location::Gone;
+                    log.public(
+                        RuleId("TOI-COMBAT-SUPP"),
+                        ToiEvent::Casualty {
+                            unit: target,
+                            eliminated: true,
+                        },
+                        || format!("{name} is routed"),
+                    );
+                }
+                SuppressiveOutcome::Shaken(now) if now != condition => {
+                    game.units[target.index()].kind = Kind::Squad {
+                        figures,
+                        condition: now,
+                    };
+                    log.public(
+                        RuleId("TOI-COMBAT-SUPP"),
+                        ToiEvent::Condition { unit: target },
+                        || format!("{name} is {now:?}"),
+                    );
+                }
+                SuppressiveOutcome::Shaken(_) => {}
+            }
+            game.end_activation(attacker);
+        }
+        Kind::Squad { .. } => {
+            if hits == 0 {
+                game.end_activation(attacker);
+            } else {
+                game.step = Step::Casualties {
+                    unit: target,
+                    hits,
+                    attacker,
+                };
+            }
+        }
+    }
+}
+
+/// `TOI-COMBAT-NORMAL-SQUAD`: the figures the hit squad's owner may remove next.
+pub fn casualty_choices(game: &ToiGame, unit: UnitId, out: &mut Vec<ToiAction>) {
+    if let Kind::Squad { figures, .. } = game.unit(unit).kind {
+        let mut seen: Vec<u8> = Vec::new();
+        for (slot, &f) in figures.iter().enumerate() {
+            // One choice per kind of figure: removing one regular or another is the same.
+            if f != crate::state::EMPTY_SLOT && !seen.contains(&f) {
+                seen.push(f);
+                out.push(ToiAction::Lose { slot: slot as u8 });
+            }
+        }
+    }
+}
+
+/// `TOI-COMBAT-NORMAL-SQUAD`: the owner removes the figure in `slot`.
+pub fn lose(
+    game: &mut ToiGame,
+    unit: UnitId,
+    hits: u8,
+    attacker: UnitId,
+    slot: u8,
+    log: &mut ToiLog,
+) -> Result<(), Refusal> {
+    let Kind::Squad {
+        mut figures,
+        condition,
+    } = game.unit(unit).kind
+    else {
+        return Err(Refusal::by_rule(CASUALTIES, "not a squad"));
+    };
+    let Some(cell) = figures
+        .get_mut(usize::from(slot))
+        .filter(|c| **c != crate::state::EMPTY_SLOT)
+    else {
+        return Err(Refusal::by_rule(CASUALTIES, "no figure in that slot"));
+    };
+    let lost = *cell;
+    *cell = crate::state::EMPTY_SLOT;
+    let gone = figures.iter().all(|&f| f == crate::state::EMPTY_SLOT);
+    game.units[unit.index()].kind = Kind::Squad { figures, condition };
+    if gone {
+        game.units[unit.index()].at = Location::Gone;
+    }
+    let figure = game
+        .data()
+        .figures
+        .get(usize::from(lost))
+        .map_or_else(String::new, |f| f.name.clone());
+    let name = crate::text::unit_name(game, unit);
+    log.public(
+        CASUALTIES,
+        ToiEvent::Casualty {
+            unit,
+            eliminated: gone,
+        },
+        || {
+            if gone {
+                format!("{name} loses its last figure ({figure}): the squad is gone")
+            } else {
+                format!("{name} loses a {figure}")
+            }
+        },
+    );
+    if gone || hits <= 1 {
+        game.end_activation(attacker);
+    } else {
+        game.step = Step::Casualties {
+            unit,
+            hits: hits - 1,
+            attacker,
+        };
+    }
+    Ok(())
+}

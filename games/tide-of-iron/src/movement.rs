@@ -1,0 +1,227 @@
+//! Movement (`TOI-MOVE`, `TOI-TERR-*`, `TOI-ACT-ADV`): a unit's movement points, what entering a
+//! hex costs, and the active unit's moves one hex at a time.
+
+use crate::action::{ToiAction, ToiEvent, ToiLog};
+use crate::state::{Kind, Location, Step, ToiGame, UnitId};
+use crate::tables::results::{Damage, damaged};
+use overlord_engine::{Refusal, RuleId};
+use overlord_hexmap::HexId;
+
+/// `TOI-MOVE`.
+pub const MOVE: RuleId = RuleId("TOI-MOVE");
+/// `TOI-ACT-ADV`.
+pub const ADVANCE: RuleId = RuleId("TOI-ACT-ADV");
+
+/// A level step of two (AMB-15): a cliff, impassable.
+const CLIFF: i8 = 2;
+
+/// The movement points `unit` starts an activation with (`TOI-MOVE`, AMB-10, `TOI-UNIT-OFFICER`,
+/// `TOI-COMBAT-VEHDMG`): a squad the least of its figures' movement, +1 with an officer; a
+/// vehicle its movement less its damage's.
+pub fn movement_points(game: &ToiGame, unit: UnitId) -> u8 {
+    let data = game.data();
+    match game.unit(unit).kind {
+        Kind::Squad { figures, .. } => {
+            let present = figures
+                .iter()
+                .filter_map(|&f| data.figures.get(usize::from(f)));
+            let least = present.clone().map(|f| f.movement).min().unwrap_or(0);
+            let officer = present
+                .clone()
+                .any(|f| f.traits.iter().any(|t| t == "increased_mobility"));
+            least + u8::from(officer)
+        }
+        Kind::Vehicle { figure, damage } => {
+            let Some(f) = data.figures.get(usize::from(figure)) else {
+                return 0;
+            };
+            damaged(damage, f.movement, f.armor.unwrap_or(0), 0, 0).movement
+        }
+    }
+}
+
+/// Whether `unit` is a vehicle.
+pub fn is_vehicle(game: &ToiGame, unit: UnitId) -> bool {
+    matches!(game.unit(unit).kind, Kind::Vehicle { .. })
+}
+
+/// `TOI-MOVE-IMMOBILE`: why `unit` cannot move: a pinned or disrupted squad, a heavily
+/// damaged vehicle.
+pub fn immobile(game: &ToiGame, unit: UnitId) -> Option<&'static str> {
+    match game.unit(unit).kind {
+        Kind::Squad { condition, .. } if condition != Default::default() => {
+            Some("a pinned or disrupted squad cannot move (TOI-COMBAT-COND)")
+        }
+        Kind::Vehicle {
+            damage: Damage::Heavy,
+            ..
+        } => Some("a heavily damaged vehicle cannot move (TOI-COMBAT-VEHDMG)"),
+        _ => None,
+    }
+}
+
+/// What entering `to` from the adjacent `from` costs `unit` (`TOI-TERR-*`, AMB-43), or why it
+/// may not: half hexes (`TOI-MOVE-HALFHEX`), impassable terrain, buildings for vehicles, cliffs
+/// (AMB-15), enemy units.
+pub fn entry_cost(
+    game: &ToiGame,
+    unit: UnitId,
+    from: HexId,
+    to: HexId,
+) -> Result<u8, &'static str> {
+    let field = &game.scenario().battlefield;
+    if field.is_half(to) {
+        return Err("half hexes are not part of the game (TOI-MOVE-HALFHEX)");
+    }
+    let owner = game.unit(unit).nation;
+    if game.units_in(to).any(|u| game.unit(u).nation != owner) {
+        return Err("enemy units hold the hex");
+    }
+    let (up, down) = (field.level(to), field.level(from));
+    if (up - down).abs() >= CLIFF {
+        return Err("a cliff: levels 2 apart (TOI-TERR-HILL, AMB-15)");
+    }
+    let vehicle = is_vehicle(game, unit);
+    let terrain = field
+        .terrain
+        .get(to.index())
+        .and_then(|&t| game.data().terrain.get(usize::from(t)))
+        .ok_or("no such hex")?;
+    let base = if vehicle {
+        terrain.vehicle_cost
+    } else {
+        terrain.squad_cost
+    }
+    .ok_or(if vehicle {
+        "vehicles cannot enter this terrain (TOI-TERR)"
+    } else {
+        "squads cannot enter this terrain (TOI-TERR)"
+    })?;
+    // TOI-TERR-ROAD: 1 along a contiguous road, whatever lies under it, but never into a
+    // building for a squad's price of 1 (TOI-TERR-BUILDING: 2 even with a road).
+    let along_road = field
+        .hexes
+        .direction(from, to)
+        .and_then(|d| field.hexes.road(from, d))
+        .is_some();
+    if along_road && terrain.id != "building" {
+        return Ok(1);
+    }
+    // TOI-TERR-HILL, AMB-43: 2 to climb, or the terrain's cost if more.
+    let climb = if up > down { 2 } else { 1 };
+    Ok(base.max(climb))
+}
+
+/// The hexes the moving unit may enter now, with `mp` movement points left.
+pub fn destinations(game: &ToiGame, unit: UnitId, mp: u8) -> Vec<HexId> {
+    let Some(at) = game.hex_of(unit) else {
+        return Vec::new();
+    };
+    let field = &game.scenario().battlefield;
+    field
+        .hexes
+        .neighbours_on_map(at)
+        .filter(|&n| {
+            entry_cost(game, unit, at, n).is_ok_and(|cost| {
+                cost <= mp
+                    && (crate::stacking::fits(game, n, unit)
+                        // TOI-STACK: through a full hex only if it can go on to one with room.
+                        || onward(game, unit, n, mp - cost))
+            })
+        })
+        .collect()
+}
+
+/// Whether from the full hex `through`, with `mp` left, `unit` can reach a hex it may stop in.
+fn onward(game: &ToiGame, unit: UnitId, through: HexId, mp: u8) -> bool {
+    let field = &game.scenario().battlefield;
+    field.hexes.neighbours_on_map(through).any(|n| {
+        entry_cost(game, unit, through, n)
+            .is_ok_and(|cost| cost <= mp && crate::stacking::fits(game, n, unit))
+    })
+}
+
+/// The legal answers while `unit` moves with `mp` left.
+pub fn legal(game: &ToiGame, unit: UnitId, mp: u8, out: &mut Vec<ToiAction>) {
+    out.extend(
+        destinations(game, unit, mp)
+            .into_iter()
+            .map(|hex| ToiAction::MoveTo { hex }),
+    );
+    // TOI-STACK: no stopping in a full hex.
+    if game
+        .hex_of(unit)
+        .is_some_and(|h| crate::stacking::fits(game, h, unit))
+    {
+        out.push(ToiAction::StopMoving);
+    }
+}
+
+/// Start `unit`'s Advance (`TOI-ACT-ADV`).
+pub fn advance(game: &mut ToiGame, unit: UnitId, log: &mut ToiLog) -> Result<(), Refusal> {
+    if let Some(why) = immobile(game, unit) {
+        return Err(Refusal::by_rule(ADVANCE, why));
+    }
+    let mp = movement_points(game, unit);
+    game.step = Step::Moving { unit, mp };
+    log.public(
+        ADVANCE,
+        ToiEvent::Activated {
+            unit,
+            action: "advance",
+        },
+        || format!("{} advances ({mp} MP)", crate::text::unit_name(game, unit)),
+    );
+    Ok(())
+}
+
+/// Answer the moving unit's prompt.
+pub fn answer(
+    game: &mut ToiGame,
+    unit: UnitId,
+    mp: u8,
+    action: ToiAction,
+    log: &mut ToiLog,
+) -> Result<(), Refusal> {
+    match action {
+        ToiAction::MoveTo { hex } => {
+            let from = game
+                .hex_of(unit)
+                .ok_or_else(|| Refusal::by_rule(MOVE, "the unit is not on the map"))?;
+            let cost =
+                entry_cost(game, unit, from, hex).map_err(|why| Refusal::by_rule(MOVE, why))?;
+            if !destinations(game, unit, mp).contains(&hex) {
+                return Err(Refusal::by_rule(MOVE, "the unit cannot enter that hex now"));
+            }
+            game.units[unit.index()].at = Location::Hex(hex);
+            let left = mp - cost;
+            log.public(MOVE, ToiEvent::Moved { unit, hex }, || {
+                format!(
+                    "{} enters {} ({left} MP left)",
+                    crate::text::unit_name(game, unit),
+                    game.scenario().battlefield.label(hex)
+                )
+            });
+            if left == 0 && crate::stacking::fits(game, hex, unit) {
+                game.end_activation(unit);
+            } else {
+                game.step = Step::Moving { unit, mp: left };
+            }
+            Ok(())
+        }
+        ToiAction::StopMoving => {
+            if !game
+                .hex_of(unit)
+                .is_some_and(|h| crate::stacking::fits(game, h, unit))
+            {
+                return Err(Refusal::by_rule(
+                    crate::stacking::STACK,
+                    "no unit may stop in a full hex",
+                ));
+            }
+            game.end_activation(unit);
+            Ok(())
+        }
+        _ => Err(Refusal::by_rule(MOVE, "not a move")),
+    }
+}

@@ -1,0 +1,77 @@
+//! A new game of a scenario (`TOI-SETUP`): its battlefield, its starting units where it puts
+//! them (squads built and deployed by the scenario; choosing them is to come), the initiative
+//! (`TOI-SETUP-4`), objectives uncontrolled unless the scenario says (`TOI-CMD-CTRL`).
+
+use crate::data::ToiData;
+use crate::state::{EMPTY_SLOT, Kind, Location, Side, Step, ToiGame, Token, Unit};
+use crate::tables::results::{Condition, Damage};
+use overlord_engine::{GameRng, SetupError};
+use std::sync::Arc;
+
+/// The game of scenario `id` before its first decision.
+pub fn new_game(data: &Arc<ToiData>, id: &str, rng: GameRng) -> Result<ToiGame, SetupError> {
+    let index = data
+        .scenarios
+        .iter()
+        .position(|s| s.id == id)
+        .ok_or_else(|| {
+            let known: Vec<&str> = data.scenarios.iter().map(|s| s.id.as_str()).collect();
+            SetupError(format!(
+                "no scenario `{id}`; Tide of Iron has {}",
+                known.join(", ")
+            ))
+        })?;
+    let scenario = &data.scenarios[index];
+    if scenario.units.len() > usize::from(u8::MAX) {
+        return Err(SetupError("too many units".to_owned()));
+    }
+    let units = scenario
+        .units
+        .iter()
+        .map(|s| {
+            let kind = if s.vehicle {
+                Kind::Vehicle {
+                    figure: s.figures.first().copied().unwrap_or(0),
+                    damage: Damage::None,
+                }
+            } else {
+                let mut figures = [EMPTY_SLOT; 4];
+                for (slot, &f) in figures.iter_mut().zip(&s.figures) {
+                    *slot = f;
+                }
+                Kind::Squad {
+                    figures,
+                    condition: Condition::Normal,
+                }
+            };
+            Unit {
+                nation: s.nation,
+                division: s.division,
+                at: Location::Hex(s.hex),
+                token: Token::Fresh,
+                kind,
+            }
+        })
+        .collect();
+    Ok(ToiGame {
+        data: Arc::clone(data),
+        scenario: u8::try_from(index).map_err(|_| SetupError("too many scenarios".to_owned()))?,
+        rng,
+        round: 0,
+        step: Step::Action {
+            nation: scenario.initiative,
+        },
+        initiative: scenario.initiative,
+        previous_initiative: scenario.initiative.enemy(),
+        turn_of: scenario.initiative,
+        sides: [Side::default(); 2],
+        units,
+        control: scenario
+            .objectives
+            .iter()
+            .map(|o| o.controlled_by)
+            .collect(),
+        reveals: 0,
+        outcome: None,
+    })
+}

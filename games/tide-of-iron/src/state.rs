@@ -1,0 +1,219 @@
+//! The game state (spec section 3): small and flat, integer ids into the data, cloned by search
+//! and simulation. The components and the scenario's battlefield sit behind the `Arc`.
+
+use crate::data::{Nation, ScenarioDef, ToiData};
+use crate::tables::results::{Condition, Damage};
+use overlord_engine::{GameRng, Outcome};
+use overlord_hexmap::HexId;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// A unit's dense id: its index in the game's units ([`ToiGame::unit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct UnitId(pub u8);
+
+impl UnitId {
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// No figure in a squad's slot.
+pub const EMPTY_SLOT: u8 = u8::MAX;
+
+/// Where a unit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Location {
+    Hex(HexId),
+    /// Eliminated, routed or destroyed: out of the game.
+    Gone,
+}
+
+/// A unit's activation token (`TOI-ACT`, `TOI-TERMS`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Token {
+    /// No token: it may be activated.
+    #[default]
+    Fresh,
+    Fatigued,
+    OpFire,
+}
+
+/// A squad or a vehicle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Kind {
+    /// A base of up to 4 slots of figures (indices into the data's figures; [`EMPTY_SLOT`]
+    /// where none), a heavy weapon filling two slots with one figure (`TOI-SQUAD`).
+    Squad {
+        figures: [u8; 4],
+        condition: Condition,
+    },
+    Vehicle {
+        figure: u8,
+        damage: Damage,
+    },
+}
+
+/// One unit on the battlefield (spec 3.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Unit {
+    pub nation: Nation,
+    /// 1 or 2 (`TOI-DIV`).
+    pub division: u8,
+    pub at: Location,
+    pub token: Token,
+    pub kind: Kind,
+}
+
+/// One nation's side (spec 3.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Side {
+    /// Available command (`TOI-CMD-INCOME`).
+    pub command: u16,
+    /// The total on its initiative card, never decreasing (`TOI-CMD-SPEND`).
+    pub initiative_card: u16,
+    pub vp: i16,
+    /// Whether it has ended its Action Phase this round (`TOI-ACT-END`).
+    pub ended: bool,
+    /// Actions left in its current Action Phase turn.
+    pub actions_left: u8,
+}
+
+/// Where the game is: the prompt showing, or a system step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Step {
+    /// `TOI-ACT`: `nation` picks its next action.
+    Action {
+        nation: Nation,
+    },
+    /// `TOI-MOVE`: the active unit moves, with `mp` movement points left.
+    Moving {
+        unit: UnitId,
+        mp: u8,
+    },
+    /// `TOI-COMBAT-NORMAL-SQUAD`: the owner of squad `unit` removes `hits` more figures; then
+    /// the `attacker`'s activation ends.
+    Casualties {
+        unit: UnitId,
+        hits: u8,
+        attacker: UnitId,
+    },
+    /// `TOI-CMD-SPEND`: `nation` spends command.
+    Command {
+        nation: Nation,
+    },
+    /// A system step: an activation is over; the turn driver says who acts next.
+    AfterAction,
+    /// A system step: both sides have spent command; the Status Phase.
+    Status,
+    Over,
+}
+
+/// A game of Tide of Iron.
+#[derive(Clone, Debug)]
+pub struct ToiGame {
+    pub(crate) data: Arc<ToiData>,
+    /// The scenario's index in the data.
+    pub(crate) scenario: u8,
+    pub(crate) rng: GameRng,
+    pub(crate) round: u8,
+    pub(crate) step: Step,
+    /// Who holds the initiative token (`TOI-CMD-INIT`), and who held it the round before.
+    pub(crate) initiative: Nation,
+    pub(crate) previous_initiative: Nation,
+    /// Whose Action Phase turn it is when `step` is inside an activation.
+    pub(crate) turn_of: Nation,
+    pub(crate) sides: [Side; 2],
+    pub(crate) units: Vec<Unit>,
+    /// Per objective of the scenario, who controls it (`TOI-CMD-CTRL`).
+    pub(crate) control: Vec<Option<Nation>>,
+    pub(crate) reveals: u64,
+    pub(crate) outcome: Option<Outcome>,
+}
+
+impl PartialEq for ToiGame {
+    fn eq(&self, other: &Self) -> bool {
+        self.scenario == other.scenario
+            && self.rng == other.rng
+            && self.round == other.round
+            && self.step == other.step
+            && self.initiative == other.initiative
+            && self.previous_initiative == other.previous_initiative
+            && self.turn_of == other.turn_of
+            && self.sides == other.sides
+            && self.units == other.units
+            && self.control == other.control
+            && self.reveals == other.reveals
+            && self.outcome == other.outcome
+    }
+}
+
+impl ToiGame {
+    pub fn data(&self) -> &ToiData {
+        &self.data
+    }
+
+    /// The scenario being played.
+    pub fn scenario(&self) -> &ScenarioDef {
+        &self.data.scenarios[usize::from(self.scenario)]
+    }
+
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    pub fn initiative(&self) -> Nation {
+        self.initiative
+    }
+
+    pub fn side(&self, nation: Nation) -> &Side {
+        &self.sides[nation.index()]
+    }
+
+    pub fn unit(&self, unit: UnitId) -> &Unit {
+        &self.units[unit.index()]
+    }
+
+    pub fn unit_ids(&self) -> impl Iterator<Item = UnitId> + use<> {
+        (0..self.units.len() as u8).map(UnitId)
+    }
+
+    /// The hex `unit` stands in, if on the map.
+    pub fn hex_of(&self, unit: UnitId) -> Option<HexId> {
+        match self.units.get(unit.index())?.at {
+            Location::Hex(hex) => Some(hex),
+            Location::Gone => None,
+        }
+    }
+
+    /// The units in `hex`.
+    pub fn units_in(&self, hex: HexId) -> impl Iterator<Item = UnitId> + '_ {
+        self.unit_ids()
+            .filter(move |&u| self.units[u.index()].at == Location::Hex(hex))
+    }
+
+    /// Who controls objective `i` (`TOI-CMD-CTRL`).
+    pub fn controller(&self, objective: usize) -> Option<Nation> {
+        self.control.get(objective).copied().flatten()
+    }
+
+    /// The active unit's action is over: it is fatigued (`TOI-ACT`: an Op Fire unit keeps its
+    /// token), and the turn driver takes over.
+    pub fn end_activation(&mut self, unit: UnitId) {
+        if let Some(u) = self.units.get_mut(unit.index())
+            && u.token == Token::Fresh
+        {
+            u.token = Token::Fatigued;
+        }
+        self.step = Step::AfterAction;
+    }
+
+    /// The game's result, once over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+}

@@ -1,0 +1,117 @@
+//! What a seat sees (Tide of Iron hides only the order of the strategy decks, which are not in
+//! yet: everyone sees everything), and where each action shows on the table.
+
+use crate::action::ToiAction;
+use crate::data::Nation;
+use crate::state::{Kind, Step, ToiGame, Unit};
+use overlord_engine::{Anchors, GameRng};
+use rand::Rng;
+use serde::Serialize;
+
+/// The whole table, as any seat sees it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ToiView {
+    pub scenario: String,
+    pub round: u8,
+    pub rounds: u8,
+    pub step: Step,
+    pub initiative: Nation,
+    pub vp: [i16; 2],
+    pub command: [u16; 2],
+    pub initiative_cards: [u16; 2],
+    pub units: Vec<UnitView>,
+    /// Per objective: its hex and who controls it.
+    pub objectives: Vec<(String, Option<Nation>)>,
+}
+
+/// One unit as shown.
+#[derive(Clone, Debug, Serialize)]
+pub struct UnitView {
+    pub id: u8,
+    pub name: String,
+    pub hex: Option<String>,
+    pub unit: Unit,
+}
+
+pub fn view(game: &ToiGame) -> ToiView {
+    let field = &game.scenario().battlefield;
+    ToiView {
+        scenario: game.scenario().id.clone(),
+        round: game.round,
+        rounds: game.scenario().rounds,
+        step: game.step,
+        initiative: game.initiative,
+        vp: Nation::ALL.map(|n| game.side(n).vp),
+        command: Nation::ALL.map(|n| game.side(n).command),
+        initiative_cards: Nation::ALL.map(|n| game.side(n).initiative_card),
+        units: game
+            .unit_ids()
+            .map(|u| UnitView {
+                id: u.0,
+                name: crate::text::unit_name(game, u),
+                hex: game.hex_of(u).map(|h| field.label(h)),
+                unit: *game.unit(u),
+            })
+            .collect(),
+        objectives: game
+            .scenario()
+            .objectives
+            .iter()
+            .enumerate()
+            .map(|(i, o)| (field.label(o.hex), game.controller(i)))
+            .collect(),
+    }
+}
+
+/// Nothing is hidden but the dice to come: reseed them.
+pub fn determinize<R: Rng + ?Sized>(game: &ToiGame, rng: &mut R) -> ToiGame {
+    let mut out = game.clone();
+    out.rng = GameRng::seeded(rng.next_u64());
+    out
+}
+
+/// Where `action` shows: its units and hexes, and its button label.
+pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
+    let field = &game.scenario().battlefield;
+    let name = |u| crate::text::unit_name(game, u);
+    let (label, units, hexes) = match *action {
+        ToiAction::Advance { unit } => (format!("Advance {}", name(unit)), vec![unit], vec![]),
+        ToiAction::ConcentratedFire { unit, target } => (
+            format!("{} fires at {}", name(unit), name(target)),
+            vec![unit, target],
+            vec![],
+        ),
+        ToiAction::SuppressiveFire { unit, target } => (
+            format!("{} suppresses {}", name(unit), name(target)),
+            vec![unit, target],
+            vec![],
+        ),
+        ToiAction::Fatigue { unit } => (format!("Fatigue {}", name(unit)), vec![unit], vec![]),
+        ToiAction::EndActionPhase => ("End the Action Phase".to_owned(), vec![], vec![]),
+        ToiAction::MoveTo { hex } => (format!("Move to {}", field.label(hex)), vec![], vec![hex]),
+        ToiAction::StopMoving => ("Stop".to_owned(), vec![], vec![]),
+        ToiAction::Lose { slot } => {
+            let what = match game.step {
+                Step::Casualties { unit, .. } => match game.unit(unit).kind {
+                    Kind::Squad { figures, .. } => figures
+                        .get(usize::from(slot))
+                        .and_then(|&f| game.data().figures.get(usize::from(f)))
+                        .map_or_else(|| "a figure".to_owned(), |f| f.name.clone()),
+                    Kind::Vehicle { .. } => "a figure".to_owned(),
+                },
+                _ => "a figure".to_owned(),
+            };
+            (format!("Lose {what}"), vec![], vec![])
+        }
+        ToiAction::AddInitiative { amount } => (
+            format!("Put {amount} on the initiative card"),
+            vec![],
+            vec![],
+        ),
+        ToiAction::Done => ("Done".to_owned(), vec![], vec![]),
+    };
+    let mut anchors = Anchors::label(label);
+    anchors.units = units.into_iter().map(|u| u32::from(u.0)).collect();
+    anchors.hexes = hexes.into_iter().map(|h| field.label(h)).collect();
+    anchors
+}
