@@ -18,6 +18,17 @@ pub enum ToiAction {
     ConcentratedFire { unit: UnitId, target: UnitId },
     /// `TOI-ACT-CONC`, `TOI-COMBAT-SUPP`: the same, a suppressive attack on a squad.
     SuppressiveFire { unit: UnitId, target: UnitId },
+    /// `TOI-ACT-OPPREP`: activate a fresh unit and put it in Op Fire.
+    PrepareOpFire { unit: UnitId },
+    /// `TOI-ACT-FM`: activate a fresh unit to move and attack, in either order.
+    FireAndMovement { unit: UnitId },
+    /// `TOI-ACT-FM`: the moving unit attacks `target` (at half firepower), normally or
+    /// suppressively.
+    MovingFire { target: UnitId, suppressive: bool },
+    /// `TOI-COMBAT-OPFIRE`: Op Fire unit `lead` fires at the moving unit.
+    OpFire { lead: UnitId, suppressive: bool },
+    /// `TOI-COMBAT-OPFIRE`: let the moving unit pass this hex.
+    Pass,
     /// `TOI-ACT-FATIGUE`: activate a fresh unit and do nothing.
     Fatigue { unit: UnitId },
     /// `TOI-ACT-END`: end this side's Action Phase.

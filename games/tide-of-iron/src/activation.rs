@@ -29,7 +29,8 @@ pub fn can_act(game: &ToiGame, nation: Nation) -> bool {
 /// The actions `nation` may take now.
 pub fn legal(game: &ToiGame, nation: Nation, out: &mut Vec<ToiAction>) {
     for unit in fresh_units(game, nation) {
-        if crate::movement::immobile(game, unit).is_none()
+        let mobile = crate::movement::immobile(game, unit).is_none();
+        if mobile
             && !crate::movement::destinations(
                 game,
                 unit,
@@ -39,7 +40,14 @@ pub fn legal(game: &ToiGame, nation: Nation, out: &mut Vec<ToiAction>) {
         {
             out.push(ToiAction::Advance { unit });
         }
-        for target in crate::fire::targets(game, unit) {
+        // TOI-ACT-FM: not for heavy-weapon squads.
+        if mobile && !heavy_weapon(game, unit) && crate::fire::cannot_fire(game, unit).is_none() {
+            out.push(ToiAction::FireAndMovement { unit });
+        }
+        if crate::opfire::prepare_refusal(game, unit).is_none() {
+            out.push(ToiAction::PrepareOpFire { unit });
+        }
+        for target in crate::fire::targets(game, unit, false) {
             out.push(ToiAction::ConcentratedFire { unit, target });
             if matches!(game.unit(target).kind, crate::state::Kind::Squad { .. }) {
                 out.push(ToiAction::SuppressiveFire { unit, target });
@@ -48,6 +56,22 @@ pub fn legal(game: &ToiGame, nation: Nation, out: &mut Vec<ToiAction>) {
         out.push(ToiAction::Fatigue { unit });
     }
     out.push(ToiAction::EndActionPhase);
+}
+
+/// Whether `unit` is a squad with a heavy weapon (a machine gun or a mortar crew): it takes
+/// neither Fire and Movement nor Assault (`TOI-ACT-FM`, `TOI-ACT-ASLT`).
+pub fn heavy_weapon(game: &ToiGame, unit: UnitId) -> bool {
+    match game.unit(unit).kind {
+        crate::state::Kind::Squad { figures, .. } => figures.iter().any(|&f| {
+            game.data().figures.get(usize::from(f)).is_some_and(|d| {
+                matches!(
+                    d.class,
+                    crate::data::FigureClass::MgCrew | crate::data::FigureClass::MortarCrew
+                )
+            })
+        }),
+        crate::state::Kind::Vehicle { .. } => false,
+    }
 }
 
 /// Take `action` for `nation`.
@@ -67,6 +91,8 @@ pub fn answer(
     }
     let unit = match action {
         ToiAction::Advance { unit }
+        | ToiAction::FireAndMovement { unit }
+        | ToiAction::PrepareOpFire { unit }
         | ToiAction::ConcentratedFire { unit, .. }
         | ToiAction::SuppressiveFire { unit, .. }
         | ToiAction::Fatigue { unit } => unit,
@@ -82,7 +108,17 @@ pub fn answer(
     let side = &mut game.sides[nation.index()];
     side.actions_left = side.actions_left.saturating_sub(1);
     match action {
-        ToiAction::Advance { unit } => crate::movement::advance(game, unit, log),
+        ToiAction::Advance { unit } => crate::movement::start(game, unit, false, log),
+        ToiAction::FireAndMovement { unit } => {
+            if heavy_weapon(game, unit) {
+                return Err(Refusal::by_rule(
+                    crate::movement::FIRE_AND_MOVEMENT,
+                    "a squad with a machine gun or mortar may not take Fire and Movement",
+                ));
+            }
+            crate::movement::start(game, unit, true, log)
+        }
+        ToiAction::PrepareOpFire { unit } => crate::opfire::prepare(game, unit, log),
         ToiAction::ConcentratedFire { unit, target } => {
             crate::fire::concentrated_fire(game, unit, target, false, log)
         }

@@ -9,8 +9,16 @@ use overlord_engine::Refusal;
 pub fn decider(game: &ToiGame) -> Nation {
     match game.step {
         Step::Action { nation } | Step::Command { nation } => nation,
-        Step::Moving { unit, .. } | Step::Casualties { unit, .. } => game.unit(unit).nation,
-        Step::AfterAction | Step::Status | Step::Over => game.initiative,
+        Step::Moving(mv) => game.unit(mv.unit).nation,
+        Step::Casualties { unit, .. } => game.unit(unit).nation,
+        // TOI-COMBAT-OPFIRE: the mover's enemy answers.
+        Step::OpFire(mv) => game.unit(mv.unit).nation.enemy(),
+        Step::Entered(_)
+        | Step::Resume(_)
+        | Step::Stopped(_)
+        | Step::AfterAction
+        | Step::Status
+        | Step::Over => game.initiative,
     }
 }
 
@@ -19,10 +27,16 @@ pub fn legal(game: &ToiGame, out: &mut Vec<ToiAction>) {
     out.clear();
     match game.step {
         Step::Action { nation } => crate::activation::legal(game, nation, out),
-        Step::Moving { unit, mp } => crate::movement::legal(game, unit, mp, out),
+        Step::Moving(mv) => crate::movement::legal(game, mv, out),
+        Step::OpFire(mv) => crate::opfire::legal(game, mv, out),
         Step::Casualties { unit, .. } => crate::fire::casualty_choices(game, unit, out),
         Step::Command { nation } => crate::command::legal(game, nation, out),
-        Step::AfterAction | Step::Status | Step::Over => {}
+        Step::Entered(_)
+        | Step::Resume(_)
+        | Step::Stopped(_)
+        | Step::AfterAction
+        | Step::Status
+        | Step::Over => {}
     }
 }
 
@@ -30,19 +44,21 @@ pub fn legal(game: &ToiGame, out: &mut Vec<ToiAction>) {
 pub fn answer(game: &mut ToiGame, action: ToiAction, log: &mut ToiLog) -> Result<(), Refusal> {
     match game.step {
         Step::Action { nation } => crate::activation::answer(game, nation, action, log),
-        Step::Moving { unit, mp } => crate::movement::answer(game, unit, mp, action, log),
-        Step::Casualties {
-            unit,
-            hits,
-            attacker,
-        } => match action {
-            ToiAction::Lose { slot } => crate::fire::lose(game, unit, hits, attacker, slot, log),
+        Step::Moving(mv) => crate::movement::answer(game, mv, action, log),
+        Step::OpFire(mv) => crate::opfire::answer(game, mv, action, log),
+        Step::Casualties { unit, hits, then } => match action {
+            ToiAction::Lose { slot } => crate::fire::lose(game, unit, hits, then, slot, log),
             _ => Err(Refusal::by_rule(
                 crate::fire::CASUALTIES,
                 "choose a figure to lose",
             )),
         },
         Step::Command { nation } => crate::command::answer(game, nation, action, log),
-        Step::AfterAction | Step::Status | Step::Over => Err(Refusal::new("no decision is due")),
+        Step::Entered(_)
+        | Step::Resume(_)
+        | Step::Stopped(_)
+        | Step::AfterAction
+        | Step::Status
+        | Step::Over => Err(Refusal::new("no decision is due")),
     }
 }

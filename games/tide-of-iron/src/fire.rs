@@ -3,7 +3,7 @@
 //! assaults come later.
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
-use crate::state::{Kind, Location, Step, ToiGame, UnitId};
+use crate::state::{Kind, Location, Step, Then, ToiGame, UnitId};
 use crate::tables::dice::{RangeBand, net_hits, range_band};
 use crate::tables::results::{
     Condition, SuppressiveOutcome, VehicleOutcome, damaged, suppressive_hits, vehicle_hits,
@@ -62,8 +62,13 @@ pub fn cannot_fire(game: &ToiGame, unit: UnitId) -> Option<&'static str> {
 }
 
 /// The range band of `unit`'s fire at `target`, if it sees it (`TOI-COMBAT-LOS`) and reaches it
-/// (`TOI-COMBAT-RANGE`, `TOI-COMBAT-ELEV`).
-pub fn band(game: &ToiGame, unit: UnitId, target: UnitId) -> Option<RangeBand> {
+/// (`TOI-COMBAT-RANGE`, `TOI-COMBAT-ELEV`; Fire and Movement never at long range).
+pub fn band(
+    game: &ToiGame,
+    unit: UnitId,
+    target: UnitId,
+    fire_and_movement: bool,
+) -> Option<RangeBand> {
     let field = &game.scenario().battlefield;
     let (a, b) = (game.hex_of(unit)?, game.hex_of(target)?);
     let vs_vehicle = matches!(game.unit(target).kind, Kind::Vehicle { .. });
@@ -73,7 +78,7 @@ pub fn band(game: &ToiGame, unit: UnitId, target: UnitId) -> Option<RangeBand> {
         range,
         field.level(a),
         field.level(b),
-        false,
+        fire_and_movement,
     )?;
     let (ha, hb) = (field.hexes.hex(a)?, field.hexes.hex(b)?);
     field
@@ -82,19 +87,46 @@ pub fn band(game: &ToiGame, unit: UnitId, target: UnitId) -> Option<RangeBand> {
         .then_some(band)
 }
 
-/// The enemy units `unit` may fire at now.
-pub fn targets(game: &ToiGame, unit: UnitId) -> Vec<UnitId> {
+/// The enemy units `unit` may fire at now (with Fire and Movement: not at long range).
+pub fn targets(game: &ToiGame, unit: UnitId, fire_and_movement: bool) -> Vec<UnitId> {
     if cannot_fire(game, unit).is_some() {
         return Vec::new();
     }
     let owner = game.unit(unit).nation;
     game.unit_ids()
         .filter(|&t| game.unit(t).nation != owner && game.hex_of(t).is_some())
-        .filter(|&t| band(game, unit, t).is_some())
+        .filter(|&t| band(game, unit, t, fire_and_movement).is_some())
         .collect()
 }
 
-/// `TOI-ACT-CONC`: `unit` fires at `target`, a normal attack or (at a squad) a suppressive one.
+/// What an attack did to its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// No net hit, or none that changed anything.
+    Nothing,
+    /// A normal attack's hits on a squad: its owner removes this many figures.
+    Casualties(u8),
+    /// A suppressive attack pinned or disrupted the squad (`TOI-COMBAT-SUPP`).
+    Shaken,
+    /// The vehicle was damaged; `slight` when only lightly, and it is a heavy vehicle
+    /// (`Sturdy`: a tank lightly damaged by Op Fire moves on).
+    Damaged { slight: bool },
+    /// Destroyed, routed: off the map.
+    Gone,
+}
+
+/// `TOI-COMBAT-SUPP`: why a suppressive attack on `target` is refused.
+pub fn suppressive_refusal(game: &ToiGame, target: UnitId) -> Option<Refusal> {
+    matches!(game.unit(target).kind, Kind::Vehicle { .. }).then(|| {
+        Refusal::by_rule(
+            RuleId("TOI-COMBAT-SUPP"),
+            "a suppressive attack cannot target a vehicle",
+        )
+    })
+}
+
+/// `TOI-ACT-CONC`: `unit` fires at `target`, a normal attack or (at a squad) a suppressive one;
+/// its activation ends once the hits are applied.
 pub fn concentrated_fire(
     game: &mut ToiGame,
     unit: UnitId,
@@ -102,22 +134,6 @@ pub fn concentrated_fire(
     suppressive: bool,
     log: &mut ToiLog,
 ) -> Result<(), Refusal> {
-    if let Some(why) = cannot_fire(game, unit) {
-        return Err(Refusal::by_rule(CONCENTRATED, why));
-    }
-    let target_vehicle = matches!(game.unit(target).kind, Kind::Vehicle { .. });
-    if suppressive && target_vehicle {
-        return Err(Refusal::by_rule(
-            RuleId("TOI-COMBAT-SUPP"),
-            "a suppressive attack cannot target a vehicle",
-        ));
-    }
-    let Some(band) = band(game, unit, target) else {
-        return Err(Refusal::by_rule(
-            RuleId("TOI-COMBAT-LOS"),
-            "the target is out of sight or out of range",
-        ));
-    };
     log.public(
         CONCENTRATED,
         ToiEvent::Activated {
@@ -126,16 +142,57 @@ pub fn concentrated_fire(
         },
         || format!("{} fires", crate::text::unit_name(game, unit)),
     );
-    let hits = roll(game, unit, target, band, log);
-    apply_hits(game, unit, target, hits, suppressive, log);
+    match attack(game, unit, target, suppressive, false, log)? {
+        Effect::Casualties(hits) => {
+            game.step = Step::Casualties {
+                unit: target,
+                hits,
+                then: Then::End(unit),
+            };
+        }
+        _ => game.end_activation(unit),
+    }
     Ok(())
 }
 
+/// `TOI-COMBAT-SEQ`: `unit` attacks `target` (at half firepower and never at long range with
+/// Fire and Movement, `TOI-ACT-FM`); the effect, a normal attack's casualties still to choose.
+pub fn attack(
+    game: &mut ToiGame,
+    unit: UnitId,
+    target: UnitId,
+    suppressive: bool,
+    fire_and_movement: bool,
+    log: &mut ToiLog,
+) -> Result<Effect, Refusal> {
+    if let Some(why) = cannot_fire(game, unit) {
+        return Err(Refusal::by_rule(COMBAT, why));
+    }
+    if suppressive && let Some(refusal) = suppressive_refusal(game, target) {
+        return Err(refusal);
+    }
+    let Some(band) = band(game, unit, target, fire_and_movement) else {
+        return Err(Refusal::by_rule(
+            RuleId("TOI-COMBAT-LOS"),
+            "the target is out of sight or out of range",
+        ));
+    };
+    let hits = roll(game, unit, target, band, u8::from(fire_and_movement), log);
+    Ok(apply_hits(game, target, hits, suppressive, log))
+}
+
 /// `TOI-COMBAT-SEQ` steps 1-5: the dice of `unit`'s attack on `target`, and the net hits.
-fn roll(game: &mut ToiGame, unit: UnitId, target: UnitId, band: RangeBand, log: &mut ToiLog) -> u8 {
+fn roll(
+    game: &mut ToiGame,
+    unit: UnitId,
+    target: UnitId,
+    band: RangeBand,
+    halvings: u8,
+    log: &mut ToiLog,
+) -> u8 {
     let target_vehicle = matches!(game.unit(target).kind, Kind::Vehicle { .. });
     let firepower = weapon(game, unit, target_vehicle).map_or(0, |(fp, _)| fp);
-    let black_count = attack_dice(firepower, 0, &[]).unwrap_or(0);
+    let black_count = attack_dice(firepower, halvings, &[]).unwrap_or(0);
     let armor = match game.unit(target).kind {
         Kind::Vehicle { figure, damage } => {
             let base = game
@@ -181,24 +238,21 @@ fn roll(game: &mut ToiGame, unit: UnitId, target: UnitId, band: RangeBand, log: 
     hits
 }
 
-/// `TOI-COMBAT-SEQ` step 6: the hits on `target`; the attacker's activation ends when they are
-/// applied (a squad's owner first picks the figures it loses).
+/// `TOI-COMBAT-SEQ` step 6: what `hits` net hits do to `target` (a normal attack's casualties
+/// on a squad are left to its owner's choice).
 fn apply_hits(
     game: &mut ToiGame,
-    attacker: UnitId,
     target: UnitId,
     hits: u8,
     suppressive: bool,
     log: &mut ToiLog,
-) {
+) -> Effect {
     let name = crate::text::unit_name(game, target);
     match game.unit(target).kind {
         Kind::Vehicle { figure, damage } => {
-            let fragile = game
-                .data()
-                .figures
-                .get(usize::from(figure))
-                .is_some_and(|f| f.traits.iter().any(|t| t == "fragile"));
+            let def = game.data().figures.get(usize::from(figure));
+            let fragile = def.is_some_and(|f| f.traits.iter().any(|t| t == "fragile"));
+            let sturdy = def.is_some_and(|f| f.traits.iter().any(|t| t == "sturdy"));
             match vehicle_hits(damage, hits, fragile) {
                 VehicleOutcome::Destroyed => {
                     game.units[target.index()].at = Location::Gone;
@@ -210,6 +264,7 @@ fn apply_hits(
                         },
                         || format!("{name} is destroyed"),
                     );
+                    Effect::Gone
                 }
                 VehicleOutcome::Damaged(now) if now != damage => {
                     game.units[target.index()].kind = Kind::Vehicle {
@@ -221,10 +276,12 @@ fn apply_hits(
                         ToiEvent::Condition { unit: target },
                         || format!("{name}: {now:?} damage"),
                     );
+                    Effect::Damaged {
+                        slight: sturdy && now == crate::tables::results::Damage::Light,
+                    }
                 }
-                VehicleOutcome::Damaged(_) => {}
+                VehicleOutcome::Damaged(_) => Effect::Nothing,
             }
-            game.end_activation(attacker);
         }
         Kind::Squad { figures, condition } if suppressive => {
             match suppressive_hits(condition, hits) {
@@ -238,6 +295,7 @@ fn apply_hits(
                         },
                         || format!("{name} is routed"),
                     );
+                    Effect::Gone
                 }
                 SuppressiveOutcome::Shaken(now) if now != condition => {
                     game.units[target.index()].kind = Kind::Squad {
@@ -249,22 +307,13 @@ fn apply_hits(
                         ToiEvent::Condition { unit: target },
                         || format!("{name} is {now:?}"),
                     );
+                    Effect::Shaken
                 }
-                SuppressiveOutcome::Shaken(_) => {}
-            }
-            game.end_activation(attacker);
-        }
-        Kind::Squad { .. } => {
-            if hits == 0 {
-                game.end_activation(attacker);
-            } else {
-                game.step = Step::Casualties {
-                    unit: target,
-                    hits,
-                    attacker,
-                };
+                SuppressiveOutcome::Shaken(_) => Effect::Nothing,
             }
         }
+        Kind::Squad { .. } if hits == 0 => Effect::Nothing,
+        Kind::Squad { .. } => Effect::Casualties(hits),
     }
 }
 
@@ -287,7 +336,7 @@ pub fn lose(
     game: &mut ToiGame,
     unit: UnitId,
     hits: u8,
-    attacker: UnitId,
+    then: Then,
     slot: u8,
     log: &mut ToiLog,
 ) -> Result<(), Refusal> {
@@ -332,12 +381,17 @@ pub fn lose(
         },
     );
     if gone || hits <= 1 {
-        game.end_activation(attacker);
+        match then {
+            Then::End(attacker) => game.end_activation(attacker),
+            // The moving squad lost figures to Op Fire: it moves on, unless it is gone.
+            Then::Resume(mv) if gone => game.end_activation(mv.unit),
+            Then::Resume(mv) => game.step = Step::Resume(mv),
+        }
     } else {
         game.step = Step::Casualties {
             unit,
             hits: hits - 1,
-            attacker,
+            then,
         };
     }
     Ok(())

@@ -101,10 +101,15 @@ impl Game for ToiGame {
                 crate::activation::ACTION,
                 format!("{}: choose an action", nation.name()),
             ),
-            Step::Moving { mp, .. } => (
+            Step::Moving(mv) => (
                 "move",
                 crate::movement::MOVE,
-                format!("Where does it move? ({mp} MP left)"),
+                format!("Where does it move? ({} MP left)", mv.mp),
+            ),
+            Step::OpFire(_) => (
+                "op_fire",
+                crate::opfire::OP_FIRE,
+                "Op Fire at the moving unit?".to_owned(),
             ),
             Step::Casualties { hits, .. } => (
                 "casualties",
@@ -116,7 +121,11 @@ impl Game for ToiGame {
                 crate::command::SPEND,
                 format!("{}: spend command on the initiative card?", nation.name()),
             ),
-            Step::AfterAction | Step::Status => ("system", crate::turn::ROUND, String::new()),
+            Step::Entered(_)
+            | Step::Resume(_)
+            | Step::Stopped(_)
+            | Step::AfterAction
+            | Step::Status => ("system", crate::turn::ROUND, String::new()),
             Step::Over => ("over", crate::victory::WIN, "The game is over".to_owned()),
         };
         Prompt { name, rule, text }

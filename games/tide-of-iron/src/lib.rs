@@ -10,18 +10,18 @@
 //!    battlefield); [`tables`] (range bands and dice, attack and defence dice, vehicle damage
 //!    and suppression); [`state`]; [`action`].
 //! 2. **Questions many chapters ask.** [`stacking`], [`text`].
-//! 3. **The rules chapters.** [`movement`] (`TOI-MOVE`, `TOI-TERR`), [`fire`] (`TOI-COMBAT`),
-//!    [`activation`] (the Action Phase's actions, `TOI-ACT`), [`command`] (`TOI-CMD`),
-//!    [`victory`] (`TOI-WIN`).
+//! 3. **The rules chapters.** [`fire`] (`TOI-COMBAT`), [`movement`] (`TOI-MOVE`, `TOI-TERR`,
+//!    Advance and Fire and Movement), [`opfire`] (`TOI-COMBAT-OPFIRE`), [`activation`] (the
+//!    Action Phase's actions, `TOI-ACT`), [`command`] (`TOI-CMD`), [`victory`] (`TOI-WIN`).
 //! 4. **The round and the game's faces.** [`turn`] (`TOI-ROUND`, the Status Phase), [`decisions`],
 //!    [`setup`], [`view`], [`picture`] (`overlord map`), [`game`].
 //!
 //! What is in: the components; a first slice of the rules played end to end (scenario setup,
-//! the Action Phase with Advance, Concentrated Fire normal and suppressive, Fatigue and its
-//! end; movement with terrain, roads, hills, cliffs, half hexes and stacking; the Command
+//! the Action Phase with Advance, Concentrated Fire normal and suppressive, Prepare Op Fire and
+//! Op Fire as the enemy enters a hex, Fire and Movement, Fatigue and the phase's end; movement with terrain, roads, hills, cliffs, half hexes and stacking; the Command
 //! Phase's control, income, VP and initiative; the Status Phase's clean-up; VP victory). What
-//! is to come (issue "Tide of Iron: the complete component data and every rule"): Op Fire,
-//! Fire and Movement, combined fire, assault, area attacks, transport, fortifications and
+//! is to come (issue "Tide of Iron: the complete component data and every rule"): combined
+//! fire (and combined Op Fire, machine guns' repeated Op Fire), assault, area attacks, transport, fortifications and
 //! obstacles, hidden squads, specializations, strategy and operations cards, reinforcements,
 //! squad building and deployment as decisions, three and four players. Until then the game is
 //! registered for its components only (`overlord validate` and `overlord map` work).
@@ -38,6 +38,7 @@ pub mod fire;
 pub mod game;
 pub mod los;
 pub mod movement;
+pub mod opfire;
 pub mod picture;
 pub mod setup;
 pub mod stacking;

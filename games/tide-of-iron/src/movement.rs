@@ -2,7 +2,7 @@
 //! hex costs, and the active unit's moves one hex at a time.
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
-use crate::state::{Kind, Location, Step, ToiGame, UnitId};
+use crate::state::{Kind, Location, Move, Step, Then, ToiGame, UnitId};
 use crate::tables::results::{Damage, damaged};
 use overlord_engine::{Refusal, RuleId};
 use overlord_hexmap::HexId;
@@ -11,6 +11,8 @@ use overlord_hexmap::HexId;
 pub const MOVE: RuleId = RuleId("TOI-MOVE");
 /// `TOI-ACT-ADV`.
 pub const ADVANCE: RuleId = RuleId("TOI-ACT-ADV");
+/// `TOI-ACT-FM`.
+pub const FIRE_AND_MOVEMENT: RuleId = RuleId("TOI-ACT-FM");
 
 /// A level step of two (AMB-15): a cliff, impassable.
 const CLIFF: i8 = 2;
@@ -141,48 +143,93 @@ fn onward(game: &ToiGame, unit: UnitId, through: HexId, mp: u8) -> bool {
     })
 }
 
-/// The legal answers while `unit` moves with `mp` left.
-pub fn legal(game: &ToiGame, unit: UnitId, mp: u8, out: &mut Vec<ToiAction>) {
-    out.extend(
-        destinations(game, unit, mp)
-            .into_iter()
-            .map(|hex| ToiAction::MoveTo { hex }),
-    );
+/// Whether the moving unit may still move: it has not fired after moving (`TOI-ACT-FM`: never
+/// move, attack, move).
+fn may_move(mv: Move) -> bool {
+    !(mv.fired == Some(true) && mv.moved)
+}
+
+/// The legal answers while a unit moves.
+pub fn legal(game: &ToiGame, mv: Move, out: &mut Vec<ToiAction>) {
+    if may_move(mv) {
+        out.extend(
+            destinations(game, mv.unit, mv.mp)
+                .into_iter()
+                .map(|hex| ToiAction::MoveTo { hex }),
+        );
+    }
+    // TOI-ACT-FM: one attack, before or after moving, at half firepower, never at long range;
+    // not from a full hex it is passing through.
+    let room = game
+        .hex_of(mv.unit)
+        .is_some_and(|h| crate::stacking::fits(game, h, mv.unit));
+    if mv.fired == Some(false) && room {
+        for target in crate::fire::targets(game, mv.unit, true) {
+            out.push(ToiAction::MovingFire {
+                target,
+                suppressive: false,
+            });
+            if crate::fire::suppressive_refusal(game, target).is_none() {
+                out.push(ToiAction::MovingFire {
+                    target,
+                    suppressive: true,
+                });
+            }
+        }
+    }
     // TOI-STACK: no stopping in a full hex.
     if game
-        .hex_of(unit)
-        .is_some_and(|h| crate::stacking::fits(game, h, unit))
+        .hex_of(mv.unit)
+        .is_some_and(|h| crate::stacking::fits(game, h, mv.unit))
     {
         out.push(ToiAction::StopMoving);
     }
 }
 
-/// Start `unit`'s Advance (`TOI-ACT-ADV`).
-pub fn advance(game: &mut ToiGame, unit: UnitId, log: &mut ToiLog) -> Result<(), Refusal> {
+/// Start `unit`'s Advance (`TOI-ACT-ADV`) or its Fire and Movement (`TOI-ACT-FM`: a squad 1 MP
+/// less, a vehicle 2).
+pub fn start(
+    game: &mut ToiGame,
+    unit: UnitId,
+    fire_and_movement: bool,
+    log: &mut ToiLog,
+) -> Result<(), Refusal> {
     if let Some(why) = immobile(game, unit) {
         return Err(Refusal::by_rule(ADVANCE, why));
     }
-    let mp = movement_points(game, unit);
-    game.step = Step::Moving { unit, mp };
-    log.public(
-        ADVANCE,
-        ToiEvent::Activated {
-            unit,
-            action: "advance",
-        },
-        || format!("{} advances ({mp} MP)", crate::text::unit_name(game, unit)),
-    );
+    let penalty = match (fire_and_movement, is_vehicle(game, unit)) {
+        (false, _) => 0,
+        (true, false) => 1,
+        (true, true) => 2,
+    };
+    let mp = movement_points(game, unit).saturating_sub(penalty);
+    let back = game.hex_of(unit).unwrap_or(HexId::NONE);
+    game.step = Step::Moving(Move {
+        unit,
+        mp,
+        fired: fire_and_movement.then_some(false),
+        moved: false,
+        back,
+    });
+    let (rule, what) = if fire_and_movement {
+        (FIRE_AND_MOVEMENT, "fire and movement")
+    } else {
+        (ADVANCE, "advance")
+    };
+    log.public(rule, ToiEvent::Activated { unit, action: what }, || {
+        format!("{}: {what} ({mp} MP)", crate::text::unit_name(game, unit))
+    });
     Ok(())
 }
 
 /// Answer the moving unit's prompt.
 pub fn answer(
     game: &mut ToiGame,
-    unit: UnitId,
-    mp: u8,
+    mv: Move,
     action: ToiAction,
     log: &mut ToiLog,
 ) -> Result<(), Refusal> {
+    let unit = mv.unit;
     match action {
         ToiAction::MoveTo { hex } => {
             let from = game
@@ -190,11 +237,16 @@ pub fn answer(
                 .ok_or_else(|| Refusal::by_rule(MOVE, "the unit is not on the map"))?;
             let cost =
                 entry_cost(game, unit, from, hex).map_err(|why| Refusal::by_rule(MOVE, why))?;
-            if !destinations(game, unit, mp).contains(&hex) {
+            if !may_move(mv) || !destinations(game, unit, mv.mp).contains(&hex) {
                 return Err(Refusal::by_rule(MOVE, "the unit cannot enter that hex now"));
             }
             game.units[unit.index()].at = Location::Hex(hex);
-            let left = mp - cost;
+            let left = mv.mp - cost;
+            let back = if crate::stacking::fits(game, hex, unit) {
+                hex
+            } else {
+                mv.back
+            };
             log.public(MOVE, ToiEvent::Moved { unit, hex }, || {
                 format!(
                     "{} enters {} ({left} MP left)",
@@ -202,10 +254,39 @@ pub fn answer(
                     game.scenario().battlefield.label(hex)
                 )
             });
-            if left == 0 && crate::stacking::fits(game, hex, unit) {
-                game.end_activation(unit);
+            game.step = Step::Entered(Move {
+                mp: left,
+                moved: true,
+                back,
+                ..mv
+            });
+            Ok(())
+        }
+        ToiAction::MovingFire {
+            target,
+            suppressive,
+        } if mv.fired == Some(false) => {
+            let effect = crate::fire::attack(game, unit, target, suppressive, true, log)?;
+            let fired = Move {
+                fired: Some(true),
+                ..mv
+            };
+            // TOI-ACT-FM: attacking after moving ends the activation; before, it moves on.
+            let then = if mv.moved {
+                Then::End(unit)
             } else {
-                game.step = Step::Moving { unit, mp: left };
+                Then::Resume(fired)
+            };
+            match (effect, then) {
+                (crate::fire::Effect::Casualties(hits), _) => {
+                    game.step = Step::Casualties {
+                        unit: target,
+                        hits,
+                        then,
+                    };
+                }
+                (_, Then::End(u)) => game.end_activation(u),
+                (_, Then::Resume(next)) => game.step = Step::Moving(next),
             }
             Ok(())
         }
@@ -224,4 +305,29 @@ pub fn answer(
         }
         _ => Err(Refusal::by_rule(MOVE, "not a move")),
     }
+}
+
+/// The move goes on (after entering a hex with no Op Fire, or an Op Fire that did not stop it):
+/// it ends when nothing more may be done; a unit that must stop in a full hex goes back to the
+/// last hex it could stop in (`TOI-STACK`).
+pub fn go_on(game: &mut ToiGame, mv: Move) {
+    let mut probe = Vec::new();
+    legal(game, mv, &mut probe);
+    if probe.iter().any(|a| *a != ToiAction::StopMoving) {
+        game.step = Step::Moving(mv);
+    } else {
+        end(game, mv);
+    }
+}
+
+/// The move ends where it is, or, in a full hex, back where it last could stop (`TOI-STACK`).
+pub fn end(game: &mut ToiGame, mv: Move) {
+    let unit = mv.unit;
+    if let Some(hex) = game.hex_of(unit)
+        && !crate::stacking::fits(game, hex, unit)
+        && !mv.back.is_none()
+    {
+        game.units[unit.index()].at = Location::Hex(mv.back);
+    }
+    game.end_activation(unit);
 }

@@ -86,27 +86,58 @@ pub enum Step {
     Action {
         nation: Nation,
     },
-    /// `TOI-MOVE`: the active unit moves, with `mp` movement points left.
-    Moving {
-        unit: UnitId,
-        mp: u8,
-    },
+    /// `TOI-MOVE`: the active unit moves.
+    Moving(Move),
+    /// `TOI-COMBAT-OPFIRE`, `TOI-MOVE-OPFIRE`: the moving unit has entered a hex its enemy's Op
+    /// Fire units see: the enemy may fire at it, once.
+    OpFire(Move),
     /// `TOI-COMBAT-NORMAL-SQUAD`: the owner of squad `unit` removes `hits` more figures; then
-    /// the `attacker`'s activation ends.
+    /// `then`.
     Casualties {
         unit: UnitId,
         hits: u8,
-        attacker: UnitId,
+        then: Then,
     },
     /// `TOI-CMD-SPEND`: `nation` spends command.
     Command {
         nation: Nation,
     },
+    /// A system step: the moving unit has just entered a hex (Op Fire may answer,
+    /// `TOI-MOVE-OPFIRE`).
+    Entered(Move),
+    /// A system step: the moving unit goes on after an Op Fire attack.
+    Resume(Move),
+    /// A system step: Op Fire stopped the moving unit (`TOI-MOVE-OPFIRE`).
+    Stopped(Move),
     /// A system step: an activation is over; the turn driver says who acts next.
     AfterAction,
     /// A system step: both sides have spent command; the Status Phase.
     Status,
     Over,
+}
+
+/// The active unit's move in progress (`TOI-MOVE`, `TOI-ACT-ADV`, `TOI-ACT-FM`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Move {
+    pub unit: UnitId,
+    /// Movement points left.
+    pub mp: u8,
+    /// Fire and Movement (`TOI-ACT-FM`): whether it has fired; `None` for an Advance.
+    pub fired: Option<bool>,
+    /// Whether it has entered a hex yet.
+    pub moved: bool,
+    /// The last hex it entered where it could stop: where it goes back to if its move ends in a
+    /// full hex (`TOI-STACK`).
+    pub back: HexId,
+}
+
+/// What comes after a squad's owner has removed its losses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Then {
+    /// The attacker's activation ends (it is fatigued).
+    End(UnitId),
+    /// The moving unit, hit by Op Fire, may move on (`TOI-MOVE-OPFIRE`).
+    Resume(Move),
 }
 
 /// A game of Tide of Iron.

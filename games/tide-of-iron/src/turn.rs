@@ -24,6 +24,23 @@ pub fn advance(game: &mut ToiGame, log: &mut ToiLog) -> overlord_engine::driver:
             next_action(game, log);
             Progress::Continue
         }
+        // TOI-MOVE-OPFIRE: the enemy's Op Fire units that see the hex may fire.
+        Step::Entered(mv) => {
+            if crate::opfire::shooters(game, mv.unit).is_empty() {
+                crate::movement::go_on(game, mv);
+            } else {
+                game.step = Step::OpFire(mv);
+            }
+            Progress::Continue
+        }
+        Step::Resume(mv) => {
+            crate::movement::go_on(game, mv);
+            Progress::Continue
+        }
+        Step::Stopped(mv) => {
+            crate::movement::end(game, mv);
+            Progress::Continue
+        }
         Step::Status => {
             status_phase(game, log);
             Progress::Continue

@@ -87,6 +87,38 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
             vec![],
         ),
         ToiAction::Fatigue { unit } => (format!("Fatigue {}", name(unit)), vec![unit], vec![]),
+        ToiAction::PrepareOpFire { unit } => (
+            format!("{}: prepare Op Fire", name(unit)),
+            vec![unit],
+            vec![],
+        ),
+        ToiAction::FireAndMovement { unit } => (
+            format!("{}: fire and movement", name(unit)),
+            vec![unit],
+            vec![],
+        ),
+        ToiAction::MovingFire {
+            target,
+            suppressive,
+        } => (
+            format!(
+                "{} {}",
+                if suppressive { "Suppress" } else { "Fire at" },
+                name(target)
+            ),
+            vec![target],
+            vec![],
+        ),
+        ToiAction::OpFire { lead, suppressive } => (
+            format!(
+                "Op Fire with {}{}",
+                name(lead),
+                if suppressive { " (suppressive)" } else { "" }
+            ),
+            vec![lead],
+            vec![],
+        ),
+        ToiAction::Pass => ("Let it pass".to_owned(), vec![], vec![]),
         ToiAction::EndActionPhase => ("End the Action Phase".to_owned(), vec![], vec![]),
         ToiAction::MoveTo { hex } => (format!("Move to {}", field.label(hex)), vec![], vec![hex]),
         ToiAction::StopMoving => ("Stop".to_owned(), vec![], vec![]),

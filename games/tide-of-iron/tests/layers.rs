@@ -18,8 +18,9 @@ const LAYERS: &[(u8, &[&str])] = &[
     (2, &["stacking"]),
     (2, &["text"]),
     // 3: the rules chapters, in the order they may call each other (down only).
-    (3, &["movement"]),
     (3, &["fire"]),
+    (3, &["movement"]),
+    (3, &["opfire"]),
     (3, &["activation"]),
     (3, &["command"]),
     (3, &["victory"]),

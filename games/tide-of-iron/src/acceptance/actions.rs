@@ -47,7 +47,7 @@ fn t_act_01_toi_act_adv_advance_then_fatigued() {
     let a = squad(&mut g, Nation::Us, &["us-regular"; 4], "0308");
     let _de = squad(&mut g, Nation::De, &["de-regular"; 4], "1101");
     act(&mut g, ToiAction::Advance { unit: a });
-    assert_eq!(step(&g), Step::Moving { unit: a, mp: 4 });
+    assert!(matches!(step(&g), Step::Moving(mv) if mv.unit == a && mv.mp == 4));
     // Clear hexes cost 1 each: 0408, 0409... four moves, then the activation ends.
     for label in ["0208", "0109"] {
         let h = hex(&g, label);
@@ -136,7 +136,7 @@ fn t_seq_04_toi_act_conc_concentrated_fire_one_hit_the_owner_chooses() {
     // column, in clear: normal range, a clear line.
     g.units[de.index()].at = Location::Hex(hex(&g, "1003"));
     g.units[us.index()].at = Location::Hex(hex(&g, "1006"));
-    let band = crate::fire::band(&g, us, de);
+    let band = crate::fire::band(&g, us, de, false);
     assert_eq!(band, Some(crate::tables::dice::RangeBand::Normal));
     act(
         &mut g,
@@ -150,7 +150,7 @@ fn t_seq_04_toi_act_conc_concentrated_fire_one_hit_the_owner_chooses() {
         Step::Casualties {
             unit: de,
             hits: 1,
-            attacker: us
+            then: crate::state::Then::End(us)
         }
     );
     // The German chooses: a regular or the officer (one choice per kind of figure).
@@ -218,5 +218,143 @@ fn t_supp_01_toi_combat_supp_a_suppressive_attack_pins() {
     ));
     // TOI-MOVE-IMMOBILE, TOI-COMBAT-COND: it can neither move nor fire.
     assert!(crate::movement::immobile(&g, de).is_some());
-    assert!(crate::fire::targets(&g, de).is_empty());
+    assert!(crate::fire::targets(&g, de, false).is_empty());
+}
+
+#[test]
+fn t_act_03_toi_act_opprep_an_op_fire_unit_is_activated_and_waits() {
+    let mut g = empty_game(&[]);
+    let c = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    let _other = squad(&mut g, Nation::Us, &["us-regular"; 4], "0302");
+    let _de = squad(&mut g, Nation::De, &["de-regular"; 4], "1108");
+    act(&mut g, ToiAction::PrepareOpFire { unit: c });
+    assert_eq!(g.unit(c).token, Token::OpFire);
+    assert!(
+        !legal(&g).contains(&ToiAction::Fatigue { unit: c }),
+        "activated: not again"
+    );
+}
+
+#[test]
+fn t_act_05_toi_move_opfire_op_fire_as_the_enemy_enters_a_hex() {
+    // US C in Op Fire at 0305; DE E advances from 0309 north into 0308, 3 hexes away in the
+    // open: normal range. Black [5, 6, 1, 1] (2 hits), no cover: 2 hits, normal: 2 figures.
+    let mut g = empty_game(&[5, 6, 1, 1]);
+    let c = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    g.units[c.index()].token = Token::OpFire;
+    let e = squad(&mut g, Nation::De, &["de-regular"; 4], "0309");
+    g.turn_of = Nation::De;
+    g.step = Step::Action { nation: Nation::De };
+    g.sides[Nation::De.index()].actions_left = 2;
+    act(&mut g, ToiAction::Advance { unit: e });
+    let to = hex(&g, "0308");
+    act(&mut g, ToiAction::MoveTo { hex: to });
+    // The US may fire: its prompt, one attack for this hex.
+    assert!(matches!(step(&g), Step::OpFire(_)));
+    assert_eq!(crate::decisions::decider(&g), Nation::Us);
+    act(
+        &mut g,
+        ToiAction::OpFire {
+            lead: c,
+            suppressive: false,
+        },
+    );
+    assert_eq!(g.unit(c).token, Token::Fatigued, "it fired: fatigued");
+    // Two normal hits: the German picks the figures, then E may move on.
+    act(&mut g, ToiAction::Lose { slot: 0 });
+    act(&mut g, ToiAction::Lose { slot: 1 });
+    assert!(
+        matches!(step(&g), Step::Moving(mv) if mv.unit == e),
+        "{:?}",
+        step(&g)
+    );
+}
+
+#[test]
+fn t_move_04_toi_move_opfire_a_suppressed_mover_stops_fatigued() {
+    // Suppressive Op Fire, black [6, 6, 1, 1]: 2 hits, pinned: E stops at once.
+    let mut g = empty_game(&[6, 6, 1, 1]);
+    let c = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    g.units[c.index()].token = Token::OpFire;
+    let e = squad(&mut g, Nation::De, &["de-regular"; 4], "0309");
+    g.turn_of = Nation::De;
+    g.step = Step::Action { nation: Nation::De };
+    g.sides[Nation::De.index()].actions_left = 2;
+    act(&mut g, ToiAction::Advance { unit: e });
+    let entered = hex(&g, "0308");
+    act(&mut g, ToiAction::MoveTo { hex: entered });
+    act(
+        &mut g,
+        ToiAction::OpFire {
+            lead: c,
+            suppressive: true,
+        },
+    );
+    assert_eq!(g.unit(e).token, Token::Fatigued);
+    assert_eq!(g.unit(e).at, Location::Hex(entered), "it stays in the hex");
+    assert!(
+        !matches!(step(&g), Step::Moving(_) | Step::OpFire(_)),
+        "its activation is over"
+    );
+}
+
+#[test]
+fn t_seq_05_toi_act_fm_move_then_fire_at_half_firepower() {
+    // US 4R, Fire and Movement (3 MP), moves into 0305, fires at a DE squad in the open 3
+    // hexes away: FP 4 halved, 2 dice [5, 1]: 1 hit.
+    let mut g = empty_game(&[5, 1]);
+    let us = squad(&mut g, Nation::Us, &["us-regular"; 4], "0304");
+    let de = squad(&mut g, Nation::De, &["de-regular"; 4], "0308");
+    act(&mut g, ToiAction::FireAndMovement { unit: us });
+    assert!(
+        matches!(step(&g), Step::Moving(mv) if mv.mp == 3),
+        "a squad moves 1 less"
+    );
+    let to = hex(&g, "0305");
+    act(&mut g, ToiAction::MoveTo { hex: to });
+    act(
+        &mut g,
+        ToiAction::MovingFire {
+            target: de,
+            suppressive: false,
+        },
+    );
+    assert!(matches!(step(&g), Step::Casualties { hits: 1, .. }));
+    act(&mut g, ToiAction::Lose { slot: 0 });
+    assert_eq!(
+        g.unit(us).token,
+        Token::Fatigued,
+        "firing after moving ends it"
+    );
+    assert_eq!(g.unit(us).at, Location::Hex(hex(&g, "0305")));
+}
+
+#[test]
+fn t_act_10_toi_act_fm_no_fire_and_movement_for_a_heavy_weapon_squad() {
+    let mut g = empty_game(&[]);
+    let mg = squad(
+        &mut g,
+        Nation::Us,
+        &["us-mg", "us-regular", "us-regular"],
+        "0304",
+    );
+    let rifles = squad(&mut g, Nation::Us, &["us-regular"; 4], "0302");
+    let _de = squad(&mut g, Nation::De, &["de-regular"; 4], "1108");
+    let listed = legal(&g);
+    assert!(!listed.contains(&ToiAction::FireAndMovement { unit: mg }));
+    assert!(listed.contains(&ToiAction::FireAndMovement { unit: rifles }));
+}
+
+#[test]
+fn t_act_06_toi_act_fm_no_long_range_with_fire_and_movement() {
+    // US 4R (range 4) at 0301, DE 8 hexes south at 0309: long range for Concentrated Fire,
+    // out of reach for Fire and Movement.
+    let mut g = empty_game(&[]);
+    let us = squad(&mut g, Nation::Us, &["us-regular"; 4], "0301");
+    let de = squad(&mut g, Nation::De, &["de-regular"; 4], "0309");
+    assert_eq!(
+        crate::fire::band(&g, us, de, false),
+        Some(crate::tables::dice::RangeBand::Long)
+    );
+    assert_eq!(crate::fire::band(&g, us, de, true), None);
 }

@@ -1,0 +1,121 @@
+//! Op Fire (`TOI-ACT-OPPREP`, `TOI-COMBAT-OPFIRE`, `TOI-MOVE-OPFIRE`): units put in Op Fire
+//! mode may fire at an enemy unit as it enters a hex they see and reach, one attack per hex
+//! entered; an attack that pins, disrupts or damages the mover (but lightly damages a heavy
+//! vehicle) ends its move there. Combined Op Fire and the machine guns' repeated fire come
+//! later.
+
+use crate::action::{ToiAction, ToiEvent, ToiLog};
+use crate::fire::Effect;
+use crate::state::{Move, Step, Then, ToiGame, Token, UnitId};
+use overlord_engine::{Refusal, RuleId};
+
+/// `TOI-COMBAT-OPFIRE`.
+pub const OP_FIRE: RuleId = RuleId("TOI-COMBAT-OPFIRE");
+/// `TOI-ACT-OPPREP`.
+pub const PREPARE: RuleId = RuleId("TOI-ACT-OPPREP");
+
+/// `TOI-ACT-OPPREP`: why `unit` may not be put in Op Fire (pinned or disrupted squads,
+/// `TOI-COMBAT-COND`; units with nothing to fire).
+pub fn prepare_refusal(game: &ToiGame, unit: UnitId) -> Option<&'static str> {
+    if let Some(why) = crate::fire::cannot_fire(game, unit) {
+        return Some(why);
+    }
+    (crate::fire::weapon(game, unit, false).is_none()
+        && crate::fire::weapon(game, unit, true).is_none())
+    .then_some("the unit has nothing to fire with")
+}
+
+/// `TOI-ACT-OPPREP`: put `unit` in Op Fire mode; its activation ends keeping the token.
+pub fn prepare(game: &mut ToiGame, unit: UnitId, log: &mut ToiLog) -> Result<(), Refusal> {
+    if let Some(why) = prepare_refusal(game, unit) {
+        return Err(Refusal::by_rule(PREPARE, why));
+    }
+    game.units[unit.index()].token = Token::OpFire;
+    log.public(
+        PREPARE,
+        ToiEvent::Activated {
+            unit,
+            action: "prepare op fire",
+        },
+        || format!("{} prepares Op Fire", crate::text::unit_name(game, unit)),
+    );
+    game.end_activation(unit);
+    Ok(())
+}
+
+/// The enemy Op Fire units that may fire at the mover where it stands now.
+pub fn shooters(game: &ToiGame, mover: UnitId) -> Vec<UnitId> {
+    let enemy = game.unit(mover).nation.enemy();
+    game.unit_ids()
+        .filter(|&u| {
+            let unit = game.unit(u);
+            unit.nation == enemy
+                && unit.token == Token::OpFire
+                && game.hex_of(u).is_some()
+                && crate::fire::band(game, u, mover, false).is_some()
+        })
+        .collect()
+}
+
+/// The enemy's answers when the mover has entered a hex.
+pub fn legal(game: &ToiGame, mv: Move, out: &mut Vec<ToiAction>) {
+    for lead in shooters(game, mv.unit) {
+        out.push(ToiAction::OpFire {
+            lead,
+            suppressive: false,
+        });
+        if crate::fire::suppressive_refusal(game, mv.unit).is_none() {
+            out.push(ToiAction::OpFire {
+                lead,
+                suppressive: true,
+            });
+        }
+    }
+    out.push(ToiAction::Pass);
+}
+
+/// Answer the enemy's Op Fire prompt.
+pub fn answer(
+    game: &mut ToiGame,
+    mv: Move,
+    action: ToiAction,
+    log: &mut ToiLog,
+) -> Result<(), Refusal> {
+    match action {
+        ToiAction::Pass => {
+            game.step = Step::Resume(mv);
+            Ok(())
+        }
+        ToiAction::OpFire { lead, suppressive } => {
+            if !shooters(game, mv.unit).contains(&lead) {
+                return Err(Refusal::by_rule(
+                    OP_FIRE,
+                    "that unit is not in Op Fire with the moving unit in sight and range",
+                ));
+            }
+            let effect = crate::fire::attack(game, lead, mv.unit, suppressive, false, log)?;
+            // TOI-COMBAT-OPFIRE: the Op Fire unit is fatigued once it has fired.
+            game.units[lead.index()].token = Token::Fatigued;
+            log.public(OP_FIRE, ToiEvent::Note, || {
+                format!("{} fired in Op Fire", crate::text::unit_name(game, lead))
+            });
+            match effect {
+                Effect::Nothing | Effect::Damaged { slight: true } => game.step = Step::Resume(mv),
+                Effect::Casualties(hits) => {
+                    game.step = Step::Casualties {
+                        unit: mv.unit,
+                        hits,
+                        then: Then::Resume(mv),
+                    };
+                }
+                // TOI-MOVE-OPFIRE: pinned, disrupted or damaged, the mover stops there, fatigued.
+                Effect::Shaken | Effect::Damaged { slight: false } => {
+                    game.step = Step::Stopped(mv);
+                }
+                Effect::Gone => game.end_activation(mv.unit),
+            }
+            Ok(())
+        }
+        _ => Err(Refusal::by_rule(OP_FIRE, "fire or pass")),
+    }
+}
