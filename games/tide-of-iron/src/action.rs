@@ -27,6 +27,10 @@ pub enum ToiAction {
     MovingFire { target: UnitId, suppressive: bool },
     /// `TOI-COMBAT-OPFIRE`: Op Fire unit `lead` fires at the moving unit.
     OpFire { lead: UnitId, suppressive: bool },
+    /// `TOI-COMBAT-COMBINED`: `unit` supports the attack being built.
+    Support { unit: UnitId },
+    /// `TOI-COMBAT-COMBINED`: roll the attack as built.
+    Fire,
     /// `TOI-COMBAT-OPFIRE`: let the moving unit pass this hex.
     Pass,
     /// `TOI-ACT-FATIGUE`: activate a fresh unit and do nothing.

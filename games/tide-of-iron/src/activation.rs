@@ -74,6 +74,48 @@ pub fn heavy_weapon(game: &ToiGame, unit: UnitId) -> bool {
     }
 }
 
+/// `TOI-ACT-CONC`: `unit` fires at `target`; with fresh units able to join
+/// (`TOI-COMBAT-COMBINED`), the attack is built first.
+fn concentrate(
+    game: &mut ToiGame,
+    unit: UnitId,
+    target: UnitId,
+    suppressive: bool,
+    log: &mut ToiLog,
+) -> Result<(), Refusal> {
+    if crate::fire::supporters(game, unit, target, Token::Fresh).is_empty() {
+        return crate::fire::concentrated_fire(game, unit, target, suppressive, log);
+    }
+    if let Some(why) = crate::fire::cannot_fire(game, unit) {
+        return Err(Refusal::by_rule(crate::fire::CONCENTRATED, why));
+    }
+    if suppressive && let Some(refusal) = crate::fire::suppressive_refusal(game, target) {
+        return Err(refusal);
+    }
+    if crate::fire::band(game, unit, target, false).is_none() {
+        return Err(Refusal::by_rule(
+            crate::fire::CONCENTRATED,
+            "the target is out of sight or out of range",
+        ));
+    }
+    log.public(
+        crate::fire::CONCENTRATED,
+        ToiEvent::Activated {
+            unit,
+            action: "concentrated fire",
+        },
+        || format!("{} fires", crate::text::unit_name(game, unit)),
+    );
+    game.step = crate::state::Step::Combining(crate::state::Attack {
+        lead: unit,
+        target,
+        suppressive,
+        supporters: 0,
+        op_fire: None,
+    });
+    Ok(())
+}
+
 /// Take `action` for `nation`.
 pub fn answer(
     game: &mut ToiGame,
@@ -119,12 +161,8 @@ pub fn answer(
             crate::movement::start(game, unit, true, log)
         }
         ToiAction::PrepareOpFire { unit } => crate::opfire::prepare(game, unit, log),
-        ToiAction::ConcentratedFire { unit, target } => {
-            crate::fire::concentrated_fire(game, unit, target, false, log)
-        }
-        ToiAction::SuppressiveFire { unit, target } => {
-            crate::fire::concentrated_fire(game, unit, target, true, log)
-        }
+        ToiAction::ConcentratedFire { unit, target } => concentrate(game, unit, target, false, log),
+        ToiAction::SuppressiveFire { unit, target } => concentrate(game, unit, target, true, log),
         _ => {
             log.public(
                 FATIGUE,

@@ -10,6 +10,7 @@ pub fn decider(game: &ToiGame) -> Nation {
     match game.step {
         Step::Action { nation } | Step::Command { nation } => nation,
         Step::Moving(mv) => game.unit(mv.unit).nation,
+        Step::Combining(attack) => game.unit(attack.lead).nation,
         Step::Casualties { unit, .. } => game.unit(unit).nation,
         // TOI-COMBAT-OPFIRE: the mover's enemy answers.
         Step::OpFire(mv) => game.unit(mv.unit).nation.enemy(),
@@ -29,6 +30,7 @@ pub fn legal(game: &ToiGame, out: &mut Vec<ToiAction>) {
         Step::Action { nation } => crate::activation::legal(game, nation, out),
         Step::Moving(mv) => crate::movement::legal(game, mv, out),
         Step::OpFire(mv) => crate::opfire::legal(game, mv, out),
+        Step::Combining(attack) => crate::combined::legal(game, attack, out),
         Step::Casualties { unit, .. } => crate::fire::casualty_choices(game, unit, out),
         Step::Command { nation } => crate::command::legal(game, nation, out),
         Step::Entered(_)
@@ -46,6 +48,7 @@ pub fn answer(game: &mut ToiGame, action: ToiAction, log: &mut ToiLog) -> Result
         Step::Action { nation } => crate::activation::answer(game, nation, action, log),
         Step::Moving(mv) => crate::movement::answer(game, mv, action, log),
         Step::OpFire(mv) => crate::opfire::answer(game, mv, action, log),
+        Step::Combining(attack) => crate::combined::answer(game, attack, action, log),
         Step::Casualties { unit, hits, then } => match action {
             ToiAction::Lose { slot } => crate::fire::lose(game, unit, hits, then, slot, log),
             _ => Err(Refusal::by_rule(

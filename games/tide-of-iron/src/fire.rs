@@ -165,26 +165,89 @@ pub fn attack(
     fire_and_movement: bool,
     log: &mut ToiLog,
 ) -> Result<Effect, Refusal> {
-    if let Some(why) = cannot_fire(game, unit) {
+    combined_attack(game, unit, &[], target, suppressive, fire_and_movement, log)
+}
+
+/// `TOI-COMBAT-COMBINED`: `lead` attacks `target` with `supporters` adding half their
+/// firepower each, at the least favourable range band of them all; every participant is
+/// fatigued by the caller.
+pub fn combined_attack(
+    game: &mut ToiGame,
+    lead: UnitId,
+    supporters: &[UnitId],
+    target: UnitId,
+    suppressive: bool,
+    fire_and_movement: bool,
+    log: &mut ToiLog,
+) -> Result<Effect, Refusal> {
+    if let Some(why) = cannot_fire(game, lead) {
         return Err(Refusal::by_rule(COMBAT, why));
     }
     if suppressive && let Some(refusal) = suppressive_refusal(game, target) {
         return Err(refusal);
     }
-    let Some(band) = band(game, unit, target, fire_and_movement) else {
-        return Err(Refusal::by_rule(
-            RuleId("TOI-COMBAT-LOS"),
-            "the target is out of sight or out of range",
-        ));
-    };
-    let hits = roll(game, unit, target, band, u8::from(fire_and_movement), log);
+    let mut worst = None;
+    for &unit in std::iter::once(&lead).chain(supporters) {
+        let Some(b) = band(game, unit, target, fire_and_movement) else {
+            return Err(Refusal::by_rule(
+                RuleId("TOI-COMBAT-LOS"),
+                "the target is out of sight or out of range",
+            ));
+        };
+        // The black dice's success number of the least favourable band (close < normal < long).
+        worst = Some(worst.map_or(b, |w: RangeBand| {
+            if b.black_hits_from() > w.black_hits_from() {
+                b
+            } else {
+                w
+            }
+        }));
+    }
+    let band = worst.unwrap_or(RangeBand::Normal);
+    let hits = roll(
+        game,
+        lead,
+        supporters,
+        target,
+        band,
+        u8::from(fire_and_movement),
+        log,
+    );
     Ok(apply_hits(game, target, hits, suppressive, log))
+}
+
+/// The units that may support `lead`'s attack on `target` (`TOI-COMBAT-COMBINED`): its own
+/// nation's, with the token `token` (fresh for Concentrated Fire, Op Fire for Op Fire), that
+/// see and reach the target.
+pub fn supporters(
+    game: &ToiGame,
+    lead: UnitId,
+    target: UnitId,
+    token: crate::state::Token,
+) -> Vec<UnitId> {
+    let nation = game.unit(lead).nation;
+    game.unit_ids()
+        .filter(|&u| {
+            u != lead
+                && game.unit(u).nation == nation
+                && game.unit(u).token == token
+                && game.hex_of(u).is_some()
+                && may_support(game, u, target)
+        })
+        .collect()
+}
+
+/// Whether `unit` may support an attack on `target` (`TOI-COMBAT-COMBINED`): it sees and reaches
+/// it, and can fire.
+pub fn may_support(game: &ToiGame, unit: UnitId, target: UnitId) -> bool {
+    cannot_fire(game, unit).is_none() && band(game, unit, target, false).is_some()
 }
 
 /// `TOI-COMBAT-SEQ` steps 1-5: the dice of `unit`'s attack on `target`, and the net hits.
 fn roll(
     game: &mut ToiGame,
     unit: UnitId,
+    supporters: &[UnitId],
     target: UnitId,
     band: RangeBand,
     halvings: u8,
@@ -192,7 +255,11 @@ fn roll(
 ) -> u8 {
     let target_vehicle = matches!(game.unit(target).kind, Kind::Vehicle { .. });
     let firepower = weapon(game, unit, target_vehicle).map_or(0, |(fp, _)| fp);
-    let black_count = attack_dice(firepower, halvings, &[]).unwrap_or(0);
+    let support: Vec<u8> = supporters
+        .iter()
+        .map(|&s| weapon(game, s, target_vehicle).map_or(0, |(fp, _)| fp))
+        .collect();
+    let black_count = attack_dice(firepower, halvings, &support).unwrap_or(0);
     let armor = match game.unit(target).kind {
         Kind::Vehicle { figure, damage } => {
             let base = game

@@ -106,6 +106,11 @@ impl Game for ToiGame {
                 crate::movement::MOVE,
                 format!("Where does it move? ({} MP left)", mv.mp),
             ),
+            Step::Combining(_) => (
+                "combine",
+                crate::combined::COMBINED,
+                "Add supporters, or fire".to_owned(),
+            ),
             Step::OpFire(_) => (
                 "op_fire",
                 crate::opfire::OP_FIRE,

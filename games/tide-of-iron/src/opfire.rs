@@ -6,7 +6,7 @@
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
 use crate::fire::Effect;
-use crate::state::{Move, Step, Then, ToiGame, Token, UnitId};
+use crate::state::{Attack, Move, Step, Then, ToiGame, Token, UnitId};
 use overlord_engine::{Refusal, RuleId};
 
 /// `TOI-COMBAT-OPFIRE`.
@@ -93,29 +93,48 @@ pub fn answer(
                     "that unit is not in Op Fire with the moving unit in sight and range",
                 ));
             }
-            let effect = crate::fire::attack(game, lead, mv.unit, suppressive, false, log)?;
-            // TOI-COMBAT-OPFIRE: the Op Fire unit is fatigued once it has fired.
-            game.units[lead.index()].token = Token::Fatigued;
-            log.public(OP_FIRE, ToiEvent::Note, || {
-                format!("{} fired in Op Fire", crate::text::unit_name(game, lead))
-            });
-            match effect {
-                Effect::Nothing | Effect::Damaged { slight: true } => game.step = Step::Resume(mv),
-                Effect::Casualties(hits) => {
-                    game.step = Step::Casualties {
-                        unit: mv.unit,
-                        hits,
-                        then: Then::Resume(mv),
-                    };
-                }
-                // TOI-MOVE-OPFIRE: pinned, disrupted or damaged, the mover stops there, fatigued.
-                Effect::Shaken | Effect::Damaged { slight: false } => {
-                    game.step = Step::Stopped(mv);
-                }
-                Effect::Gone => game.end_activation(mv.unit),
+            if suppressive && let Some(refusal) = crate::fire::suppressive_refusal(game, mv.unit) {
+                return Err(refusal);
+            }
+            // TOI-COMBAT-COMBINED: other Op Fire units may join, one attack for the hex.
+            let attack = Attack {
+                lead,
+                target: mv.unit,
+                suppressive,
+                supporters: 0,
+                op_fire: Some(mv),
+            };
+            if crate::fire::supporters(game, lead, mv.unit, Token::OpFire).is_empty() {
+                let effect = crate::fire::attack(game, lead, mv.unit, suppressive, false, log)?;
+                after(game, lead, mv, effect, log);
+            } else {
+                game.step = Step::Combining(attack);
             }
             Ok(())
         }
         _ => Err(Refusal::by_rule(OP_FIRE, "fire or pass")),
+    }
+}
+
+/// After an Op Fire attack led by `lead` on the mover: the lead is fatigued
+/// (`TOI-COMBAT-OPFIRE`), and the move goes on, waits for its losses, or stops
+/// (`TOI-MOVE-OPFIRE`).
+pub fn after(game: &mut ToiGame, lead: UnitId, mv: Move, effect: Effect, log: &mut ToiLog) {
+    game.units[lead.index()].token = Token::Fatigued;
+    log.public(OP_FIRE, ToiEvent::Note, || {
+        format!("{} fired in Op Fire", crate::text::unit_name(game, lead))
+    });
+    match effect {
+        Effect::Nothing | Effect::Damaged { slight: true } => game.step = Step::Resume(mv),
+        Effect::Casualties(hits) => {
+            game.step = Step::Casualties {
+                unit: mv.unit,
+                hits,
+                then: Then::Resume(mv),
+            };
+        }
+        // TOI-MOVE-OPFIRE: pinned, disrupted or damaged, the mover stops there, fatigued.
+        Effect::Shaken | Effect::Damaged { slight: false } => game.step = Step::Stopped(mv),
+        Effect::Gone => game.end_activation(mv.unit),
     }
 }

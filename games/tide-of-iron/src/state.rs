@@ -91,6 +91,8 @@ pub enum Step {
     /// `TOI-COMBAT-OPFIRE`, `TOI-MOVE-OPFIRE`: the moving unit has entered a hex its enemy's Op
     /// Fire units see: the enemy may fire at it, once.
     OpFire(Move),
+    /// `TOI-COMBAT-COMBINED`: the attacker adds supporters to its attack, then fires.
+    Combining(Attack),
     /// `TOI-COMBAT-NORMAL-SQUAD`: the owner of squad `unit` removes `hits` more figures; then
     /// `then`.
     Casualties {
@@ -129,6 +131,27 @@ pub struct Move {
     /// The last hex it entered where it could stop: where it goes back to if its move ends in a
     /// full hex (`TOI-STACK`).
     pub back: HexId,
+}
+
+/// An attack being built with combined fire (`TOI-COMBAT-COMBINED`): its lead, its target, the
+/// supporters added so far (a bit per unit id), and, for Op Fire, the move it interrupts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Attack {
+    pub lead: UnitId,
+    pub target: UnitId,
+    pub suppressive: bool,
+    pub supporters: u128,
+    pub op_fire: Option<Move>,
+}
+
+impl Attack {
+    /// The supporters added, in id order.
+    pub fn supporters(&self) -> Vec<UnitId> {
+        (0..128u8)
+            .filter(|&i| self.supporters & (1u128 << i) != 0)
+            .map(UnitId)
+            .collect()
+    }
 }
 
 /// What comes after a squad's owner has removed its losses.

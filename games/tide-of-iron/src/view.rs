@@ -119,6 +119,8 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
             vec![],
         ),
         ToiAction::Pass => ("Let it pass".to_owned(), vec![], vec![]),
+        ToiAction::Support { unit } => (format!("{} supports", name(unit)), vec![unit], vec![]),
+        ToiAction::Fire => ("Fire".to_owned(), vec![], vec![]),
         ToiAction::EndActionPhase => ("End the Action Phase".to_owned(), vec![], vec![]),
         ToiAction::MoveTo { hex } => (format!("Move to {}", field.label(hex)), vec![], vec![hex]),
         ToiAction::StopMoving => ("Stop".to_owned(), vec![], vec![]),

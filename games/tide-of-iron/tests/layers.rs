@@ -21,6 +21,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (3, &["fire"]),
     (3, &["movement"]),
     (3, &["opfire"]),
+    (3, &["combined"]),
     (3, &["activation"]),
     (3, &["command"]),
     (3, &["victory"]),

@@ -358,3 +358,89 @@ fn t_act_06_toi_act_fm_no_long_range_with_fire_and_movement() {
     );
     assert_eq!(crate::fire::band(&g, us, de, true), None);
 }
+
+#[test]
+fn t_comb_01_toi_combat_combined_supporters_add_half_at_the_worst_band() {
+    // US lead 4R adjacent to a DE 4R in the open (0306 next to 0305); two US 4R supporters 3
+    // hexes off at 0302 and 0303 (normal range). 4 + 2 + 2 = 8 black dice at normal range:
+    // [5, 6, 4, 4, 4, 1, 1, 1] hits twice (the 4s do not count), no red dice.
+    let mut g = empty_game(&[5, 6, 4, 4, 4, 1, 1, 1]);
+    let lead = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    let s1 = squad(&mut g, Nation::Us, &["us-regular"; 4], "0303");
+    let s2 = squad(&mut g, Nation::Us, &["us-regular"; 4], "0304");
+    let de = squad(&mut g, Nation::De, &["de-regular"; 4], "0306");
+    g.units[s1.index()].at = Location::Hex(hex(&g, "0603"));
+    assert_eq!(
+        crate::fire::band(&g, lead, de, false),
+        Some(crate::tables::dice::RangeBand::Close)
+    );
+    assert_eq!(
+        crate::fire::band(&g, s1, de, false),
+        Some(crate::tables::dice::RangeBand::Normal)
+    );
+    let actions_before = g.side(Nation::Us).actions_left;
+    act(
+        &mut g,
+        ToiAction::ConcentratedFire {
+            unit: lead,
+            target: de,
+        },
+    );
+    assert!(matches!(step(&g), Step::Combining(_)));
+    act(&mut g, ToiAction::Support { unit: s1 });
+    act(&mut g, ToiAction::Support { unit: s2 });
+    assert!(
+        !legal(&g).contains(&ToiAction::Support { unit: s1 }),
+        "once"
+    );
+    act(&mut g, ToiAction::Fire);
+    assert!(
+        matches!(step(&g), Step::Casualties { hits: 2, .. }),
+        "{:?}",
+        step(&g)
+    );
+    act(&mut g, ToiAction::Lose { slot: 0 });
+    act(&mut g, ToiAction::Lose { slot: 1 });
+    // TOI-ACT-FREE (T-ACT-08): every participant fatigued, one action spent.
+    for u in [lead, s1, s2] {
+        assert_eq!(g.unit(u).token, Token::Fatigued);
+    }
+    assert_eq!(g.side(Nation::Us).actions_left, actions_before - 1);
+}
+
+#[test]
+fn toi_combat_combined_op_fire_units_join_op_fire() {
+    // Two US Op Fire squads see 0308; the German mover enters it; the US leads with one and
+    // adds the other: 4 + 2 = 6 dice, all 1s.
+    let mut g = empty_game(&[1, 1, 1, 1, 1, 1]);
+    let a = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    let b = squad(&mut g, Nation::Us, &["us-regular"; 4], "0405");
+    for u in [a, b] {
+        g.units[u.index()].token = Token::OpFire;
+    }
+    let e = squad(&mut g, Nation::De, &["de-regular"; 4], "0309");
+    g.turn_of = Nation::De;
+    g.step = Step::Action { nation: Nation::De };
+    g.sides[Nation::De.index()].actions_left = 2;
+    act(&mut g, ToiAction::Advance { unit: e });
+    let to = hex(&g, "0308");
+    act(&mut g, ToiAction::MoveTo { hex: to });
+    act(
+        &mut g,
+        ToiAction::OpFire {
+            lead: a,
+            suppressive: false,
+        },
+    );
+    assert!(matches!(step(&g), Step::Combining(att) if att.op_fire.is_some()));
+    act(&mut g, ToiAction::Support { unit: b });
+    act(&mut g, ToiAction::Fire);
+    assert_eq!(
+        (g.unit(a).token, g.unit(b).token),
+        (Token::Fatigued, Token::Fatigued)
+    );
+    assert!(
+        matches!(step(&g), Step::Moving(mv) if mv.unit == e),
+        "no hit: it moves on"
+    );
+}

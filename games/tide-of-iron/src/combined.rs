@@ -1,0 +1,105 @@
+//! Combined fire (`TOI-COMBAT-COMBINED`): the attacker of a Concentrated Fire or an Op Fire
+//! attack adds supporters one at a time (fresh units for the first, Op Fire units for the
+//! second, each seeing and reaching the target), then fires: the lead's full firepower and
+//! half of each supporter's, at the least favourable range band; every participant is fatigued.
+
+use crate::action::{ToiAction, ToiEvent, ToiLog};
+use crate::state::{Attack, Step, Then, ToiGame, Token};
+use overlord_engine::{Refusal, RuleId};
+
+/// `TOI-COMBAT-COMBINED`.
+pub const COMBINED: RuleId = RuleId("TOI-COMBAT-COMBINED");
+
+/// The token a supporter of `attack` must carry.
+fn token(attack: &Attack) -> Token {
+    if attack.op_fire.is_some() {
+        Token::OpFire
+    } else {
+        Token::Fresh
+    }
+}
+
+/// The units that may still join `attack`.
+pub fn candidates(game: &ToiGame, attack: &Attack) -> Vec<crate::state::UnitId> {
+    crate::fire::supporters(game, attack.lead, attack.target, token(attack))
+        .into_iter()
+        .filter(|u| attack.supporters & (1u128 << u.0) == 0)
+        .collect()
+}
+
+pub fn legal(game: &ToiGame, attack: Attack, out: &mut Vec<ToiAction>) {
+    out.extend(
+        candidates(game, &attack)
+            .into_iter()
+            .map(|unit| ToiAction::Support { unit }),
+    );
+    out.push(ToiAction::Fire);
+}
+
+pub fn answer(
+    game: &mut ToiGame,
+    attack: Attack,
+    action: ToiAction,
+    log: &mut ToiLog,
+) -> Result<(), Refusal> {
+    match action {
+        ToiAction::Support { unit } => {
+            if !candidates(game, &attack).contains(&unit) {
+                return Err(Refusal::by_rule(
+                    COMBINED,
+                    "that unit cannot support this attack (it must see and reach the target, and be fresh, or in Op Fire for Op Fire)",
+                ));
+            }
+            game.step = Step::Combining(Attack {
+                supporters: attack.supporters | (1u128 << unit.0),
+                ..attack
+            });
+            Ok(())
+        }
+        ToiAction::Fire => {
+            fire(game, attack, log)?;
+            Ok(())
+        }
+        _ => Err(Refusal::by_rule(COMBINED, "add a supporter or fire")),
+    }
+}
+
+/// Roll `attack` and go on: a Concentrated Fire ends the lead's activation; Op Fire lets the
+/// move go on, or stops it (`TOI-MOVE-OPFIRE`).
+pub fn fire(game: &mut ToiGame, attack: Attack, log: &mut ToiLog) -> Result<(), Refusal> {
+    let supporters = attack.supporters();
+    let effect = crate::fire::combined_attack(
+        game,
+        attack.lead,
+        &supporters,
+        attack.target,
+        attack.suppressive,
+        false,
+        log,
+    )?;
+    for &s in &supporters {
+        game.units[s.index()].token = Token::Fatigued;
+    }
+    if !supporters.is_empty() {
+        log.public(COMBINED, ToiEvent::Note, || {
+            format!(
+                "{} supporter(s) joined the attack and are fatigued",
+                supporters.len()
+            )
+        });
+    }
+    match attack.op_fire {
+        Some(mv) => crate::opfire::after(game, attack.lead, mv, effect, log),
+        None => match effect {
+            crate::fire::Effect::Casualties(hits) => {
+                game.step = Step::Casualties {
+                    unit: attack.target,
+                    hits,
+                    then: Then::End(attack.lead),
+                };
+            }
+            _ => game.end_activation(attack.lead),
+        },
+    }
+    Ok(())
+}
