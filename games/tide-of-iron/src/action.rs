@@ -27,6 +27,16 @@ pub enum ToiAction {
     MovingFire { target: UnitId, suppressive: bool },
     /// `TOI-COMBAT-OPFIRE`: Op Fire unit `lead` fires at the moving unit.
     OpFire { lead: UnitId, suppressive: bool },
+    /// `TOI-ACT-ASLT`: activate a fresh squad to move and then assault.
+    AssaultWith { unit: UnitId },
+    /// `TOI-COMBAT-ASSAULT`: the assaulting squad, done moving, assaults the adjacent `hex`.
+    AssaultHex { hex: HexId },
+    /// `TOI-COMBAT-ASSAULT` step 7: the defender removes the figure in `slot` of squad `unit`.
+    LoseFrom { unit: UnitId, slot: u8 },
+    /// `TOI-COMBAT-ASSAULT` step 9: the defenders retreat to `hex`.
+    RetreatTo { hex: HexId },
+    /// `TOI-COMBAT-ASSAULT` step 10: `unit` advances into the emptied hex.
+    AdvanceInto { unit: UnitId },
     /// `TOI-COMBAT-COMBINED`: `unit` supports the attack being built.
     Support { unit: UnitId },
     /// `TOI-COMBAT-COMBINED`: roll the attack as built.

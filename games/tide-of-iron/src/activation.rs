@@ -44,6 +44,10 @@ pub fn legal(game: &ToiGame, nation: Nation, out: &mut Vec<ToiAction>) {
         if mobile && !heavy_weapon(game, unit) && crate::fire::cannot_fire(game, unit).is_none() {
             out.push(ToiAction::FireAndMovement { unit });
         }
+        // TOI-ACT-ASLT: squads only, no heavy weapon.
+        if mobile && !heavy_weapon(game, unit) && !crate::movement::is_vehicle(game, unit) {
+            out.push(ToiAction::AssaultWith { unit });
+        }
         if crate::opfire::prepare_refusal(game, unit).is_none() {
             out.push(ToiAction::PrepareOpFire { unit });
         }
@@ -134,6 +138,7 @@ pub fn answer(
     let unit = match action {
         ToiAction::Advance { unit }
         | ToiAction::FireAndMovement { unit }
+        | ToiAction::AssaultWith { unit }
         | ToiAction::PrepareOpFire { unit }
         | ToiAction::ConcentratedFire { unit, .. }
         | ToiAction::SuppressiveFire { unit, .. }
@@ -150,7 +155,9 @@ pub fn answer(
     let side = &mut game.sides[nation.index()];
     side.actions_left = side.actions_left.saturating_sub(1);
     match action {
-        ToiAction::Advance { unit } => crate::movement::start(game, unit, false, log),
+        ToiAction::Advance { unit } => {
+            crate::movement::start(game, unit, crate::movement::Kinds::Advance, log)
+        }
         ToiAction::FireAndMovement { unit } => {
             if heavy_weapon(game, unit) {
                 return Err(Refusal::by_rule(
@@ -158,9 +165,18 @@ pub fn answer(
                     "a squad with a machine gun or mortar may not take Fire and Movement",
                 ));
             }
-            crate::movement::start(game, unit, true, log)
+            crate::movement::start(game, unit, crate::movement::Kinds::FireAndMovement, log)
         }
         ToiAction::PrepareOpFire { unit } => crate::opfire::prepare(game, unit, log),
+        ToiAction::AssaultWith { unit } => {
+            if heavy_weapon(game, unit) || crate::movement::is_vehicle(game, unit) {
+                return Err(Refusal::by_rule(
+                    crate::movement::ASSAULT_ACTION,
+                    "only squads without a machine gun or mortar assault",
+                ));
+            }
+            crate::movement::start(game, unit, crate::movement::Kinds::Assault, log)
+        }
         ToiAction::ConcentratedFire { unit, target } => concentrate(game, unit, target, false, log),
         ToiAction::SuppressiveFire { unit, target } => concentrate(game, unit, target, true, log),
         _ => {

@@ -11,6 +11,11 @@ pub fn decider(game: &ToiGame) -> Nation {
         Step::Action { nation } | Step::Command { nation } => nation,
         Step::Moving(mv) => game.unit(mv.unit).nation,
         Step::Combining(attack) => game.unit(attack.lead).nation,
+        Step::AssaultSupport(_)
+        | Step::DefenderLosses(_)
+        | Step::Retreat(_)
+        | Step::AdvanceAfter(_)
+        | Step::AssaultLosses(_) => crate::assault::decider(game, game.step),
         Step::Casualties { unit, .. } => game.unit(unit).nation,
         // TOI-COMBAT-OPFIRE: the mover's enemy answers.
         Step::OpFire(mv) => game.unit(mv.unit).nation.enemy(),
@@ -28,7 +33,25 @@ pub fn legal(game: &ToiGame, out: &mut Vec<ToiAction>) {
     out.clear();
     match game.step {
         Step::Action { nation } => crate::activation::legal(game, nation, out),
-        Step::Moving(mv) => crate::movement::legal(game, mv, out),
+        Step::Moving(mv) => {
+            crate::movement::legal(game, mv, out);
+            // TOI-ACT-ASLT: once done moving, where it may stop, it may assault.
+            if mv.assault
+                && game
+                    .hex_of(mv.unit)
+                    .is_some_and(|h| crate::stacking::fits(game, h, mv.unit))
+            {
+                out.extend(
+                    crate::assault::targets(game, mv.unit)
+                        .into_iter()
+                        .map(|hex| ToiAction::AssaultHex { hex }),
+                );
+            }
+        }
+        Step::AssaultSupport(_)
+        | Step::DefenderLosses(_)
+        | Step::Retreat(_)
+        | Step::AdvanceAfter(_) => crate::assault::legal(game, game.step, out),
         Step::OpFire(mv) => crate::opfire::legal(game, mv, out),
         Step::Combining(attack) => crate::combined::legal(game, attack, out),
         Step::Casualties { unit, .. } => crate::fire::casualty_choices(game, unit, out),
@@ -36,6 +59,7 @@ pub fn legal(game: &ToiGame, out: &mut Vec<ToiAction>) {
         Step::Entered(_)
         | Step::Resume(_)
         | Step::Stopped(_)
+        | Step::AssaultLosses(_)
         | Step::AfterAction
         | Step::Status
         | Step::Over => {}
@@ -46,7 +70,16 @@ pub fn legal(game: &ToiGame, out: &mut Vec<ToiAction>) {
 pub fn answer(game: &mut ToiGame, action: ToiAction, log: &mut ToiLog) -> Result<(), Refusal> {
     match game.step {
         Step::Action { nation } => crate::activation::answer(game, nation, action, log),
-        Step::Moving(mv) => crate::movement::answer(game, mv, action, log),
+        Step::Moving(mv) => match action {
+            ToiAction::AssaultHex { hex } if mv.assault => {
+                crate::assault::begin(game, mv.unit, hex, log)
+            }
+            _ => crate::movement::answer(game, mv, action, log),
+        },
+        Step::AssaultSupport(_)
+        | Step::DefenderLosses(_)
+        | Step::Retreat(_)
+        | Step::AdvanceAfter(_) => crate::assault::answer(game, game.step, action, log),
         Step::OpFire(mv) => crate::opfire::answer(game, mv, action, log),
         Step::Combining(attack) => crate::combined::answer(game, attack, action, log),
         Step::Casualties { unit, hits, then } => match action {
@@ -60,6 +93,7 @@ pub fn answer(game: &mut ToiGame, action: ToiAction, log: &mut ToiLog) -> Result
         Step::Entered(_)
         | Step::Resume(_)
         | Step::Stopped(_)
+        | Step::AssaultLosses(_)
         | Step::AfterAction
         | Step::Status
         | Step::Over => Err(Refusal::new("no decision is due")),

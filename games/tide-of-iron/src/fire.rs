@@ -369,6 +369,9 @@ fn apply_hits(
                         figures,
                         condition: now,
                     };
+                    // TOI-COMBAT-COND: a squad pinned or disrupted is fatigued at once (an Op
+                    // Fire squad's token flips).
+                    game.units[target.index()].token = crate::state::Token::Fatigued;
                     log.public(
                         RuleId("TOI-COMBAT-SUPP"),
                         ToiEvent::Condition { unit: target },
@@ -447,12 +450,30 @@ pub fn lose(
             }
         },
     );
+    // TOI-COMBAT-ASSAULT step 6: the active squad wiped out, the rest fall on the other
+    // participants.
+    if let Then::Assault(assault) = then
+        && gone
+        && hits > 1
+        && let Some(next) = assault
+            .participants()
+            .into_iter()
+            .find(|&u| u != unit && game.hex_of(u).is_some())
+    {
+        game.step = Step::Casualties {
+            unit: next,
+            hits: hits - 1,
+            then,
+        };
+        return Ok(());
+    }
     if gone || hits <= 1 {
         match then {
             Then::End(attacker) => game.end_activation(attacker),
             // The moving squad lost figures to Op Fire: it moves on, unless it is gone.
             Then::Resume(mv) if gone => game.end_activation(mv.unit),
             Then::Resume(mv) => game.step = Step::Resume(mv),
+            Then::Assault(assault) => game.step = Step::AssaultLosses(assault),
         }
     } else {
         game.step = Step::Casualties {

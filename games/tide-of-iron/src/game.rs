@@ -106,6 +106,26 @@ impl Game for ToiGame {
                 crate::movement::MOVE,
                 format!("Where does it move? ({} MP left)", mv.mp),
             ),
+            Step::AssaultSupport(_) => (
+                "assault_support",
+                crate::assault::ASSAULT,
+                "Add up to 2 supporting squads, or assault".to_owned(),
+            ),
+            Step::DefenderLosses(a) => (
+                "defender_losses",
+                crate::assault::ASSAULT,
+                format!("Remove a figure ({} hit(s) to go)", a.to_remove),
+            ),
+            Step::Retreat(_) => (
+                "retreat",
+                crate::assault::ASSAULT,
+                "Where do the defenders retreat?".to_owned(),
+            ),
+            Step::AdvanceAfter(_) => (
+                "advance",
+                crate::assault::ASSAULT,
+                "Advance into the hex?".to_owned(),
+            ),
             Step::Combining(_) => (
                 "combine",
                 crate::combined::COMBINED,
@@ -129,6 +149,7 @@ impl Game for ToiGame {
             Step::Entered(_)
             | Step::Resume(_)
             | Step::Stopped(_)
+            | Step::AssaultLosses(_)
             | Step::AfterAction
             | Step::Status => ("system", crate::turn::ROUND, String::new()),
             Step::Over => ("over", crate::victory::WIN, "The game is over".to_owned()),

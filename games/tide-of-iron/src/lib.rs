@@ -12,8 +12,8 @@
 //! 2. **Questions many chapters ask.** [`stacking`], [`text`].
 //! 3. **The rules chapters.** [`fire`] (`TOI-COMBAT`), [`movement`] (`TOI-MOVE`, `TOI-TERR`,
 //!    Advance and Fire and Movement), [`opfire`] (`TOI-COMBAT-OPFIRE`), [`combined`]
-//!    (`TOI-COMBAT-COMBINED`), [`activation`] (the
-//!    Action Phase's actions, `TOI-ACT`), [`command`] (`TOI-CMD`), [`victory`] (`TOI-WIN`).
+//!    (`TOI-COMBAT-COMBINED`), [`activation`] (the Action Phase's actions, `TOI-ACT`),
+//!    [`assault`] (`TOI-COMBAT-ASSAULT`), [`command`] (`TOI-CMD`), [`victory`] (`TOI-WIN`).
 //! 4. **The round and the game's faces.** [`turn`] (`TOI-ROUND`, the Status Phase), [`decisions`],
 //!    [`setup`], [`view`], [`picture`] (`overlord map`), [`game`].
 //!
@@ -32,6 +32,7 @@
 
 pub mod action;
 pub mod activation;
+pub mod assault;
 pub mod combined;
 pub mod command;
 pub mod data;

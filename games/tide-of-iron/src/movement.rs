@@ -13,6 +13,8 @@ pub const MOVE: RuleId = RuleId("TOI-MOVE");
 pub const ADVANCE: RuleId = RuleId("TOI-ACT-ADV");
 /// `TOI-ACT-FM`.
 pub const FIRE_AND_MOVEMENT: RuleId = RuleId("TOI-ACT-FM");
+/// `TOI-ACT-ASLT`.
+pub const ASSAULT_ACTION: RuleId = RuleId("TOI-ACT-ASLT");
 
 /// A level step of two (AMB-15): a cliff, impassable.
 const CLIFF: i8 = 2;
@@ -186,21 +188,30 @@ pub fn legal(game: &ToiGame, mv: Move, out: &mut Vec<ToiAction>) {
     }
 }
 
-/// Start `unit`'s Advance (`TOI-ACT-ADV`) or its Fire and Movement (`TOI-ACT-FM`: a squad 1 MP
-/// less, a vehicle 2).
+/// The kind of move an activation starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kinds {
+    Advance,
+    FireAndMovement,
+    Assault,
+}
+
+/// Start `unit`'s Advance (`TOI-ACT-ADV`), its Fire and Movement (`TOI-ACT-FM`: a squad 1 MP
+/// less, a vehicle 2) or its Assault (`TOI-ACT-ASLT`: 1 MP less).
 pub fn start(
     game: &mut ToiGame,
     unit: UnitId,
-    fire_and_movement: bool,
+    kind: Kinds,
     log: &mut ToiLog,
 ) -> Result<(), Refusal> {
     if let Some(why) = immobile(game, unit) {
         return Err(Refusal::by_rule(ADVANCE, why));
     }
-    let penalty = match (fire_and_movement, is_vehicle(game, unit)) {
-        (false, _) => 0,
-        (true, false) => 1,
-        (true, true) => 2,
+    let fire_and_movement = kind == Kinds::FireAndMovement;
+    let penalty = match (kind, is_vehicle(game, unit)) {
+        (Kinds::Advance, _) => 0,
+        (Kinds::FireAndMovement, true) => 2,
+        (Kinds::FireAndMovement | Kinds::Assault, _) => 1,
     };
     let mp = movement_points(game, unit).saturating_sub(penalty);
     let back = game.hex_of(unit).unwrap_or(HexId::NONE);
@@ -209,12 +220,13 @@ pub fn start(
         mp,
         fired: fire_and_movement.then_some(false),
         moved: false,
+        assault: kind == Kinds::Assault,
         back,
     });
-    let (rule, what) = if fire_and_movement {
-        (FIRE_AND_MOVEMENT, "fire and movement")
-    } else {
-        (ADVANCE, "advance")
+    let (rule, what) = match kind {
+        Kinds::FireAndMovement => (FIRE_AND_MOVEMENT, "fire and movement"),
+        Kinds::Assault => (ASSAULT_ACTION, "assault"),
+        Kinds::Advance => (ADVANCE, "advance"),
     };
     log.public(rule, ToiEvent::Activated { unit, action: what }, || {
         format!("{}: {what} ({mp} MP)", crate::text::unit_name(game, unit))
@@ -285,8 +297,9 @@ pub fn answer(
                         then,
                     };
                 }
-                (_, Then::End(u)) => game.end_activation(u),
                 (_, Then::Resume(next)) => game.step = Step::Moving(next),
+                (_, Then::End(u)) => game.end_activation(u),
+                (_, Then::Assault(_)) => game.end_activation(unit),
             }
             Ok(())
         }

@@ -52,6 +52,7 @@ pub fn shooters(game: &ToiGame, mover: UnitId) -> Vec<UnitId> {
             unit.nation == enemy
                 && unit.token == Token::OpFire
                 && game.hex_of(u).is_some()
+                && crate::fire::cannot_fire(game, u).is_none()
                 && crate::fire::band(game, u, mover, false).is_some()
         })
         .collect()

@@ -93,6 +93,16 @@ pub enum Step {
     OpFire(Move),
     /// `TOI-COMBAT-COMBINED`: the attacker adds supporters to its attack, then fires.
     Combining(Attack),
+    /// `TOI-COMBAT-ASSAULT` step 1: the assaulting squad's player adds up to 2 supporters.
+    AssaultSupport(Assault),
+    /// A system step: the attacker's losses in an assault are removed; the defender's next.
+    AssaultLosses(Assault),
+    /// `TOI-COMBAT-ASSAULT` step 7: the defender removes the attacker's hits from his units.
+    DefenderLosses(Assault),
+    /// `TOI-COMBAT-ASSAULT` step 9: the defender picks the hex all his units retreat to.
+    Retreat(Assault),
+    /// `TOI-COMBAT-ASSAULT` step 10: the attacker's squads may advance into the emptied hex.
+    AdvanceAfter(Assault),
     /// `TOI-COMBAT-NORMAL-SQUAD`: the owner of squad `unit` removes `hits` more figures; then
     /// `then`.
     Casualties {
@@ -128,6 +138,8 @@ pub struct Move {
     pub fired: Option<bool>,
     /// Whether it has entered a hex yet.
     pub moved: bool,
+    /// An Assault (`TOI-ACT-ASLT`): it may assault an adjacent enemy hex when it stops.
+    pub assault: bool,
     /// The last hex it entered where it could stop: where it goes back to if its move ends in a
     /// full hex (`TOI-STACK`).
     pub back: HexId,
@@ -154,6 +166,37 @@ impl Attack {
     }
 }
 
+/// An assault under way (`TOI-COMBAT-ASSAULT`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Assault {
+    /// The active squad.
+    pub squad: UnitId,
+    /// The assaulted hex.
+    pub hex: HexId,
+    /// Its supporters (a bit per unit id), at most 2.
+    pub supporters: u128,
+    /// The participants already fatigued before the assault: they may not advance (step 10).
+    pub tired: u128,
+    /// The attacker's hits on the defenders, and the defender's on the attackers.
+    pub attacker_hits: u8,
+    pub defender_hits: u8,
+    /// The attacker's hits still to be removed by the defender.
+    pub to_remove: u8,
+}
+
+impl Assault {
+    /// The active squad and its supporters.
+    pub fn participants(&self) -> Vec<UnitId> {
+        std::iter::once(self.squad)
+            .chain(
+                (0..128u8)
+                    .filter(|&i| self.supporters & (1u128 << i) != 0)
+                    .map(UnitId),
+            )
+            .collect()
+    }
+}
+
 /// What comes after a squad's owner has removed its losses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Then {
@@ -161,6 +204,8 @@ pub enum Then {
     End(UnitId),
     /// The moving unit, hit by Op Fire, may move on (`TOI-MOVE-OPFIRE`).
     Resume(Move),
+    /// The assault goes on to the defender's losses (`TOI-COMBAT-ASSAULT` step 7).
+    Assault(Assault),
 }
 
 /// A game of Tide of Iron.

@@ -41,6 +41,10 @@ pub fn advance(game: &mut ToiGame, log: &mut ToiLog) -> overlord_engine::driver:
             crate::movement::end(game, mv);
             Progress::Continue
         }
+        Step::AssaultLosses(assault) => {
+            crate::assault::defender_losses(game, assault, log);
+            Progress::Continue
+        }
         Step::Status => {
             status_phase(game, log);
             Progress::Continue

@@ -121,6 +121,19 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
         ToiAction::Pass => ("Let it pass".to_owned(), vec![], vec![]),
         ToiAction::Support { unit } => (format!("{} supports", name(unit)), vec![unit], vec![]),
         ToiAction::Fire => ("Fire".to_owned(), vec![], vec![]),
+        ToiAction::AssaultWith { unit } => (format!("{}: assault", name(unit)), vec![unit], vec![]),
+        ToiAction::AssaultHex { hex } => {
+            (format!("Assault {}", field.label(hex)), vec![], vec![hex])
+        }
+        ToiAction::LoseFrom { unit, .. } => {
+            (format!("{} loses a figure", name(unit)), vec![unit], vec![])
+        }
+        ToiAction::RetreatTo { hex } => (
+            format!("Retreat to {}", field.label(hex)),
+            vec![],
+            vec![hex],
+        ),
+        ToiAction::AdvanceInto { unit } => (format!("{} advances", name(unit)), vec![unit], vec![]),
         ToiAction::EndActionPhase => ("End the Action Phase".to_owned(), vec![], vec![]),
         ToiAction::MoveTo { hex } => (format!("Move to {}", field.label(hex)), vec![], vec![hex]),
         ToiAction::StopMoving => ("Stop".to_owned(), vec![], vec![]),

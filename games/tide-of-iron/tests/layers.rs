@@ -23,6 +23,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (3, &["opfire"]),
     (3, &["combined"]),
     (3, &["activation"]),
+    (3, &["assault"]),
     (3, &["command"]),
     (3, &["victory"]),
     // 4: the round, the game and its faces.
