@@ -43,6 +43,13 @@ pub enum ToiAction {
     Fire,
     /// `TOI-COMBAT-OPFIRE`: let the moving unit pass this hex.
     Pass,
+    /// `TOI-ACT-CONC`, `TOI-COMBAT-AREA`, `TOI-UNIT-MORTAR`: activate a fresh mortar squad to
+    /// attack the whole of `hex`.
+    AreaFire {
+        unit: UnitId,
+        hex: HexId,
+        suppressive: bool,
+    },
     /// `TOI-ACT-FATIGUE`: activate a fresh unit and do nothing.
     Fatigue { unit: UnitId },
     /// `TOI-ACT-END`: end this side's Action Phase.

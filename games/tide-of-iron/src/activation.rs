@@ -57,6 +57,7 @@ pub fn legal(game: &ToiGame, nation: Nation, out: &mut Vec<ToiAction>) {
                 out.push(ToiAction::SuppressiveFire { unit, target });
             }
         }
+        crate::area::legal(game, unit, out);
         out.push(ToiAction::Fatigue { unit });
     }
     out.push(ToiAction::EndActionPhase);
@@ -139,6 +140,7 @@ pub fn answer(
         ToiAction::Advance { unit }
         | ToiAction::FireAndMovement { unit }
         | ToiAction::AssaultWith { unit }
+        | ToiAction::AreaFire { unit, .. }
         | ToiAction::PrepareOpFire { unit }
         | ToiAction::ConcentratedFire { unit, .. }
         | ToiAction::SuppressiveFire { unit, .. }
@@ -168,6 +170,11 @@ pub fn answer(
             crate::movement::start(game, unit, crate::movement::Kinds::FireAndMovement, log)
         }
         ToiAction::PrepareOpFire { unit } => crate::opfire::prepare(game, unit, log),
+        ToiAction::AreaFire {
+            unit,
+            hex,
+            suppressive,
+        } => crate::area::fire(game, unit, hex, suppressive, log),
         ToiAction::AssaultWith { unit } => {
             if heavy_weapon(game, unit) || crate::movement::is_vehicle(game, unit) {
                 return Err(Refusal::by_rule(

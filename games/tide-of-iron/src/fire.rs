@@ -27,10 +27,15 @@ pub fn weapon(game: &ToiGame, unit: UnitId, vs_vehicle: bool) -> Option<(u8, u8)
     let data = game.data();
     match game.unit(unit).kind {
         Kind::Squad { figures, .. } => {
+            // TOI-UNIT-MORTAR: no mixed fire: a mortar fires only its area attack.
             let present: Vec<_> = figures
                 .iter()
                 .filter_map(|&f| data.figures.get(usize::from(f)))
+                .filter(|f| f.area.is_none())
                 .collect();
+            if present.is_empty() {
+                return None;
+            }
             let attack = squad_attack(present, vs_vehicle)?;
             Some((attack.firepower, attack.range))
         }
@@ -474,6 +479,20 @@ pub fn lose(
             Then::Resume(mv) if gone => game.end_activation(mv.unit),
             Then::Resume(mv) => game.step = Step::Resume(mv),
             Then::Assault(assault) => game.step = Step::AssaultLosses(assault),
+            Then::Area(rest) => match rest.next.first().filter(|_| rest.count > 0) {
+                Some(&(next, hits)) => {
+                    game.step = Step::Casualties {
+                        unit: next,
+                        hits,
+                        then: Then::Area(crate::state::AreaRest {
+                            next: [rest.next[1], (next, 0)],
+                            count: rest.count - 1,
+                            ..rest
+                        }),
+                    };
+                }
+                None => game.end_activation(rest.attacker),
+            },
         }
     } else {
         game.step = Step::Casualties {

@@ -11,7 +11,7 @@
 //!    and suppression); [`state`]; [`action`].
 //! 2. **Questions many chapters ask.** [`stacking`], [`text`].
 //! 3. **The rules chapters.** [`fire`] (`TOI-COMBAT`), [`movement`] (`TOI-MOVE`, `TOI-TERR`,
-//!    Advance and Fire and Movement), [`opfire`] (`TOI-COMBAT-OPFIRE`), [`combined`]
+//!    Advance and Fire and Movement), [`area`] (`TOI-COMBAT-AREA`, mortars), [`opfire`] (`TOI-COMBAT-OPFIRE`), [`combined`]
 //!    (`TOI-COMBAT-COMBINED`), [`activation`] (the Action Phase's actions, `TOI-ACT`),
 //!    [`assault`] (`TOI-COMBAT-ASSAULT`), [`command`] (`TOI-CMD`), [`victory`] (`TOI-WIN`).
 //! 4. **The round and the game's faces.** [`turn`] (`TOI-ROUND`, the Status Phase), [`decisions`],
@@ -19,10 +19,10 @@
 //!
 //! What is in: the components; a first slice of the rules played end to end (scenario setup,
 //! the Action Phase with Advance, Concentrated Fire normal and suppressive, Prepare Op Fire and
-//! Op Fire as the enemy enters a hex, combined fire for both, Fire and Movement, Fatigue and the phase's end; movement with terrain, roads, hills, cliffs, half hexes and stacking; the Command
+//! Op Fire as the enemy enters a hex, combined fire for both, Assault, mortars' area attacks, Fire and Movement, Fatigue and the phase's end; movement with terrain, roads, hills, cliffs, half hexes and stacking; the Command
 //! Phase's control, income, VP and initiative; the Status Phase's clean-up; VP victory). What
 //! is to come (issue "Tide of Iron: the complete component data and every rule"): combined
-//! machine guns' repeated Op Fire, assault, area attacks, transport, fortifications and
+//! machine guns' repeated Op Fire, area attacks by cards, transport, fortifications and
 //! obstacles, hidden squads, specializations, strategy and operations cards, reinforcements,
 //! squad building and deployment as decisions, three and four players. Until then the game is
 //! registered for its components only (`overlord validate` and `overlord map` work).
@@ -32,6 +32,7 @@
 
 pub mod action;
 pub mod activation;
+pub mod area;
 pub mod assault;
 pub mod combined;
 pub mod command;

@@ -299,7 +299,7 @@ pub fn answer(
                 }
                 (_, Then::Resume(next)) => game.step = Step::Moving(next),
                 (_, Then::End(u)) => game.end_activation(u),
-                (_, Then::Assault(_)) => game.end_activation(unit),
+                (_, Then::Assault(_) | Then::Area(_)) => game.end_activation(unit),
             }
             Ok(())
         }

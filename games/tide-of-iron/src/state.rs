@@ -206,6 +206,17 @@ pub enum Then {
     Resume(Move),
     /// The assault goes on to the defender's losses (`TOI-COMBAT-ASSAULT` step 7).
     Assault(Assault),
+    /// An area attack's losses go on to the next squad of the hex (`TOI-COMBAT-AREA`).
+    Area(AreaRest),
+}
+
+/// The squads of an area-attacked hex still to take their losses, with their net hits, and the
+/// attacker (`TOI-COMBAT-AREA`: each unit in the hex rolls its own defence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct AreaRest {
+    pub attacker: UnitId,
+    pub next: [(UnitId, u8); 2],
+    pub count: u8,
 }
 
 /// A game of Tide of Iron.

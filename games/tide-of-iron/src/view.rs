@@ -121,6 +121,20 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
         ToiAction::Pass => ("Let it pass".to_owned(), vec![], vec![]),
         ToiAction::Support { unit } => (format!("{} supports", name(unit)), vec![unit], vec![]),
         ToiAction::Fire => ("Fire".to_owned(), vec![], vec![]),
+        ToiAction::AreaFire {
+            unit,
+            hex,
+            suppressive,
+        } => (
+            format!(
+                "{}: mortar {}attack on {}",
+                name(unit),
+                if suppressive { "suppressive " } else { "" },
+                field.label(hex)
+            ),
+            vec![unit],
+            vec![hex],
+        ),
         ToiAction::AssaultWith { unit } => (format!("{}: assault", name(unit)), vec![unit], vec![]),
         ToiAction::AssaultHex { hex } => {
             (format!("Assault {}", field.label(hex)), vec![], vec![hex])

@@ -19,6 +19,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (2, &["text"]),
     // 3: the rules chapters, in the order they may call each other (down only).
     (3, &["fire"]),
+    (3, &["area"]),
     (3, &["movement"]),
     (3, &["opfire"]),
     (3, &["combined"]),
