@@ -56,6 +56,10 @@ pub enum ToiAction {
     EndActionPhase,
     /// `TOI-MOVE`: the moving unit enters the adjacent hex `hex`.
     MoveTo { hex: HexId },
+    /// `TOI-TRANS`: the moving squad boards `vehicle`, in its hex (2 MP; its activation ends).
+    Board { vehicle: UnitId },
+    /// `TOI-TRANS`: the active squad leaves the vehicle carrying it, into its hex (2 MP).
+    Disembark,
     /// `TOI-MOVE`: the moving unit stops where it is.
     StopMoving,
     /// `TOI-COMBAT-NORMAL-SQUAD`: the hit squad loses the figure in its slot `slot`.

@@ -17,7 +17,9 @@ pub const END: RuleId = RuleId("TOI-ACT-END");
 pub fn fresh_units(game: &ToiGame, nation: Nation) -> impl Iterator<Item = UnitId> + '_ {
     game.unit_ids().filter(move |&u| {
         let unit = game.unit(u);
-        unit.nation == nation && unit.token == Token::Fresh && matches!(unit.at, Location::Hex(_))
+        unit.nation == nation
+            && unit.token == Token::Fresh
+            && matches!(unit.at, Location::Hex(_) | Location::Aboard(_))
     })
 }
 
@@ -30,13 +32,23 @@ pub fn can_act(game: &ToiGame, nation: Nation) -> bool {
 pub fn legal(game: &ToiGame, nation: Nation, out: &mut Vec<ToiAction>) {
     for unit in fresh_units(game, nation) {
         let mobile = crate::movement::immobile(game, unit).is_none();
+        let mp = crate::movement::movement_points(game, unit);
+        // TOI-TRANS: a fresh squad aboard may be activated with any action, but fires only once
+        // it has left the vehicle.
+        if crate::movement::carrier(game, unit).is_some() {
+            if mobile && crate::movement::may_disembark(game, unit, mp) {
+                out.push(ToiAction::Advance { unit });
+                if !heavy_weapon(game, unit) {
+                    out.push(ToiAction::FireAndMovement { unit });
+                    out.push(ToiAction::AssaultWith { unit });
+                }
+            }
+            out.push(ToiAction::Fatigue { unit });
+            continue;
+        }
         if mobile
-            && !crate::movement::destinations(
-                game,
-                unit,
-                crate::movement::movement_points(game, unit),
-            )
-            .is_empty()
+            && (!crate::movement::destinations(game, unit, mp).is_empty()
+                || !crate::movement::vehicles_to_board(game, unit).is_empty())
         {
             out.push(ToiAction::Advance { unit });
         }

@@ -5,7 +5,7 @@
 //! by strategy cards come with the cards.
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
-use crate::state::{AreaRest, Kind, Location, Step, Then, ToiGame, Token, UnitId};
+use crate::state::{AreaRest, Kind, Step, Then, ToiGame, Token, UnitId};
 use crate::tables::dice::RangeBand;
 use crate::tables::results::{
     SuppressiveOutcome, VehicleOutcome, damaged, suppressive_hits, vehicle_hits,
@@ -195,7 +195,7 @@ pub fn fire(
                     .get(usize::from(figure))
                     .is_some_and(|f| f.traits.iter().any(|t| t == "fragile"));
                 match vehicle_hits(damage, net, fragile) {
-                    VehicleOutcome::Destroyed => game.units[target.index()].at = Location::Gone,
+                    VehicleOutcome::Destroyed => game.destroy(target),
                     VehicleOutcome::Damaged(now) => {
                         game.units[target.index()].kind = Kind::Vehicle {
                             figure,
@@ -206,7 +206,7 @@ pub fn fire(
             }
             Kind::Squad { figures, condition } if suppressive => {
                 match suppressive_hits(condition, net) {
-                    SuppressiveOutcome::Routed => game.units[target.index()].at = Location::Gone,
+                    SuppressiveOutcome::Routed => game.destroy(target),
                     SuppressiveOutcome::Shaken(now) => {
                         if now != condition {
                             game.units[target.index()].kind = Kind::Squad {

@@ -369,7 +369,7 @@ pub fn defender_losses(game: &mut ToiGame, a: Assault, log: &mut ToiLog) {
             let taken = left.min(needed);
             left -= taken;
             match vehicle_hits(damage, taken, fragile) {
-                VehicleOutcome::Destroyed => game.units[u.index()].at = Location::Gone,
+                VehicleOutcome::Destroyed => game.destroy(u),
                 VehicleOutcome::Damaged(now) => {
                     game.units[u.index()].kind = Kind::Vehicle {
                         figure,
@@ -409,7 +409,7 @@ fn remove_figure(
     let gone = figures.iter().all(|&f| f == EMPTY_SLOT);
     game.units[unit.index()].kind = Kind::Squad { figures, condition };
     if gone {
-        game.units[unit.index()].at = Location::Gone;
+        game.destroy(unit);
     }
     log.public(
         ASSAULT,
@@ -441,7 +441,7 @@ fn outcome(game: &mut ToiGame, a: Assault, log: &mut ToiLog) {
                 ..
             }
         ) {
-            game.units[u.index()].at = Location::Gone;
+            game.destroy(u);
         }
     }
     if defenders(game, &a).is_empty() {
@@ -449,7 +449,7 @@ fn outcome(game: &mut ToiGame, a: Assault, log: &mut ToiLog) {
     } else if retreat_hexes(game, &a).is_empty() {
         // No retreat possible: every defender is destroyed.
         for u in defenders(game, &a) {
-            game.units[u.index()].at = Location::Gone;
+            game.destroy(u);
         }
         advance(game, a);
     } else {
@@ -476,7 +476,7 @@ fn retreat(game: &mut ToiGame, a: Assault, hex: HexId, log: &mut ToiLog) {
     for u in defenders(game, &a) {
         game.units[u.index()].at = Location::Hex(hex);
         if !crate::stacking::fits(game, hex, u) {
-            game.units[u.index()].at = Location::Gone;
+            game.destroy(u);
             continue;
         }
         let unit = &mut game.units[u.index()];

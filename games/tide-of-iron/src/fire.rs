@@ -3,7 +3,7 @@
 //! assaults come later.
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
-use crate::state::{Kind, Location, Step, Then, ToiGame, UnitId};
+use crate::state::{Kind, Step, Then, ToiGame, UnitId};
 use crate::tables::dice::{RangeBand, net_hits, range_band};
 use crate::tables::results::{
     Condition, SuppressiveOutcome, VehicleOutcome, damaged, suppressive_hits, vehicle_hits,
@@ -327,7 +327,7 @@ fn apply_hits(
             let sturdy = def.is_some_and(|f| f.traits.iter().any(|t| t == "sturdy"));
             match vehicle_hits(damage, hits, fragile) {
                 VehicleOutcome::Destroyed => {
-                    game.units[target.index()].at = Location::Gone;
+                    game.destroy(target);
                     log.public(
                         RuleId("TOI-COMBAT-NORMAL-VEH"),
                         ToiEvent::Casualty {
@@ -358,7 +358,7 @@ fn apply_hits(
         Kind::Squad { figures, condition } if suppressive => {
             match suppressive_hits(condition, hits) {
                 SuppressiveOutcome::Routed => {
-                    game.units[target.index()].at = Location::Gone;
+                    game.destroy(target);
                     log.public(
                         RuleId("TOI-COMBAT-SUPP"),
                         ToiEvent::Casualty {
@@ -433,7 +433,7 @@ pub fn lose(
     let gone = figures.iter().all(|&f| f == crate::state::EMPTY_SLOT);
     game.units[unit.index()].kind = Kind::Squad { figures, condition };
     if gone {
-        game.units[unit.index()].at = Location::Gone;
+        game.destroy(unit);
     }
     let figure = game
         .data()

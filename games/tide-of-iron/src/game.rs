@@ -104,7 +104,10 @@ impl Game for ToiGame {
             Step::Moving(mv) => (
                 "move",
                 crate::movement::MOVE,
-                format!("Where does it move? ({} MP left)", mv.mp),
+                format!(
+                    "Where does it move? ({} MP left)",
+                    crate::movement::mp_text(mv.mp)
+                ),
             ),
             Step::AssaultSupport(_) => (
                 "assault_support",

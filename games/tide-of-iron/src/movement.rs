@@ -15,13 +15,19 @@ pub const ADVANCE: RuleId = RuleId("TOI-ACT-ADV");
 pub const FIRE_AND_MOVEMENT: RuleId = RuleId("TOI-ACT-FM");
 /// `TOI-ACT-ASLT`.
 pub const ASSAULT_ACTION: RuleId = RuleId("TOI-ACT-ASLT");
+/// `TOI-TRANS`.
+pub const TRANSPORT: RuleId = RuleId("TOI-TRANS");
 
 /// A level step of two (AMB-15): a cliff, impassable.
 const CLIFF: i8 = 2;
 
-/// The movement points `unit` starts an activation with (`TOI-MOVE`, AMB-10, `TOI-UNIT-OFFICER`,
-/// `TOI-COMBAT-VEHDMG`): a squad the least of its figures' movement, +1 with an officer; a
-/// vehicle its movement less its damage's.
+/// Thirds of a movement point: movement is counted in thirds, since a truck pays a third of a
+/// point along a road (`TOI-UNIT-TRUCK`, Efficient Road Movement).
+pub const THIRDS: u8 = 3;
+
+/// The movement points, in thirds, `unit` starts an activation with (`TOI-MOVE`, AMB-10,
+/// `TOI-UNIT-OFFICER`, `TOI-COMBAT-VEHDMG`): a squad the least of its figures' movement, +1 with
+/// an officer; a vehicle its movement less its damage's.
 pub fn movement_points(game: &ToiGame, unit: UnitId) -> u8 {
     let data = game.data();
     match game.unit(unit).kind {
@@ -33,13 +39,13 @@ pub fn movement_points(game: &ToiGame, unit: UnitId) -> u8 {
             let officer = present
                 .clone()
                 .any(|f| f.traits.iter().any(|t| t == "increased_mobility"));
-            least + u8::from(officer)
+            (least + u8::from(officer)) * THIRDS
         }
         Kind::Vehicle { figure, damage } => {
             let Some(f) = data.figures.get(usize::from(figure)) else {
                 return 0;
             };
-            damaged(damage, f.movement, f.armor.unwrap_or(0), 0, 0).movement
+            damaged(damage, f.movement, f.armor.unwrap_or(0), 0, 0).movement * THIRDS
         }
     }
 }
@@ -109,11 +115,36 @@ pub fn entry_cost(
         .and_then(|d| field.hexes.road(from, d))
         .is_some();
     if along_road && terrain.id != "building" {
-        return Ok(1);
+        // TOI-UNIT-TRUCK: Efficient Road Movement, a third of a point.
+        let efficient = vehicle && has_trait(game, unit, "efficient_road_movement");
+        return Ok(if efficient { 1 } else { THIRDS });
     }
     // TOI-TERR-HILL, AMB-43: 2 to climb, or the terrain's cost if more.
     let climb = if up > down { 2 } else { 1 };
-    Ok(base.max(climb))
+    Ok(base.max(climb) * THIRDS)
+}
+
+/// Whether `unit` (a vehicle's figure, or any figure of a squad) has the trait `name`.
+pub fn has_trait(game: &ToiGame, unit: UnitId, name: &str) -> bool {
+    let data = game.data();
+    let figures: Vec<u8> = match game.unit(unit).kind {
+        Kind::Squad { figures, .. } => figures.to_vec(),
+        Kind::Vehicle { figure, .. } => vec![figure],
+    };
+    figures
+        .iter()
+        .filter_map(|&f| data.figures.get(usize::from(f)))
+        .any(|f| f.traits.iter().any(|t| t == name))
+}
+
+/// Movement points in thirds, for people (`4`, `3⅓`).
+pub fn mp_text(thirds: u8) -> String {
+    let (whole, part) = (thirds / THIRDS, thirds % THIRDS);
+    match part {
+        0 => whole.to_string(),
+        1 => format!("{whole}⅓"),
+        _ => format!("{whole}⅔"),
+    }
 }
 
 /// The hexes the moving unit may enter now, with `mp` movement points left.
@@ -151,8 +182,67 @@ fn may_move(mv: Move) -> bool {
     !(mv.fired == Some(true) && mv.moved)
 }
 
+/// `TOI-TRANS`: what boarding or leaving a vehicle costs, in thirds.
+pub const TRANSFER: u8 = 2 * THIRDS;
+
+/// `TOI-TRANS`: the vehicle carrying `unit`, if it is aboard one.
+pub fn carrier(game: &ToiGame, unit: UnitId) -> Option<UnitId> {
+    match game.unit(unit).at {
+        Location::Aboard(vehicle) => Some(vehicle),
+        _ => None,
+    }
+}
+
+/// `TOI-TRANS`: the friendly vehicles in `squad`'s hex with room for it.
+pub fn vehicles_to_board(game: &ToiGame, squad: UnitId) -> Vec<UnitId> {
+    if is_vehicle(game, squad) {
+        return Vec::new();
+    }
+    let Some(at) = game.hex_of(squad) else {
+        return Vec::new();
+    };
+    let nation = game.unit(squad).nation;
+    game.units_in(at)
+        .filter(|&v| {
+            let capacity = match game.unit(v).kind {
+                Kind::Vehicle { figure, .. } => game
+                    .data()
+                    .figures
+                    .get(usize::from(figure))
+                    .and_then(|f| f.transport)
+                    .unwrap_or(0),
+                Kind::Squad { .. } => 0,
+            };
+            game.unit(v).nation == nation && game.passengers(v).count() < usize::from(capacity)
+        })
+        .collect()
+}
+
+/// `TOI-TRANS`: whether the squad aboard a vehicle may leave it now: into the vehicle's hex,
+/// within the stacking limit.
+pub fn may_disembark(game: &ToiGame, squad: UnitId, mp: u8) -> bool {
+    carrier(game, squad)
+        .and_then(|v| game.hex_of(v))
+        .is_some_and(|h| mp >= TRANSFER && crate::stacking::fits(game, h, squad))
+}
+
 /// The legal answers while a unit moves.
 pub fn legal(game: &ToiGame, mv: Move, out: &mut Vec<ToiAction>) {
+    // TOI-TRANS: a squad aboard may leave the vehicle, or stay aboard.
+    if carrier(game, mv.unit).is_some() {
+        if may_disembark(game, mv.unit, mv.mp) {
+            out.push(ToiAction::Disembark);
+        }
+        out.push(ToiAction::StopMoving);
+        return;
+    }
+    if mv.mp >= TRANSFER {
+        out.extend(
+            vehicles_to_board(game, mv.unit)
+                .into_iter()
+                .map(|vehicle| ToiAction::Board { vehicle }),
+        );
+    }
     if may_move(mv) {
         out.extend(
             destinations(game, mv.unit, mv.mp)
@@ -210,8 +300,8 @@ pub fn start(
     let fire_and_movement = kind == Kinds::FireAndMovement;
     let penalty = match (kind, is_vehicle(game, unit)) {
         (Kinds::Advance, _) => 0,
-        (Kinds::FireAndMovement, true) => 2,
-        (Kinds::FireAndMovement | Kinds::Assault, _) => 1,
+        (Kinds::FireAndMovement, true) => 2 * THIRDS,
+        (Kinds::FireAndMovement | Kinds::Assault, _) => THIRDS,
     };
     let mp = movement_points(game, unit).saturating_sub(penalty);
     let back = game.hex_of(unit).unwrap_or(HexId::NONE);
@@ -229,7 +319,11 @@ pub fn start(
         Kinds::Advance => (ADVANCE, "advance"),
     };
     log.public(rule, ToiEvent::Activated { unit, action: what }, || {
-        format!("{}: {what} ({mp} MP)", crate::text::unit_name(game, unit))
+        format!(
+            "{}: {what} ({} MP)",
+            crate::text::unit_name(game, unit),
+            mp_text(mp)
+        )
     });
     Ok(())
 }
@@ -261,9 +355,10 @@ pub fn answer(
             };
             log.public(MOVE, ToiEvent::Moved { unit, hex }, || {
                 format!(
-                    "{} enters {} ({left} MP left)",
+                    "{} enters {} ({} MP left)",
                     crate::text::unit_name(game, unit),
-                    game.scenario().battlefield.label(hex)
+                    game.scenario().battlefield.label(hex),
+                    mp_text(left)
                 )
             });
             game.step = Step::Entered(Move {
@@ -301,6 +396,50 @@ pub fn answer(
                 (_, Then::End(u)) => game.end_activation(u),
                 (_, Then::Assault(_) | Then::Area(_)) => game.end_activation(unit),
             }
+            Ok(())
+        }
+        ToiAction::Board { vehicle } => {
+            if mv.mp < TRANSFER || !vehicles_to_board(game, unit).contains(&vehicle) {
+                return Err(Refusal::by_rule(
+                    TRANSPORT,
+                    "a squad boards a friendly vehicle with room, in its hex, for 2 MP",
+                ));
+            }
+            game.units[unit.index()].at = Location::Aboard(vehicle);
+            log.public(TRANSPORT, ToiEvent::Note, || {
+                format!(
+                    "{} boards {}",
+                    crate::text::unit_name(game, unit),
+                    crate::text::unit_name(game, vehicle)
+                )
+            });
+            // TOI-TRANS: boarding ends the squad's action.
+            game.end_activation(unit);
+            Ok(())
+        }
+        ToiAction::Disembark => {
+            let hex = carrier(game, unit).and_then(|v| game.hex_of(v));
+            let Some(hex) = hex.filter(|_| may_disembark(game, unit, mv.mp)) else {
+                return Err(Refusal::by_rule(
+                    TRANSPORT,
+                    "leaving a vehicle takes 2 MP and room in its hex",
+                ));
+            };
+            game.units[unit.index()].at = Location::Hex(hex);
+            log.public(TRANSPORT, ToiEvent::Moved { unit, hex }, || {
+                format!("{} leaves its vehicle", crate::text::unit_name(game, unit))
+            });
+            // TOI-TRANS: leaving is moving into the hex, for Op Fire too.
+            game.step = Step::Entered(Move {
+                mp: mv.mp - TRANSFER,
+                moved: true,
+                back: hex,
+                ..mv
+            });
+            Ok(())
+        }
+        ToiAction::StopMoving if carrier(game, unit).is_some() => {
+            game.end_activation(unit);
             Ok(())
         }
         ToiAction::StopMoving => {

@@ -17,6 +17,9 @@ pub const PREPARE: RuleId = RuleId("TOI-ACT-OPPREP");
 /// `TOI-ACT-OPPREP`: why `unit` may not be put in Op Fire (pinned or disrupted squads,
 /// `TOI-COMBAT-COND`; units with nothing to fire).
 pub fn prepare_refusal(game: &ToiGame, unit: UnitId) -> Option<&'static str> {
+    if game.hex_of(unit).is_none() {
+        return Some("a squad aboard a vehicle fires only once it has left it (TOI-TRANS)");
+    }
     if let Some(why) = crate::fire::cannot_fire(game, unit) {
         return Some(why);
     }

@@ -25,6 +25,8 @@ pub const EMPTY_SLOT: u8 = u8::MAX;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Location {
     Hex(HexId),
+    /// Carried by the vehicle (`TOI-TRANS`): off the map, out of reach of every attack.
+    Aboard(UnitId),
     /// Eliminated, routed or destroyed: out of the game.
     Gone,
 }
@@ -296,7 +298,7 @@ impl ToiGame {
     pub fn hex_of(&self, unit: UnitId) -> Option<HexId> {
         match self.units.get(unit.index())?.at {
             Location::Hex(hex) => Some(hex),
-            Location::Gone => None,
+            Location::Aboard(_) | Location::Gone => None,
         }
     }
 
@@ -309,6 +311,23 @@ impl ToiGame {
     /// Who controls objective `i` (`TOI-CMD-CTRL`).
     pub fn controller(&self, objective: usize) -> Option<Nation> {
         self.control.get(objective).copied().flatten()
+    }
+
+    /// The squads `vehicle` carries (`TOI-TRANS`).
+    pub fn passengers(&self, vehicle: UnitId) -> impl Iterator<Item = UnitId> + '_ {
+        self.unit_ids()
+            .filter(move |&u| self.units[u.index()].at == Location::Aboard(vehicle))
+    }
+
+    /// `unit` is eliminated, destroyed or routed: off the game, and the squads it carries with
+    /// it (`TOI-TRANS`: a destroyed vehicle's passengers are destroyed).
+    pub fn destroy(&mut self, unit: UnitId) {
+        let carried: Vec<UnitId> = self.passengers(unit).collect();
+        for u in std::iter::once(unit).chain(carried) {
+            if let Some(state) = self.units.get_mut(u.index()) {
+                state.at = Location::Gone;
+            }
+        }
     }
 
     /// The active unit's action is over: it is fatigued (`TOI-ACT`: an Op Fire unit keeps its

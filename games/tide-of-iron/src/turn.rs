@@ -131,7 +131,7 @@ pub fn status_phase(game: &mut ToiGame, log: &mut ToiLog) {
         if let Kind::Squad { figures, condition } = unit.kind {
             let officer = match unit.at {
                 Location::Hex(h) => officers.contains(&(h, unit.nation)),
-                Location::Gone => false,
+                Location::Aboard(_) | Location::Gone => false,
             };
             let now = match condition {
                 Condition::Disrupted if !officer => Condition::Pinned,

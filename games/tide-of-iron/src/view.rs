@@ -151,6 +151,8 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
         ToiAction::EndActionPhase => ("End the Action Phase".to_owned(), vec![], vec![]),
         ToiAction::MoveTo { hex } => (format!("Move to {}", field.label(hex)), vec![], vec![hex]),
         ToiAction::StopMoving => ("Stop".to_owned(), vec![], vec![]),
+        ToiAction::Board { vehicle } => (format!("Board {}", name(vehicle)), vec![vehicle], vec![]),
+        ToiAction::Disembark => ("Leave the vehicle".to_owned(), vec![], vec![]),
         ToiAction::Lose { slot } => {
             let what = match game.step {
                 Step::Casualties { unit, .. } => match game.unit(unit).kind {

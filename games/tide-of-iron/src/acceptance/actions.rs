@@ -47,7 +47,7 @@ fn t_act_01_toi_act_adv_advance_then_fatigued() {
     let a = squad(&mut g, Nation::Us, &["us-regular"; 4], "0308");
     let _de = squad(&mut g, Nation::De, &["de-regular"; 4], "1101");
     act(&mut g, ToiAction::Advance { unit: a });
-    assert!(matches!(step(&g), Step::Moving(mv) if mv.unit == a && mv.mp == 4));
+    assert!(matches!(step(&g), Step::Moving(mv) if mv.unit == a && mv.mp == 12));
     // Clear hexes cost 1 each: 0408, 0409... four moves, then the activation ends.
     for label in ["0208", "0109"] {
         let h = hex(&g, label);
@@ -69,14 +69,14 @@ fn t_move_03_toi_terr_woods_cost_2_and_an_officer_adds_1() {
         &["us-regular", "us-regular", "us-regular", "us-officer"],
         "0702",
     );
-    assert_eq!(crate::movement::movement_points(&g, s), 5);
+    assert_eq!(crate::movement::movement_points(&g, s), 15, "in thirds");
     // 0802 is woods: 2 MP.
     let (from, woods) = (hex(&g, "0702"), hex(&g, "0802"));
-    assert_eq!(crate::movement::entry_cost(&g, s, from, woods), Ok(2));
+    assert_eq!(crate::movement::entry_cost(&g, s, from, woods), Ok(6));
     // A low rise (level 1) costs 2 to climb (TOI-TERR-HILL), 1 to come down.
     let (flat, rise) = (hex(&g, "0302"), hex(&g, "0402"));
-    assert_eq!(crate::movement::entry_cost(&g, s, flat, rise), Ok(2));
-    assert_eq!(crate::movement::entry_cost(&g, s, rise, flat), Ok(1));
+    assert_eq!(crate::movement::entry_cost(&g, s, flat, rise), Ok(6));
+    assert_eq!(crate::movement::entry_cost(&g, s, rise, flat), Ok(3));
 }
 
 #[test]
@@ -85,7 +85,7 @@ fn t_move_06_toi_move_halfhex_a_half_hex_is_never_entered() {
     let s = squad(&mut g, Nation::Us, &["us-regular"; 4], "0203");
     let half = hex(&g, "0103");
     assert!(crate::movement::entry_cost(&g, s, hex(&g, "0203"), half).is_err());
-    assert!(!crate::movement::destinations(&g, s, 4).contains(&half));
+    assert!(!crate::movement::destinations(&g, s, 12).contains(&half));
 }
 
 #[test]
@@ -95,12 +95,12 @@ fn t_move_07_toi_terr_road_costs_1_along_the_road_whatever_lies_under() {
     // 0507 -> 0407 (the bridge) along the road: 1; and onwards to 0308.
     assert_eq!(
         crate::movement::entry_cost(&g, s, hex(&g, "0507"), hex(&g, "0407")),
-        Ok(1)
+        Ok(3)
     );
     // Off the road into the fordable stream: 2 for a squad.
     assert_eq!(
         crate::movement::entry_cost(&g, s, hex(&g, "0407"), hex(&g, "0508")),
-        Ok(2)
+        Ok(6)
     );
 }
 
@@ -114,7 +114,7 @@ fn t_stack_01_toi_stack_through_a_full_hex_but_never_stopping_there() {
     let full = hex(&g, "0305");
     assert!(!crate::stacking::fits(&g, full, mover));
     // It may enter the full hex on its way, and not stop there.
-    assert!(crate::movement::destinations(&g, mover, 4).contains(&full));
+    assert!(crate::movement::destinations(&g, mover, 12).contains(&full));
     act(&mut g, ToiAction::Advance { unit: mover });
     act(&mut g, ToiAction::MoveTo { hex: full });
     assert!(!legal(&g).contains(&ToiAction::StopMoving));
@@ -307,7 +307,7 @@ fn t_seq_05_toi_act_fm_move_then_fire_at_half_firepower() {
     let de = squad(&mut g, Nation::De, &["de-regular"; 4], "0308");
     act(&mut g, ToiAction::FireAndMovement { unit: us });
     assert!(
-        matches!(step(&g), Step::Moving(mv) if mv.mp == 3),
+        matches!(step(&g), Step::Moving(mv) if mv.mp == 9),
         "a squad moves 1 less"
     );
     let to = hex(&g, "0305");

@@ -10,7 +10,7 @@ fn assaulting(rolls: &[u16]) -> (ToiGame, UnitId) {
     let a = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
     act(&mut g, ToiAction::AssaultWith { unit: a });
     assert!(
-        matches!(step(&g), Step::Moving(mv) if mv.mp == 3),
+        matches!(step(&g), Step::Moving(mv) if mv.mp == 9),
         "a squad assaults with 1 MP less"
     );
     (g, a)

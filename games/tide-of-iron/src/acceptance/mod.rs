@@ -8,6 +8,7 @@ mod actions;
 mod area;
 mod assault;
 mod rounds;
+mod transport;
 
 use crate::action::{ToiAction, ToiLog};
 use crate::data::{Nation, ToiData};
@@ -77,6 +78,23 @@ pub fn squad(game: &mut ToiGame, nation: Nation, figures: &[&str], label: &str) 
         },
     };
     game.units.push(unit);
+    UnitId(game.units.len() as u8 - 1)
+}
+
+/// Put a vehicle (figure id `id`) of `nation` in `label`, fresh; its id.
+pub fn vehicle(game: &mut ToiGame, nation: Nation, id: &str, label: &str) -> UnitId {
+    let figure = game.data().figures.iter().position(|f| f.id == id).unwrap() as u8;
+    let at = hex(game, label);
+    game.units.push(crate::state::Unit {
+        nation,
+        division: 1,
+        at: Location::Hex(at),
+        token: Default::default(),
+        kind: Kind::Vehicle {
+            figure,
+            damage: Default::default(),
+        },
+    });
     UnitId(game.units.len() as u8 - 1)
 }
 

@@ -68,6 +68,10 @@ pub struct UnitSetup {
     pub vehicle: Option<String>,
     /// The hex, as `board:label`.
     pub hex: String,
+    /// A squad starting aboard a vehicle (`TOI-SETUP-6`, `TOI-TRANS`): the vehicle's place among
+    /// the file's `[[unit]]`s, from 1; it stands in the same hex.
+    #[serde(default)]
+    pub aboard: Option<usize>,
 }
 
 fn first_division() -> u8 {
@@ -127,6 +131,8 @@ pub struct StartingUnit {
     pub figures: Vec<u8>,
     pub vehicle: bool,
     pub hex: HexId,
+    /// The index, among the scenario's units, of the vehicle it starts aboard.
+    pub aboard: Option<usize>,
 }
 
 /// A scenario's battlefield: the composed map and the dense per-hex tables the rules read.
@@ -323,7 +329,7 @@ fn load_one(
         match (&u.vehicle, u.squad.is_empty()) {
             (Some(v), true) => match figure_index(v) {
                 Some(i) if !data.figures[usize::from(i)].class.infantry() && data.figures[usize::from(i)].nation == u.nation => {
-                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures: vec![i], vehicle: true, hex });
+                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures: vec![i], vehicle: true, hex, aboard: None });
                 }
                 _ => problem(&u.at, "unit.vehicle", format!("`{v}` is no vehicle of this nation in figures.toml")),
             },
@@ -342,10 +348,45 @@ fn load_one(
                 if slots != 4 {
                     problem(&u.at, "unit.squad", format!("a starting squad fills its 4 slots (TOI-SQUAD); these fill {slots}"));
                 } else {
-                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures, vehicle: false, hex });
+                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures, vehicle: false, hex, aboard: u.aboard });
                 }
             }
             _ => problem(&u.at, "unit", "a unit is a squad (`squad = [...]`) or a vehicle (`vehicle = \"...\"`), one of the two".to_owned()),
+        }
+    }
+    // `aboard` names a [[unit]] by its place in the file; every unit loaded, places and indices
+    // agree. The vehicle: of the same nation, in the same hex, with room (TOI-TRANS).
+    if found_units.len() == units.len() {
+        for (i, u) in units.iter().enumerate() {
+            let Some(place) = u.aboard else {
+                continue;
+            };
+            let carrier = place
+                .checked_sub(1)
+                .and_then(|v| found_units.get(v).map(|c| (v, c)));
+            let fits = carrier.is_some_and(|(_, c)| {
+                let capacity = c
+                    .figures
+                    .first()
+                    .and_then(|&f| data.figures.get(usize::from(f)))
+                    .and_then(|f| f.transport)
+                    .unwrap_or(0);
+                let carried = units.iter().filter(|o| o.aboard == Some(place)).count();
+                c.vehicle
+                    && c.nation == found_units[i].nation
+                    && c.hex == found_units[i].hex
+                    && carried <= usize::from(capacity)
+            });
+            match carrier {
+                Some((v, _)) if fits && !found_units[i].vehicle => found_units[i].aboard = Some(v),
+                _ => problem(
+                    &u.at,
+                    "unit.aboard",
+                    format!(
+                        "[[unit]] {place} is no vehicle of this nation in this hex with room for the squad (TOI-TRANS)"
+                    ),
+                ),
+            }
         }
     }
     Some(ScenarioDef {
