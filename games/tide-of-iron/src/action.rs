@@ -60,6 +60,12 @@ pub enum ToiAction {
     Board { vehicle: UnitId },
     /// `TOI-TRANS`: the active squad leaves the vehicle carrying it, into its hex (2 MP).
     Disembark,
+    /// `TOI-FORT-ENTR`, `TOI-FORT-PILL`: the moving squad gets into a free entrenchment (or
+    /// pillbox) of its hex (1 MP).
+    EnterFort { pillbox: bool },
+    /// `TOI-FORT-ENTR`, `TOI-FORT-PILL`: the moving squad leaves its fortification (1 MP; an Op
+    /// Fire trigger, AMB-19).
+    LeaveFort,
     /// `TOI-MOVE`: the moving unit stops where it is.
     StopMoving,
     /// `TOI-COMBAT-NORMAL-SQUAD`: the hit squad loses the figure in its slot `slot`.

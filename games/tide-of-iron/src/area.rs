@@ -87,10 +87,11 @@ pub fn check(game: &ToiGame, unit: UnitId, hex: HexId) -> Result<RangeBand, &'st
         spotter.nation == nation
             && (u == unit || spotter.token != Token::Fatigued)
             && game.hex_of(u).is_some_and(|h| {
-                field
-                    .hexes
-                    .hex(h)
-                    .is_some_and(|from| field.sight.line_of_sight(from, target, &|_| false))
+                field.hexes.hex(h).is_some_and(|from| {
+                    field
+                        .sight
+                        .line_of_sight(from, target, &|h| crate::fire::smoke_at(game, h))
+                })
             })
     });
     if !seen {
@@ -160,13 +161,7 @@ pub fn fire(
             }
             Kind::Squad { .. } => 0,
         };
-        let cover = game
-            .scenario()
-            .battlefield
-            .terrain
-            .get(hex.index())
-            .and_then(|&t| game.data().terrain.get(usize::from(t)))
-            .map_or(0, |t| t.cover);
+        let cover = crate::fire::cover(game, target);
         let red: Vec<u8> = (0..armor + cover)
             .map(|_| game.rng.roll(Die::D6, AREA) as u8)
             .collect();

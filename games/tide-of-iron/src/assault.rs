@@ -264,13 +264,22 @@ fn roll(game: &mut ToiGame, a: Assault, log: &mut ToiLog) {
         let fp = infantry_fp(game, u);
         s.saturating_add(if i == 0 { fp } else { half_up(fp) })
     });
+    // Step 4: the hex's terrain once, plus each defending squad's fortification (TOI-FORT).
     let cover = game
         .scenario()
         .battlefield
         .terrain
         .get(a.hex.index())
         .and_then(|&t| game.data().terrain.get(usize::from(t)))
-        .map_or(0, |t| t.cover);
+        .map_or(0, |t| t.cover)
+        + defenders(game, &a)
+            .into_iter()
+            .map(|u| match game.unit(u).fort {
+                crate::state::Fort::None => 0,
+                crate::state::Fort::Entrenchment => 2,
+                crate::state::Fort::Pillbox => 6,
+            })
+            .sum::<u8>();
     let officer = defenders(game, &a)
         .into_iter()
         .any(|u| has_officer(game, u));
@@ -475,6 +484,7 @@ pub fn retreat_hexes(game: &ToiGame, a: &Assault) -> Vec<HexId> {
 fn retreat(game: &mut ToiGame, a: Assault, hex: HexId, log: &mut ToiLog) {
     for u in defenders(game, &a) {
         game.units[u.index()].at = Location::Hex(hex);
+        game.units[u.index()].fort = crate::state::Fort::None;
         if !crate::stacking::fits(game, hex, u) {
             game.destroy(u);
             continue;

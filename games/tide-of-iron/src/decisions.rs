@@ -21,6 +21,7 @@ pub fn decider(game: &ToiGame) -> Nation {
         Step::OpFire(mv) => game.unit(mv.unit).nation.enemy(),
         Step::Entered(_)
         | Step::Resume(_)
+        | Step::Obstacles(_)
         | Step::Stopped(_)
         | Step::AfterAction
         | Step::Status
@@ -58,6 +59,7 @@ pub fn legal(game: &ToiGame, out: &mut Vec<ToiAction>) {
         Step::Command { nation } => crate::command::legal(game, nation, out),
         Step::Entered(_)
         | Step::Resume(_)
+        | Step::Obstacles(_)
         | Step::Stopped(_)
         | Step::AssaultLosses(_)
         | Step::AfterAction
@@ -92,6 +94,7 @@ pub fn answer(game: &mut ToiGame, action: ToiAction, log: &mut ToiLog) -> Result
         Step::Command { nation } => crate::command::answer(game, nation, action, log),
         Step::Entered(_)
         | Step::Resume(_)
+        | Step::Obstacles(_)
         | Step::Stopped(_)
         | Step::AssaultLosses(_)
         | Step::AfterAction

@@ -56,6 +56,56 @@ pub fn weapon(game: &ToiGame, unit: UnitId, vs_vehicle: bool) -> Option<(u8, u8)
     }
 }
 
+/// `TOI-FORT-SMOKE`: whether smoke lies on the battlefield hex at `hex` (axial), for lines of
+/// sight.
+pub fn smoke_at(game: &ToiGame, hex: overlord_hexmap::Hex) -> bool {
+    game.scenario()
+        .battlefield
+        .hexes
+        .id(hex)
+        .is_some_and(|id| game.smoke(id))
+}
+
+/// `TOI-COMBAT-COVER`: the cover of `unit` where it stands: its hex's terrain, the
+/// fortification a squad is in (`TOI-FORT-ENTR` +2, `TOI-FORT-PILL` +6), tank traps for squads
+/// (`TOI-FORT-TRAP` +1) and smoke for everyone (`TOI-FORT-SMOKE` +2).
+pub fn cover(game: &ToiGame, unit: UnitId) -> u8 {
+    let Some(hex) = game.hex_of(unit) else {
+        return 0;
+    };
+    let terrain = game
+        .scenario()
+        .battlefield
+        .terrain
+        .get(hex.index())
+        .and_then(|&t| game.data().terrain.get(usize::from(t)))
+        .map_or(0, |t| t.cover);
+    let squad = matches!(game.unit(unit).kind, Kind::Squad { .. });
+    let markers = game.markers(hex);
+    let fort = match game.unit(unit).fort {
+        crate::state::Fort::None => 0,
+        crate::state::Fort::Entrenchment => 2,
+        crate::state::Fort::Pillbox => 6,
+    };
+    terrain + fort + u8::from(squad && markers.traps) + 2 * u8::from(markers.smoke)
+}
+
+/// `TOI-FORT-WIRE`, `TOI-FORT-MINE`, `TOI-FORT-SMOKE`, `TOI-MODS`: how many times `unit`'s
+/// firepower is halved where it stands (a squad in razor wire, anyone in a minefield or smoke).
+pub fn position_halvings(game: &ToiGame, unit: UnitId) -> u8 {
+    let Some(hex) = game.hex_of(unit) else {
+        return 0;
+    };
+    let m = game.markers(hex);
+    let squad = matches!(game.unit(unit).kind, Kind::Squad { .. });
+    u8::from(squad && m.wire) + u8::from(m.mines) + u8::from(m.smoke)
+}
+
+/// `TOI-HALF`: whether `unit`'s firepower would be halved more than once (it cannot attack).
+pub fn halved_out(game: &ToiGame, unit: UnitId, fire_and_movement: bool) -> bool {
+    position_halvings(game, unit) + u8::from(fire_and_movement) > 1
+}
+
 /// `TOI-COMBAT-COND`: why `unit` may not fire now.
 pub fn cannot_fire(game: &ToiGame, unit: UnitId) -> Option<&'static str> {
     match game.unit(unit).kind {
@@ -88,13 +138,16 @@ pub fn band(
     let (ha, hb) = (field.hexes.hex(a)?, field.hexes.hex(b)?);
     field
         .sight
-        .line_of_sight(ha, hb, &|_| false)
+        .line_of_sight(ha, hb, &|h| smoke_at(game, h))
         .then_some(band)
 }
 
 /// The enemy units `unit` may fire at now (with Fire and Movement: not at long range).
 pub fn targets(game: &ToiGame, unit: UnitId, fire_and_movement: bool) -> Vec<UnitId> {
     if cannot_fire(game, unit).is_some() {
+        return Vec::new();
+    }
+    if halved_out(game, unit, fire_and_movement) {
         return Vec::new();
     }
     let owner = game.unit(unit).nation;
@@ -188,6 +241,12 @@ pub fn combined_attack(
     if let Some(why) = cannot_fire(game, lead) {
         return Err(Refusal::by_rule(COMBAT, why));
     }
+    if halved_out(game, lead, fire_and_movement) {
+        return Err(Refusal::by_rule(
+            RuleId("TOI-HALF"),
+            "its firepower would be halved twice: it cannot attack",
+        ));
+    }
     if suppressive && let Some(refusal) = suppressive_refusal(game, target) {
         return Err(refusal);
     }
@@ -209,15 +268,8 @@ pub fn combined_attack(
         }));
     }
     let band = worst.unwrap_or(RangeBand::Normal);
-    let hits = roll(
-        game,
-        lead,
-        supporters,
-        target,
-        band,
-        u8::from(fire_and_movement),
-        log,
-    );
+    let halvings = u8::from(fire_and_movement) + position_halvings(game, lead);
+    let hits = roll(game, lead, supporters, target, band, halvings, log);
     Ok(apply_hits(game, target, hits, suppressive, log))
 }
 
@@ -277,12 +329,7 @@ fn roll(
         }
         Kind::Squad { .. } => 0,
     };
-    let cover = game
-        .hex_of(target)
-        .and_then(|h| game.scenario().battlefield.terrain.get(h.index()).copied())
-        .and_then(|t| game.data().terrain.get(usize::from(t)))
-        .map_or(0, |t| t.cover);
-    let red_count = defence_dice(armor, &[cover]);
+    let red_count = defence_dice(armor, &[cover(game, target)]);
     let black: Vec<u8> = (0..black_count)
         .map(|_| game.rng.roll(Die::D6, SEQUENCE) as u8)
         .collect();
@@ -479,6 +526,7 @@ pub fn lose(
             Then::Resume(mv) if gone => game.end_activation(mv.unit),
             Then::Resume(mv) => game.step = Step::Resume(mv),
             Then::Assault(assault) => game.step = Step::AssaultLosses(assault),
+            Then::Stop(mv) => game.step = Step::Stopped(mv),
             Then::Area(rest) => match rest.next.first().filter(|_| rest.count > 0) {
                 Some(&(next, hits)) => {
                     game.step = Step::Casualties {

@@ -151,6 +151,7 @@ impl Game for ToiGame {
             ),
             Step::Entered(_)
             | Step::Resume(_)
+            | Step::Obstacles(_)
             | Step::Stopped(_)
             | Step::AssaultLosses(_)
             | Step::AfterAction

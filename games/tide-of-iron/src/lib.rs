@@ -20,11 +20,12 @@
 //! What is in: the components; a first slice of the rules played end to end (scenario setup,
 //! the Action Phase with Advance, Concentrated Fire normal and suppressive, Prepare Op Fire and
 //! Op Fire as the enemy enters a hex, combined fire for both, Assault, mortars' area attacks, transport
-//! (boarding, riding, leaving, trucks' thirds of a point along roads), Fire and Movement, Fatigue and the phase's end; movement with terrain, roads, hills, cliffs, half hexes and stacking; the Command
+//! (boarding, riding, leaving, trucks' thirds of a point along roads), fortifications,
+//! obstacles and smoke (entrenchments, pillboxes, wire, tank traps, minefields; cover, halved
+//! firepower, stops), Fire and Movement, Fatigue and the phase's end; movement with terrain, roads, hills, cliffs, half hexes and stacking; the Command
 //! Phase's control, income, VP and initiative; the Status Phase's clean-up; VP victory). What
 //! is to come (issue "Tide of Iron: the complete component data and every rule"): combined
-//! machine guns' repeated Op Fire, area attacks by cards, fortifications and
-//! obstacles, hidden squads, specializations, strategy and operations cards, reinforcements,
+//! machine guns' repeated Op Fire, area attacks by cards, hidden squads, specializations, strategy and operations cards, reinforcements,
 //! squad building and deployment as decisions, three and four players. Until then the game is
 //! registered for its components only (`overlord validate` and `overlord map` work).
 //!

@@ -2,7 +2,7 @@
 //! hex costs, and the active unit's moves one hex at a time.
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
-use crate::state::{Kind, Location, Move, Step, Then, ToiGame, UnitId};
+use crate::state::{Fort, Kind, Location, Move, Step, Then, ToiGame, UnitId};
 use crate::tables::results::{Damage, damaged};
 use overlord_engine::{Refusal, RuleId};
 use overlord_hexmap::HexId;
@@ -17,6 +17,10 @@ pub const FIRE_AND_MOVEMENT: RuleId = RuleId("TOI-ACT-FM");
 pub const ASSAULT_ACTION: RuleId = RuleId("TOI-ACT-ASLT");
 /// `TOI-TRANS`.
 pub const TRANSPORT: RuleId = RuleId("TOI-TRANS");
+/// `TOI-FORT`.
+pub const FORTIFICATION: RuleId = RuleId("TOI-FORT");
+/// `TOI-FORT-MINE`.
+pub const MINES: RuleId = RuleId("TOI-FORT-MINE");
 
 /// A level step of two (AMB-15): a cliff, impassable.
 const CLIFF: i8 = 2;
@@ -91,6 +95,14 @@ pub fn entry_cost(
     if (up - down).abs() >= CLIFF {
         return Err("a cliff: levels 2 apart (TOI-TERR-HILL, AMB-15)");
     }
+    // TOI-FORT-TRAP, AMB-42: a vehicle enters tank traps only as the first hex of its move,
+    // from the hex it started in.
+    if is_vehicle(game, unit)
+        && game.markers(to).traps
+        && matches!(game.step, Step::Moving(mv) if mv.moved)
+    {
+        return Err("a vehicle enters tank traps only from the hex it starts its move in");
+    }
     let vehicle = is_vehicle(game, unit);
     let terrain = field
         .terrain
@@ -152,6 +164,10 @@ pub fn destinations(game: &ToiGame, unit: UnitId, mp: u8) -> Vec<HexId> {
     let Some(at) = game.hex_of(unit) else {
         return Vec::new();
     };
+    // TOI-FORT-ENTR: a squad in a fortification leaves it before it moves.
+    if game.unit(unit).fort != Fort::None {
+        return Vec::new();
+    }
     let field = &game.scenario().battlefield;
     field
         .hexes
@@ -180,6 +196,21 @@ fn onward(game: &ToiGame, unit: UnitId, through: HexId, mp: u8) -> bool {
 /// move, attack, move).
 fn may_move(mv: Move) -> bool {
     !(mv.fired == Some(true) && mv.moved)
+}
+
+/// `TOI-FORT-ENTR`, `TOI-FORT-PILL`: the free fortifications of `hex` a squad may get into:
+/// (entrenchments free, pillboxes free).
+fn free_forts(game: &ToiGame, hex: HexId) -> (u8, u8) {
+    let m = game.markers(hex);
+    let used = |kind: Fort| {
+        game.units_in(hex)
+            .filter(|&u| game.unit(u).fort == kind)
+            .count() as u8
+    };
+    (
+        m.entrenchments.saturating_sub(used(Fort::Entrenchment)),
+        m.pillboxes.saturating_sub(used(Fort::Pillbox)),
+    )
 }
 
 /// `TOI-TRANS`: what boarding or leaving a vehicle costs, in thirds.
@@ -242,6 +273,23 @@ pub fn legal(game: &ToiGame, mv: Move, out: &mut Vec<ToiAction>) {
                 .into_iter()
                 .map(|vehicle| ToiAction::Board { vehicle }),
         );
+    }
+    // TOI-FORT-ENTR, TOI-FORT-PILL: 1 MP to get into a free fortification, or out of one.
+    if !is_vehicle(game, mv.unit)
+        && mv.mp >= THIRDS
+        && let Some(hex) = game.hex_of(mv.unit)
+    {
+        if game.unit(mv.unit).fort == Fort::None {
+            let (entrenchments, pillboxes) = free_forts(game, hex);
+            if entrenchments > 0 {
+                out.push(ToiAction::EnterFort { pillbox: false });
+            }
+            if pillboxes > 0 {
+                out.push(ToiAction::EnterFort { pillbox: true });
+            }
+        } else {
+            out.push(ToiAction::LeaveFort);
+        }
     }
     if may_move(mv) {
         out.extend(
@@ -311,6 +359,7 @@ pub fn start(
         fired: fire_and_movement.then_some(false),
         moved: false,
         assault: kind == Kinds::Assault,
+        from_mines: game.hex_of(unit).is_some_and(|h| game.markers(h).mines),
         back,
     });
     let (rule, what) = match kind {
@@ -394,7 +443,7 @@ pub fn answer(
                 }
                 (_, Then::Resume(next)) => game.step = Step::Moving(next),
                 (_, Then::End(u)) => game.end_activation(u),
-                (_, Then::Assault(_) | Then::Area(_)) => game.end_activation(unit),
+                (_, Then::Assault(_) | Then::Area(_) | Then::Stop(_)) => game.end_activation(unit),
             }
             Ok(())
         }
@@ -434,6 +483,58 @@ pub fn answer(
                 mp: mv.mp - TRANSFER,
                 moved: true,
                 back: hex,
+                ..mv
+            });
+            Ok(())
+        }
+        ToiAction::EnterFort { pillbox } => {
+            let hex = game.hex_of(unit).unwrap_or(HexId::NONE);
+            let (entrenchments, pillboxes) = free_forts(game, hex);
+            let free = if pillbox { pillboxes } else { entrenchments };
+            if is_vehicle(game, unit)
+                || game.unit(unit).fort != Fort::None
+                || free == 0
+                || mv.mp < THIRDS
+            {
+                return Err(Refusal::by_rule(
+                    FORTIFICATION,
+                    "a squad gets into a free fortification of its hex for 1 MP; vehicles never",
+                ));
+            }
+            game.units[unit.index()].fort = if pillbox {
+                Fort::Pillbox
+            } else {
+                Fort::Entrenchment
+            };
+            log.public(FORTIFICATION, ToiEvent::Note, || {
+                format!(
+                    "{} gets into the fortification",
+                    crate::text::unit_name(game, unit)
+                )
+            });
+            game.step = Step::Moving(Move {
+                mp: mv.mp - THIRDS,
+                ..mv
+            });
+            Ok(())
+        }
+        ToiAction::LeaveFort => {
+            if game.unit(unit).fort == Fort::None || mv.mp < THIRDS {
+                return Err(Refusal::by_rule(
+                    FORTIFICATION,
+                    "leaving a fortification takes 1 MP",
+                ));
+            }
+            game.units[unit.index()].fort = Fort::None;
+            log.public(FORTIFICATION, ToiEvent::Note, || {
+                format!(
+                    "{} leaves the fortification",
+                    crate::text::unit_name(game, unit)
+                )
+            });
+            // AMB-19: leaving a fortification exposes the squad to Op Fire.
+            game.step = Step::Entered(Move {
+                mp: mv.mp - THIRDS,
                 ..mv
             });
             Ok(())
@@ -482,4 +583,65 @@ pub fn end(game: &mut ToiGame, mv: Move) {
         game.units[unit.index()].at = Location::Hex(mv.back);
     }
     game.end_activation(unit);
+}
+
+/// `TOI-FORT`, `TOI-TIMING` step 5: the obstacles of the hex the moving unit entered, after
+/// any Op Fire: a minefield stops it and rolls 4 dice for hits on 4-6 (no defence) and fatigues
+/// it; razor wire stops squads and light vehicles; tank traps stop vehicles; a unit that began
+/// in a minefield moves one hex only. Then the move goes on.
+pub fn obstacles(game: &mut ToiGame, mv: Move, log: &mut ToiLog) {
+    let unit = mv.unit;
+    let Some(hex) = game.hex_of(unit) else {
+        game.end_activation(unit);
+        return;
+    };
+    let m = game.markers(hex);
+    let vehicle = is_vehicle(game, unit);
+    let tank = vehicle && has_trait(game, unit, "overrun");
+    if m.mines && mv.moved {
+        let dice: Vec<u8> = (0..4)
+            .map(|_| game.rng.roll(overlord_engine::Die::D6, MINES) as u8)
+            .collect();
+        let hits = dice.iter().filter(|&&d| d >= 4).count() as u8;
+        let name = crate::text::unit_name(game, unit);
+        log.public(MINES, ToiEvent::Note, || {
+            format!("{name} enters a minefield: {dice:?}, {hits} hit(s)")
+        });
+        match game.unit(unit).kind {
+            Kind::Vehicle { figure, damage } => {
+                let fragile = has_trait(game, unit, "fragile");
+                match crate::tables::results::vehicle_hits(damage, hits, fragile) {
+                    crate::tables::results::VehicleOutcome::Destroyed => {
+                        game.destroy(unit);
+                        game.end_activation(unit);
+                        return;
+                    }
+                    crate::tables::results::VehicleOutcome::Damaged(now) => {
+                        game.units[unit.index()].kind = Kind::Vehicle {
+                            figure,
+                            damage: now,
+                        };
+                    }
+                }
+            }
+            Kind::Squad { .. } if hits > 0 => {
+                game.step = Step::Casualties {
+                    unit,
+                    hits,
+                    then: Then::Stop(mv),
+                };
+                return;
+            }
+            Kind::Squad { .. } => {}
+        }
+        end(game, mv);
+        return;
+    }
+    let wire_stops = m.wire && !tank;
+    let traps_stop = m.traps && vehicle;
+    if (wire_stops || traps_stop || mv.from_mines) && mv.moved {
+        end(game, mv);
+        return;
+    }
+    go_on(game, mv);
 }

@@ -53,6 +53,7 @@ pub fn new_game(data: &Arc<ToiData>, id: &str, rng: GameRng) -> Result<ToiGame, 
                 },
                 token: Token::Fresh,
                 kind,
+                fort: Default::default(),
             }
         })
         .collect();
@@ -74,6 +75,7 @@ pub fn new_game(data: &Arc<ToiData>, id: &str, rng: GameRng) -> Result<ToiGame, 
             .iter()
             .map(|o| o.controlled_by)
             .collect(),
+        markers: scenario.markers.clone(),
         reveals: 0,
         outcome: None,
     })

@@ -65,7 +65,20 @@ pub struct Unit {
     pub at: Location,
     pub token: Token,
     pub kind: Kind,
+    /// The fortification a squad is in (`TOI-FORT-ENTR`, `TOI-FORT-PILL`).
+    pub fort: Fort,
 }
+
+/// A fortification a squad may occupy.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Fort {
+    #[default]
+    None,
+    Entrenchment,
+    Pillbox,
+}
+
+pub use crate::data::Markers;
 
 /// One nation's side (spec 3.3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -119,8 +132,11 @@ pub enum Step {
     /// A system step: the moving unit has just entered a hex (Op Fire may answer,
     /// `TOI-MOVE-OPFIRE`).
     Entered(Move),
-    /// A system step: the moving unit goes on after an Op Fire attack.
+    /// A system step: the moving unit goes on after an Op Fire attack (the hex's obstacles
+    /// next, `TOI-TIMING`).
     Resume(Move),
+    /// A system step: the moving unit meets the obstacles of the hex it entered (`TOI-FORT`).
+    Obstacles(Move),
     /// A system step: Op Fire stopped the moving unit (`TOI-MOVE-OPFIRE`).
     Stopped(Move),
     /// A system step: an activation is over; the turn driver says who acts next.
@@ -142,6 +158,8 @@ pub struct Move {
     pub moved: bool,
     /// An Assault (`TOI-ACT-ASLT`): it may assault an adjacent enemy hex when it stops.
     pub assault: bool,
+    /// It began in a minefield: one hex, no more (`TOI-FORT-MINE`).
+    pub from_mines: bool,
     /// The last hex it entered where it could stop: where it goes back to if its move ends in a
     /// full hex (`TOI-STACK`).
     pub back: HexId,
@@ -210,6 +228,8 @@ pub enum Then {
     Assault(Assault),
     /// An area attack's losses go on to the next squad of the hex (`TOI-COMBAT-AREA`).
     Area(AreaRest),
+    /// The moving unit, stopped by a minefield, ends its move (`TOI-FORT-MINE`).
+    Stop(Move),
 }
 
 /// The squads of an area-attacked hex still to take their losses, with their net hits, and the
@@ -239,6 +259,8 @@ pub struct ToiGame {
     pub(crate) units: Vec<Unit>,
     /// Per objective of the scenario, who controls it (`TOI-CMD-CTRL`).
     pub(crate) control: Vec<Option<Nation>>,
+    /// The hexes with fortifications, obstacles or smoke, in hex order (`TOI-FORT`).
+    pub(crate) markers: Vec<(HexId, Markers)>,
     pub(crate) reveals: u64,
     pub(crate) outcome: Option<Outcome>,
 }
@@ -255,6 +277,7 @@ impl PartialEq for ToiGame {
             && self.sides == other.sides
             && self.units == other.units
             && self.control == other.control
+            && self.markers == other.markers
             && self.reveals == other.reveals
             && self.outcome == other.outcome
     }
@@ -311,6 +334,36 @@ impl ToiGame {
     /// Who controls objective `i` (`TOI-CMD-CTRL`).
     pub fn controller(&self, objective: usize) -> Option<Nation> {
         self.control.get(objective).copied().flatten()
+    }
+
+    /// The markers on `hex` (`TOI-FORT`).
+    pub fn markers(&self, hex: HexId) -> Markers {
+        self.markers
+            .binary_search_by_key(&hex, |&(h, _)| h)
+            .ok()
+            .and_then(|i| self.markers.get(i))
+            .map_or_else(Markers::default, |&(_, m)| m)
+    }
+
+    /// Change the markers on `hex`.
+    pub fn set_markers(&mut self, hex: HexId, markers: Markers) {
+        match self.markers.binary_search_by_key(&hex, |&(h, _)| h) {
+            Ok(i) if markers == Markers::default() => {
+                self.markers.remove(i);
+            }
+            Ok(i) => {
+                if let Some(slot) = self.markers.get_mut(i) {
+                    slot.1 = markers;
+                }
+            }
+            Err(_) if markers == Markers::default() => {}
+            Err(i) => self.markers.insert(i, (hex, markers)),
+        }
+    }
+
+    /// Whether smoke lies on `hex` (`TOI-FORT-SMOKE`).
+    pub fn smoke(&self, hex: HexId) -> bool {
+        self.markers(hex).smoke
     }
 
     /// The squads `vehicle` carries (`TOI-TRANS`).

@@ -27,14 +27,19 @@ pub fn advance(game: &mut ToiGame, log: &mut ToiLog) -> overlord_engine::driver:
         // TOI-MOVE-OPFIRE: the enemy's Op Fire units that see the hex may fire.
         Step::Entered(mv) => {
             if crate::opfire::shooters(game, mv.unit).is_empty() {
-                crate::movement::go_on(game, mv);
+                game.step = Step::Obstacles(mv);
             } else {
                 game.step = Step::OpFire(mv);
             }
             Progress::Continue
         }
+        // TOI-TIMING: after Op Fire, the hex's obstacles.
         Step::Resume(mv) => {
-            crate::movement::go_on(game, mv);
+            game.step = Step::Obstacles(mv);
+            Progress::Continue
+        }
+        Step::Obstacles(mv) => {
+            crate::movement::obstacles(game, mv, log);
             Progress::Continue
         }
         Step::Stopped(mv) => {
@@ -142,6 +147,18 @@ pub fn status_phase(game: &mut ToiGame, log: &mut ToiLog) {
                 condition: now,
             };
         }
+    }
+    // TOI-FORT-SMOKE: smoke goes in the Status Phase.
+    let smoky: Vec<overlord_hexmap::HexId> = game
+        .markers
+        .iter()
+        .filter(|(_, m)| m.smoke)
+        .map(|&(h, _)| h)
+        .collect();
+    for hex in smoky {
+        let mut m = game.markers(hex);
+        m.smoke = false;
+        game.set_markers(hex, m);
     }
     if game.round >= game.scenario().rounds {
         crate::victory::end(game, log);

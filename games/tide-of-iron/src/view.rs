@@ -153,6 +153,15 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
         ToiAction::StopMoving => ("Stop".to_owned(), vec![], vec![]),
         ToiAction::Board { vehicle } => (format!("Board {}", name(vehicle)), vec![vehicle], vec![]),
         ToiAction::Disembark => ("Leave the vehicle".to_owned(), vec![], vec![]),
+        ToiAction::EnterFort { pillbox } => (
+            format!(
+                "Get into the {}",
+                if pillbox { "pillbox" } else { "entrenchment" }
+            ),
+            vec![],
+            vec![],
+        ),
+        ToiAction::LeaveFort => ("Leave the fortification".to_owned(), vec![], vec![]),
         ToiAction::Lose { slot } => {
             let what = match game.step {
                 Step::Casualties { unit, .. } => match game.unit(unit).kind {

@@ -47,6 +47,7 @@ fn t_aslt_03_toi_combat_assault_what_may_assault_and_support() {
             figure: tank,
             damage: Default::default(),
         },
+        fort: Default::default(),
     });
     assert!(!crate::assault::targets(&g, a).contains(&target));
     g.units.pop();

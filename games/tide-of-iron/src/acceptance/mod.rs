@@ -7,6 +7,7 @@
 mod actions;
 mod area;
 mod assault;
+mod fort;
 mod rounds;
 mod transport;
 
@@ -26,7 +27,7 @@ pub fn data() -> Arc<ToiData> {
     }))
 }
 
-/// "Le Hameau" at round 1's first action, every unit off the map, the dice `rolls` (a test
+/// "Le Hameau" at round 1's first action, every unit and marker off the map, the dice `rolls` (a test
 /// fails on a roll it did not script).
 pub fn empty_game(rolls: &[u16]) -> ToiGame {
     let script = Script {
@@ -39,6 +40,8 @@ pub fn empty_game(rolls: &[u16]) -> ToiGame {
     for u in &mut game.units {
         u.at = Location::Gone;
     }
+    // No fortification or obstacle unless a case puts it there.
+    game.markers.clear();
     // Round 1, the US to act first with its actions: the units a case needs are put in after.
     game.round = 1;
     game.turn_of = Nation::Us;
@@ -76,6 +79,7 @@ pub fn squad(game: &mut ToiGame, nation: Nation, figures: &[&str], label: &str) 
             figures: slots,
             condition: Default::default(),
         },
+        fort: Default::default(),
     };
     game.units.push(unit);
     UnitId(game.units.len() as u8 - 1)
@@ -94,6 +98,7 @@ pub fn vehicle(game: &mut ToiGame, nation: Nation, id: &str, label: &str) -> Uni
             figure,
             damage: Default::default(),
         },
+        fort: Default::default(),
     });
     UnitId(game.units.len() as u8 - 1)
 }

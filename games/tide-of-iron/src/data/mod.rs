@@ -14,7 +14,8 @@ mod terrain;
 pub use boards::{BoardEntry, BoardFace, OVERLAY_TAG_PREFIX};
 pub use figures::{Area, Attack, FigureClass, FigureDef, Nation, TRAITS};
 pub use scenarios::{
-    Battlefield, Objective, ObjectiveKind, ScenarioDef, ScenarioEntry, StartingUnit, Victory,
+    Battlefield, MarkerKind, Markers, Objective, ObjectiveKind, ScenarioDef, ScenarioEntry,
+    StartingUnit, Victory,
 };
 pub use terrain::TerrainDef;
 

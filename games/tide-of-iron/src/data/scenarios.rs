@@ -19,7 +19,7 @@ pub struct ScenarioEntry {
     pub file: String,
 }
 
-located!(ScenarioEntry, ObjectiveSetup, UnitSetup);
+located!(ScenarioEntry, ObjectiveSetup, UnitSetup, MarkerSetup);
 
 /// What kind of objective a marker is (`TOI-CMD-CTRL`).
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
@@ -78,6 +78,39 @@ fn first_division() -> u8 {
     1
 }
 
+/// The fortifications, obstacles and smoke on one hex (`TOI-FORT`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, Deserialize)]
+pub struct Markers {
+    pub entrenchments: u8,
+    pub pillboxes: u8,
+    pub wire: bool,
+    pub traps: bool,
+    pub mines: bool,
+    pub smoke: bool,
+}
+
+/// What a `[[marker]]` puts on its hex (`TOI-FORT`).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum MarkerKind {
+    Entrenchment,
+    Pillbox,
+    Wire,
+    TankTraps,
+    Minefield,
+    Smoke,
+}
+
+/// A fortification, obstacle or smoke marker the scenario places (`[[marker]]`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkerSetup {
+    #[serde(skip)]
+    pub at: At,
+    pub kind: MarkerKind,
+    pub hex: String,
+}
+
 /// How a scenario is won (`TOI-WIN`).
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, tag = "kind", rename_all = "snake_case")]
@@ -110,6 +143,8 @@ pub struct ScenarioDef {
     pub battlefield: Battlefield,
     pub objectives: Vec<Objective>,
     pub units: Vec<StartingUnit>,
+    /// The hexes with fortifications, obstacles or smoke at the start, in hex order.
+    pub markers: Vec<(HexId, Markers)>,
 }
 
 /// An objective with its hex found.
@@ -247,6 +282,7 @@ fn load_one(
     };
     let objectives: Vec<ObjectiveSetup> = file.entries("objective");
     let units: Vec<UnitSetup> = file.entries("unit");
+    let marker_entries: Vec<MarkerSetup> = file.entries("marker");
     let folder = path
         .parent()
         .map(std::path::Path::to_path_buf)
@@ -354,6 +390,64 @@ fn load_one(
             _ => problem(&u.at, "unit", "a unit is a squad (`squad = [...]`) or a vehicle (`vehicle = \"...\"`), one of the two".to_owned()),
         }
     }
+    // TOI-FORT: at most 3 fortifications a hex, one of each obstacle; no smoke in a building.
+    let mut markers: Vec<(HexId, Markers)> = Vec::new();
+    for m in &marker_entries {
+        let Some(hex) = battlefield
+            .find(&m.hex)
+            .filter(|&h| !battlefield.is_half(h))
+        else {
+            problem(
+                &m.at,
+                "marker.hex",
+                format!("`{}` is no whole hex of the battlefield", m.hex),
+            );
+            continue;
+        };
+        let i = match markers.binary_search_by_key(&hex, |&(h, _)| h) {
+            Ok(i) => i,
+            Err(i) => {
+                markers.insert(i, (hex, Markers::default()));
+                i
+            }
+        };
+        let building = battlefield
+            .terrain
+            .get(hex.index())
+            .and_then(|&t| data.terrain.get(usize::from(t)))
+            .is_some_and(|t| t.id == "building");
+        let entry = &mut markers[i].1;
+        let fine = match m.kind {
+            MarkerKind::Entrenchment | MarkerKind::Pillbox
+                if entry.entrenchments + entry.pillboxes >= 3 =>
+            {
+                false
+            }
+            MarkerKind::Entrenchment => {
+                entry.entrenchments += 1;
+                true
+            }
+            MarkerKind::Pillbox => {
+                entry.pillboxes += 1;
+                true
+            }
+            MarkerKind::Wire => !std::mem::replace(&mut entry.wire, true),
+            MarkerKind::TankTraps => !std::mem::replace(&mut entry.traps, true),
+            MarkerKind::Minefield => !std::mem::replace(&mut entry.mines, true),
+            MarkerKind::Smoke if building => false,
+            MarkerKind::Smoke => !std::mem::replace(&mut entry.smoke, true),
+        };
+        if !fine {
+            problem(
+                &m.at,
+                "marker.kind",
+                format!(
+                    "{:?}: at most 3 fortifications and one of each obstacle a hex, no smoke in a building (TOI-FORT)",
+                    m.kind
+                ),
+            );
+        }
+    }
     // `aboard` names a [[unit]] by its place in the file; every unit loaded, places and indices
     // agree. The vehicle: of the same nation, in the same hex, with room (TOI-TRANS).
     if found_units.len() == units.len() {
@@ -399,5 +493,6 @@ fn load_one(
         battlefield,
         objectives: found_objectives,
         units: found_units,
+        markers,
     })
 }
