@@ -70,6 +70,10 @@ pub enum ToiAction {
     StopMoving,
     /// `TOI-COMBAT-NORMAL-SQUAD`: the hit squad loses the figure in its slot `slot`.
     Lose { slot: u8 },
+    /// `TOI-STAT-OPFIRE`, `TOI-SETUP-7`: put `unit` in Op Fire mode.
+    PutOpFire { unit: UnitId },
+    /// `TOI-STAT-REINF`: place the next reinforcement in the reinforcement hex `hex`.
+    PlaceReinforcement { hex: HexId },
     /// `TOI-CMD-SPEND`: move `amount` available command onto the initiative card.
     AddInitiative { amount: u8 },
     /// `TOI-CMD-SPEND`: spend no more command this Command Phase.

@@ -8,7 +8,10 @@ use overlord_engine::Refusal;
 /// Who answers the prompt showing.
 pub fn decider(game: &ToiGame) -> Nation {
     match game.step {
-        Step::Action { nation } | Step::Command { nation } => nation,
+        Step::Action { nation }
+        | Step::Command { nation }
+        | Step::StatusOpFire { nation }
+        | Step::Reinforce { nation } => nation,
         Step::Moving(mv) => game.unit(mv.unit).nation,
         Step::Combining(attack) => game.unit(attack.lead).nation,
         Step::AssaultSupport(_)
@@ -23,6 +26,7 @@ pub fn decider(game: &ToiGame) -> Nation {
         | Step::Resume(_)
         | Step::Obstacles(_)
         | Step::Stopped(_)
+        | Step::NextRound
         | Step::AfterAction
         | Step::Status
         | Step::Over => game.initiative,
@@ -57,11 +61,15 @@ pub fn legal(game: &ToiGame, out: &mut Vec<ToiAction>) {
         Step::Combining(attack) => crate::combined::legal(game, attack, out),
         Step::Casualties { unit, .. } => crate::fire::casualty_choices(game, unit, out),
         Step::Command { nation } => crate::command::legal(game, nation, out),
+        Step::StatusOpFire { .. } | Step::Reinforce { .. } => {
+            crate::status::legal(game, game.step, out);
+        }
         Step::Entered(_)
         | Step::Resume(_)
         | Step::Obstacles(_)
         | Step::Stopped(_)
         | Step::AssaultLosses(_)
+        | Step::NextRound
         | Step::AfterAction
         | Step::Status
         | Step::Over => {}
@@ -92,11 +100,15 @@ pub fn answer(game: &mut ToiGame, action: ToiAction, log: &mut ToiLog) -> Result
             )),
         },
         Step::Command { nation } => crate::command::answer(game, nation, action, log),
+        Step::StatusOpFire { .. } | Step::Reinforce { .. } => {
+            crate::status::answer(game, game.step, action, log)
+        }
         Step::Entered(_)
         | Step::Resume(_)
         | Step::Obstacles(_)
         | Step::Stopped(_)
         | Step::AssaultLosses(_)
+        | Step::NextRound
         | Step::AfterAction
         | Step::Status
         | Step::Over => Err(Refusal::new("no decision is due")),

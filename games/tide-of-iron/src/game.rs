@@ -82,7 +82,10 @@ impl Game for ToiGame {
         log: &mut Log<ToiEvent>,
     ) -> Result<Self, SetupError> {
         let mut game = crate::setup::new_game(data, scenario, rng)?;
-        crate::turn::begin_round(&mut game, 1, log);
+        // TOI-SETUP-7: the initial Op Fire, in initiative order, then round 1.
+        game.step = Step::StatusOpFire {
+            nation: game.initiative(),
+        };
         driver::run(&mut game, log);
         Ok(game)
     }
@@ -144,6 +147,16 @@ impl Game for ToiGame {
                 crate::fire::CASUALTIES,
                 format!("Which figure is lost? ({hits} to go)"),
             ),
+            Step::StatusOpFire { nation } => (
+                "op_fire_placement",
+                crate::status::STATUS_OP_FIRE,
+                format!("{}: put units in Op Fire?", nation.name()),
+            ),
+            Step::Reinforce { nation } => (
+                "reinforcements",
+                crate::status::REINFORCEMENTS,
+                format!("{}: where does the reinforcement arrive?", nation.name()),
+            ),
             Step::Command { nation } => (
                 "command",
                 crate::command::SPEND,
@@ -154,6 +167,7 @@ impl Game for ToiGame {
             | Step::Obstacles(_)
             | Step::Stopped(_)
             | Step::AssaultLosses(_)
+            | Step::NextRound
             | Step::AfterAction
             | Step::Status => ("system", crate::turn::ROUND, String::new()),
             Step::Over => ("over", crate::victory::WIN, "The game is over".to_owned()),

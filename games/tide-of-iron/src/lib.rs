@@ -49,6 +49,7 @@ pub mod picture;
 pub mod setup;
 pub mod stacking;
 pub mod state;
+pub mod status;
 pub mod tables;
 pub mod text;
 pub mod turn;

@@ -47,9 +47,10 @@ pub fn new_game(data: &Arc<ToiData>, id: &str, rng: GameRng) -> Result<ToiGame, 
             Unit {
                 nation: s.nation,
                 division: s.division,
-                at: match s.aboard {
-                    Some(vehicle) => Location::Aboard(crate::state::UnitId(vehicle as u8)),
-                    None => Location::Hex(s.hex),
+                at: match (s.round, s.aboard) {
+                    (Some(round), _) => Location::Reserve(round),
+                    (None, Some(vehicle)) => Location::Aboard(crate::state::UnitId(vehicle as u8)),
+                    (None, None) => Location::Hex(s.hex),
                 },
                 token: Token::Fresh,
                 kind,

@@ -27,6 +27,8 @@ pub enum Location {
     Hex(HexId),
     /// Carried by the vehicle (`TOI-TRANS`): off the map, out of reach of every attack.
     Aboard(UnitId),
+    /// A reinforcement due in the Status Phase of this round (`TOI-STAT-REINF`).
+    Reserve(u8),
     /// Eliminated, routed or destroyed: out of the game.
     Gone,
 }
@@ -139,6 +141,16 @@ pub enum Step {
     Obstacles(Move),
     /// A system step: Op Fire stopped the moving unit (`TOI-MOVE-OPFIRE`).
     Stopped(Move),
+    /// `TOI-STAT-OPFIRE`, `TOI-SETUP-7`: `nation` puts units in Op Fire, one at a time.
+    StatusOpFire {
+        nation: Nation,
+    },
+    /// `TOI-STAT-REINF`: `nation` places its next reinforcement.
+    Reinforce {
+        nation: Nation,
+    },
+    /// A system step: the round marker advances (`TOI-STAT-ROUND`).
+    NextRound,
     /// A system step: an activation is over; the turn driver says who acts next.
     AfterAction,
     /// A system step: both sides have spent command; the Status Phase.
@@ -321,7 +333,7 @@ impl ToiGame {
     pub fn hex_of(&self, unit: UnitId) -> Option<HexId> {
         match self.units.get(unit.index())?.at {
             Location::Hex(hex) => Some(hex),
-            Location::Aboard(_) | Location::Gone => None,
+            Location::Aboard(_) | Location::Reserve(_) | Location::Gone => None,
         }
     }
 

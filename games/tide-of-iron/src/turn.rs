@@ -54,6 +54,10 @@ pub fn advance(game: &mut ToiGame, log: &mut ToiLog) -> overlord_engine::driver:
             status_phase(game, log);
             Progress::Continue
         }
+        Step::NextRound => {
+            next_round(game, log);
+            Progress::Continue
+        }
         _ => Progress::Decide,
     }
 }
@@ -136,7 +140,7 @@ pub fn status_phase(game: &mut ToiGame, log: &mut ToiLog) {
         if let Kind::Squad { figures, condition } = unit.kind {
             let officer = match unit.at {
                 Location::Hex(h) => officers.contains(&(h, unit.nation)),
-                Location::Aboard(_) | Location::Gone => false,
+                Location::Aboard(_) | Location::Reserve(_) | Location::Gone => false,
             };
             let now = match condition {
                 Condition::Disrupted if !officer => Condition::Pinned,
@@ -160,6 +164,14 @@ pub fn status_phase(game: &mut ToiGame, log: &mut ToiLog) {
         m.smoke = false;
         game.set_markers(hex, m);
     }
+    // Step 3: Op Fire, in initiative order (steps 4 and 5 follow from its answers).
+    game.step = Step::StatusOpFire {
+        nation: game.initiative,
+    };
+}
+
+/// Step 6 (`TOI-STAT-ROUND`): the next round, or the end.
+pub fn next_round(game: &mut ToiGame, log: &mut ToiLog) {
     if game.round >= game.scenario().rounds {
         crate::victory::end(game, log);
     } else {

@@ -181,6 +181,10 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
             vec![],
         ),
         ToiAction::Done => ("Done".to_owned(), vec![], vec![]),
+        ToiAction::PutOpFire { unit } => (format!("{}: Op Fire", name(unit)), vec![unit], vec![]),
+        ToiAction::PlaceReinforcement { hex } => {
+            (format!("Arrive at {}", field.label(hex)), vec![], vec![hex])
+        }
     };
     let mut anchors = Anchors::label(label);
     anchors.units = units.into_iter().map(|u| u32::from(u.0)).collect();

@@ -26,6 +26,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (3, &["activation"]),
     (3, &["assault"]),
     (3, &["command"]),
+    (3, &["status"]),
     (3, &["victory"]),
     // 4: the round, the game and its faces.
     (4, &["turn"]),

@@ -3,6 +3,23 @@
 use super::*;
 use crate::tables::results::Condition;
 
+/// Answer the Status Phase's Op Fire placements with `Done`, and place reinforcements in the
+/// first hex offered, until the round marker has moved.
+fn finish_status(g: &mut ToiGame) {
+    loop {
+        match step(g) {
+            Step::StatusOpFire { .. } => {
+                act(g, ToiAction::Done);
+            }
+            Step::Reinforce { .. } => {
+                let first = legal(g)[0];
+                act(g, first);
+            }
+            _ => break,
+        }
+    }
+}
+
 /// A game at its Command Phase.
 fn at_command(game: &mut ToiGame) {
     crate::command::begin(game, &mut ToiLog::new());
@@ -103,6 +120,7 @@ fn t_stat_02_toi_stat_clean_tokens_off_pins_off_disrupted_pinned() {
         g.units[u.index()].token = crate::state::Token::Fatigued;
     }
     crate::turn::status_phase(&mut g, &mut ToiLog::new());
+    finish_status(&mut g);
     let condition = |g: &ToiGame, u: UnitId| match g.unit(u).kind {
         Kind::Squad { condition, .. } => condition,
         Kind::Vehicle { .. } => panic!(),
@@ -127,6 +145,7 @@ fn t_stat_05_toi_stat_round_the_game_ends_after_the_last_round() {
     let mut g = empty_game(&[]);
     g.round = g.scenario().rounds;
     crate::turn::status_phase(&mut g, &mut ToiLog::new());
+    finish_status(&mut g);
     assert_eq!(step(&g), Step::Over);
     assert!(g.outcome().is_some());
 }
@@ -149,4 +168,103 @@ fn toi_cmd_vp_victory_objectives_score_each_round() {
     squad(&mut g, Nation::De, &["de-regular"; 4], "0605");
     at_command(&mut g);
     assert_eq!(g.side(Nation::De).vp, 2);
+}
+
+#[test]
+fn toi_stat_opfire_units_go_into_op_fire_in_initiative_order() {
+    let mut g = empty_game(&[]);
+    let us = squad(&mut g, Nation::Us, &["us-regular"; 4], "0302");
+    let pinned = squad(&mut g, Nation::Us, &["us-regular"; 4], "0303");
+    if let Kind::Squad { figures, .. } = g.units[pinned.index()].kind {
+        g.units[pinned.index()].kind = Kind::Squad {
+            figures,
+            condition: Condition::Disrupted,
+        };
+    }
+    let de = squad(&mut g, Nation::De, &["de-regular"; 4], "1108");
+    g.initiative = Nation::De;
+    crate::turn::status_phase(&mut g, &mut ToiLog::new());
+    assert_eq!(
+        step(&g),
+        Step::StatusOpFire { nation: Nation::De },
+        "the initiative first"
+    );
+    act(&mut g, ToiAction::PutOpFire { unit: de });
+    act(&mut g, ToiAction::Done);
+    assert_eq!(step(&g), Step::StatusOpFire { nation: Nation::Us });
+    // The disrupted squad is pinned after the clean-up: not eligible (TOI-COMBAT-COND).
+    assert!(!legal(&g).contains(&ToiAction::PutOpFire { unit: pinned }));
+    act(&mut g, ToiAction::PutOpFire { unit: us });
+    act(&mut g, ToiAction::Done);
+    assert_eq!(g.unit(de).token, crate::state::Token::OpFire);
+    assert_eq!(g.unit(us).token, crate::state::Token::OpFire);
+    assert_eq!(g.round(), 2);
+}
+
+#[test]
+fn toi_stat_reinf_reinforcements_arrive_in_their_r_hexes_or_are_lost() {
+    let mut g = empty_game(&[]);
+    // Le Hameau's US Sherman is due in round 2; the German squad in round 3.
+    let sherman = g
+        .unit_ids()
+        .find(|&u| {
+            g.unit(u).nation == Nation::Us
+                && matches!(g.unit(u).kind, Kind::Vehicle { .. })
+                && g.scenario().units[u.index()].round == Some(2)
+        })
+        .unwrap();
+    g.units[sherman.index()].at = Location::Reserve(2);
+    g.round = 2;
+    crate::turn::status_phase(&mut g, &mut ToiLog::new());
+    act(&mut g, ToiAction::Done);
+    act(&mut g, ToiAction::Done);
+    assert_eq!(step(&g), Step::Reinforce { nation: Nation::Us });
+    // 1A's green R hex is 0601.
+    let r = hex(&g, "0601");
+    assert_eq!(legal(&g), vec![ToiAction::PlaceReinforcement { hex: r }]);
+    act(&mut g, ToiAction::PlaceReinforcement { hex: r });
+    assert_eq!(g.unit(sherman).at, Location::Hex(r));
+    // Next time, with the R hex held by the enemy, a reinforcement is lost.
+    let mut g = empty_game(&[]);
+    g.units[sherman.index()].at = Location::Reserve(2);
+    g.round = 2;
+    squad(&mut g, Nation::De, &["de-regular"; 4], "0601");
+    crate::turn::status_phase(&mut g, &mut ToiLog::new());
+    act(&mut g, ToiAction::Done);
+    act(&mut g, ToiAction::Done);
+    assert_eq!(g.unit(sherman).at, Location::Gone);
+    assert_eq!(g.round(), 3);
+}
+
+#[test]
+fn t_setup_04_toi_setup_7_initial_op_fire_counts_as_activated() {
+    use overlord_engine::Game;
+    let mut log = ToiLog::new();
+    let mut g = ToiGame::setup(
+        &data(),
+        "le-hameau",
+        &Default::default(),
+        GameRng::seeded(1),
+        &mut log,
+    )
+    .unwrap();
+    assert_eq!(g.round(), 0);
+    assert_eq!(
+        step(&g),
+        Step::StatusOpFire { nation: Nation::Us },
+        "the initiative first"
+    );
+    let us = g
+        .unit_ids()
+        .find(|&u| g.unit(u).nation == Nation::Us && g.hex_of(u).is_some())
+        .unwrap();
+    let _ = g
+        .apply(ToiAction::PutOpFire { unit: us }, &mut log)
+        .unwrap();
+    let _ = g.apply(ToiAction::Done, &mut log).unwrap();
+    let _ = g.apply(ToiAction::Done, &mut log).unwrap();
+    assert_eq!(g.round(), 1);
+    assert_eq!(step(&g), Step::Action { nation: Nation::Us });
+    // In Op Fire: it cannot be chosen for an action in round 1.
+    assert!(!legal(&g).contains(&ToiAction::Fatigue { unit: us }));
 }

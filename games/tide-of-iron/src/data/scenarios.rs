@@ -66,8 +66,13 @@ pub struct UnitSetup {
     /// A vehicle's figure id.
     #[serde(default)]
     pub vehicle: Option<String>,
-    /// The hex, as `board:label`.
+    /// The hex, as `board:label` (none for a reinforcement).
+    #[serde(default)]
     pub hex: String,
+    /// A reinforcement: the round in whose Status Phase it arrives in a reinforcement hex
+    /// (`TOI-STAT-REINF`).
+    #[serde(default)]
+    pub round: Option<u8>,
     /// A squad starting aboard a vehicle (`TOI-SETUP-6`, `TOI-TRANS`): the vehicle's place among
     /// the file's `[[unit]]`s, from 1; it stands in the same hex.
     #[serde(default)]
@@ -168,6 +173,8 @@ pub struct StartingUnit {
     pub hex: HexId,
     /// The index, among the scenario's units, of the vehicle it starts aboard.
     pub aboard: Option<usize>,
+    /// A reinforcement's round.
+    pub round: Option<u8>,
 }
 
 /// A scenario's battlefield: the composed map and the dense per-hex tables the rules read.
@@ -345,9 +352,14 @@ fn load_one(
     }
     let mut found_units = Vec::new();
     for u in &units {
-        let hex = battlefield
-            .find(&u.hex)
-            .filter(|&h| !battlefield.is_half(h));
+        // A reinforcement has no hex until it arrives.
+        let hex = if u.round.is_some() && u.hex.is_empty() {
+            Some(HexId::NONE)
+        } else {
+            battlefield
+                .find(&u.hex)
+                .filter(|&h| !battlefield.is_half(h))
+        };
         let Some(hex) = hex else {
             problem(
                 &u.at,
@@ -365,7 +377,7 @@ fn load_one(
         match (&u.vehicle, u.squad.is_empty()) {
             (Some(v), true) => match figure_index(v) {
                 Some(i) if !data.figures[usize::from(i)].class.infantry() && data.figures[usize::from(i)].nation == u.nation => {
-                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures: vec![i], vehicle: true, hex, aboard: None });
+                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures: vec![i], vehicle: true, hex, aboard: None, round: u.round });
                 }
                 _ => problem(&u.at, "unit.vehicle", format!("`{v}` is no vehicle of this nation in figures.toml")),
             },
@@ -384,7 +396,7 @@ fn load_one(
                 if slots != 4 {
                     problem(&u.at, "unit.squad", format!("a starting squad fills its 4 slots (TOI-SQUAD); these fill {slots}"));
                 } else {
-                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures, vehicle: false, hex, aboard: u.aboard });
+                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures, vehicle: false, hex, aboard: u.aboard, round: u.round });
                 }
             }
             _ => problem(&u.at, "unit", "a unit is a squad (`squad = [...]`) or a vehicle (`vehicle = \"...\"`), one of the two".to_owned()),
