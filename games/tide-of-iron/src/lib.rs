@@ -10,24 +10,27 @@
 //!    battlefield); [`tables`] (range bands and dice, attack and defence dice, vehicle damage
 //!    and suppression); [`state`]; [`action`].
 //! 2. **Questions many chapters ask.** [`stacking`], [`text`].
-//! 3. **The rules chapters.** [`fire`] (`TOI-COMBAT`), [`movement`] (`TOI-MOVE`, `TOI-TERR`,
-//!    Advance and Fire and Movement), [`area`] (`TOI-COMBAT-AREA`, mortars), [`opfire`] (`TOI-COMBAT-OPFIRE`), [`combined`]
-//!    (`TOI-COMBAT-COMBINED`), [`activation`] (the Action Phase's actions, `TOI-ACT`),
-//!    [`assault`] (`TOI-COMBAT-ASSAULT`), [`command`] (`TOI-CMD`), [`victory`] (`TOI-WIN`).
-//! 4. **The round and the game's faces.** [`turn`] (`TOI-ROUND`, the Status Phase), [`decisions`],
-//!    [`setup`], [`view`], [`picture`] (`overlord map`), [`game`].
+//! 3. **The rules chapters.** [`fire`] (`TOI-COMBAT`, cover and halved firepower), [`area`]
+//!    (`TOI-COMBAT-AREA`, mortars), [`movement`] (`TOI-MOVE`, `TOI-TERR`, Advance, Fire and
+//!    Movement, transport, fortifications and obstacles), [`opfire`] (`TOI-COMBAT-OPFIRE`),
+//!    [`combined`] (`TOI-COMBAT-COMBINED`), [`activation`] (the Action Phase's actions,
+//!    `TOI-ACT`), [`assault`] (`TOI-COMBAT-ASSAULT`), [`command`] (`TOI-CMD`), [`status`]
+//!    (`TOI-STAT`'s choices), [`victory`] (`TOI-WIN`).
+//! 4. **The round and the game's faces.** [`turn`] (`TOI-ROUND`, the Status Phase's clean-up),
+//!    [`decisions`], [`setup`], [`view`], [`picture`] (`overlord map`), [`game`].
 //!
-//! What is in: the components; a first slice of the rules played end to end (scenario setup,
-//! the Action Phase with Advance, Concentrated Fire normal and suppressive, Prepare Op Fire and
-//! Op Fire as the enemy enters a hex, combined fire for both, Assault, mortars' area attacks, transport
-//! (boarding, riding, leaving, trucks' thirds of a point along roads), fortifications,
-//! obstacles and smoke (entrenchments, pillboxes, wire, tank traps, minefields; cover, halved
-//! firepower, stops), Fire and Movement, Fatigue and the phase's end; movement with terrain, roads, hills, cliffs, half hexes and stacking; the Command
-//! Phase's control, income, VP and initiative; the Status Phase's clean-up; VP victory). What
-//! is to come (issue "Tide of Iron: the complete component data and every rule"): combined
-//! machine guns' repeated Op Fire, area attacks by cards, hidden squads, specializations, strategy and operations cards, reinforcements,
-//! squad building and deployment as decisions, three and four players. Until then the game is
-//! registered for its components only (`overlord validate` and `overlord map` work).
+//! What is in: the components, and the rules played end to end on a scenario of ours: the
+//! Action Phase (Advance, Concentrated Fire normal and suppressive, Prepare Op Fire and Op Fire
+//! as the enemy enters a hex, combined fire for both, Fire and Movement, Assault, mortars' area
+//! attacks, Fatigue, the phase's end); movement with terrain, roads, hills, cliffs, half hexes
+//! and stacking; transport; fortifications, obstacles and smoke; the Command Phase's control,
+//! income, VP and initiative; the Status Phase's clean-up, Op Fire placement and
+//! reinforcements, and the initial Op Fire; VP victory. What is to come (issue "Tide of Iron:
+//! the complete component data and every rule"): the machine guns' repeated Op Fire, hidden
+//! squads, specializations, strategy and operations cards (and area attacks by cards), squad
+//! transfers, squad building and deployment as decisions, three and four players, the
+//! scenarios of the spec. Until then the game is registered for its components only
+//! (`overlord validate` and `overlord map` work).
 //!
 //! The components are authored by the Overlord project from the history and geography of
 //! June 1944 and the spec's restatement of the rules; they are not the publisher's.
