@@ -37,6 +37,9 @@ pub enum ToiAction {
     RetreatTo { hex: HexId },
     /// `TOI-COMBAT-ASSAULT` step 10: `unit` advances into the emptied hex.
     AdvanceInto { unit: UnitId },
+    /// `TOI-COMBAT-HIDDEN` (FAQ-6): the hidden squad `unit` in the assaulted hex reveals itself
+    /// and fights.
+    Reveal { unit: UnitId },
     /// `TOI-COMBAT-COMBINED`: `unit` supports the attack being built.
     Support { unit: UnitId },
     /// `TOI-COMBAT-COMBINED`: roll the attack as built.

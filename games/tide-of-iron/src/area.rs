@@ -107,7 +107,7 @@ pub fn targets(game: &ToiGame, unit: UnitId) -> Vec<HexId> {
     }
     let mut hexes: Vec<HexId> = game
         .unit_ids()
-        .filter(|&u| game.unit(u).nation != game.unit(unit).nation)
+        .filter(|&u| game.unit(u).nation != game.unit(unit).nation && !game.unit(u).hidden)
         .filter_map(|u| game.hex_of(u))
         .collect();
     hexes.sort_unstable();
@@ -142,8 +142,13 @@ pub fn fire(
             if suppressive { " (suppressive)" } else { "" }
         )
     });
+    crate::hidden::reveal(game, unit, "it fired", log);
     let mut losses: Vec<(UnitId, u8)> = Vec::new();
-    let targets: Vec<UnitId> = game.units_in(hex).collect();
+    // TOI-COMBAT-HIDDEN: hidden squads are not affected.
+    let targets: Vec<UnitId> = game
+        .units_in(hex)
+        .filter(|&u| !game.unit(u).hidden)
+        .collect();
     for target in targets {
         let vehicle = matches!(game.unit(target).kind, Kind::Vehicle { .. });
         if suppressive && vehicle {

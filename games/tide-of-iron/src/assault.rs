@@ -2,8 +2,9 @@
 //! an adjacent enemy hex with up to two supporting squads; both sides roll at close range
 //! (4-6), the attacker against the hex's cover, the defenders with no cover for the attackers;
 //! each side removes its losses; if the attacker scored more hits, the defenders retreat
-//! together and the attackers may advance. Fortifications, smoke, flamethrowers and hidden
-//! squads in assaults come with their chapters.
+//! together and the attackers may advance. Hidden defenders (`TOI-COMBAT-HIDDEN`, FAQ-6) may
+//! reveal themselves to fight; those that stay hidden add nothing and lose nothing, and retreat
+//! revealed with the others if the assault succeeds. Flamethrowers come with their chapter.
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
 use crate::data::{FigureClass, Nation};
@@ -60,7 +61,10 @@ pub fn targets(game: &ToiGame, squad: UnitId) -> Vec<HexId> {
         .neighbours_on_map(at)
         .filter(|&h| {
             let units: Vec<UnitId> = game.units_in(h).collect();
-            units.iter().any(|&u| game.unit(u).nation == enemy)
+            // TOI-COMBAT-HIDDEN: a hex of only hidden squads is no target.
+            units
+                .iter()
+                .any(|&u| game.unit(u).nation == enemy && !game.unit(u).hidden)
                 && !units.iter().any(|&u| heavy_vehicle(game, u))
         })
         .collect()
@@ -96,11 +100,29 @@ pub fn begin(
         )
     });
     if candidates(game, &assault).is_empty() {
-        roll(game, assault, log);
+        to_the_defender(game, assault, log);
     } else {
         game.step = Step::AssaultSupport(assault);
     }
     Ok(())
+}
+
+/// The hidden squads in the assaulted hex.
+fn hidden_defenders(game: &ToiGame, a: &Assault) -> Vec<UnitId> {
+    let enemy = game.unit(a.squad).nation.enemy();
+    game.units_in(a.hex)
+        .filter(|&u| game.unit(u).nation == enemy && game.unit(u).hidden)
+        .collect()
+}
+
+/// FAQ-6: with the attackers known, the defender chooses which hidden squads reveal themselves
+/// to fight; with none hidden, the dice.
+fn to_the_defender(game: &mut ToiGame, a: Assault, log: &mut ToiLog) {
+    if hidden_defenders(game, &a).is_empty() {
+        roll(game, a, log);
+    } else {
+        game.step = Step::HiddenDefenders(a);
+    }
 }
 
 /// Step 1: the squads that may still support: the attacker's, next to the assaulted hex, not
@@ -140,6 +162,14 @@ pub fn legal(game: &ToiGame, step: Step, out: &mut Vec<ToiAction>) {
                     .map(|unit| ToiAction::Support { unit }),
             );
             out.push(ToiAction::Fire);
+        }
+        Step::HiddenDefenders(a) => {
+            out.extend(
+                hidden_defenders(game, &a)
+                    .into_iter()
+                    .map(|unit| ToiAction::Reveal { unit }),
+            );
+            out.push(ToiAction::Done);
         }
         Step::DefenderLosses(a) => {
             for u in defenders(game, &a) {
@@ -204,6 +234,21 @@ pub fn answer(
             Ok(())
         }
         (Step::AssaultSupport(a), ToiAction::Fire) => {
+            to_the_defender(game, a, log);
+            Ok(())
+        }
+        (Step::HiddenDefenders(a), ToiAction::Reveal { unit }) => {
+            if !hidden_defenders(game, &a).contains(&unit) {
+                return Err(Refusal::by_rule(
+                    crate::hidden::HIDDEN,
+                    "not a hidden squad in the assaulted hex",
+                ));
+            }
+            crate::hidden::reveal(game, unit, "it fights the assault", log);
+            to_the_defender(game, a, log);
+            Ok(())
+        }
+        (Step::HiddenDefenders(a), ToiAction::Done) => {
             roll(game, a, log);
             Ok(())
         }
@@ -260,6 +305,9 @@ pub fn answer(
 /// first.
 fn roll(game: &mut ToiGame, a: Assault, log: &mut ToiLog) {
     let participants = a.participants();
+    for &u in &participants {
+        crate::hidden::reveal(game, u, "it assaulted", log);
+    }
     let strength = participants.iter().enumerate().fold(0u8, |s, (i, &u)| {
         let fp = infantry_fp(game, u);
         s.saturating_add(if i == 0 { fp } else { half_up(fp) })
@@ -330,11 +378,11 @@ fn roll(game: &mut ToiGame, a: Assault, log: &mut ToiLog) {
     }
 }
 
-/// The defending units in the assaulted hex.
+/// The defending units in the assaulted hex, hidden squads not among them (FAQ-6).
 fn defenders(game: &ToiGame, a: &Assault) -> Vec<UnitId> {
     let enemy = game.unit(a.squad).nation.enemy();
     game.units_in(a.hex)
-        .filter(|&u| game.unit(u).nation == enemy)
+        .filter(|&u| game.unit(u).nation == enemy && !game.unit(u).hidden)
         .collect()
 }
 
@@ -441,6 +489,10 @@ fn outcome(game: &mut ToiGame, a: Assault, log: &mut ToiLog) {
     log.public(ASSAULT, ToiEvent::Note, || {
         "The assault succeeds".to_owned()
     });
+    // FAQ-6: the squads that stayed hidden are revealed and retreat with the others.
+    for u in hidden_defenders(game, &a) {
+        crate::hidden::reveal(game, u, "the assault on its hex succeeded", log);
+    }
     // Disrupted defenders cannot retreat: destroyed.
     for u in defenders(game, &a) {
         if matches!(
@@ -548,7 +600,9 @@ fn finish(game: &mut ToiGame, a: Assault) {
 /// Whose answer each step of an assault is.
 pub fn decider(game: &ToiGame, step: Step) -> Nation {
     match step {
-        Step::DefenderLosses(a) | Step::Retreat(a) => game.unit(a.squad).nation.enemy(),
+        Step::DefenderLosses(a) | Step::Retreat(a) | Step::HiddenDefenders(a) => {
+            game.unit(a.squad).nation.enemy()
+        }
         Step::AssaultSupport(a) | Step::AdvanceAfter(a) | Step::AssaultLosses(a) => {
             game.unit(a.squad).nation
         }

@@ -15,6 +15,7 @@ pub fn decider(game: &ToiGame) -> Nation {
         Step::Moving(mv) => game.unit(mv.unit).nation,
         Step::Combining(attack) => game.unit(attack.lead).nation,
         Step::AssaultSupport(_)
+        | Step::HiddenDefenders(_)
         | Step::DefenderLosses(_)
         | Step::Retreat(_)
         | Step::AdvanceAfter(_)
@@ -44,7 +45,7 @@ pub fn legal(game: &ToiGame, out: &mut Vec<ToiAction>) {
             if mv.assault
                 && game
                     .hex_of(mv.unit)
-                    .is_some_and(|h| crate::stacking::fits(game, h, mv.unit))
+                    .is_some_and(|h| crate::stacking::may_stop(game, h, mv.unit))
             {
                 out.extend(
                     crate::assault::targets(game, mv.unit)
@@ -54,6 +55,7 @@ pub fn legal(game: &ToiGame, out: &mut Vec<ToiAction>) {
             }
         }
         Step::AssaultSupport(_)
+        | Step::HiddenDefenders(_)
         | Step::DefenderLosses(_)
         | Step::Retreat(_)
         | Step::AdvanceAfter(_) => crate::assault::legal(game, game.step, out),
@@ -87,6 +89,7 @@ pub fn answer(game: &mut ToiGame, action: ToiAction, log: &mut ToiLog) -> Result
             _ => crate::movement::answer(game, mv, action, log),
         },
         Step::AssaultSupport(_)
+        | Step::HiddenDefenders(_)
         | Step::DefenderLosses(_)
         | Step::Retreat(_)
         | Step::AdvanceAfter(_) => crate::assault::answer(game, game.step, action, log),

@@ -11,6 +11,8 @@ use crate::tables::results::{
 use crate::tables::strength::{attack_dice, defence_dice, squad_attack};
 use overlord_engine::{Die, Refusal, RuleId};
 
+pub use crate::cover::{cover, smoke_at};
+
 /// `TOI-COMBAT`.
 pub const COMBAT: RuleId = RuleId("TOI-COMBAT");
 /// `TOI-ACT-CONC`.
@@ -56,40 +58,6 @@ pub fn weapon(game: &ToiGame, unit: UnitId, vs_vehicle: bool) -> Option<(u8, u8)
     }
 }
 
-/// `TOI-FORT-SMOKE`: whether smoke lies on the battlefield hex at `hex` (axial), for lines of
-/// sight.
-pub fn smoke_at(game: &ToiGame, hex: overlord_hexmap::Hex) -> bool {
-    game.scenario()
-        .battlefield
-        .hexes
-        .id(hex)
-        .is_some_and(|id| game.smoke(id))
-}
-
-/// `TOI-COMBAT-COVER`: the cover of `unit` where it stands: its hex's terrain, the
-/// fortification a squad is in (`TOI-FORT-ENTR` +2, `TOI-FORT-PILL` +6), tank traps for squads
-/// (`TOI-FORT-TRAP` +1) and smoke for everyone (`TOI-FORT-SMOKE` +2).
-pub fn cover(game: &ToiGame, unit: UnitId) -> u8 {
-    let Some(hex) = game.hex_of(unit) else {
-        return 0;
-    };
-    let terrain = game
-        .scenario()
-        .battlefield
-        .terrain
-        .get(hex.index())
-        .and_then(|&t| game.data().terrain.get(usize::from(t)))
-        .map_or(0, |t| t.cover);
-    let squad = matches!(game.unit(unit).kind, Kind::Squad { .. });
-    let markers = game.markers(hex);
-    let fort = match game.unit(unit).fort {
-        crate::state::Fort::None => 0,
-        crate::state::Fort::Entrenchment => 2,
-        crate::state::Fort::Pillbox => 6,
-    };
-    terrain + fort + u8::from(squad && markers.traps) + 2 * u8::from(markers.smoke)
-}
-
 /// `TOI-FORT-WIRE`, `TOI-FORT-MINE`, `TOI-FORT-SMOKE`, `TOI-MODS`: how many times `unit`'s
 /// firepower is halved where it stands (a squad in razor wire, anyone in a minefield or smoke).
 pub fn position_halvings(game: &ToiGame, unit: UnitId) -> u8 {
@@ -124,6 +92,10 @@ pub fn band(
     target: UnitId,
     fire_and_movement: bool,
 ) -> Option<RangeBand> {
+    // TOI-COMBAT-HIDDEN: a hidden squad is never a target.
+    if game.unit(target).hidden {
+        return None;
+    }
     let field = &game.scenario().battlefield;
     let (a, b) = (game.hex_of(unit)?, game.hex_of(target)?);
     let vs_vehicle = matches!(game.unit(target).kind, Kind::Vehicle { .. });
@@ -250,6 +222,12 @@ pub fn combined_attack(
     if suppressive && let Some(refusal) = suppressive_refusal(game, target) {
         return Err(refusal);
     }
+    if game.unit(target).hidden {
+        return Err(Refusal::by_rule(
+            crate::hidden::HIDDEN,
+            "a hidden squad cannot be targeted by fire",
+        ));
+    }
     let mut worst = None;
     for &unit in std::iter::once(&lead).chain(supporters) {
         let Some(b) = band(game, unit, target, fire_and_movement) else {
@@ -270,6 +248,9 @@ pub fn combined_attack(
     let band = worst.unwrap_or(RangeBand::Normal);
     let halvings = u8::from(fire_and_movement) + position_halvings(game, lead);
     let hits = roll(game, lead, supporters, target, band, halvings, log);
+    for &unit in std::iter::once(&lead).chain(supporters) {
+        crate::hidden::reveal(game, unit, "it fired", log);
+    }
     Ok(apply_hits(game, target, hits, suppressive, log))
 }
 

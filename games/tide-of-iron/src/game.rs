@@ -122,6 +122,11 @@ impl Game for ToiGame {
                 crate::assault::ASSAULT,
                 format!("Remove a figure ({} hit(s) to go)", a.to_remove),
             ),
+            Step::HiddenDefenders(_) => (
+                "hidden_defenders",
+                crate::hidden::HIDDEN,
+                "Which hidden squads reveal themselves and fight the assault?".to_owned(),
+            ),
             Step::Retreat(_) => (
                 "retreat",
                 crate::assault::ASSAULT,

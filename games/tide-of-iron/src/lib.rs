@@ -9,13 +9,13 @@
 //!    checked) with [`los`] (line of sight, `TOI-COMBAT-LOS-ALGO`, a pure function of the
 //!    battlefield); [`tables`] (range bands and dice, attack and defence dice, vehicle damage
 //!    and suppression); [`state`]; [`action`].
-//! 2. **Questions many chapters ask.** [`stacking`], [`text`].
-//! 3. **The rules chapters.** [`fire`] (`TOI-COMBAT`, cover and halved firepower), [`area`]
-//!    (`TOI-COMBAT-AREA`, mortars), [`movement`] (`TOI-MOVE`, `TOI-TERR`, Advance, Fire and
-//!    Movement, transport, fortifications and obstacles), [`opfire`] (`TOI-COMBAT-OPFIRE`),
-//!    [`combined`] (`TOI-COMBAT-COMBINED`), [`activation`] (the Action Phase's actions,
-//!    `TOI-ACT`), [`assault`] (`TOI-COMBAT-ASSAULT`), [`command`] (`TOI-CMD`), [`status`]
-//!    (`TOI-STAT`'s choices), [`victory`] (`TOI-WIN`).
+//! 2. **Questions many chapters ask.** [`stacking`], [`cover`], [`text`].
+//! 3. **The rules chapters.** [`hidden`] (`TOI-COMBAT-HIDDEN`), [`fire`] (`TOI-COMBAT`, halved
+//!    firepower), [`area`] (`TOI-COMBAT-AREA`, mortars), [`movement`] (`TOI-MOVE`, `TOI-TERR`,
+//!    Advance, Fire and Movement, transport, fortifications and obstacles), [`opfire`]
+//!    (`TOI-COMBAT-OPFIRE`), [`combined`] (`TOI-COMBAT-COMBINED`), [`activation`] (the Action
+//!    Phase's actions, `TOI-ACT`), [`assault`] (`TOI-COMBAT-ASSAULT`), [`command`] (`TOI-CMD`),
+//!    [`status`] (`TOI-STAT`'s choices), [`victory`] (`TOI-WIN`).
 //! 4. **The round and the game's faces.** [`turn`] (`TOI-ROUND`, the Status Phase's clean-up),
 //!    [`decisions`], [`setup`], [`view`], [`picture`] (`overlord map`), [`game`].
 //!
@@ -23,11 +23,11 @@
 //! Action Phase (Advance, Concentrated Fire normal and suppressive, Prepare Op Fire and Op Fire
 //! as the enemy enters a hex, combined fire for both, Fire and Movement, Assault, mortars' area
 //! attacks, Fatigue, the phase's end); movement with terrain, roads, hills, cliffs, half hexes
-//! and stacking; transport; fortifications, obstacles and smoke; the Command Phase's control,
-//! income, VP and initiative; the Status Phase's clean-up, Op Fire placement and
-//! reinforcements, and the initial Op Fire; VP victory. What is to come (issue "Tide of Iron:
-//! the complete component data and every rule"): the machine guns' repeated Op Fire, hidden
-//! squads, specializations, strategy and operations cards (and area attacks by cards), squad
+//! and stacking; transport; fortifications, obstacles and smoke; hidden squads; the Command
+//! Phase's control, income, VP and initiative; the Status Phase's clean-up, Op Fire placement
+//! and reinforcements, and the initial Op Fire; VP victory. What is to come (issue "Tide of Iron:
+//! the complete component data and every rule"): the machine guns' repeated Op Fire,
+//! specializations, strategy and operations cards (and area attacks by cards), squad
 //! transfers, squad building and deployment as decisions, three and four players, the
 //! scenarios of the spec. Until then the game is registered for its components only
 //! (`overlord validate` and `overlord map` work).
@@ -41,10 +41,12 @@ pub mod area;
 pub mod assault;
 pub mod combined;
 pub mod command;
+pub mod cover;
 pub mod data;
 pub mod decisions;
 pub mod fire;
 pub mod game;
+pub mod hidden;
 pub mod los;
 pub mod movement;
 pub mod opfire;

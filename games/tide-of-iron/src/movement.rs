@@ -88,7 +88,11 @@ pub fn entry_cost(
         return Err("half hexes are not part of the game (TOI-MOVE-HALFHEX)");
     }
     let owner = game.unit(unit).nation;
-    if game.units_in(to).any(|u| game.unit(u).nation != owner) {
+    // TOI-COMBAT-HIDDEN: a hex of only hidden enemy squads may be passed through.
+    if game
+        .units_in(to)
+        .any(|u| game.unit(u).nation != owner && !game.unit(u).hidden)
+    {
         return Err("enemy units hold the hex");
     }
     let (up, down) = (field.level(to), field.level(from));
@@ -175,7 +179,7 @@ pub fn destinations(game: &ToiGame, unit: UnitId, mp: u8) -> Vec<HexId> {
         .filter(|&n| {
             entry_cost(game, unit, at, n).is_ok_and(|cost| {
                 cost <= mp
-                    && (crate::stacking::fits(game, n, unit)
+                    && (crate::stacking::may_stop(game, n, unit)
                         // TOI-STACK: through a full hex only if it can go on to one with room.
                         || onward(game, unit, n, mp - cost))
             })
@@ -188,7 +192,7 @@ fn onward(game: &ToiGame, unit: UnitId, through: HexId, mp: u8) -> bool {
     let field = &game.scenario().battlefield;
     field.hexes.neighbours_on_map(through).any(|n| {
         entry_cost(game, unit, through, n)
-            .is_ok_and(|cost| cost <= mp && crate::stacking::fits(game, n, unit))
+            .is_ok_and(|cost| cost <= mp && crate::stacking::may_stop(game, n, unit))
     })
 }
 
@@ -275,9 +279,11 @@ pub fn legal(game: &ToiGame, mv: Move, out: &mut Vec<ToiAction>) {
         );
     }
     // TOI-FORT-ENTR, TOI-FORT-PILL: 1 MP to get into a free fortification, or out of one.
+    // Never where it may not stop (a full hex, or one of hidden enemy squads): it would be stuck.
     if !is_vehicle(game, mv.unit)
         && mv.mp >= THIRDS
         && let Some(hex) = game.hex_of(mv.unit)
+        && crate::stacking::may_stop(game, hex, mv.unit)
     {
         if game.unit(mv.unit).fort == Fort::None {
             let (entrenchments, pillboxes) = free_forts(game, hex);
@@ -302,7 +308,7 @@ pub fn legal(game: &ToiGame, mv: Move, out: &mut Vec<ToiAction>) {
     // not from a full hex it is passing through.
     let room = game
         .hex_of(mv.unit)
-        .is_some_and(|h| crate::stacking::fits(game, h, mv.unit));
+        .is_some_and(|h| crate::stacking::may_stop(game, h, mv.unit));
     if mv.fired == Some(false) && room {
         for target in crate::fire::targets(game, mv.unit, true) {
             out.push(ToiAction::MovingFire {
@@ -320,7 +326,7 @@ pub fn legal(game: &ToiGame, mv: Move, out: &mut Vec<ToiAction>) {
     // TOI-STACK: no stopping in a full hex.
     if game
         .hex_of(mv.unit)
-        .is_some_and(|h| crate::stacking::fits(game, h, mv.unit))
+        .is_some_and(|h| crate::stacking::may_stop(game, h, mv.unit))
     {
         out.push(ToiAction::StopMoving);
     }
@@ -396,8 +402,9 @@ pub fn answer(
                 return Err(Refusal::by_rule(MOVE, "the unit cannot enter that hex now"));
             }
             game.units[unit.index()].at = Location::Hex(hex);
+            crate::hidden::reveal_on_objective(game, unit, log);
             let left = mv.mp - cost;
-            let back = if crate::stacking::fits(game, hex, unit) {
+            let back = if crate::stacking::may_stop(game, hex, unit) {
                 hex
             } else {
                 mv.back
@@ -492,6 +499,7 @@ pub fn answer(
             let (entrenchments, pillboxes) = free_forts(game, hex);
             let free = if pillbox { pillboxes } else { entrenchments };
             if is_vehicle(game, unit)
+                || !crate::stacking::may_stop(game, hex, unit)
                 || game.unit(unit).fort != Fort::None
                 || free == 0
                 || mv.mp < THIRDS
@@ -546,7 +554,7 @@ pub fn answer(
         ToiAction::StopMoving => {
             if !game
                 .hex_of(unit)
-                .is_some_and(|h| crate::stacking::fits(game, h, unit))
+                .is_some_and(|h| crate::stacking::may_stop(game, h, unit))
             {
                 return Err(Refusal::by_rule(
                     crate::stacking::STACK,
@@ -577,7 +585,7 @@ pub fn go_on(game: &mut ToiGame, mv: Move) {
 pub fn end(game: &mut ToiGame, mv: Move) {
     let unit = mv.unit;
     if let Some(hex) = game.hex_of(unit)
-        && !crate::stacking::fits(game, hex, unit)
+        && !crate::stacking::may_stop(game, hex, unit)
         && !mv.back.is_none()
     {
         game.units[unit.index()].at = Location::Hex(mv.back);

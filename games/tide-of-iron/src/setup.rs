@@ -55,6 +55,7 @@ pub fn new_game(data: &Arc<ToiData>, id: &str, rng: GameRng) -> Result<ToiGame, 
                 token: Token::Fresh,
                 kind,
                 fort: Default::default(),
+                hidden: s.hidden,
             }
         })
         .collect();

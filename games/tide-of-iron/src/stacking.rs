@@ -19,3 +19,11 @@ pub fn fits(game: &ToiGame, hex: HexId, unit: UnitId) -> bool {
     let vehicles = others.iter().filter(|&&u| vehicle(u)).count() + usize::from(vehicle(unit));
     others.len() < MOST_UNITS && vehicles <= MOST_VEHICLES
 }
+
+/// Whether a moving `unit` may stop in `hex`: room for it (`TOI-STACK`), and no enemy unit
+/// there (`TOI-COMBAT-HIDDEN`: a hex of only hidden enemy squads may be passed through, never
+/// stopped in; one revealed while the mover passes holds it no more than before).
+pub fn may_stop(game: &ToiGame, hex: HexId, unit: UnitId) -> bool {
+    let owner = game.unit(unit).nation;
+    fits(game, hex, unit) && !game.units_in(hex).any(|u| game.unit(u).nation != owner)
+}

@@ -69,6 +69,8 @@ pub struct Unit {
     pub kind: Kind,
     /// The fortification a squad is in (`TOI-FORT-ENTR`, `TOI-FORT-PILL`).
     pub fort: Fort,
+    /// A hidden squad (`TOI-COMBAT-HIDDEN`): public, but out of reach of fire.
+    pub hidden: bool,
 }
 
 /// A fortification a squad may occupy.
@@ -116,6 +118,8 @@ pub enum Step {
     AssaultLosses(Assault),
     /// `TOI-COMBAT-ASSAULT` step 7: the defender removes the attacker's hits from his units.
     DefenderLosses(Assault),
+    /// FAQ-6: the defender chooses which hidden squads in the assaulted hex fight.
+    HiddenDefenders(Assault),
     /// `TOI-COMBAT-ASSAULT` step 9: the defender picks the hex all his units retreat to.
     Retreat(Assault),
     /// `TOI-COMBAT-ASSAULT` step 10: the attacker's squads may advance into the emptied hex.

@@ -21,11 +21,14 @@ pub fn advance(game: &mut ToiGame, log: &mut ToiLog) -> overlord_engine::driver:
     use overlord_engine::driver::Progress;
     match game.step {
         Step::AfterAction => {
+            crate::hidden::reveal_seen(game, log);
             next_action(game, log);
             Progress::Continue
         }
         // TOI-MOVE-OPFIRE: the enemy's Op Fire units that see the hex may fire.
         Step::Entered(mv) => {
+            // TOI-TIMING step 2: what the new position shows, before Op Fire.
+            crate::hidden::reveal_seen(game, log);
             if crate::opfire::shooters(game, mv.unit).is_empty() {
                 game.step = Step::Obstacles(mv);
             } else {
@@ -55,6 +58,11 @@ pub fn advance(game: &mut ToiGame, log: &mut ToiLog) -> overlord_engine::driver:
             Progress::Continue
         }
         Step::NextRound => {
+            // TOI-COMBAT-HIDDEN: the end of the Status Phase (none before round 1).
+            if game.round() > 0 {
+                crate::hidden::reveal_adjacent(game, log);
+            }
+            crate::hidden::reveal_seen(game, log);
             next_round(game, log);
             Progress::Continue
         }

@@ -120,6 +120,11 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
         ),
         ToiAction::Pass => ("Let it pass".to_owned(), vec![], vec![]),
         ToiAction::Support { unit } => (format!("{} supports", name(unit)), vec![unit], vec![]),
+        ToiAction::Reveal { unit } => (
+            format!("{} reveals itself and fights", name(unit)),
+            vec![unit],
+            vec![],
+        ),
         ToiAction::Fire => ("Fire".to_owned(), vec![], vec![]),
         ToiAction::AreaFire {
             unit,

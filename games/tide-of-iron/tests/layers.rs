@@ -16,8 +16,10 @@ const LAYERS: &[(u8, &[&str])] = &[
     (1, &["action"]),
     // 2: the questions many chapters ask.
     (2, &["stacking"]),
+    (2, &["cover"]),
     (2, &["text"]),
     // 3: the rules chapters, in the order they may call each other (down only).
+    (3, &["hidden"]),
     (3, &["fire"]),
     (3, &["area"]),
     (3, &["movement"]),

@@ -40,8 +40,18 @@ fn stacking_holds(game: &ToiGame) -> Result<(), String> {
     Ok(())
 }
 
-/// No hex holds both nations' units (there is no way in yet but assault, which is to come).
+/// No hex holds both nations' units between activations (a moving unit may pass through a hex
+/// of hidden squads, `TOI-COMBAT-HIDDEN`, but never stop there), and only squads are hidden.
 fn no_hex_holds_both_nations(game: &ToiGame) -> Result<(), String> {
+    if let Some(u) = game
+        .unit_ids()
+        .find(|&u| game.unit(u).hidden && matches!(game.unit(u).kind, Kind::Vehicle { .. }))
+    {
+        return Err(format!("vehicle #{} is hidden", u.0));
+    }
+    if !matches!(game.step(), Step::Action { .. } | Step::Command { .. }) {
+        return Ok(());
+    }
     let field = &game.scenario().battlefield;
     for hex in field.hexes.ids() {
         let mut nations = game.units_in(hex).map(|u| game.unit(u).nation);

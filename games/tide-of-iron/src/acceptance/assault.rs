@@ -48,6 +48,7 @@ fn t_aslt_03_toi_combat_assault_what_may_assault_and_support() {
             damage: Default::default(),
         },
         fort: Default::default(),
+        hidden: false,
     });
     assert!(!crate::assault::targets(&g, a).contains(&target));
     g.units.pop();

@@ -8,6 +8,7 @@ mod actions;
 mod area;
 mod assault;
 mod fort;
+mod hidden;
 mod rounds;
 mod transport;
 
@@ -80,6 +81,7 @@ pub fn squad(game: &mut ToiGame, nation: Nation, figures: &[&str], label: &str) 
             condition: Default::default(),
         },
         fort: Default::default(),
+        hidden: false,
     };
     game.units.push(unit);
     UnitId(game.units.len() as u8 - 1)
@@ -99,6 +101,7 @@ pub fn vehicle(game: &mut ToiGame, nation: Nation, id: &str, label: &str) -> Uni
             damage: Default::default(),
         },
         fort: Default::default(),
+        hidden: false,
     });
     UnitId(game.units.len() as u8 - 1)
 }

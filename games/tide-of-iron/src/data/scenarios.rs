@@ -8,6 +8,9 @@ use overlord_datafile::located;
 use overlord_hexmap::{HexId, HexIndex, MapData};
 use serde::Deserialize;
 
+/// Hidden-squad markers a nation has (`TOI-LIMITS`).
+const HIDDEN_MARKERS: u8 = 4;
+
 /// One `[[scenario]]` of scenarios.toml.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -73,6 +76,9 @@ pub struct UnitSetup {
     /// (`TOI-STAT-REINF`).
     #[serde(default)]
     pub round: Option<u8>,
+    /// A squad starting hidden (`TOI-COMBAT-HIDDEN`, `TOI-SETUP-6`).
+    #[serde(default)]
+    pub hidden: bool,
     /// A squad starting aboard a vehicle (`TOI-SETUP-6`, `TOI-TRANS`): the vehicle's place among
     /// the file's `[[unit]]`s, from 1; it stands in the same hex.
     #[serde(default)]
@@ -175,6 +181,8 @@ pub struct StartingUnit {
     pub aboard: Option<usize>,
     /// A reinforcement's round.
     pub round: Option<u8>,
+    /// A squad starting hidden (`TOI-COMBAT-HIDDEN`).
+    pub hidden: bool,
 }
 
 /// A scenario's battlefield: the composed map and the dense per-hex tables the rules read.
@@ -351,6 +359,7 @@ fn load_one(
         }
     }
     let mut found_units = Vec::new();
+    let mut hidden_markers = [0u8; 2];
     for u in &units {
         // A reinforcement has no hex until it arrives.
         let hex = if u.round.is_some() && u.hex.is_empty() {
@@ -374,10 +383,29 @@ fn load_one(
                 .position(|f| f.id == id)
                 .and_then(|i| u8::try_from(i).ok())
         };
+        // TOI-COMBAT-HIDDEN, TOI-LIMITS: squads only, 4 markers a nation.
+        if u.hidden {
+            if u.vehicle.is_some() {
+                problem(
+                    &u.at,
+                    "unit.hidden",
+                    "vehicles cannot be hidden (TOI-COMBAT-HIDDEN)".to_owned(),
+                );
+            }
+            let count = &mut hidden_markers[u.nation.index()];
+            *count += 1;
+            if *count > HIDDEN_MARKERS {
+                problem(
+                    &u.at,
+                    "unit.hidden",
+                    format!("a nation has {HIDDEN_MARKERS} hidden-squad markers (TOI-LIMITS)"),
+                );
+            }
+        }
         match (&u.vehicle, u.squad.is_empty()) {
             (Some(v), true) => match figure_index(v) {
                 Some(i) if !data.figures[usize::from(i)].class.infantry() && data.figures[usize::from(i)].nation == u.nation => {
-                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures: vec![i], vehicle: true, hex, aboard: None, round: u.round });
+                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures: vec![i], vehicle: true, hex, aboard: None, round: u.round, hidden: false });
                 }
                 _ => problem(&u.at, "unit.vehicle", format!("`{v}` is no vehicle of this nation in figures.toml")),
             },
@@ -396,7 +424,7 @@ fn load_one(
                 if slots != 4 {
                     problem(&u.at, "unit.squad", format!("a starting squad fills its 4 slots (TOI-SQUAD); these fill {slots}"));
                 } else {
-                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures, vehicle: false, hex, aboard: u.aboard, round: u.round });
+                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures, vehicle: false, hex, aboard: u.aboard, round: u.round, hidden: u.hidden });
                 }
             }
             _ => problem(&u.at, "unit", "a unit is a squad (`squad = [...]`) or a vehicle (`vehicle = \"...\"`), one of the two".to_owned()),

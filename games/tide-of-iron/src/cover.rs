@@ -1,0 +1,38 @@
+//! Cover (`TOI-COMBAT-COVER`) and smoke (`TOI-FORT-SMOKE`): what protects a unit where it
+//! stands, asked by fire, area attacks and hidden squads alike.
+
+use crate::state::{Kind, ToiGame, UnitId};
+
+/// `TOI-FORT-SMOKE`: whether smoke lies on the battlefield hex at `hex` (axial), for lines of
+/// sight.
+pub fn smoke_at(game: &ToiGame, hex: overlord_hexmap::Hex) -> bool {
+    game.scenario()
+        .battlefield
+        .hexes
+        .id(hex)
+        .is_some_and(|id| game.smoke(id))
+}
+
+/// `TOI-COMBAT-COVER`: the cover of `unit` where it stands: its hex's terrain, the
+/// fortification a squad is in (`TOI-FORT-ENTR` +2, `TOI-FORT-PILL` +6), tank traps for squads
+/// (`TOI-FORT-TRAP` +1) and smoke for everyone (`TOI-FORT-SMOKE` +2).
+pub fn cover(game: &ToiGame, unit: UnitId) -> u8 {
+    let Some(hex) = game.hex_of(unit) else {
+        return 0;
+    };
+    let terrain = game
+        .scenario()
+        .battlefield
+        .terrain
+        .get(hex.index())
+        .and_then(|&t| game.data().terrain.get(usize::from(t)))
+        .map_or(0, |t| t.cover);
+    let squad = matches!(game.unit(unit).kind, Kind::Squad { .. });
+    let markers = game.markers(hex);
+    let fort = match game.unit(unit).fort {
+        crate::state::Fort::None => 0,
+        crate::state::Fort::Entrenchment => 2,
+        crate::state::Fort::Pillbox => 6,
+    };
+    terrain + fort + u8::from(squad && markers.traps) + 2 * u8::from(markers.smoke)
+}
