@@ -25,8 +25,14 @@ pub enum ToiAction {
     /// `TOI-ACT-FM`: the moving unit attacks `target` (at half firepower), normally or
     /// suppressively.
     MovingFire { target: UnitId, suppressive: bool },
-    /// `TOI-COMBAT-OPFIRE`: Op Fire unit `lead` fires at the moving unit.
-    OpFire { lead: UnitId, suppressive: bool },
+    /// `TOI-COMBAT-OPFIRE`: Op Fire unit `lead` fires at the moving unit; with `mg_only`, its
+    /// machine-gun crews alone, and it stays in Op Fire (`TOI-UNIT-MG`).
+    OpFire {
+        lead: UnitId,
+        suppressive: bool,
+        #[serde(default)]
+        mg_only: bool,
+    },
     /// `TOI-ACT-ASLT`: activate a fresh squad to move and then assault.
     AssaultWith { unit: UnitId },
     /// `TOI-COMBAT-ASSAULT`: the assaulting squad, done moving, assaults the adjacent `hex`.
@@ -42,6 +48,9 @@ pub enum ToiAction {
     Reveal { unit: UnitId },
     /// `TOI-COMBAT-COMBINED`: `unit` supports the attack being built.
     Support { unit: UnitId },
+    /// `TOI-UNIT-MG`: `unit` supports the Op Fire attack being built with its machine-gun crews
+    /// alone, and stays in Op Fire.
+    SupportWithMg { unit: UnitId },
     /// `TOI-COMBAT-COMBINED`: roll the attack as built.
     Fire,
     /// `TOI-COMBAT-OPFIRE`: let the moving unit pass this hex.

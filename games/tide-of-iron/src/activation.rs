@@ -129,6 +129,7 @@ fn concentrate(
         suppressive,
         supporters: 0,
         op_fire: None,
+        mg_only: 0,
     });
     Ok(())
 }

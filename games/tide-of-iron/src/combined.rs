@@ -4,7 +4,7 @@
 //! half of each supporter's, at the least favourable range band; every participant is fatigued.
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
-use crate::state::{Attack, Step, Then, ToiGame, Token};
+use crate::state::{Attack, Step, Then, ToiGame, Token, UnitId};
 use overlord_engine::{Refusal, RuleId};
 
 /// `TOI-COMBAT-COMBINED`.
@@ -20,7 +20,7 @@ fn token(attack: &Attack) -> Token {
 }
 
 /// The units that may still join `attack`.
-pub fn candidates(game: &ToiGame, attack: &Attack) -> Vec<crate::state::UnitId> {
+pub fn candidates(game: &ToiGame, attack: &Attack) -> Vec<UnitId> {
     crate::fire::supporters(game, attack.lead, attack.target, token(attack))
         .into_iter()
         .filter(|u| attack.supporters & (1u128 << u.0) == 0)
@@ -32,6 +32,11 @@ pub fn legal(game: &ToiGame, attack: Attack, out: &mut Vec<ToiAction>) {
         candidates(game, &attack)
             .into_iter()
             .map(|unit| ToiAction::Support { unit }),
+    );
+    out.extend(
+        crate::opfire::mg_supporters(game, &attack)
+            .into_iter()
+            .map(|unit| ToiAction::SupportWithMg { unit }),
     );
     out.push(ToiAction::Fire);
 }
@@ -56,6 +61,21 @@ pub fn answer(
             });
             Ok(())
         }
+        ToiAction::SupportWithMg { unit } => {
+            if !crate::opfire::mg_supporters(game, &attack).contains(&unit) {
+                return Err(Refusal::by_rule(
+                    RuleId("TOI-UNIT-MG"),
+                    "only a squad in Op Fire with a machine-gun crew and other figures, seeing and reaching the target with the machine gun, supports with it alone",
+                ));
+            }
+            let bit = 1u128 << unit.0;
+            game.step = Step::Combining(Attack {
+                supporters: attack.supporters | bit,
+                mg_only: attack.mg_only | bit,
+                ..attack
+            });
+            Ok(())
+        }
         ToiAction::Fire => {
             fire(game, attack, log)?;
             Ok(())
@@ -75,10 +95,18 @@ pub fn fire(game: &mut ToiGame, attack: Attack, log: &mut ToiLog) -> Result<(), 
         attack.target,
         attack.suppressive,
         false,
+        attack.mg_only,
         log,
     )?;
     for &s in &supporters {
-        game.units[s.index()].token = Token::Fatigued;
+        // TOI-UNIT-MG: a machine gun firing alone stays in Op Fire, once per active unit.
+        if attack.op_fire.is_some()
+            && crate::fire::fires_mg_alone(game, s, attack.mg_only & (1u128 << s.0) != 0)
+        {
+            game.op_fired |= 1u128 << s.0;
+        } else {
+            game.units[s.index()].token = Token::Fatigued;
+        }
     }
     if !supporters.is_empty() {
         log.public(COMBINED, ToiEvent::Note, || {
@@ -89,7 +117,10 @@ pub fn fire(game: &mut ToiGame, attack: Attack, log: &mut ToiLog) -> Result<(), 
         });
     }
     match attack.op_fire {
-        Some(mv) => crate::opfire::after(game, attack.lead, mv, effect, log),
+        Some(mv) => {
+            let alone = attack.mg_only & (1u128 << attack.lead.0) != 0;
+            crate::opfire::after(game, attack.lead, alone, mv, effect, log);
+        }
         None => match effect {
             crate::fire::Effect::Casualties(hits) => {
                 game.step = Step::Casualties {

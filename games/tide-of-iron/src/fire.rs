@@ -3,6 +3,7 @@
 //! assaults come later.
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
+use crate::data::FigureClass;
 use crate::state::{Kind, Step, Then, ToiGame, UnitId};
 use crate::tables::dice::{RangeBand, net_hits, range_band};
 use crate::tables::results::{
@@ -26,6 +27,16 @@ pub const CASUALTIES: RuleId = RuleId("TOI-COMBAT-NORMAL-SQUAD");
 /// range (`TOI-COMBAT-MIXED`: every figure of a squad fires; `TOI-COMBAT-VEHDMG`: a heavily
 /// damaged vehicle fires at half).
 pub fn weapon(game: &ToiGame, unit: UnitId, vs_vehicle: bool) -> Option<(u8, u8)> {
+    weapon_with(game, unit, vs_vehicle, false)
+}
+
+/// [`weapon`], of the machine-gun crews alone with `mg_only` (`TOI-UNIT-MG`).
+pub fn weapon_with(
+    game: &ToiGame,
+    unit: UnitId,
+    vs_vehicle: bool,
+    mg_only: bool,
+) -> Option<(u8, u8)> {
     let data = game.data();
     match game.unit(unit).kind {
         Kind::Squad { figures, .. } => {
@@ -34,6 +45,7 @@ pub fn weapon(game: &ToiGame, unit: UnitId, vs_vehicle: bool) -> Option<(u8, u8)
                 .iter()
                 .filter_map(|&f| data.figures.get(usize::from(f)))
                 .filter(|f| f.area.is_none())
+                .filter(|f| !mg_only || f.class == FigureClass::MgCrew)
                 .collect();
             if present.is_empty() {
                 return None;
@@ -92,6 +104,50 @@ pub fn band(
     target: UnitId,
     fire_and_movement: bool,
 ) -> Option<RangeBand> {
+    band_with(game, unit, target, fire_and_movement, false)
+}
+
+/// `TOI-UNIT-MG`: whether `unit` is a squad with machine-gun crews and other figures that fire,
+/// so that firing with the crews alone is a choice of its own.
+pub fn mg_choice(game: &ToiGame, unit: UnitId) -> bool {
+    let Kind::Squad { figures, .. } = game.unit(unit).kind else {
+        return false;
+    };
+    let data = game.data();
+    let firing = || {
+        figures
+            .iter()
+            .filter_map(|&f| data.figures.get(usize::from(f)))
+            .filter(|f| f.area.is_none())
+    };
+    firing().any(|f| f.class == FigureClass::MgCrew)
+        && firing().any(|f| f.class != FigureClass::MgCrew)
+}
+
+/// `TOI-UNIT-MG` Rapid Op Fire: whether `unit` fires with its machine-gun crews alone, chosen
+/// (`mg_only`) or because they are all it fires with; such a unit stays in Op Fire.
+pub fn fires_mg_alone(game: &ToiGame, unit: UnitId, mg_only: bool) -> bool {
+    let Kind::Squad { figures, .. } = game.unit(unit).kind else {
+        return false;
+    };
+    let data = game.data();
+    let mut firing = figures
+        .iter()
+        .filter_map(|&f| data.figures.get(usize::from(f)))
+        .filter(|f| f.area.is_none())
+        .peekable();
+    firing.peek().is_some()
+        && (mg_only && mg_choice(game, unit) || firing.all(|f| f.class == FigureClass::MgCrew))
+}
+
+/// [`band`], of the machine-gun crews alone with `mg_only` (their own range, `TOI-UNIT-MG`).
+pub fn band_with(
+    game: &ToiGame,
+    unit: UnitId,
+    target: UnitId,
+    fire_and_movement: bool,
+    mg_only: bool,
+) -> Option<RangeBand> {
     // TOI-COMBAT-HIDDEN: a hidden squad is never a target.
     if game.unit(target).hidden {
         return None;
@@ -99,7 +155,7 @@ pub fn band(
     let field = &game.scenario().battlefield;
     let (a, b) = (game.hex_of(unit)?, game.hex_of(target)?);
     let vs_vehicle = matches!(game.unit(target).kind, Kind::Vehicle { .. });
-    let (_, range) = weapon(game, unit, vs_vehicle)?;
+    let (_, range) = weapon_with(game, unit, vs_vehicle, mg_only)?;
     let band = range_band(
         field.hexes.distance(a, b),
         range,
@@ -195,12 +251,23 @@ pub fn attack(
     fire_and_movement: bool,
     log: &mut ToiLog,
 ) -> Result<Effect, Refusal> {
-    combined_attack(game, unit, &[], target, suppressive, fire_and_movement, log)
+    combined_attack(
+        game,
+        unit,
+        &[],
+        target,
+        suppressive,
+        fire_and_movement,
+        0,
+        log,
+    )
 }
 
 /// `TOI-COMBAT-COMBINED`: `lead` attacks `target` with `supporters` adding half their
 /// firepower each, at the least favourable range band of them all; every participant is
-/// fatigued by the caller.
+/// fatigued by the caller. The participants in `mg_only` (a bit per unit) fire with their
+/// machine-gun crews alone (`TOI-UNIT-MG`).
+#[allow(clippy::too_many_arguments)]
 pub fn combined_attack(
     game: &mut ToiGame,
     lead: UnitId,
@@ -208,6 +275,7 @@ pub fn combined_attack(
     target: UnitId,
     suppressive: bool,
     fire_and_movement: bool,
+    mg_only: u128,
     log: &mut ToiLog,
 ) -> Result<Effect, Refusal> {
     if let Some(why) = cannot_fire(game, lead) {
@@ -230,7 +298,7 @@ pub fn combined_attack(
     }
     let mut worst = None;
     for &unit in std::iter::once(&lead).chain(supporters) {
-        let Some(b) = band(game, unit, target, fire_and_movement) else {
+        let Some(b) = band_with(game, unit, target, fire_and_movement, alone(mg_only, unit)) else {
             return Err(Refusal::by_rule(
                 RuleId("TOI-COMBAT-LOS"),
                 "the target is out of sight or out of range",
@@ -247,7 +315,7 @@ pub fn combined_attack(
     }
     let band = worst.unwrap_or(RangeBand::Normal);
     let halvings = u8::from(fire_and_movement) + position_halvings(game, lead);
-    let hits = roll(game, lead, supporters, target, band, halvings, log);
+    let hits = roll(game, lead, supporters, target, band, halvings, mg_only, log);
     for &unit in std::iter::once(&lead).chain(supporters) {
         crate::hidden::reveal(game, unit, "it fired", log);
     }
@@ -269,6 +337,7 @@ pub fn supporters(
             u != lead
                 && game.unit(u).nation == nation
                 && game.unit(u).token == token
+                && game.op_fired & (1u128 << u.0) == 0
                 && game.hex_of(u).is_some()
                 && may_support(game, u, target)
         })
@@ -281,7 +350,13 @@ pub fn may_support(game: &ToiGame, unit: UnitId, target: UnitId) -> bool {
     cannot_fire(game, unit).is_none() && band(game, unit, target, false).is_some()
 }
 
+/// Whether `unit`'s bit is set in `mg_only`.
+fn alone(mg_only: u128, unit: UnitId) -> bool {
+    mg_only & (1u128 << unit.0) != 0
+}
+
 /// `TOI-COMBAT-SEQ` steps 1-5: the dice of `unit`'s attack on `target`, and the net hits.
+#[allow(clippy::too_many_arguments)]
 fn roll(
     game: &mut ToiGame,
     unit: UnitId,
@@ -289,14 +364,15 @@ fn roll(
     target: UnitId,
     band: RangeBand,
     halvings: u8,
+    mg_only: u128,
     log: &mut ToiLog,
 ) -> u8 {
     let target_vehicle = matches!(game.unit(target).kind, Kind::Vehicle { .. });
-    let firepower = weapon(game, unit, target_vehicle).map_or(0, |(fp, _)| fp);
-    let support: Vec<u8> = supporters
-        .iter()
-        .map(|&s| weapon(game, s, target_vehicle).map_or(0, |(fp, _)| fp))
-        .collect();
+    let fp = |game: &ToiGame, u: UnitId| {
+        weapon_with(game, u, target_vehicle, alone(mg_only, u)).map_or(0, |(fp, _)| fp)
+    };
+    let firepower = fp(game, unit);
+    let support: Vec<u8> = supporters.iter().map(|&s| fp(game, s)).collect();
     let black_count = attack_dice(firepower, halvings, &support).unwrap_or(0);
     let armor = match game.unit(target).kind {
         Kind::Vehicle { figure, damage } => {

@@ -21,15 +21,15 @@
 //!
 //! What is in: the components, and the rules played end to end on a scenario of ours: the
 //! Action Phase (Advance, Concentrated Fire normal and suppressive, Prepare Op Fire and Op Fire
-//! as the enemy enters a hex, combined fire for both, Fire and Movement, Assault, mortars' area
-//! attacks, Fatigue, the phase's end); movement with terrain, roads, hills, cliffs, half hexes
-//! and stacking; transport; fortifications, obstacles and smoke; hidden squads; the Command
-//! Phase's control, income, VP and initiative; the Status Phase's clean-up, Op Fire placement
-//! and reinforcements, and the initial Op Fire; VP victory. What is to come (issue "Tide of Iron:
-//! the complete component data and every rule"): the machine guns' repeated Op Fire,
-//! specializations, strategy and operations cards (and area attacks by cards), squad
-//! transfers, squad building and deployment as decisions, three and four players, the
-//! scenarios of the spec. Until then the game is registered for its components only
+//! as the enemy enters a hex with the machine guns' Rapid Op Fire, combined fire for both, Fire
+//! and Movement, Assault, mortars' area attacks, Fatigue, the phase's end); movement with
+//! terrain, roads, hills, cliffs, half hexes and stacking; transport; fortifications, obstacles
+//! and smoke; hidden squads; the Command Phase's control, income, VP and initiative; the Status
+//! Phase's clean-up, Op Fire placement and reinforcements, and the initial Op Fire; VP victory.
+//! What is to come (issue "Tide of Iron: the complete component data and every rule"):
+//! specializations, strategy and operations cards (and area attacks by cards), squad transfers,
+//! squad building and deployment as decisions, three and four players, the scenarios of the
+//! spec. Until then the game is registered for its components only
 //! (`overlord validate` and `overlord map` work).
 //!
 //! The components are authored by the Overlord project from the history and geography of

@@ -1,8 +1,9 @@
 //! Op Fire (`TOI-ACT-OPPREP`, `TOI-COMBAT-OPFIRE`, `TOI-MOVE-OPFIRE`): units put in Op Fire
 //! mode may fire at an enemy unit as it enters a hex they see and reach, one attack per hex
 //! entered; an attack that pins, disrupts or damages the mover (but lightly damages a heavy
-//! vehicle) ends its move there. Combined Op Fire and the machine guns' repeated fire come
-//! later.
+//! vehicle) ends its move there. Other Op Fire units may join the attack (combined fire). A
+//! squad's machine-gun crews may fire alone and keep the squad in Op Fire (`TOI-UNIT-MG`, Rapid
+//! Op Fire), never twice at the same active unit in its activation.
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
 use crate::fire::Effect;
@@ -46,33 +47,68 @@ pub fn prepare(game: &mut ToiGame, unit: UnitId, log: &mut ToiLog) -> Result<(),
     Ok(())
 }
 
-/// The enemy Op Fire units that may fire at the mover where it stands now.
+/// Whether Op Fire unit `u` may fire at the mover where it stands now, with its machine-gun
+/// crews alone (`mg_only`, `TOI-UNIT-MG`) or with everything.
+fn may_fire(game: &ToiGame, u: UnitId, mover: UnitId, mg_only: bool) -> bool {
+    let unit = game.unit(u);
+    unit.nation == game.unit(mover).nation.enemy()
+        && unit.token == Token::OpFire
+        && game.op_fired & (1u128 << u.0) == 0
+        && game.hex_of(u).is_some()
+        && (!mg_only || crate::fire::mg_choice(game, u))
+        && crate::fire::cannot_fire(game, u).is_none()
+        && crate::fire::band_with(game, u, mover, false, mg_only).is_some()
+}
+
+/// The enemy Op Fire units that may fire at the mover where it stands now (`TOI-COMBAT-OPFIRE`:
+/// each once in the mover's activation).
 pub fn shooters(game: &ToiGame, mover: UnitId) -> Vec<UnitId> {
-    let enemy = game.unit(mover).nation.enemy();
+    game.unit_ids()
+        .filter(|&u| may_fire(game, u, mover, false) || may_fire(game, u, mover, true))
+        .collect()
+}
+
+/// `TOI-UNIT-MG`: the Op Fire squads that may still join an Op Fire `attack` with their
+/// machine-gun crews alone.
+pub fn mg_supporters(game: &ToiGame, attack: &Attack) -> Vec<UnitId> {
+    if attack.op_fire.is_none() {
+        return Vec::new();
+    }
+    let nation = game.unit(attack.lead).nation;
     game.unit_ids()
         .filter(|&u| {
-            let unit = game.unit(u);
-            unit.nation == enemy
-                && unit.token == Token::OpFire
-                && game.hex_of(u).is_some()
+            u != attack.lead
+                && attack.supporters & (1u128 << u.0) == 0
+                && game.op_fired & (1u128 << u.0) == 0
+                && game.unit(u).nation == nation
+                && game.unit(u).token == Token::OpFire
+                && crate::fire::mg_choice(game, u)
                 && crate::fire::cannot_fire(game, u).is_none()
-                && crate::fire::band(game, u, mover, false).is_some()
+                && crate::fire::band_with(game, u, attack.target, false, true).is_some()
         })
         .collect()
 }
 
 /// The enemy's answers when the mover has entered a hex.
 pub fn legal(game: &ToiGame, mv: Move, out: &mut Vec<ToiAction>) {
+    let suppressive = crate::fire::suppressive_refusal(game, mv.unit).is_none();
     for lead in shooters(game, mv.unit) {
-        out.push(ToiAction::OpFire {
-            lead,
-            suppressive: false,
-        });
-        if crate::fire::suppressive_refusal(game, mv.unit).is_none() {
+        for mg_only in [false, true] {
+            if !may_fire(game, lead, mv.unit, mg_only) {
+                continue;
+            }
             out.push(ToiAction::OpFire {
                 lead,
-                suppressive: true,
+                suppressive: false,
+                mg_only,
             });
+            if suppressive {
+                out.push(ToiAction::OpFire {
+                    lead,
+                    suppressive: true,
+                    mg_only,
+                });
+            }
         }
     }
     out.push(ToiAction::Pass);
@@ -90,8 +126,12 @@ pub fn answer(
             game.step = Step::Resume(mv);
             Ok(())
         }
-        ToiAction::OpFire { lead, suppressive } => {
-            if !shooters(game, mv.unit).contains(&lead) {
+        ToiAction::OpFire {
+            lead,
+            suppressive,
+            mg_only,
+        } => {
+            if !may_fire(game, lead, mv.unit, mg_only) {
                 return Err(Refusal::by_rule(
                     OP_FIRE,
                     "that unit is not in Op Fire with the moving unit in sight and range",
@@ -107,10 +147,22 @@ pub fn answer(
                 suppressive,
                 supporters: 0,
                 op_fire: Some(mv),
+                mg_only: if mg_only { 1u128 << lead.0 } else { 0 },
             };
-            if crate::fire::supporters(game, lead, mv.unit, Token::OpFire).is_empty() {
-                let effect = crate::fire::attack(game, lead, mv.unit, suppressive, false, log)?;
-                after(game, lead, mv, effect, log);
+            if crate::fire::supporters(game, lead, mv.unit, Token::OpFire).is_empty()
+                && mg_supporters(game, &attack).is_empty()
+            {
+                let effect = crate::fire::combined_attack(
+                    game,
+                    lead,
+                    &[],
+                    mv.unit,
+                    suppressive,
+                    false,
+                    attack.mg_only,
+                    log,
+                )?;
+                after(game, lead, mg_only, mv, effect, log);
             } else {
                 game.step = Step::Combining(attack);
             }
@@ -121,10 +173,22 @@ pub fn answer(
 }
 
 /// After an Op Fire attack led by `lead` on the mover: the lead is fatigued
-/// (`TOI-COMBAT-OPFIRE`), and the move goes on, waits for its losses, or stops
-/// (`TOI-MOVE-OPFIRE`).
-pub fn after(game: &mut ToiGame, lead: UnitId, mv: Move, effect: Effect, log: &mut ToiLog) {
-    game.units[lead.index()].token = Token::Fatigued;
+/// (`TOI-COMBAT-OPFIRE`) unless its machine gun fired alone (`mg_only`, `TOI-UNIT-MG`: it stays
+/// in Op Fire but fires no more at this mover), and the move goes on, waits for its losses, or
+/// stops (`TOI-MOVE-OPFIRE`).
+pub fn after(
+    game: &mut ToiGame,
+    lead: UnitId,
+    mg_only: bool,
+    mv: Move,
+    effect: Effect,
+    log: &mut ToiLog,
+) {
+    if crate::fire::fires_mg_alone(game, lead, mg_only) {
+        game.op_fired |= 1u128 << lead.0;
+    } else {
+        game.units[lead.index()].token = Token::Fatigued;
+    }
     log.public(OP_FIRE, ToiEvent::Note, || {
         format!("{} fired in Op Fire", crate::text::unit_name(game, lead))
     });

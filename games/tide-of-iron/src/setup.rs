@@ -78,6 +78,7 @@ pub fn new_game(data: &Arc<ToiData>, id: &str, rng: GameRng) -> Result<ToiGame, 
             .map(|o| o.controlled_by)
             .collect(),
         markers: scenario.markers.clone(),
+        op_fired: 0,
         reveals: 0,
         outcome: None,
     })

@@ -190,6 +190,9 @@ pub struct Attack {
     pub suppressive: bool,
     pub supporters: u128,
     pub op_fire: Option<Move>,
+    /// The participants (lead or supporters) firing with their machine-gun crews alone
+    /// (`TOI-UNIT-MG`), a bit per unit.
+    pub mg_only: u128,
 }
 
 impl Attack {
@@ -277,6 +280,10 @@ pub struct ToiGame {
     pub(crate) control: Vec<Option<Nation>>,
     /// The hexes with fortifications, obstacles or smoke, in hex order (`TOI-FORT`).
     pub(crate) markers: Vec<(HexId, Markers)>,
+    /// The units that have Op Fired at the active unit during its activation, a bit per unit
+    /// (`TOI-COMBAT-OPFIRE`: once each; only machine guns firing alone stay in Op Fire to try
+    /// again, `TOI-UNIT-MG`). Cleared after every action.
+    pub(crate) op_fired: u128,
     pub(crate) reveals: u64,
     pub(crate) outcome: Option<Outcome>,
 }
@@ -294,6 +301,7 @@ impl PartialEq for ToiGame {
             && self.units == other.units
             && self.control == other.control
             && self.markers == other.markers
+            && self.op_fired == other.op_fired
             && self.reveals == other.reveals
             && self.outcome == other.outcome
     }

@@ -21,6 +21,9 @@ pub fn advance(game: &mut ToiGame, log: &mut ToiLog) -> overlord_engine::driver:
     use overlord_engine::driver::Progress;
     match game.step {
         Step::AfterAction => {
+            // TOI-COMBAT-OPFIRE: the active unit's activation is over; a machine gun that
+            // fired at it may fire at the next one.
+            game.op_fired = 0;
             crate::hidden::reveal_seen(game, log);
             next_action(game, log);
             Progress::Continue

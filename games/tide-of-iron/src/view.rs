@@ -109,13 +109,23 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
             vec![target],
             vec![],
         ),
-        ToiAction::OpFire { lead, suppressive } => (
+        ToiAction::OpFire {
+            lead,
+            suppressive,
+            mg_only,
+        } => (
             format!(
-                "Op Fire with {}{}",
+                "Op Fire with {}{}{}",
                 name(lead),
+                if mg_only { "'s machine gun alone" } else { "" },
                 if suppressive { " (suppressive)" } else { "" }
             ),
             vec![lead],
+            vec![],
+        ),
+        ToiAction::SupportWithMg { unit } => (
+            format!("{}'s machine gun supports", name(unit)),
+            vec![unit],
             vec![],
         ),
         ToiAction::Pass => ("Let it pass".to_owned(), vec![], vec![]),

@@ -1,6 +1,7 @@
 //! The Action Phase (`TOI-ACT`), movement (`TOI-MOVE`) and fire (`TOI-COMBAT`) cases.
 
 use super::*;
+use crate::action::ToiEvent;
 use crate::state::Token;
 
 #[test]
@@ -257,6 +258,7 @@ fn t_act_05_toi_move_opfire_op_fire_as_the_enemy_enters_a_hex() {
         ToiAction::OpFire {
             lead: c,
             suppressive: false,
+            mg_only: false,
         },
     );
     assert_eq!(g.unit(c).token, Token::Fatigued, "it fired: fatigued");
@@ -288,6 +290,7 @@ fn t_move_04_toi_move_opfire_a_suppressed_mover_stops_fatigued() {
         ToiAction::OpFire {
             lead: c,
             suppressive: true,
+            mg_only: false,
         },
     );
     assert_eq!(g.unit(e).token, Token::Fatigued);
@@ -430,6 +433,7 @@ fn toi_combat_combined_op_fire_units_join_op_fire() {
         ToiAction::OpFire {
             lead: a,
             suppressive: false,
+            mg_only: false,
         },
     );
     assert!(matches!(step(&g), Step::Combining(att) if att.op_fire.is_some()));
@@ -442,5 +446,118 @@ fn toi_combat_combined_op_fire_units_join_op_fire() {
     assert!(
         matches!(step(&g), Step::Moving(mv) if mv.unit == e),
         "no hit: it moves on"
+    );
+}
+
+/// A German MG+2R in Op Fire at 0305; two US 4R squads and a Sherman to the south, the US alone
+/// to act (the German side has ended its phase).
+fn machine_gun_waiting(rolls: &[u16]) -> (ToiGame, UnitId, [UnitId; 3]) {
+    let mut g = empty_game(rolls);
+    let mg = squad(
+        &mut g,
+        Nation::De,
+        &["de-mg", "de-regular", "de-regular"],
+        "0305",
+    );
+    g.units[mg.index()].token = Token::OpFire;
+    let v = squad(&mut g, Nation::Us, &["us-regular"; 4], "0309");
+    let w = squad(&mut g, Nation::Us, &["us-regular"; 4], "0409");
+    let tank = vehicle(&mut g, Nation::Us, "us-sherman", "0307");
+    g.sides[Nation::De.index()].ended = true;
+    (g, mg, [v, w, tank])
+}
+
+#[test]
+fn t_opf_01_toi_combat_opfire_one_attack_per_active_unit_per_activation() {
+    // The MG alone (4 dice) at V in 0308: [1,1,1,1], no hit.
+    let (mut g, mg, [v, w, _]) = machine_gun_waiting(&[1, 1, 1, 1, 1, 1, 1, 1]);
+    act(&mut g, ToiAction::Advance { unit: v });
+    let to = hex(&g, "0308");
+    act(&mut g, ToiAction::MoveTo { hex: to });
+    let alone = ToiAction::OpFire {
+        lead: mg,
+        suppressive: false,
+        mg_only: true,
+    };
+    assert!(legal(&g).contains(&alone));
+    act(&mut g, alone);
+    assert_eq!(g.unit(mg).token, Token::OpFire, "Rapid Op Fire");
+    // V's next hex: the MG may not fire at V again; no Op Fire prompt at all.
+    let next = hex(&g, "0307");
+    act(&mut g, ToiAction::MoveTo { hex: next });
+    assert!(matches!(step(&g), Step::Moving(mv) if mv.unit == v));
+    act(&mut g, ToiAction::StopMoving);
+    // W's activation: the MG may fire at W.
+    act(&mut g, ToiAction::Advance { unit: w });
+    let to = hex(&g, "0408");
+    act(&mut g, ToiAction::MoveTo { hex: to });
+    assert!(matches!(step(&g), Step::OpFire(_)));
+    assert!(legal(&g).contains(&alone));
+}
+
+#[test]
+fn t_mg_01_toi_unit_mg_rapid_op_fire_until_the_whole_squad_fires() {
+    // MG alone at V [1,1,1,1]; MG alone at W [1,1,1,1]; the whole squad at the Sherman next to
+    // it: 4 black [1,1,1,1] against armour 4 red [1,1,1,1].
+    let (mut g, mg, [v, w, tank]) =
+        machine_gun_waiting(&[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    for (unit, label) in [(v, "0308"), (w, "0408")] {
+        act(&mut g, ToiAction::Advance { unit });
+        let to = hex(&g, label);
+        act(&mut g, ToiAction::MoveTo { hex: to });
+        act(
+            &mut g,
+            ToiAction::OpFire {
+                lead: mg,
+                suppressive: false,
+                mg_only: true,
+            },
+        );
+        assert_eq!(g.unit(mg).token, Token::OpFire);
+        act(&mut g, ToiAction::StopMoving);
+    }
+    act(&mut g, ToiAction::Advance { unit: tank });
+    let to = hex(&g, "0306");
+    act(&mut g, ToiAction::MoveTo { hex: to });
+    act(
+        &mut g,
+        ToiAction::OpFire {
+            lead: mg,
+            suppressive: false,
+            mg_only: false,
+        },
+    );
+    assert_eq!(g.unit(mg).token, Token::Fatigued, "the regulars fired too");
+}
+
+#[test]
+fn toi_unit_mg_a_machine_gun_supporting_alone_stays_in_op_fire() {
+    // A German 4R leads the Op Fire at V in 0308, the MG+2R supports with its MG alone: 4 + half
+    // of 4 = 6 black dice, [1; 6].
+    let (mut g, mg, [v, _, _]) = machine_gun_waiting(&[1, 1, 1, 1, 1, 1]);
+    let lead = squad(&mut g, Nation::De, &["de-regular"; 4], "0405");
+    g.units[lead.index()].token = Token::OpFire;
+    act(&mut g, ToiAction::Advance { unit: v });
+    let to = hex(&g, "0308");
+    act(&mut g, ToiAction::MoveTo { hex: to });
+    act(
+        &mut g,
+        ToiAction::OpFire {
+            lead,
+            suppressive: false,
+            mg_only: false,
+        },
+    );
+    assert!(legal(&g).contains(&ToiAction::Support { unit: mg }));
+    act(&mut g, ToiAction::SupportWithMg { unit: mg });
+    let log = act(&mut g, ToiAction::Fire);
+    let dice = log.entries().iter().find_map(|e| match &e.event {
+        ToiEvent::Attack { black, .. } => Some(black.len()),
+        _ => None,
+    });
+    assert_eq!(dice, Some(6));
+    assert_eq!(
+        (g.unit(lead).token, g.unit(mg).token),
+        (Token::Fatigued, Token::OpFire)
     );
 }
