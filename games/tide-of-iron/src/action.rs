@@ -62,6 +62,14 @@ pub enum ToiAction {
         hex: HexId,
         suppressive: bool,
     },
+    /// `TOI-SPEC-MEDIC`: activate a fresh medic squad to treat the reduced squad `target` in its
+    /// hex (one die, 4-6 adds a regular).
+    Heal { unit: UnitId, target: UnitId },
+    /// `TOI-SPEC-ENG`: activate a fresh engineer squad to dig an entrenchment in its hex, and get
+    /// into it with `occupy`.
+    Entrench { unit: UnitId, occupy: bool },
+    /// `TOI-FORT-WIRE`: the moving tank or engineer squad removes the wire of its hex (2 MP).
+    RemoveWire,
     /// `TOI-ACT-FATIGUE`: activate a fresh unit and do nothing.
     Fatigue { unit: UnitId },
     /// `TOI-ACT-END`: end this side's Action Phase.

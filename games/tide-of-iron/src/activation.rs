@@ -70,6 +70,19 @@ pub fn legal(game: &ToiGame, nation: Nation, out: &mut Vec<ToiAction>) {
             }
         }
         crate::area::legal(game, unit, out);
+        // TOI-SPEC-MEDIC, TOI-SPEC-ENG: the specialists' actions.
+        for target in crate::specialization::heal_targets(game, unit) {
+            out.push(ToiAction::Heal { unit, target });
+        }
+        if crate::specialization::may_entrench(game, unit) {
+            out.push(ToiAction::Entrench {
+                unit,
+                occupy: false,
+            });
+            if game.unit(unit).fort == crate::state::Fort::None {
+                out.push(ToiAction::Entrench { unit, occupy: true });
+            }
+        }
         out.push(ToiAction::Fatigue { unit });
     }
     out.push(ToiAction::EndActionPhase);
@@ -157,6 +170,8 @@ pub fn answer(
         | ToiAction::PrepareOpFire { unit }
         | ToiAction::ConcentratedFire { unit, .. }
         | ToiAction::SuppressiveFire { unit, .. }
+        | ToiAction::Heal { unit, .. }
+        | ToiAction::Entrench { unit, .. }
         | ToiAction::Fatigue { unit } => unit,
         _ => return Err(Refusal::by_rule(ACTION, "not an action")),
     };
@@ -198,6 +213,10 @@ pub fn answer(
             crate::movement::start(game, unit, crate::movement::Kinds::Assault, log)
         }
         ToiAction::ConcentratedFire { unit, target } => concentrate(game, unit, target, false, log),
+        ToiAction::Heal { unit, target } => crate::specialization::heal(game, unit, target, log),
+        ToiAction::Entrench { unit, occupy } => {
+            crate::specialization::entrench(game, unit, occupy, log)
+        }
         ToiAction::SuppressiveFire { unit, target } => concentrate(game, unit, target, true, log),
         _ => {
             log.public(

@@ -15,6 +15,9 @@ use overlord_hexmap::HexId;
 
 /// `TOI-COMBAT-AREA`.
 pub const AREA: RuleId = RuleId("TOI-COMBAT-AREA");
+/// `TOI-FORT-WIRE`: the successes of one area attack that remove wire.
+const WIRE_CUT: u8 = 3;
+
 /// `TOI-UNIT-MORTAR`.
 pub const MORTAR: RuleId = RuleId("TOI-UNIT-MORTAR");
 
@@ -143,6 +146,15 @@ pub fn fire(
         )
     });
     crate::hidden::reveal(game, unit, "it fired", log);
+    // TOI-FORT-WIRE: 3 successes in one area attack cut the wire.
+    let mut m = game.markers(hex);
+    if m.wire && hits >= WIRE_CUT {
+        m.wire = false;
+        game.set_markers(hex, m);
+        log.public(RuleId("TOI-FORT-WIRE"), ToiEvent::Note, || {
+            format!("The wire at {label} is cut")
+        });
+    }
     let mut losses: Vec<(UnitId, u8)> = Vec::new();
     // TOI-COMBAT-HIDDEN: hidden squads are not affected.
     let targets: Vec<UnitId> = game
@@ -166,7 +178,7 @@ pub fn fire(
             }
             Kind::Squad { .. } => 0,
         };
-        let cover = crate::fire::cover(game, target);
+        let cover = crate::fire::attack_cover(game, target, suppressive, false);
         let red: Vec<u8> = (0..armor + cover)
             .map(|_| game.rng.roll(Die::D6, AREA) as u8)
             .collect();

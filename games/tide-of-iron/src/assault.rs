@@ -4,10 +4,11 @@
 //! each side removes its losses; if the attacker scored more hits, the defenders retreat
 //! together and the attackers may advance. Hidden defenders (`TOI-COMBAT-HIDDEN`, FAQ-6) may
 //! reveal themselves to fight; those that stay hidden add nothing and lose nothing, and retreat
-//! revealed with the others if the assault succeeds. Flamethrowers come with their chapter.
+//! revealed with the others if the assault succeeds. Flamethrowers add 2 each and burn the
+//! defenders' cover; a medic among the defenders bandages them (`TOI-SPEC`).
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
-use crate::data::{FigureClass, Nation};
+use crate::data::{FigureClass, Nation, Specialization};
 use crate::state::{Assault, EMPTY_SLOT, Kind, Location, Step, Then, ToiGame, Token, UnitId};
 use crate::tables::dice::RangeBand;
 use crate::tables::results::{Condition, VehicleOutcome, vehicle_hits};
@@ -312,6 +313,13 @@ fn roll(game: &mut ToiGame, a: Assault, log: &mut ToiLog) {
         let fp = infantry_fp(game, u);
         s.saturating_add(if i == 0 { fp } else { half_up(fp) })
     });
+    // TOI-SPEC-FLAME: +2 for each flamethrower squad taking part, and the defenders' cover
+    // burnt down by 5.
+    let flames = participants
+        .iter()
+        .filter(|&&u| crate::specialization::is(game, u, Specialization::Flamethrower))
+        .count() as u8;
+    let strength = strength.saturating_add(flames * crate::specialization::FLAME_FIREPOWER);
     // Step 4: the hex's terrain once, plus each defending squad's fortification (TOI-FORT).
     let cover = game
         .scenario()
@@ -327,7 +335,18 @@ fn roll(game: &mut ToiGame, a: Assault, log: &mut ToiLog) {
                 crate::state::Fort::Entrenchment => 2,
                 crate::state::Fort::Pillbox => 6,
             })
-            .sum::<u8>();
+            .sum::<u8>()
+        // TOI-SPEC-MEDIC: Bandage helps the defenders (FAQ-7: never the assaulting medic).
+        + u8::from(
+            defenders(game, &a)
+                .into_iter()
+                .any(|u| crate::specialization::bandaged(game, u)),
+        );
+    let cover = if flames > 0 {
+        cover.saturating_sub(crate::specialization::FLAME_COVER)
+    } else {
+        cover
+    };
     let officer = defenders(game, &a)
         .into_iter()
         .any(|u| has_officer(game, u));

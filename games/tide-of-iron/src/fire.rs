@@ -3,7 +3,7 @@
 //! assaults come later.
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
-use crate::data::FigureClass;
+use crate::data::{FigureClass, Specialization};
 use crate::state::{Kind, Step, Then, ToiGame, UnitId};
 use crate::tables::dice::{RangeBand, net_hits, range_band};
 use crate::tables::results::{
@@ -51,6 +51,15 @@ pub fn weapon_with(
                 return None;
             }
             let attack = squad_attack(present, vs_vehicle)?;
+            // TOI-SPEC-AT: armour-piercing weapons against every vehicle.
+            if vs_vehicle && crate::specialization::is(game, unit, Specialization::AntiTank) {
+                return Some((
+                    attack
+                        .firepower
+                        .saturating_add(crate::specialization::ANTI_TANK_FIREPOWER),
+                    crate::specialization::ANTI_TANK_RANGE,
+                ));
+            }
             Some((attack.firepower, attack.range))
         }
         Kind::Vehicle { figure, damage } => {
@@ -315,7 +324,19 @@ pub fn combined_attack(
     }
     let band = worst.unwrap_or(RangeBand::Normal);
     let halvings = u8::from(fire_and_movement) + position_halvings(game, lead);
-    let hits = roll(game, lead, supporters, target, band, halvings, mg_only, log);
+    let hits = roll(
+        game,
+        Participants {
+            lead,
+            supporters,
+            mg_only,
+            suppressive,
+        },
+        target,
+        band,
+        halvings,
+        log,
+    );
     for &unit in std::iter::once(&lead).chain(supporters) {
         crate::hidden::reveal(game, unit, "it fired", log);
     }
@@ -355,22 +376,67 @@ fn alone(mg_only: u128, unit: UnitId) -> bool {
     mg_only & (1u128 << unit.0) != 0
 }
 
-/// `TOI-COMBAT-SEQ` steps 1-5: the dice of `unit`'s attack on `target`, and the net hits.
-#[allow(clippy::too_many_arguments)]
+/// Who fires in an attack, and how.
+struct Participants<'a> {
+    lead: UnitId,
+    supporters: &'a [UnitId],
+    /// A bit per participant firing its machine-gun crews alone (`TOI-UNIT-MG`).
+    mg_only: u128,
+    suppressive: bool,
+}
+
+/// `TOI-COMBAT-COVER` with what depends on the attack: an elite figure's Resilience against
+/// suppressive fire (`TOI-UNIT-ELITE`, +1 each), a medic's Bandage against normal fire
+/// (`TOI-SPEC-MEDIC`, +1), a flamethrower's burning of an adjacent unit (`TOI-SPEC-FLAME`, -5,
+/// never below 0, `TOI-MODS`).
+pub fn attack_cover(game: &ToiGame, target: UnitId, suppressive: bool, burnt: bool) -> u8 {
+    let mut cover = cover(game, target);
+    if let Kind::Squad { figures, .. } = game.unit(target).kind {
+        if suppressive {
+            let resilient = figures
+                .iter()
+                .filter_map(|&f| game.data().figures.get(usize::from(f)))
+                .filter(|f| f.traits.iter().any(|t| t == "resilience"))
+                .count() as u8;
+            cover = cover.saturating_add(resilient);
+        } else if crate::specialization::bandaged(game, target) {
+            cover = cover.saturating_add(1);
+        }
+    }
+    if burnt {
+        cover = cover.saturating_sub(crate::specialization::FLAME_COVER);
+    }
+    cover
+}
+
+/// `TOI-COMBAT-SEQ` steps 1-5: the dice of an attack on `target`, and the net hits.
 fn roll(
     game: &mut ToiGame,
-    unit: UnitId,
-    supporters: &[UnitId],
+    who: Participants<'_>,
     target: UnitId,
     band: RangeBand,
     halvings: u8,
-    mg_only: u128,
     log: &mut ToiLog,
 ) -> u8 {
+    let Participants {
+        lead: unit,
+        supporters,
+        mg_only,
+        suppressive,
+    } = who;
     let target_vehicle = matches!(game.unit(target).kind, Kind::Vehicle { .. });
     let fp = |game: &ToiGame, u: UnitId| {
-        weapon_with(game, u, target_vehicle, alone(mg_only, u)).map_or(0, |(fp, _)| fp)
+        let base = weapon_with(game, u, target_vehicle, alone(mg_only, u)).map_or(0, |(fp, _)| fp);
+        // TOI-SPEC-FLAME: +2 against an adjacent unit, a supporter's before it is halved.
+        if crate::specialization::burns(game, u, target) {
+            base.saturating_add(crate::specialization::FLAME_FIREPOWER)
+        } else {
+            base
+        }
     };
+    let burnt = std::iter::once(&unit)
+        .chain(supporters)
+        .any(|&u| crate::specialization::burns(game, u, target));
     let firepower = fp(game, unit);
     let support: Vec<u8> = supporters.iter().map(|&s| fp(game, s)).collect();
     let black_count = attack_dice(firepower, halvings, &support).unwrap_or(0);
@@ -386,7 +452,7 @@ fn roll(
         }
         Kind::Squad { .. } => 0,
     };
-    let red_count = defence_dice(armor, &[cover(game, target)]);
+    let red_count = defence_dice(armor, &[attack_cover(game, target, suppressive, burnt)]);
     let black: Vec<u8> = (0..black_count)
         .map(|_| game.rng.roll(Die::D6, SEQUENCE) as u8)
         .collect();

@@ -10,12 +10,13 @@
 //!    battlefield); [`tables`] (range bands and dice, attack and defence dice, vehicle damage
 //!    and suppression); [`state`]; [`action`].
 //! 2. **Questions many chapters ask.** [`stacking`], [`cover`], [`text`].
-//! 3. **The rules chapters.** [`hidden`] (`TOI-COMBAT-HIDDEN`), [`fire`] (`TOI-COMBAT`, halved
-//!    firepower), [`area`] (`TOI-COMBAT-AREA`, mortars), [`movement`] (`TOI-MOVE`, `TOI-TERR`,
-//!    Advance, Fire and Movement, transport, fortifications and obstacles), [`opfire`]
-//!    (`TOI-COMBAT-OPFIRE`), [`combined`] (`TOI-COMBAT-COMBINED`), [`activation`] (the Action
-//!    Phase's actions, `TOI-ACT`), [`assault`] (`TOI-COMBAT-ASSAULT`), [`command`] (`TOI-CMD`),
-//!    [`status`] (`TOI-STAT`'s choices), [`victory`] (`TOI-WIN`).
+//! 3. **The rules chapters.** [`hidden`] (`TOI-COMBAT-HIDDEN`), [`specialization`]
+//!    (`TOI-SPEC`), [`fire`] (`TOI-COMBAT`, halved firepower), [`area`] (`TOI-COMBAT-AREA`,
+//!    mortars), [`movement`] (`TOI-MOVE`, `TOI-TERR`, Advance, Fire and Movement, transport,
+//!    fortifications and obstacles), [`opfire`] (`TOI-COMBAT-OPFIRE`), [`combined`]
+//!    (`TOI-COMBAT-COMBINED`), [`activation`] (the Action Phase's actions, `TOI-ACT`),
+//!    [`assault`] (`TOI-COMBAT-ASSAULT`), [`command`] (`TOI-CMD`), [`status`] (`TOI-STAT`'s
+//!    choices), [`victory`] (`TOI-WIN`).
 //! 4. **The round and the game's faces.** [`turn`] (`TOI-ROUND`, the Status Phase's clean-up),
 //!    [`decisions`], [`setup`], [`view`], [`picture`] (`overlord map`), [`game`].
 //!
@@ -24,12 +25,12 @@
 //! as the enemy enters a hex with the machine guns' Rapid Op Fire, combined fire for both, Fire
 //! and Movement, Assault, mortars' area attacks, Fatigue, the phase's end); movement with
 //! terrain, roads, hills, cliffs, half hexes and stacking; transport; fortifications, obstacles
-//! and smoke; hidden squads; the Command Phase's control, income, VP and initiative; the Status
-//! Phase's clean-up, Op Fire placement and reinforcements, and the initial Op Fire; VP victory.
-//! What is to come (issue "Tide of Iron: the complete component data and every rule"):
-//! specializations, strategy and operations cards (and area attacks by cards), squad transfers,
-//! squad building and deployment as decisions, three and four players, the scenarios of the
-//! spec. Until then the game is registered for its components only
+//! and smoke; hidden squads; specialized squads; the Command Phase's control, income, VP and
+//! initiative; the Status Phase's clean-up, Op Fire placement and reinforcements, and the
+//! initial Op Fire; VP victory. What is to come (issue "Tide of Iron: the complete component
+//! data and every rule"): strategy and operations cards (and area attacks by cards), squad
+//! transfers, squad building and deployment as decisions, three and four players, the
+//! scenarios of the spec. Until then the game is registered for its components only
 //! (`overlord validate` and `overlord map` work).
 //!
 //! The components are authored by the Overlord project from the history and geography of
@@ -52,6 +53,7 @@ pub mod movement;
 pub mod opfire;
 pub mod picture;
 pub mod setup;
+pub mod specialization;
 pub mod stacking;
 pub mod state;
 pub mod status;

@@ -2,6 +2,7 @@
 //! hex costs, and the active unit's moves one hex at a time.
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
+use crate::data::Specialization;
 use crate::state::{Fort, Kind, Location, Move, Step, Then, ToiGame, UnitId};
 use crate::tables::results::{Damage, damaged};
 use overlord_engine::{Refusal, RuleId};
@@ -21,6 +22,8 @@ pub const TRANSPORT: RuleId = RuleId("TOI-TRANS");
 pub const FORTIFICATION: RuleId = RuleId("TOI-FORT");
 /// `TOI-FORT-MINE`.
 pub const MINES: RuleId = RuleId("TOI-FORT-MINE");
+/// `TOI-FORT-WIRE`.
+pub const WIRE: RuleId = RuleId("TOI-FORT-WIRE");
 
 /// A level step of two (AMB-15): a cliff, impassable.
 const CLIFF: i8 = 2;
@@ -261,6 +264,19 @@ pub fn may_disembark(game: &ToiGame, squad: UnitId, mp: u8) -> bool {
         .is_some_and(|h| mp >= TRANSFER && crate::stacking::fits(game, h, squad))
 }
 
+/// `TOI-FORT-WIRE`: whether the moving unit, a tank or an engineer squad, may remove the wire of
+/// its hex (2 MP).
+fn may_remove_wire(game: &ToiGame, mv: Move) -> bool {
+    let unit = mv.unit;
+    mv.mp >= WIRE_REMOVAL
+        && game.hex_of(unit).is_some_and(|h| game.markers(h).wire)
+        && (is_vehicle(game, unit) && has_trait(game, unit, "overrun")
+            || crate::specialization::is(game, unit, Specialization::Engineer))
+}
+
+/// `TOI-FORT-WIRE`: what removing wire costs, in thirds.
+pub const WIRE_REMOVAL: u8 = 2 * THIRDS;
+
 /// The legal answers while a unit moves.
 pub fn legal(game: &ToiGame, mv: Move, out: &mut Vec<ToiAction>) {
     // TOI-TRANS: a squad aboard may leave the vehicle, or stay aboard.
@@ -296,6 +312,9 @@ pub fn legal(game: &ToiGame, mv: Move, out: &mut Vec<ToiAction>) {
         } else {
             out.push(ToiAction::LeaveFort);
         }
+    }
+    if may_remove_wire(game, mv) {
+        out.push(ToiAction::RemoveWire);
     }
     if may_move(mv) {
         out.extend(
@@ -547,6 +566,26 @@ pub fn answer(
             });
             Ok(())
         }
+        ToiAction::RemoveWire => {
+            if !may_remove_wire(game, mv) {
+                return Err(Refusal::by_rule(
+                    WIRE,
+                    "a tank or an engineer squad removes the wire of its hex for 2 MP",
+                ));
+            }
+            let hex = game.hex_of(unit).unwrap_or(HexId::NONE);
+            let mut m = game.markers(hex);
+            m.wire = false;
+            game.set_markers(hex, m);
+            log.public(WIRE, ToiEvent::Note, || {
+                format!("{} removes the wire", crate::text::unit_name(game, unit))
+            });
+            game.step = Step::Moving(Move {
+                mp: mv.mp - WIRE_REMOVAL,
+                ..mv
+            });
+            Ok(())
+        }
         ToiAction::StopMoving if carrier(game, unit).is_some() => {
             game.end_activation(unit);
             Ok(())
@@ -606,6 +645,18 @@ pub fn obstacles(game: &mut ToiGame, mv: Move, log: &mut ToiLog) {
     let m = game.markers(hex);
     let vehicle = is_vehicle(game, unit);
     let tank = vehicle && has_trait(game, unit, "overrun");
+    let engineer = crate::specialization::is(game, unit, Specialization::Engineer);
+    // TOI-FORT-MINE, TOI-SPEC-ENG: an engineer squad stops, fatigued, and loses nothing.
+    if m.mines && mv.moved && engineer {
+        log.public(MINES, ToiEvent::Note, || {
+            format!(
+                "{} enters a minefield: engineers take no losses",
+                crate::text::unit_name(game, unit)
+            )
+        });
+        end(game, mv);
+        return;
+    }
     if m.mines && mv.moved {
         let dice: Vec<u8> = (0..4)
             .map(|_| game.rng.roll(overlord_engine::Die::D6, MINES) as u8)
@@ -645,7 +696,8 @@ pub fn obstacles(game: &mut ToiGame, mv: Move, log: &mut ToiLog) {
         end(game, mv);
         return;
     }
-    let wire_stops = m.wire && !tank;
+    // TOI-FORT-WIRE: tanks and engineer squads are not stopped.
+    let wire_stops = m.wire && !tank && !engineer;
     let traps_stop = m.traps && vehicle;
     if (wire_stops || traps_stop || mv.from_mines) && mv.moved {
         end(game, mv);

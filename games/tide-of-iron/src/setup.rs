@@ -56,6 +56,7 @@ pub fn new_game(data: &Arc<ToiData>, id: &str, rng: GameRng) -> Result<ToiGame, 
                 kind,
                 fort: Default::default(),
                 hidden: s.hidden,
+                spec: s.spec,
             }
         })
         .collect();

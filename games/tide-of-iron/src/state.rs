@@ -71,6 +71,8 @@ pub struct Unit {
     pub fort: Fort,
     /// A hidden squad (`TOI-COMBAT-HIDDEN`): public, but out of reach of fire.
     pub hidden: bool,
+    /// A squad's specialization (`TOI-SPEC`).
+    pub spec: Option<crate::data::Specialization>,
 }
 
 /// A fortification a squad may occupy.

@@ -130,6 +130,21 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
         ),
         ToiAction::Pass => ("Let it pass".to_owned(), vec![], vec![]),
         ToiAction::Support { unit } => (format!("{} supports", name(unit)), vec![unit], vec![]),
+        ToiAction::Heal { unit, target } => (
+            format!("{} treats {}", name(unit), name(target)),
+            vec![unit, target],
+            vec![],
+        ),
+        ToiAction::Entrench { unit, occupy } => (
+            format!(
+                "{} digs an entrenchment{}",
+                name(unit),
+                if occupy { " and gets in" } else { "" }
+            ),
+            vec![unit],
+            vec![],
+        ),
+        ToiAction::RemoveWire => ("Remove the wire".to_owned(), vec![], vec![]),
         ToiAction::Reveal { unit } => (
             format!("{} reveals itself and fights", name(unit)),
             vec![unit],

@@ -20,6 +20,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (2, &["text"]),
     // 3: the rules chapters, in the order they may call each other (down only).
     (3, &["hidden"]),
+    (3, &["specialization"]),
     (3, &["fire"]),
     (3, &["area"]),
     (3, &["movement"]),

@@ -49,6 +49,7 @@ fn t_aslt_03_toi_combat_assault_what_may_assault_and_support() {
         },
         fort: Default::default(),
         hidden: false,
+        spec: None,
     });
     assert!(!crate::assault::targets(&g, a).contains(&target));
     g.units.pop();

@@ -10,6 +10,7 @@ mod assault;
 mod fort;
 mod hidden;
 mod rounds;
+mod specialized;
 mod transport;
 
 use crate::action::{ToiAction, ToiLog};
@@ -82,6 +83,7 @@ pub fn squad(game: &mut ToiGame, nation: Nation, figures: &[&str], label: &str) 
         },
         fort: Default::default(),
         hidden: false,
+        spec: None,
     };
     game.units.push(unit);
     UnitId(game.units.len() as u8 - 1)
@@ -102,6 +104,7 @@ pub fn vehicle(game: &mut ToiGame, nation: Nation, id: &str, label: &str) -> Uni
         },
         fort: Default::default(),
         hidden: false,
+        spec: None,
     });
     UnitId(game.units.len() as u8 - 1)
 }

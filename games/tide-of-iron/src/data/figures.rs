@@ -4,6 +4,38 @@ use overlord_datafile::files::At;
 use overlord_datafile::located;
 use serde::Deserialize;
 
+/// A squad's specialization token (`TOI-SPEC`).
+#[derive(Clone, Copy, Debug, Deserialize, serde::Serialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum Specialization {
+    /// `TOI-SPEC-ENG`.
+    Engineer,
+    /// `TOI-SPEC-AT`.
+    AntiTank,
+    /// `TOI-SPEC-FLAME`.
+    Flamethrower,
+    /// `TOI-SPEC-MEDIC`.
+    Medic,
+}
+
+impl Specialization {
+    pub const ALL: [Specialization; 4] = [
+        Specialization::Engineer,
+        Specialization::AntiTank,
+        Specialization::Flamethrower,
+        Specialization::Medic,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Specialization::Engineer => "engineer",
+            Specialization::AntiTank => "anti-tank",
+            Specialization::Flamethrower => "flamethrower",
+            Specialization::Medic => "medic",
+        }
+    }
+}
+
 /// The two nations of the base game.
 #[derive(Clone, Copy, Debug, Deserialize, serde::Serialize, PartialEq, Eq, Hash)]
 #[serde(rename_all = "snake_case")]

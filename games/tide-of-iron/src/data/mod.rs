@@ -12,7 +12,7 @@ mod scenarios;
 mod terrain;
 
 pub use boards::{BoardEntry, BoardFace, OVERLAY_TAG_PREFIX};
-pub use figures::{Area, Attack, FigureClass, FigureDef, Nation, TRAITS};
+pub use figures::{Area, Attack, FigureClass, FigureDef, Nation, Specialization, TRAITS};
 pub use scenarios::{
     Battlefield, MarkerKind, Markers, Objective, ObjectiveKind, ScenarioDef, ScenarioEntry,
     StartingUnit, Victory,

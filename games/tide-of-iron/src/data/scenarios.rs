@@ -10,6 +10,8 @@ use serde::Deserialize;
 
 /// Hidden-squad markers a nation has (`TOI-LIMITS`).
 const HIDDEN_MARKERS: u8 = 4;
+/// Specialization tokens of each kind (`TOI-LIMITS`).
+const SPEC_TOKENS: u8 = 6;
 
 /// One `[[scenario]]` of scenarios.toml.
 #[derive(Clone, Debug, Deserialize)]
@@ -79,6 +81,9 @@ pub struct UnitSetup {
     /// A squad starting hidden (`TOI-COMBAT-HIDDEN`, `TOI-SETUP-6`).
     #[serde(default)]
     pub hidden: bool,
+    /// A squad's specialization token (`TOI-SPEC`, `TOI-SETUP-6`).
+    #[serde(default)]
+    pub spec: Option<super::Specialization>,
     /// A squad starting aboard a vehicle (`TOI-SETUP-6`, `TOI-TRANS`): the vehicle's place among
     /// the file's `[[unit]]`s, from 1; it stands in the same hex.
     #[serde(default)]
@@ -183,6 +188,8 @@ pub struct StartingUnit {
     pub round: Option<u8>,
     /// A squad starting hidden (`TOI-COMBAT-HIDDEN`).
     pub hidden: bool,
+    /// Its specialization (`TOI-SPEC`).
+    pub spec: Option<super::Specialization>,
 }
 
 /// A scenario's battlefield: the composed map and the dense per-hex tables the rules read.
@@ -360,6 +367,7 @@ fn load_one(
     }
     let mut found_units = Vec::new();
     let mut hidden_markers = [0u8; 2];
+    let mut spec_tokens = [0u8; 4];
     for u in &units {
         // A reinforcement has no hex until it arrives.
         let hex = if u.round.is_some() && u.hex.is_empty() {
@@ -402,10 +410,42 @@ fn load_one(
                 );
             }
         }
+        // TOI-SPEC, TOI-LIMITS: squads without a heavy weapon only, 6 tokens of each kind.
+        if let Some(spec) = u.spec {
+            let heavy = u.squad.iter().any(|f| {
+                data.figures.iter().any(|d| {
+                    d.id == *f
+                        && matches!(
+                            d.class,
+                            super::FigureClass::MgCrew | super::FigureClass::MortarCrew
+                        )
+                })
+            });
+            if u.vehicle.is_some() || heavy {
+                problem(
+                    &u.at,
+                    "unit.spec",
+                    "only squads without a machine gun or mortar are specialized (TOI-SPEC)"
+                        .to_owned(),
+                );
+            }
+            let count = &mut spec_tokens[spec as usize];
+            *count += 1;
+            if *count > SPEC_TOKENS {
+                problem(
+                    &u.at,
+                    "unit.spec",
+                    format!(
+                        "there are {SPEC_TOKENS} {} tokens (TOI-LIMITS)",
+                        spec.name()
+                    ),
+                );
+            }
+        }
         match (&u.vehicle, u.squad.is_empty()) {
             (Some(v), true) => match figure_index(v) {
                 Some(i) if !data.figures[usize::from(i)].class.infantry() && data.figures[usize::from(i)].nation == u.nation => {
-                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures: vec![i], vehicle: true, hex, aboard: None, round: u.round, hidden: false });
+                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures: vec![i], vehicle: true, hex, aboard: None, round: u.round, hidden: false, spec: None });
                 }
                 _ => problem(&u.at, "unit.vehicle", format!("`{v}` is no vehicle of this nation in figures.toml")),
             },
@@ -424,7 +464,7 @@ fn load_one(
                 if slots != 4 {
                     problem(&u.at, "unit.squad", format!("a starting squad fills its 4 slots (TOI-SQUAD); these fill {slots}"));
                 } else {
-                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures, vehicle: false, hex, aboard: u.aboard, round: u.round, hidden: u.hidden });
+                    found_units.push(StartingUnit { nation: u.nation, division: u.division, figures, vehicle: false, hex, aboard: u.aboard, round: u.round, hidden: u.hidden, spec: u.spec });
                 }
             }
             _ => problem(&u.at, "unit", "a unit is a squad (`squad = [...]`) or a vehicle (`vehicle = \"...\"`), one of the two".to_owned()),
