@@ -9,7 +9,7 @@ use crate::fire::start_german_actions;
 use crate::german_actions::{
     ambush_targets, displace_hexes, mortar_targets, path_defence, patrol_targets, run,
 };
-use crate::index::GerKind;
+use crate::index::{GerKind, PosId};
 use crate::state::{GerPool, GermanChoice, Step};
 use crate::tables::german_actions::{GermanAction, MortarRange};
 
@@ -566,4 +566,161 @@ fn r16_33_higher_number_redeploys_first() {
         GerLoc::Slot(c1_slot),
         "C1 stays"
     );
+}
+
+/// A card whose Fire section shows `colour` with the letter `mark`.
+fn card_with_mark(s: &Omaha, colour: Colour, mark: crate::data::ActionLetter) -> u8 {
+    s.data
+        .cards
+        .iter()
+        .find(|c| {
+            c.fire.as_ref().is_some_and(|f| {
+                f.icons
+                    .iter()
+                    .any(|i| i.colour == colour && i.mark == Some(mark))
+            })
+        })
+        .map(|c| c.number)
+        .expect("a card with that icon")
+}
+
+/// 16.12: two green WNs of the West sector (WN71, then WN67 in examination order) could be
+/// re-occupied, one eliminated WN unit is left: it goes to the WN nearer the US units (WN67,
+/// a US unit beside it), although WN71 is examined first.
+#[test]
+fn r16_12_few_units_reoccupy_the_wns_nearest_the_us_units() {
+    let mut s = empty(20);
+    let g = put_wn(&mut s, "WN67");
+    s.germans[usize::from(g)].loc = GerLoc::Pool(GerPool::EliminatedWn);
+    s.germans[usize::from(g)].revealed = false;
+    let u = us(&mut s, UsKind::Infantry, Symbol::Circle, "1223");
+    s.us[usize::from(u)].steps = 1;
+    let card = card_with_mark(&s, Colour::Green, crate::data::ActionLetter::R);
+    assert_eq!(action(&s, "WN71", card), GermanAction::Reoccupy);
+    assert_eq!(action(&s, "WN67", card), GermanAction::Reoccupy);
+    let mut l = log();
+    s.fire_cards[Sector::West.slot()] = Some(card);
+    start_german_actions(&mut s, Sector::West);
+    run(&mut s, Sector::West, &mut l);
+    let wn67 = s.data.index.slot_named("WN67").expect("WN67");
+    assert_eq!(s.germans[usize::from(g)].loc, GerLoc::Slot(wn67));
+    assert!(
+        l.entries()
+            .iter()
+            .any(|e| e.rule.0 == "16.12" && e.text.contains("WN71")),
+        "WN71 gives way (16.12)"
+    );
+}
+
+/// A depth marker of `kind` under German unit `g` and, with `spare`, one of the other kind
+/// (Mobile or Building) in its box; returns the two.
+fn markers(
+    s: &mut Omaha,
+    g: crate::index::GerId,
+    kind: crate::data::DepthKind,
+    spare: bool,
+) -> (crate::index::DepthId, Option<crate::index::DepthId>) {
+    use crate::data::DepthKind;
+    use crate::state::{DepthLoc, DepthPool};
+    let free = |s: &Omaha, k: DepthKind| {
+        (0..s.depth.len())
+            .find(|&d| s.depth[d].loc == DepthLoc::OutOfPlay && s.data.index.depth[d].kind == k)
+            .expect("a free marker of that kind") as crate::index::DepthId
+    };
+    let d = free(s, kind);
+    s.depth[usize::from(d)].loc = DepthLoc::Under(g);
+    s.germans[usize::from(g)].depth = Some(d);
+    if !spare {
+        return (d, None);
+    }
+    let (other, pool) = match kind {
+        DepthKind::Mobile => (DepthKind::Building, DepthPool::Building),
+        _ => (DepthKind::Mobile, DepthPool::Mobile),
+    };
+    let e = free(s, other);
+    s.depth[usize::from(e)].loc = DepthLoc::Pool(pool);
+    (d, Some(e))
+}
+
+/// The depth marker kind a unit should carry into position `q`, and the one it must not.
+fn marker_kinds(s: &Omaha, q: PosId) -> (crate::data::DepthKind, crate::data::DepthKind) {
+    use crate::data::DepthKind;
+    let building = matches!(
+        s.data.index.positions[usize::from(q)].kind,
+        crate::index::PosKind::Reinforcement { building: true, .. }
+    );
+    if building {
+        (DepthKind::Building, DepthKind::Mobile)
+    } else {
+        (DepthKind::Mobile, DepthKind::Building)
+    }
+}
+
+/// 16.34: a unit redeploying with the wrong kind of depth marker for its new position (Mobile
+/// into a building position, Building out of one) swaps it for one of the other kind from its
+/// box; with none there it keeps its own.
+#[test]
+fn r16_34_redeploy_swaps_the_depth_marker_for_the_new_position() {
+    let setup = |spare: bool| {
+        let mut s = empty(20);
+        let a2 = put_reinforcement(&mut s, "A2");
+        us(&mut s, UsKind::Infantry, Symbol::Circle, "0812");
+        let targets = crate::german_actions::redeploy_targets(&s, Sector::East, position(&s, "A2"));
+        let q = targets[0];
+        let (right, wrong) = marker_kinds(&s, q);
+        let (d, e) = markers(&mut s, a2, wrong, spare);
+        assert_eq!(action(&s, "A2", 16), GermanAction::Redeploy);
+        let mut l = log();
+        s.fire_cards[Sector::East.slot()] = Some(16);
+        start_german_actions(&mut s, Sector::East);
+        run(&mut s, Sector::East, &mut l);
+        let to = s.data.index.positions[usize::from(q)].slots[0];
+        assert_eq!(
+            s.germans[usize::from(a2)].loc,
+            GerLoc::Slot(to),
+            "redeployed"
+        );
+        (s, a2, d, e, right, l)
+    };
+    let (s, a2, d, e, right, l) = setup(true);
+    let now = s.germans[usize::from(a2)].depth.expect("a depth marker");
+    assert_eq!(Some(now), e, "swapped for the marker in the box");
+    assert_eq!(s.data.index.depth[usize::from(now)].kind, right);
+    assert!(matches!(s.depth[usize::from(d)].loc, DepthLoc::Pool(_)));
+    assert!(l.entries().iter().any(|e| e.rule.0 == "16.34"));
+    let (s, a2, d, _, _, l) = setup(false);
+    assert_eq!(
+        s.germans[usize::from(a2)].depth,
+        Some(d),
+        "nothing to swap for"
+    );
+    assert!(!l.entries().iter().any(|e| e.rule.0 == "16.34"));
+}
+
+/// 16.83: an advancing unit swaps its depth marker as in 16.34 (C3 to C1 with no US unit on
+/// the path).
+#[test]
+fn r16_83_advance_swaps_the_depth_marker_as_16_34() {
+    let mut s = empty(20);
+    let g = advancer_in_c3(&mut s);
+    // advancer_in_c3's marker goes back: the test chooses its kind.
+    if let Some(old) = s.germans[usize::from(g)].depth.take() {
+        s.depth[usize::from(old)].loc = DepthLoc::OutOfPlay;
+    }
+    let c1 = position(&s, "C1");
+    let (right, wrong) = marker_kinds(&s, c1);
+    let (_, e) = markers(&mut s, g, wrong, true);
+    // A US unit far from the path, so that something is on the map.
+    us(&mut s, UsKind::Infantry, Symbol::Circle, "0711");
+    assert_eq!(action(&s, "C3", 23), GermanAction::Advance);
+    let mut l = log();
+    s.fire_cards[Sector::East.slot()] = Some(23);
+    start_german_actions(&mut s, Sector::East);
+    run(&mut s, Sector::East, &mut l);
+    let c1_slot = s.data.index.slot_named("C1").expect("C1");
+    assert_eq!(s.germans[usize::from(g)].loc, GerLoc::Slot(c1_slot));
+    let now = s.germans[usize::from(g)].depth.expect("a depth marker");
+    assert_eq!(Some(now), e);
+    assert_eq!(s.data.index.depth[usize::from(now)].kind, right);
+    assert!(l.entries().iter().any(|e| e.rule.0 == "16.83"));
 }
