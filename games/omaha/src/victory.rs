@@ -303,12 +303,11 @@ pub fn variant_modifier(state: &Omaha) -> i16 {
     crate::tables::victory::variant_vp(&variants(state))
 }
 
-/// 20.2: D-Day at Omaha Beach at the end of turn 16: the 13.2 total plus the variant modifiers
-/// (docs/omaha/interpretations.md, 22: they count at every check that compares a total), and
-/// what it decides.
+/// 20.2: D-Day at Omaha Beach at the end of turn 16: the 13.2 total, and what it decides. The
+/// variant modifiers (22) wait for the end of the game: the seed adds them to the total "a fine
+/// partita", and in this scenario that is the turn-32 tally (docs/omaha/interpretations.md).
 pub(crate) fn turn_16_check(state: &Omaha) -> (crate::tables::victory::TurnSixteenCheck, i16) {
-    let basic = i16::try_from(victory_points(state, false).total).unwrap_or(i16::MAX);
-    let vp = basic.saturating_add(variant_modifier(state));
+    let vp = i16::try_from(victory_points(state, false).total).unwrap_or(i16::MAX);
     (crate::tables::victory::turn_16_check(vp), vp)
 }
 
@@ -328,17 +327,16 @@ pub(crate) fn final_result(
     (crate::tables::victory::final_level(scenario, vp), vp, tally)
 }
 
-/// 20.2: at the end of turn 16 of D-Day at Omaha Beach, count the 13.2 VP (with the variant
-/// modifiers) and end the game on 25+ (decisive victory) or 10 or fewer (decisive defeat);
-/// `true` when the game ended.
+/// 20.2: at the end of turn 16 of D-Day at Omaha Beach, count the 13.2 VP (without the variant
+/// modifiers, 22: they count at the end of the game) and end the game on 25+ (decisive
+/// victory) or 10 or fewer (decisive defeat); `true` when the game ended.
 pub(crate) fn end_turn_16(state: &mut Omaha, log: &mut crate::action::OmahaLog) -> bool {
     use crate::tables::victory::TurnSixteenCheck;
     let (check, vp) = turn_16_check(state);
-    let modifier = variant_modifier(state);
-    let note = if modifier != 0 {
-        format!(" (variant modifiers {modifier:+}, 22)")
+    let note = if variant_modifier(state) != 0 {
+        " (the variant modifiers count at the end of turn 32, 22)"
     } else {
-        String::new()
+        ""
     };
     if !check.ends_game() {
         log.public(FIRST_CHECK, crate::action::OmahaEvent::Note, || {

@@ -362,14 +362,26 @@ fn r20_2_turn_16_check_ends_or_plays_on() {
     );
     let (on, _) = with_vp(11, Default::default());
     assert_eq!(on.turn, 17);
-    // 22: the variant modifiers count at 20.2 (interpretations.md): 22.3's +5 turns 20 into 25.
-    let options = crate::state::OmahaOptions {
+    // 22: the variant modifiers wait for the end of the game ("a fine partita", the turn-32
+    // tally): 22.3's +5 does not turn 20 into 25, nor 22.1's −10 turn 25 into 15.
+    let rangers = crate::state::OmahaOptions {
         rangers_reinforce_pointe_du_hoc: true,
         ..Default::default()
     };
-    let (won, _) = with_vp(20, options);
+    let (on, l) = with_vp(20, rangers);
+    assert_eq!(on.turn, 17, "20 VP plays on, whatever the variants");
+    assert!(
+        l.entries()
+            .iter()
+            .any(|e| e.rule.0 == "20.2" && e.text.contains("20 VP"))
+    );
+    let bombardment = crate::state::OmahaOptions {
+        effective_bombardment: true,
+        ..Default::default()
+    };
+    let (won, _) = with_vp(25, bombardment);
     let Status::Over(o) = won.status() else {
-        panic!("20 + 5 VP ends the game")
+        panic!("25 VP ends the game, whatever the variants")
     };
     assert_eq!((o.score(Seat(0)), o.winners.is_empty()), (25, false));
     // The First Wave has no 20.2 check: it ends on turn 16 by 13.2 as before.
@@ -395,6 +407,35 @@ fn r21_2_beyond_the_beach_levels_at_the_end() {
         l.entries()
             .iter()
             .any(|e| e.rule.0 == "21.2" && e.text.contains("decisive US defeat"))
+    );
+}
+
+/// 22, 20.2, 20.3: in D-Day at Omaha Beach the variant modifiers change the total at the end
+/// of the game, the turn-32 tally, and not the turn-16 check.
+#[test]
+fn r22_20_3_variant_modifiers_count_at_the_end_of_turn_32() {
+    let at_32 = |options: crate::state::OmahaOptions| {
+        let mut s = empty_in("d-day", 32);
+        s.options = options;
+        s.step = Step::EndOfTurn;
+        let mut l = log();
+        s.run(&mut l);
+        (s.outcome.expect("over at the end of turn 32"), l)
+    };
+    let (plain, _) = at_32(Default::default());
+    let (rangers, l) = at_32(crate::state::OmahaOptions {
+        rangers_reinforce_pointe_du_hoc: true,
+        ..Default::default()
+    });
+    assert_eq!(
+        rangers.score(Seat(0)),
+        plain.score(Seat(0)) + 5,
+        "22.3: +5 at the final tally"
+    );
+    assert!(
+        l.entries()
+            .iter()
+            .any(|e| e.rule.0 == "20.3" && e.text.contains("variants +5 (22)"))
     );
 }
 
