@@ -28,7 +28,8 @@ pub enum OmahaAction {
     FirstDivision { division: Division },
     /// A-MOVE (7.3, 7.4): move one unit one hex (crossing a bluff places a Climb marker).
     Move { unit: UsId, to: HexId },
-    /// A-MOVE for two units of one hex moving together (7.21).
+    /// A-MOVE for two units of one hex making the same move together (7.21): a step, across a
+    /// bluff, an infiltration (7.32), across a cliff from turn 17 (17.12).
     MovePair { unit: UsId, with: UsId, to: HexId },
     /// A-CLIFF (7.5): start climbing the scalable cliff toward this hex.
     StartCliff { unit: UsId, toward: HexId },
@@ -111,6 +112,16 @@ pub enum OmahaAction {
     AbandonCp { hq: UsId },
     /// A-EXIT (20.3, extended game): this unit, on a lettered exit hex, moves off the map.
     ExitMap { unit: UsId },
+    /// A-MOVE, extended game (7.21 with 17.1, 17.2): two units of one hex move along `path`
+    /// together, two or more hexes.
+    MovePairAlong { unit: UsId, with: UsId, path: Path },
+    /// A-CLIFF (7.5 with 7.21): two units of one hex start climbing the scalable cliff toward
+    /// this hex together.
+    StartCliffPair {
+        unit: UsId,
+        with: UsId,
+        toward: HexId,
+    },
 }
 
 /// The answer to P-HERO-BONUS (8.23, 11.13).

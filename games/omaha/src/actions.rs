@@ -19,7 +19,7 @@ use crate::tables::terrain::Crossing;
 use overlord_engine::RuleId;
 
 pub const LIMITS: RuleId = RuleId("7.2");
-pub const GROUP: RuleId = RuleId("7.21");
+pub use crate::movement::GROUP;
 pub const BLUFF: RuleId = RuleId("7.4");
 pub const CLIFF: RuleId = RuleId("7.5");
 pub const STACKING: RuleId = RuleId("7.6");
@@ -262,9 +262,12 @@ fn free_to_step(state: &Omaha, unit: UsId) -> bool {
         .has(UsFlags::DISRUPTED | UsFlags::CLIMB | UsFlags::CLIMB_CLIFF)
 }
 
-/// 7.21: two units of one hex moving to the same hex for one action between them. Offered
-/// only when the pair would otherwise cost two actions, and not as an infiltration (whose card
-/// is drawn per unit). A unit of the other division joins only across the sector line (7.22).
+/// 7.21: two units of one hex making exactly the same move for one action between them,
+/// whatever the move: a step, across a bluff, an infiltration (7.32, one card for both), the
+/// start of a cliff climb (7.5), from turn 17 a two-hex or road move or across a cliff (17.1,
+/// 17.2, 17.12). Offered where it saves an action (both units would pay), and for an HQ or
+/// General infiltrating with another unit, which it may only do so (7.32); never for two
+/// leaders. A unit of the other division joins only across the sector line (7.22).
 fn pairs(
     state: &Omaha,
     occupancy: &Occupancy,
@@ -274,59 +277,160 @@ fn pairs(
     left: u8,
     out: &mut Vec<OmahaAction>,
 ) {
-    if left == 0 {
+    let index = &state.data.index;
+    let leader = |u: UsId| index.us[usize::from(u)].is_leader();
+    // Leaders act free; with every other unit free too a pair saves nothing and escorts no
+    // leader that needs it unless the unit beside it would pay nothing either.
+    if left == 0 && !actors(on_map, state).any(leader) {
         return;
     }
-    // Only non-leader units that would pay can pair up. Actors come in id order, so pairing
-    // each with the later ones of its hex lists the pairs in unit order, as the prompt shows
-    // them, without a sort.
-    let mut payers: Vec<(HexId, UsId)> = Vec::with_capacity(on_map.len());
-    payers.extend(
+    // The units that may move now, with their hexes. Actors come in id order, so pairing each
+    // with the later ones of its hex lists the pairs in unit order, as the prompt shows them,
+    // without a sort.
+    let mut movers: Vec<(HexId, UsId)> = Vec::with_capacity(on_map.len());
+    movers.extend(
         actors(on_map, state)
-            .filter(|&u| !state.data.index.us[usize::from(u)].is_leader())
+            .filter(|&u| free_to_step(state, u) && !crate::command::is_cp(state, u))
             .filter_map(|u| hex_of(state, u).map(|h| (h, u))),
     );
-    // Each payer's next payer in the same hex, chained in one backward pass (payers are units,
+    // Each mover's next mover in the same hex, chained in one backward pass (movers are units,
     // at most 256 of them, so fewer than `NONE`).
     const NONE: u16 = u16::MAX;
-    let mut next_in_hex = vec![NONE; payers.len()];
-    let mut last_of_hex = vec![NONE; state.data.index.hexes.len()];
-    for (i, &(hex, _)) in payers.iter().enumerate().rev() {
+    let mut next_in_hex = vec![NONE; movers.len()];
+    let mut last_of_hex = vec![NONE; index.hexes.len()];
+    for (i, &(hex, _)) in movers.iter().enumerate().rev() {
         if let Some(last) = last_of_hex.get_mut(usize::from(hex)) {
             next_in_hex[i] = *last;
             *last = i as u16;
         }
     }
-    // A unit pairs only if it would pay and may step: asked once per unit with a partner.
-    let may_pair = |u: UsId| !answers.free(state, u) && free_to_step(state, u);
-    for (i, &(from, unit)) in payers.iter().enumerate() {
+    let extended = crate::tables::schedule::extended(state.turn);
+    for (i, &(from, unit)) in movers.iter().enumerate() {
         let mut next = next_in_hex[i];
-        if next == NONE || !may_pair(unit) {
-            continue;
-        }
-        let Some(unit_mover) = mover(state, unit) else {
-            continue;
-        };
-        let neighbours = &state.data.index.hexes[usize::from(from)].neighbours;
-        while let Some(&(_, with)) = payers.get(usize::from(next)) {
+        while let Some(&(_, with)) = movers.get(usize::from(next)) {
             next = next_in_hex[usize::from(next)];
-            if !may_pair(with) {
+            let kind = match (leader(unit), leader(with)) {
+                (true, true) => continue,
+                (false, false) => {
+                    if left == 0 || answers.free(state, unit) || answers.free(state, with) {
+                        continue;
+                    }
+                    Pair::Saving
+                }
+                // 7.32: the leader's escort pays, unless it acts for free (7.1).
+                (true, false) | (false, true) => {
+                    let escort = if leader(unit) { with } else { unit };
+                    if left == 0 && !answers.free(state, escort) {
+                        continue;
+                    }
+                    Pair::Escort
+                }
+            };
+            let pair = PairMove {
+                unit,
+                with,
+                from,
+                kind,
+                division,
+            };
+            if extended {
+                pair.extended(state, occupancy, out);
+            } else {
+                pair.basic(state, occupancy, out);
+            }
+        }
+    }
+}
+
+/// Why two units may move as a pair (7.21).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pair {
+    /// Both would pay: together they pay once.
+    Saving,
+    /// An HQ or General with another unit, offered for the infiltrations it may only make so
+    /// (7.32).
+    Escort,
+}
+
+/// Two units of hex `from` that may make a move together for `division`.
+struct PairMove {
+    unit: UsId,
+    with: UsId,
+    from: HexId,
+    kind: Pair,
+    division: Division,
+}
+
+impl PairMove {
+    /// 7.22: `division` pays for both units' move, and climbs only with its own (7.5, 17.12).
+    fn may_pay(&self, state: &Omaha, to: HexId, climb: bool) -> bool {
+        [self.unit, self.with].into_iter().all(|u| {
+            may_pay(state, self.division, u, self.from, to)
+                && (!climb || own(state, u, self.division))
+        })
+    }
+
+    /// Turns 1–16: one hex (7.3), across a bluff (7.4), starting a cliff climb (7.5).
+    fn basic(&self, state: &Omaha, occupancy: &Occupancy, out: &mut Vec<OmahaAction>) {
+        let (Some(a), Some(b)) = (mover(state, self.unit), mover(state, self.with)) else {
+            return;
+        };
+        let (unit, with) = (self.unit, self.with);
+        for (slot, &to) in state.data.index.hexes[usize::from(self.from)]
+            .neighbours
+            .iter()
+            .enumerate()
+        {
+            if !enterable(state, occupancy, to) {
                 continue;
             }
-            let Some(with_mover) = mover(state, with) else {
+            let infiltrates = occupancy.infiltrators(state, self.from, to) != 0;
+            if self.kind == Pair::Escort && !infiltrates {
+                continue;
+            }
+            let step = |c| matches!(c, Crossing::Allowed | Crossing::Climb);
+            match (
+                crossing_at(state, self.from, slot, a),
+                crossing_at(state, self.from, slot, b),
+            ) {
+                (x, y) if step(x) && step(y) && self.may_pay(state, to, false) => {
+                    out.push(OmahaAction::MovePair { unit, with, to })
+                }
+                (Crossing::ClimbCliff, Crossing::ClimbCliff) if self.may_pay(state, to, true) => {
+                    out.push(OmahaAction::StartCliffPair {
+                        unit,
+                        with,
+                        toward: to,
+                    })
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// From turn 17: every path both units may take (17.1, 17.2, 17.12, 17.23).
+    fn extended(&self, state: &Omaha, occupancy: &Occupancy, out: &mut Vec<OmahaAction>) {
+        let (unit, with) = (self.unit, self.with);
+        for path in crate::moves_extended::pair_paths(state, unit, with, occupancy) {
+            let Some(to) = path.end() else {
                 continue;
             };
-            for (slot, &to) in neighbours.iter().enumerate() {
-                if may_pay(state, division, unit, from, to)
-                    && may_pay(state, division, with, from, to)
-                    && enterable(state, occupancy, to)
-                    && crossing_at(state, from, slot, unit_mover) == Crossing::Allowed
-                    && crossing_at(state, from, slot, with_mover) == Crossing::Allowed
-                    && occupancy.infiltrators(state, from, to) == 0
-                {
-                    out.push(OmahaAction::MovePair { unit, with, to });
-                }
+            if (self.kind == Pair::Escort && path.infiltrates.iter().all(|&p| p == 0))
+                || !self.may_pay(state, to, path.climb_marker)
+            {
+                continue;
             }
+            out.push(match path.hexes.as_slice() {
+                [to] => OmahaAction::MovePair {
+                    unit,
+                    with,
+                    to: *to,
+                },
+                hexes => match crate::action::Path::new(hexes) {
+                    Some(path) => OmahaAction::MovePairAlong { unit, with, path },
+                    None => continue,
+                },
+            });
         }
     }
 }
@@ -358,19 +462,50 @@ pub fn apply(state: &mut Omaha, action: OmahaAction, log: &mut OmahaLog) {
         }
     };
     match action {
+        // 7.21: one action for the pair (none when both move for free), one card for both
+        // when the move infiltrates (7.32).
+        OmahaAction::MovePair { unit, with, to }
+            if crate::tables::schedule::extended(state.turn) =>
+        {
+            crate::moves_extended::carry_out_group(state, &[unit, with], &[to], division, log)
+        }
+        OmahaAction::MovePairAlong { unit, with, path } => crate::moves_extended::carry_out_group(
+            state,
+            &[unit, with],
+            path.hexes(),
+            division,
+            log,
+        ),
         OmahaAction::MovePair { unit, with, to } => {
             let Some(from) = hex_of(state, unit) else {
                 return;
             };
-            // 7.21: one action for the pair.
-            charge(state, unit, false);
+            let free_now = [unit, with]
+                .into_iter()
+                .all(|u| free(state, u) || self_preservation(state, u, from, to));
+            charge(state, unit, free_now);
             state.us[usize::from(with)].flags.set(UsFlags::ACTED, true);
             log.public(GROUP, OmahaEvent::Note, || {
                 "Two units move together for one action (7.21).".to_owned()
             });
             log_paid_by_other(state, &[unit, with], division, log);
-            finish_move(state, unit, from, to, log);
-            finish_move(state, with, from, to, log);
+            move_units(state, &[unit, with], from, to, log);
+        }
+        OmahaAction::StartCliffPair { unit, with, .. } => {
+            let free_now = free(state, unit) && free(state, with);
+            charge(state, unit, free_now);
+            state.us[usize::from(with)].flags.set(UsFlags::ACTED, true);
+            for u in [unit, with] {
+                state.us[usize::from(u)]
+                    .flags
+                    .set(UsFlags::CLIMB_CLIFF, true);
+            }
+            let (a, b) = (state.name(unit).to_owned(), state.name(with).to_owned());
+            log.public(CLIFF, OmahaEvent::Note, || {
+                format!(
+                    "{a} and {b} begin to climb the cliff together, for one action (7.5, 7.21)."
+                )
+            });
         }
         // 17.1, 17.2: the extended game's moves, step by step.
         OmahaAction::Move { unit, to } if crate::tables::schedule::extended(state.turn) => {
@@ -387,7 +522,7 @@ pub fn apply(state: &mut Omaha, action: OmahaAction, log: &mut OmahaLog) {
             let free_now = free(state, unit) || self_preservation(state, unit, from, to);
             charge(state, unit, free_now);
             log_paid_by_other(state, &[unit], division, log);
-            move_unit(state, unit, from, to, log);
+            move_units(state, &[unit], from, to, log);
         }
         OmahaAction::StartCliff { unit, .. } => {
             let free_now = free(state, unit);
@@ -410,8 +545,13 @@ pub fn apply(state: &mut Omaha, action: OmahaAction, log: &mut OmahaLog) {
                 .set(UsFlags::CLIMB_CLIFF, false);
             state.us[usize::from(unit)].loc = UsLoc::Hex(to);
             state.us[usize::from(unit)].flags.set(UsFlags::CLIMB, true);
+            let down = crate::moves_extended::descends(state, from, to);
             log.public(CLIFF, OmahaEvent::Moved { unit, from, to }, || {
-                "The climbers reach the cliff top (Climb marker).".to_owned()
+                if down {
+                    "The climbers reach the cliff foot (Climb marker).".to_owned()
+                } else {
+                    "The climbers reach the cliff top (Climb marker).".to_owned()
+                }
             });
         }
         OmahaAction::RemoveClimb { unit } => {
@@ -455,21 +595,27 @@ pub fn apply(state: &mut Omaha, action: OmahaAction, log: &mut OmahaLog) {
     }
 }
 
-/// 7.3: the move itself, with infiltration (7.32) and a Climb marker across a bluff (7.4).
-fn move_unit(state: &mut Omaha, unit: UsId, from: HexId, to: HexId, log: &mut OmahaLog) {
+/// 7.3: the move itself of one unit or a pair (7.21), with infiltration (7.32: one card, never
+/// for leaders alone) and a Climb marker across a bluff (7.4).
+fn move_units(state: &mut Omaha, units: &[UsId], from: HexId, to: HexId, log: &mut OmahaLog) {
+    let index = &state.data.index;
     if infiltrators(state, from, to) != 0
-        && !state.data.index.us[usize::from(unit)].is_leader()
-        && infiltrate(state, unit, from, to, log)
+        && units.iter().any(|&u| !index.us[usize::from(u)].is_leader())
+        && infiltrate(state, units, from, to, log)
     {
         return;
     }
-    finish_move(state, unit, from, to, log);
+    for &unit in units {
+        finish_move(state, unit, from, to, log);
+    }
 }
 
-/// P-INFILTRATE-DONE answered (7.32): complete the move, or stay; the action is spent either way.
+/// P-INFILTRATE-DONE answered (7.32): complete the move, or stay; the action is spent either
+/// way. A pair (7.21) goes or stays together.
 pub fn complete_infiltration(state: &mut Omaha, go: bool, log: &mut OmahaLog) {
     let Step::Infiltration {
         unit,
+        with,
         to,
         division,
         left,
@@ -483,13 +629,16 @@ pub fn complete_infiltration(state: &mut Omaha, go: bool, log: &mut OmahaLog) {
         left,
         second,
     };
+    let units: Vec<UsId> = [Some(unit), with].into_iter().flatten().collect();
     // 17.1, 17.2: a multi-hex move goes on after the step (or stops with it).
     if crate::tables::schedule::extended(state.turn) {
-        crate::moves_extended::after_infiltration(state, unit, to, go, log);
+        crate::moves_extended::after_infiltration(state, &units, to, go, log);
         return;
     }
     if go && let Some(from) = hex_of(state, unit) {
-        finish_move(state, unit, from, to, log);
+        for unit in units {
+            finish_move(state, unit, from, to, log);
+        }
     }
 }
 

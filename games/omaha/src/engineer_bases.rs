@@ -102,16 +102,17 @@ pub fn blocked(state: &Omaha, sector: Sector) -> bool {
             .unwrap_or(false)
 }
 
-/// 19.1 (seed: "a German position, occupied or not, that has a line of communication"): `hex`
-/// is in the potential fire field of a position with German LOC (12.2).
-/// `loc` is [`crate::control::german_loc_set`], worked out once by the caller.
-fn in_potential_field_with_loc(state: &Omaha, hex: HexId, loc: PosSet) -> bool {
+/// Whether `hex` is in the potential fire field of a position of `positions`, occupied or not:
+/// for 19.1 (seed: "a German position, occupied or not, that has a line of communication") the
+/// positions with German LOC (12.2, [`crate::control::german_loc_set`], worked out once by the
+/// caller); for 19.2 every position.
+fn in_potential_field_of(state: &Omaha, hex: HexId, positions: PosSet) -> bool {
     state
         .data
         .index
         .hexes
         .get(usize::from(hex))
-        .is_none_or(|info| info.fired_on_by & loc != 0)
+        .is_none_or(|info| info.fired_on_by & positions != 0)
 }
 
 /// 19.1, 19.21: the beach hexes where `division` may place a new base now: a beach hex of its
@@ -139,13 +140,13 @@ pub fn placeable(state: &Omaha, division: Division) -> Vec<HexId> {
                 && info.sector == division.sector()
                 && !crate::landing::submerged(info.tide, tide)
                 && !state.bases.iter().any(|b| b.hex == h)
-                && !in_potential_field_with_loc(state, h, loc)
+                && !in_potential_field_of(state, h, loc)
         })
         .collect()
 }
 
 /// 19.2, 19.33: the bases of `division` whose marker may advance now: not at the end of the
-/// track, the base hex outside the potential fire field of the positions 19.1 names, no German
+/// track, the base hex outside the potential fire field of every German position, no German
 /// artillery fire in its sector this turn.
 pub fn advanceable(state: &Omaha, division: Division) -> Vec<HexId> {
     let last = state
@@ -155,13 +156,14 @@ pub fn advanceable(state: &Omaha, division: Division) -> Vec<HexId> {
         .spaces
         .len()
         .saturating_sub(1);
-    let loc = crate::control::german_loc_set(state);
     state
         .bases
         .iter()
         .filter(|b| b.division == division && usize::from(b.space) < last)
         .filter(|b| !blocked(state, sector_of(state, b.hex)))
-        .filter(|b| !in_potential_field_with_loc(state, b.hex, loc))
+        // 19.2: the seed names "una posizione Tedesca" with no exception; unlike 19.1 it does
+        // not spare a position cut from its line of communication, so every position counts.
+        .filter(|b| !in_potential_field_of(state, b.hex, PosSet::MAX))
         .map(|b| b.hex)
         .collect()
 }

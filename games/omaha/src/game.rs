@@ -206,13 +206,20 @@ impl Game for Omaha {
                     division.other()
                 ),
             ),
-            Step::Infiltration { unit, .. } => (
+            Step::Infiltration { unit, with, .. } => (
                 "infiltration",
                 crate::movement::INFILTRATION,
-                format!(
-                    "{} lost a step infiltrating: complete the move or stay (7.32)?",
-                    self.name(unit)
-                ),
+                match with {
+                    Some(with) => format!(
+                        "{} and {} were hit infiltrating: complete the move together or stay (7.32, 7.21)?",
+                        self.name(unit),
+                        self.name(with)
+                    ),
+                    None => format!(
+                        "{} lost a step infiltrating: complete the move or stay (7.32)?",
+                        self.name(unit)
+                    ),
+                },
             ),
             Step::Attack { target, stage, .. } => crate::combat::prompt(self, target, stage),
             Step::Stacking => (

@@ -4,7 +4,7 @@
 
 use crate::action::{DrawFor, OmahaEvent, OmahaLog};
 use crate::data::{Sector, Tide, UsKind, tide_of_turn};
-use crate::index::{BoxId, HexId, Landing, UsCounter, UsId};
+use crate::index::{BoxId, Ground, HexId, Landing, UsCounter, UsId};
 use crate::state::{Omaha, Step, UsFlags, UsLoc};
 use crate::tables::landing::{LandingResult, landing_result, needs_check};
 use overlord_engine::RuleId;
@@ -33,6 +33,17 @@ pub fn submerged(line: Option<Tide>, tide: Tide) -> bool {
         (line, tide),
         (Some(Tide::Low), Tide::Mid | Tide::High) | (Some(Tide::Mid), Tide::High)
     )
+}
+
+/// 5.21, 7.3 and the Terrain Effects Chart: whether a hex is water at `tide`, closed to every
+/// unit and deadly at the end of the turn. The chart lets units into tide-line hexes only
+/// "if not submerged", and into beach, flat and high ground; the open sea beyond the low-tide
+/// line is on no row of it, so a sea hex with no tide line is water at every tide.
+pub fn under_water(ground: Ground, line: Option<Tide>, tide: Tide) -> bool {
+    match line {
+        Some(_) => submerged(line, tide),
+        None => ground == Ground::Sea,
+    }
 }
 
 fn tide_slot(tide: Tide) -> usize {

@@ -101,7 +101,10 @@ pub fn info() -> GameInfo {
         // prompts (G-FIRE-TIE, G-LEADER, G-ART-TIE), P-LEADER-FOLLOW, 7.22, 5.31, 5.33, AMB-04,
         // AMB-10. 3: the extended game (14-16: two Event phases, German actions). 4: G-TANK-TIE
         // (23.5). 5: a unit may join an attack only if it can still be declared after (8.1).
-        rules_version: "5",
+        // 6: issue 34: no open sea (5.21), pairs make any move (7.21), leaders infiltrate in
+        // pairs (7.32), tank fields stop moves (23.3), no base advance in any field (19.2),
+        // variant VP at the end of the game (22).
+        rules_version: "6",
         min_seats: 1,
         max_seats: 2,
     }

@@ -6,7 +6,7 @@
 //! [`crate::actions`]'.
 
 use crate::action::{DrawFor, OmahaEvent, OmahaLog};
-use crate::data::{Division, UsKind, tide_of_turn};
+use crate::data::{Division, FireLevel, UsKind, tide_of_turn};
 use crate::index::{HexId, MAX_POSITIONS, PosSet, UsCounter, UsId};
 use crate::state::{GerLoc, Omaha, Step, UsFlags, UsLoc};
 use crate::tables::terrain::{Crossing, Mover};
@@ -14,6 +14,7 @@ use overlord_engine::RuleId;
 use std::cell::Cell;
 
 pub const FREE: RuleId = RuleId("7.1");
+pub const GROUP: RuleId = RuleId("7.21");
 pub const SECTOR_LINE: RuleId = RuleId("7.22");
 pub const MOVE: RuleId = RuleId("7.3");
 pub const NO_GERMAN_HEX: RuleId = RuleId("7.31");
@@ -28,6 +29,9 @@ pub(crate) struct Occupancy {
     pub(crate) manned: PosSet,
     /// A German tank is on the map (23.3: its field is worked out when asked).
     tanks: bool,
+    /// 23.3: the strongest point each hex gets from a non-disrupted tank's field (empty while
+    /// no such tank is on the map), for the moves that stop in a field (17.1, 17.2).
+    tank_fire: Vec<Option<FireLevel>>,
 }
 
 impl Occupancy {
@@ -61,6 +65,17 @@ impl Occupancy {
             german_hexes,
             manned,
             tanks,
+            tank_fire: if tanks { tank_fire(state) } else { Vec::new() },
+        }
+    }
+
+    /// 23.3 with 17.1 and 17.2: whether a non-disrupted German tank's field puts an Intense
+    /// point (or, with `or_moderate`, a Moderate one) in `hex`, as a manned position's would.
+    pub(crate) fn tank_fire_in(&self, hex: HexId, or_moderate: bool) -> bool {
+        match self.tank_fire.get(usize::from(hex)).copied().flatten() {
+            Some(FireLevel::Intense) => true,
+            Some(FireLevel::Moderate) => or_moderate,
+            _ => false,
         }
     }
 
@@ -80,6 +95,24 @@ impl Occupancy {
             positions
         }
     }
+}
+
+/// 23.3: per hex, the strongest point of the fields of the non-disrupted German tanks on the
+/// map (6.4: a disrupted unit projects no field).
+fn tank_fire(state: &Omaha) -> Vec<Option<FireLevel>> {
+    let mut out = vec![None; state.data.index.hexes.len()];
+    for (g, h) in state.tanks_on_map() {
+        if state.germans[usize::from(g)].disrupted {
+            continue;
+        }
+        for (f, level) in crate::tanks::field(state, h) {
+            if let Some(x) = out.get_mut(usize::from(f)) {
+                // Intense < Moderate < Sporadic in the enum's order: keep the strongest.
+                *x = Some(x.map_or(level, |old: FireLevel| old.min(level)));
+            }
+        }
+    }
+    out
 }
 
 /// 7.32: the positions adjacent to both hexes with fire points in both, manned or not.
@@ -166,10 +199,12 @@ fn crossing_near_bases(state: &Omaha, from: HexId, slot: usize, mover: Mover) ->
     crate::tables::terrain::step_crossing(mover, feature, &edge.sides, edge.road, entered, sides)
 }
 
-/// 7.31, 5.21: a hex any move may enter: no German unit in it, and not under the tide.
+/// 7.31, 5.21: a hex any move may enter: no German unit in it, and not under water (the tide,
+/// or the open sea, T5).
 pub(crate) fn enterable(state: &Omaha, occupancy: &Occupancy, to: HexId) -> bool {
     let hex = &state.data.index.hexes[usize::from(to)];
-    !occupancy.german_in(to) && !crate::landing::submerged(hex.tide, tide_of_turn(state.turn))
+    !occupancy.german_in(to)
+        && !crate::landing::under_water(hex.ground, hex.tide, tide_of_turn(state.turn))
 }
 
 /// Whether `unit` may take a free action now (7.1): a leader, a Ranger, a unit under command of
@@ -326,13 +361,15 @@ pub(crate) fn log_paid_by_other(
     }
 }
 
-/// 7.32: draw a Fire card; a step is lost if it shows the unit's symbol and a qualifying colour
-/// (a double square counts only against a position with a depth marker). Returns `true` when the
-/// move stops here: the unit was eliminated, or it lost a step and the player now chooses
-/// (P-INFILTRATE-DONE).
+/// 7.32: draw one Fire card for a move of `units` (one unit, or two moving together, 7.21) from
+/// `from` to `to`; a unit loses a step if the card shows its symbol and a qualifying colour (a
+/// double square counts only against a position with a depth marker). Leaders have no target
+/// symbol and are never hit: they infiltrate only with another unit. Returns `true` when the
+/// move stops here: every unit was eliminated, or a step was lost and the player now chooses,
+/// for the units left, to complete the move or stay (P-INFILTRATE-DONE).
 pub(crate) fn infiltrate(
     state: &mut Omaha,
-    unit: UsId,
+    units: &[UsId],
     from: HexId,
     to: HexId,
     log: &mut OmahaLog,
@@ -345,8 +382,14 @@ pub(crate) fn infiltrate(
     let Some(fire) = state.data.card(card).and_then(|c| c.fire.clone()) else {
         return false;
     };
-    let symbol = index.us[usize::from(unit)].symbol;
-    let symbol_shown = symbol == Some(fire.target);
+    let hit: Vec<UsId> = units
+        .iter()
+        .copied()
+        .filter(|&u| index.us[usize::from(u)].symbol == Some(fire.target))
+        .collect();
+    if hit.is_empty() {
+        return false;
+    }
     let qualifies = (0..index.positions.len().min(MAX_POSITIONS)).any(|p| {
         let pos = &index.positions[p];
         if positions & (1 << p) == 0 {
@@ -359,22 +402,29 @@ pub(crate) fn infiltrate(
             .iter()
             .any(|i| i.colour == pos.colour && (has_depth || !i.double))
     }) || crate::tanks::tank_infiltration_qualifies(state, positions, &fire.icons);
-    if !(symbol_shown && qualifies) {
+    if !qualifies {
         return false;
     }
-    state.lose_step(unit, INFILTRATION, log);
-    if state.us[usize::from(unit)].loc == UsLoc::Hex(from)
+    for unit in hit {
+        state.lose_step(unit, INFILTRATION, log);
+    }
+    let mut left = units
+        .iter()
+        .copied()
+        .filter(|&u| state.us[usize::from(u)].loc == UsLoc::Hex(from));
+    if let Some(unit) = left.next()
         && let Step::Actions {
             division,
-            left,
+            left: actions_left,
             second,
         } = state.step
     {
         state.step = Step::Infiltration {
             unit,
+            with: left.next(),
             to,
             division,
-            left,
+            left: actions_left,
             second,
         };
     }

@@ -102,17 +102,21 @@ fn heavy_fire(hex: &HexInfo, manned: PosSet, or_moderate: bool) -> bool {
 }
 
 /// 17.1, AMB-27: entering `to` from `from` ends an infantry move: bocage entered along no road
-/// or trail, or an Intense or Moderate point of a manned position.
-pub fn stops_infantry(state: &Omaha, manned: PosSet, from: HexId, to: HexId) -> bool {
+/// or trail, or an Intense or Moderate point of a manned position or (23.3) of a non-disrupted
+/// German tank's field.
+pub fn stops_infantry(state: &Omaha, from: HexId, to: HexId) -> bool {
     let index = &state.data.index;
     let road = index.edge(from, to).map_or(Road::None, |e| e.road);
-    stops_infantry_along(state, manned, road, to)
+    stops_infantry_along(state, &Occupancy::of(state), road, to)
 }
 
 /// [`stops_infantry`] with the road along the step already known.
-fn stops_infantry_along(state: &Omaha, manned: PosSet, road: Road, to: HexId) -> bool {
+fn stops_infantry_along(state: &Omaha, occupancy: &Occupancy, road: Road, to: HexId) -> bool {
     let hex = &state.data.index.hexes[usize::from(to)];
-    bocage_stops_infantry(hex.feature, road) || heavy_fire(hex, manned, true)
+    bocage_stops_infantry(hex.feature, road)
+        || heavy_fire(hex, occupancy.manned, true)
+        // 23.3: a tank's field affects US movement as a position's does.
+        || occupancy.tank_fire_in(to, true)
 }
 
 /// 17.1, 17.11, 17.12 (AMB-27): every path of one or two hexes an infantry or Ranger unit, an
@@ -127,18 +131,26 @@ fn stops_infantry_along(state: &Omaha, manned: PosSet, road: Road, to: HexId) ->
 /// still closes rough hexes to them and cliffs to HQs (AMB-20), and a bluff does not stop a
 /// leader (17.11, 7.41).
 pub fn two_hex_paths(state: &Omaha, unit: UsId) -> Vec<MovePath> {
-    two_hex_paths_in(state, unit, &Occupancy::of(state))
+    two_hex_paths_in(state, unit, &Occupancy::of(state), false)
 }
 
 /// [`two_hex_paths`] with the map's occupancy already worked out (the Action Phase list asks
 /// it of every unit).
-fn two_hex_paths_in(state: &Omaha, unit: UsId, occupancy: &Occupancy) -> Vec<MovePath> {
+fn two_hex_paths_in(
+    state: &Omaha,
+    unit: UsId,
+    occupancy: &Occupancy,
+    together: bool,
+) -> Vec<MovePath> {
     let mut out = Vec::new();
     visit_two_hex_paths(
         state,
         unit,
         occupancy,
-        false,
+        Walk {
+            one_hex_only: false,
+            together,
+        },
         |hexes, infiltrates, climb_marker| {
             out.push(MovePath {
                 hexes: hexes.to_vec(),
@@ -150,16 +162,29 @@ fn two_hex_paths_in(state: &Omaha, unit: UsId, occupancy: &Occupancy) -> Vec<Mov
     out
 }
 
+/// Which paths [`visit_two_hex_paths`] walks.
+#[derive(Clone, Copy)]
+struct Walk {
+    /// Only the paths of one hex.
+    one_hex_only: bool,
+    /// The unit moves together with another (7.21): a leader may infiltrate (7.32).
+    together: bool,
+}
+
 /// Calls `visit(hexes, infiltrates, climb_marker)` for each path [`two_hex_paths`] lists, in
 /// the same order, without building them: the Action-Phase list walks every unit's paths on
-/// every prompt. With `one_hex_only`, only the paths of one hex.
+/// every prompt.
 fn visit_two_hex_paths(
     state: &Omaha,
     unit: UsId,
     occupancy: &Occupancy,
-    one_hex_only: bool,
+    walk: Walk,
     mut visit: impl FnMut(&[HexId], &[PosSet], bool),
 ) {
+    let Walk {
+        one_hex_only,
+        together,
+    } = walk;
     let index = &state.data.index;
     let Some(info) = index.us.get(usize::from(unit)) else {
         return;
@@ -178,7 +203,8 @@ fn visit_two_hex_paths(
             continue;
         }
         let first = occupancy.infiltrators(state, from, mid);
-        if !infantry && first != 0 {
+        // 7.32: a leader infiltrates only together with another unit.
+        if !infantry && !together && first != 0 {
             continue;
         }
         match crate::movement::crossing_at(state, from, slot, mover) {
@@ -204,7 +230,7 @@ fn visit_two_hex_paths(
                 .get(slot)
                 .map_or(Road::None, |e| e.road)
         };
-        if infantry && stops_infantry_along(state, occupancy.manned, road(from, slot), mid) {
+        if infantry && stops_infantry_along(state, occupancy, road(from, slot), mid) {
             continue;
         }
         for (second_slot, &to) in index.hexes[usize::from(mid)].neighbours.iter().enumerate() {
@@ -212,10 +238,9 @@ fn visit_two_hex_paths(
                 continue;
             }
             let second = occupancy.infiltrators(state, mid, to);
-            if (!infantry && second != 0)
+            if (!infantry && !together && second != 0)
                 || crate::movement::crossing_at(state, mid, second_slot, mover) != Crossing::Allowed
-                || (infantry
-                    && stops_infantry_along(state, occupancy.manned, road(mid, second_slot), to))
+                || (infantry && stops_infantry_along(state, occupancy, road(mid, second_slot), to))
             {
                 continue;
             }
@@ -410,8 +435,11 @@ impl RoadWalk<'_> {
                 infiltrates: infiltrates.clone(),
                 climb_marker: false,
             });
-            // 17.2: an Intense point of a manned position stops the tank.
-            if !heavy_fire(&index.hexes[usize::from(to)], self.occupancy.manned, false) {
+            // 17.2: an Intense point of a manned position stops the tank, and so does one of a
+            // German tank's field (23.3).
+            if !heavy_fire(&index.hexes[usize::from(to)], self.occupancy.manned, false)
+                && !self.occupancy.tank_fire_in(to, false)
+            {
                 self.extend(hexes, infiltrates, left - 1, follows, out);
             }
             hexes.pop();
@@ -426,10 +454,12 @@ impl RoadWalk<'_> {
 /// (19.3, 19.31) included: two-hex paths for infantry and leaders, one-hex and road paths for
 /// tanks, one-hex paths for every other unit.
 pub fn paths(state: &Omaha, unit: UsId) -> Vec<MovePath> {
-    paths_in(state, unit, &Occupancy::of(state))
+    paths_in(state, unit, &Occupancy::of(state), false)
 }
 
-fn paths_in(state: &Omaha, unit: UsId, occupancy: &Occupancy) -> Vec<MovePath> {
+/// [`paths`]; `together` for a unit moving with another (7.21), where a leader may infiltrate
+/// (7.32).
+fn paths_in(state: &Omaha, unit: UsId, occupancy: &Occupancy, together: bool) -> Vec<MovePath> {
     let range = |h: HexId| crate::engineer_bases::in_range(state, h);
     match state
         .data
@@ -438,8 +468,12 @@ fn paths_in(state: &Omaha, unit: UsId, occupancy: &Occupancy) -> Vec<MovePath> {
         .get(usize::from(unit))
         .map(|u| u.counter)
     {
-        Some(UsCounter::Hq | UsCounter::General) => two_hex_paths_in(state, unit, occupancy),
-        Some(UsCounter::Unit(kind)) if kind.infantry() => two_hex_paths_in(state, unit, occupancy),
+        Some(UsCounter::Hq | UsCounter::General) => {
+            two_hex_paths_in(state, unit, occupancy, together)
+        }
+        Some(UsCounter::Unit(kind)) if kind.infantry() => {
+            two_hex_paths_in(state, unit, occupancy, together)
+        }
         Some(UsCounter::Unit(UsKind::Tank)) => {
             let mut all = one_hex_paths_in(state, unit, range, occupancy);
             for p in tank_road_paths_in(state, unit, range, occupancy) {
@@ -452,6 +486,29 @@ fn paths_in(state: &Omaha, unit: UsId, occupancy: &Occupancy) -> Vec<MovePath> {
         Some(UsCounter::Unit(_)) => one_hex_paths_in(state, unit, range, occupancy),
         None => Vec::new(),
     }
+}
+
+/// 7.21 with 17.1, 17.2, 17.23: the paths two units of one hex may take together, each legal
+/// for both of them; a leader moving with another unit may infiltrate (7.32). `climb_marker`
+/// is set when either unit crosses a cliff (17.12).
+pub(crate) fn pair_paths(
+    state: &Omaha,
+    unit: UsId,
+    with: UsId,
+    occupancy: &Occupancy,
+) -> Vec<MovePath> {
+    let theirs = paths_in(state, with, occupancy, true);
+    if theirs.is_empty() {
+        return Vec::new();
+    }
+    paths_in(state, unit, occupancy, true)
+        .into_iter()
+        .filter_map(|p| {
+            let q = theirs.iter().find(|q| q.hexes == p.hexes)?;
+            let climb_marker = p.climb_marker || q.climb_marker;
+            Some(MovePath { climb_marker, ..p })
+        })
+        .collect()
 }
 
 /// A-MOVE from turn 17: the moves of `unit` (in `from`, not disrupted, climbing or a CP) for
@@ -507,15 +564,19 @@ pub(crate) fn legal_moves(
         .us
         .get(usize::from(unit))
         .map(|u| u.counter);
+    let walk = Walk {
+        one_hex_only,
+        together: false,
+    };
     match leg {
         Some(UsCounter::Hq | UsCounter::General) => {
-            visit_two_hex_paths(state, unit, occupancy, one_hex_only, |h, _, c| offer(h, c))
+            visit_two_hex_paths(state, unit, occupancy, walk, |h, _, c| offer(h, c))
         }
         Some(UsCounter::Unit(kind)) if kind.infantry() => {
-            visit_two_hex_paths(state, unit, occupancy, one_hex_only, |h, _, c| offer(h, c))
+            visit_two_hex_paths(state, unit, occupancy, walk, |h, _, c| offer(h, c))
         }
         _ => {
-            for path in paths_in(state, unit, occupancy) {
+            for path in paths_in(state, unit, occupancy, false) {
                 offer(&path.hexes, path.climb_marker);
             }
         }
@@ -534,20 +595,47 @@ pub(crate) fn carry_out(
     division: crate::data::Division,
     log: &mut crate::action::OmahaLog,
 ) {
-    let Some(from) = crate::state::hex_of(state, unit) else {
+    carry_out_group(state, &[unit], hexes, division, log);
+}
+
+/// Whether `unit`'s part in a move along `hexes` from `from` is free: 7.1, traffic management
+/// (19.3), or a one-hex self-preservation move (7.1, 22.1, 23.6).
+pub(crate) fn free_move(state: &Omaha, unit: UsId, from: HexId, hexes: &[HexId]) -> bool {
+    crate::movement::free(state, unit)
+        || crate::engineer_bases::traffic_managed(state, unit)
+        || matches!(hexes, [to] if crate::movement::self_preservation(state, unit, from, *to))
+}
+
+/// [`carry_out`] for `units`: one unit, or two of one hex making the same move for one action
+/// between them (7.21; free when each of them would move for free).
+pub(crate) fn carry_out_group(
+    state: &mut Omaha,
+    units: &[UsId],
+    hexes: &[HexId],
+    division: crate::data::Division,
+    log: &mut crate::action::OmahaLog,
+) {
+    let Some(&first) = units.first() else {
         return;
     };
-    let Some(&to) = hexes.last() else {
+    let Some(from) = crate::state::hex_of(state, first) else {
         return;
     };
-    let traffic = crate::engineer_bases::traffic_managed(state, unit);
-    let free_now = crate::movement::free(state, unit)
-        || traffic
-        || (hexes.len() == 1 && crate::movement::self_preservation(state, unit, from, to));
-    let Some(u) = state.us.get_mut(usize::from(unit)) else {
-        return;
-    };
-    u.flags.set(UsFlags::ACTED, true);
+    let free_now = units.iter().all(|&u| free_move(state, u, from, hexes));
+    for &unit in units {
+        let traffic = crate::engineer_bases::traffic_managed(state, unit);
+        if traffic && !crate::movement::free(state, unit) {
+            let name = state.name(unit).to_owned();
+            log.public(
+                crate::engineer_bases::TRAFFIC,
+                crate::action::OmahaEvent::Note,
+                || format!("Engineers manage the traffic: {name} moves for free (19.3)."),
+            );
+        }
+        if let Some(u) = state.us.get_mut(usize::from(unit)) {
+            u.flags.set(UsFlags::ACTED, true);
+        }
+    }
     if let crate::state::Step::Actions {
         division: d,
         left,
@@ -561,45 +649,49 @@ pub(crate) fn carry_out(
             second,
         };
     }
-    if traffic && !crate::movement::free(state, unit) {
-        let name = state.name(unit).to_owned();
+    if units.len() > 1 {
         log.public(
-            crate::engineer_bases::TRAFFIC,
+            crate::movement::GROUP,
             crate::action::OmahaEvent::Note,
-            || format!("Engineers manage the traffic: {name} moves for free (19.3)."),
+            || "Two units move together for one action (7.21).".to_owned(),
         );
     }
-    crate::movement::log_paid_by_other(state, &[unit], division, log);
-    walk(state, unit, from, hexes, log);
+    crate::movement::log_paid_by_other(state, units, division, log);
+    walk(state, units, from, hexes, log);
 }
 
-/// Enter `hexes` one by one from `from` (see `carry_out`).
+/// Enter `hexes` one by one from `from` (see `carry_out`), all `units` together.
 fn walk(
     state: &mut Omaha,
-    unit: UsId,
+    units: &[UsId],
     mut from: HexId,
     hexes: &[HexId],
     log: &mut crate::action::OmahaLog,
 ) {
-    let leader = state
-        .data
-        .index
-        .us
-        .get(usize::from(unit))
-        .is_some_and(|i| i.is_leader());
+    // 7.32: leaders infiltrate only with another unit, and the listed moves keep them so.
+    let infiltrating = units.iter().any(|&u| {
+        state
+            .data
+            .index
+            .us
+            .get(usize::from(u))
+            .is_some_and(|i| !i.is_leader())
+    });
     for (i, &to) in hexes.iter().enumerate() {
-        // 7.32, per step.
-        if !leader
+        // 7.32, per step: one card for the units moving.
+        if infiltrating
             && crate::movement::infiltrators(state, from, to) != 0
-            && crate::movement::infiltrate(state, unit, from, to, log)
+            && crate::movement::infiltrate(state, units, from, to, log)
         {
-            // The rest waits for P-INFILTRATE-DONE (nothing waits if the unit was lost).
+            // The rest waits for P-INFILTRATE-DONE (nothing waits if every unit was lost).
             if matches!(state.step, crate::state::Step::Infiltration { .. }) {
                 state.move_rest = hexes.get(i + 1..).unwrap_or(&[]).to_vec();
             }
             return;
         }
-        step(state, unit, from, to, hexes.len() > 1, log);
+        for &unit in units {
+            step(state, unit, from, to, hexes.len() > 1, log);
+        }
         from = to;
     }
 }
@@ -644,6 +736,10 @@ fn step(
     );
     let how = match crossing {
         Crossing::Climb => ", across the bluff (no Climb marker, 17.11)",
+        // A scalable cliff is crossed either way (7.5): say which.
+        Crossing::ClimbCliff if descends(state, from, to) => {
+            ", down the cliff (Climb marker, 17.12)"
+        }
         Crossing::ClimbCliff => ", up the cliff (Climb marker, 17.12)",
         _ => "",
     };
@@ -660,11 +756,18 @@ fn step(
     );
 }
 
-/// P-INFILTRATE-DONE answered in an extended move (7.32): with `go` the unit enters `to` and
-/// goes on along the rest of its path; otherwise it stays and the move ends.
+/// Whether a step goes from high ground down to the low level (a cliff or bluff climbed down).
+pub(crate) fn descends(state: &Omaha, from: HexId, to: HexId) -> bool {
+    let ground = |h: HexId| state.data.index.hexes.get(usize::from(h)).map(|x| x.ground);
+    ground(from) == Some(crate::index::Ground::High)
+        && ground(to) != Some(crate::index::Ground::High)
+}
+
+/// P-INFILTRATE-DONE answered in an extended move (7.32): with `go` the units enter `to` and
+/// go on along the rest of their path; otherwise they stay and the move ends.
 pub(crate) fn after_infiltration(
     state: &mut Omaha,
-    unit: UsId,
+    units: &[UsId],
     to: HexId,
     go: bool,
     log: &mut crate::action::OmahaLog,
@@ -673,11 +776,13 @@ pub(crate) fn after_infiltration(
     if !go {
         return;
     }
-    let Some(from) = crate::state::hex_of(state, unit) else {
+    let Some(from) = units.first().and_then(|&u| crate::state::hex_of(state, u)) else {
         return;
     };
-    step(state, unit, from, to, !rest.is_empty(), log);
-    walk(state, unit, to, &rest, log);
+    for &unit in units {
+        step(state, unit, from, to, !rest.is_empty(), log);
+    }
+    walk(state, units, to, &rest, log);
 }
 
 #[cfg(test)]

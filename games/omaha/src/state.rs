@@ -239,9 +239,12 @@ pub enum Step {
         left: u8,
         second: bool,
     },
-    /// 7.32 P-INFILTRATE-DONE: the unit lost a step infiltrating toward `to`.
+    /// 7.32 P-INFILTRATE-DONE: the unit (and `with`, moving with it, 7.21) lost a step
+    /// infiltrating toward `to`.
     Infiltration {
         unit: UsId,
+        #[serde(default)]
+        with: Option<UsId>,
         to: HexId,
         division: Division,
         left: u8,

@@ -170,7 +170,8 @@ fn end_of_turn(state: &mut Omaha, log: &mut OmahaLog) {
     state.step = Step::LandingCheck(Sector::East);
 }
 
-/// 5.21: units under water at the end of a turn are eliminated, unless climbing (AMB-05).
+/// 5.21: units under water at the end of a turn (the tide, or the open sea) are eliminated,
+/// unless climbing (AMB-05).
 pub(crate) fn drown(state: &mut Omaha, log: &mut OmahaLog) {
     let tide = crate::data::tide_of_turn(state.turn);
     let index = &state.data.index;
@@ -180,7 +181,8 @@ pub(crate) fn drown(state: &mut Omaha, log: &mut OmahaLog) {
         .enumerate()
         .filter(|(_, u)| match u.loc {
             UsLoc::Hex(h) => index.hexes.get(usize::from(h)).is_some_and(|hex| {
-                hex.ground != Ground::High && crate::landing::submerged(hex.tide, tide)
+                hex.ground != Ground::High
+                    && crate::landing::under_water(hex.ground, hex.tide, tide)
             }),
             _ => false,
         })

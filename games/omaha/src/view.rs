@@ -382,6 +382,35 @@ pub fn anchors(state: &Omaha, action: &OmahaAction) -> Anchors {
                 ..Anchors::label(format!("Move {movers} to {}{payer}", hex(to)))
             }
         }
+        OmahaAction::MovePairAlong { unit, with, path } => {
+            let mut hexes = unit_hex(unit);
+            hexes.extend(path.hexes().iter().map(|&h| hex(h)));
+            let payer = [unit, with]
+                .into_iter()
+                .find_map(|u| crate::actions::paid_by_other(state, u))
+                .map_or(String::new(), |d| format!(" (by the {d} Division, 7.22)"));
+            let via: Vec<String> = path.hexes().iter().map(|&h| hex(h)).collect();
+            Anchors {
+                hexes,
+                units: vec![u32::from(unit), u32::from(with)],
+                ..Anchors::label(format!(
+                    "Move {} and {} via {}{payer}",
+                    name(unit),
+                    name(with),
+                    via.join("-")
+                ))
+            }
+        }
+        OmahaAction::StartCliffPair { unit, with, toward } => Anchors {
+            hexes: vec![hex(toward)],
+            units: vec![u32::from(unit), u32::from(with)],
+            ..Anchors::label(format!(
+                "{} and {}: start climbing toward {}",
+                name(unit),
+                name(with),
+                hex(toward)
+            ))
+        },
         OmahaAction::StartCliff { unit, toward } => Anchors {
             hexes: vec![hex(toward)],
             units: vec![u32::from(unit)],

@@ -478,7 +478,9 @@ fn advancing_choice(state: &Omaha, legal: &[OmahaAction], policy: &mut ChaCha8Rn
             | OmahaAction::Barrage { .. }
             | OmahaAction::NavalBarrage { .. } => 8,
             OmahaAction::RemoveDisrupted { .. } | OmahaAction::ContinueCliff { .. } => 6,
-            OmahaAction::StartCliff { .. } | OmahaAction::RemoveClimb { .. } => 3,
+            OmahaAction::StartCliff { .. }
+            | OmahaAction::StartCliffPair { .. }
+            | OmahaAction::RemoveClimb { .. } => 3,
             OmahaAction::Delay { .. } | OmahaAction::AttackBack => -20,
             _ => 0,
         }

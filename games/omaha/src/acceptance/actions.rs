@@ -389,6 +389,130 @@ fn t_7_4_7_5_climbing() {
     assert_eq!(left(&ranger_state), 2);
 }
 
+/// Two units of `division` and kind `kind` in `label`, the lower id first.
+fn two(s: &mut Omaha, division: Division, kind: UsKind, label: &str) -> (UsId, UsId) {
+    let a = find(s, division, kind, Symbol::Diamond, &[]);
+    let b = find(s, division, kind, Symbol::Diamond, &[a]);
+    place(s, a, label);
+    place(s, b, label);
+    (a.min(b), a.max(b))
+}
+
+/// 7.21 with 7.4 and 7.5: two units of one hex crossing a bluff together, or starting a cliff
+/// climb together, spend one action between them; each gets its marker.
+#[test]
+fn r7_21_pairs_cross_a_bluff_and_start_a_cliff_for_one_action() {
+    // Bluff: 0704 (beach) to 0804 (high ground).
+    let mut s = empty(2);
+    let (a, b) = two(&mut s, Division::First, UsKind::Infantry, "0704");
+    let top = hex(&s, "0804");
+    acting(&mut s, Division::First, 2);
+    let pair = OmahaAction::MovePair {
+        unit: a,
+        with: b,
+        to: top,
+    };
+    assert!(legal(&s).contains(&pair), "{:?}", legal(&s));
+    apply(&mut s, pair);
+    for u in [a, b] {
+        assert_eq!(s.us[usize::from(u)].loc, UsLoc::Hex(top));
+        assert!(s.us[usize::from(u)].flags.has(UsFlags::CLIMB));
+    }
+    assert_eq!(left(&s), 1);
+    // Cliff: 0334 (beach) toward 0434 (high ground); 29th Division.
+    let mut s = empty(2);
+    let (a, b) = two(&mut s, Division::TwentyNinth, UsKind::Infantry, "0334");
+    let (foot, top) = (hex(&s, "0334"), hex(&s, "0434"));
+    acting(&mut s, Division::TwentyNinth, 2);
+    let start = OmahaAction::StartCliffPair {
+        unit: a,
+        with: b,
+        toward: top,
+    };
+    assert!(legal(&s).contains(&start), "{:?}", legal(&s));
+    apply(&mut s, start);
+    for u in [a, b] {
+        assert_eq!(s.us[usize::from(u)].loc, UsLoc::Hex(foot));
+        assert!(s.us[usize::from(u)].flags.has(UsFlags::CLIMB_CLIFF));
+    }
+    assert_eq!(left(&s), 1);
+}
+
+/// 7.21 with 7.32: a pair infiltrating draws one Fire card; each unit whose symbol it shows
+/// loses a step, and the player completes the move, or stays, for both (one action either way).
+#[test]
+fn r7_21_r7_32_a_pair_infiltrates_on_one_card() {
+    let mut s = empty(2);
+    put_wn(&mut s, "WN62N");
+    let (a, b) = two(&mut s, Division::First, UsKind::Infantry, "0911");
+    let (from, to) = (hex(&s, "0911"), hex(&s, "0811"));
+    acting(&mut s, Division::First, 2);
+    let card = fire_card(&s, |f| {
+        single(f, Colour::Orange) && f.target == Symbol::Diamond
+    });
+    stack(&mut s, &[card]);
+    let pair = OmahaAction::MovePair {
+        unit: a,
+        with: b,
+        to,
+    };
+    assert!(legal(&s).contains(&pair), "{:?}", legal(&s));
+    let draws = s.draws;
+    apply(&mut s, pair);
+    assert_eq!(s.draws, draws + 1, "one card for the pair");
+    assert_eq!((steps(&s, a), steps(&s, b)), (2, 2));
+    assert!(matches!(s.step, Step::Infiltration { with: Some(_), .. }));
+    let mut stay = s.clone();
+    apply(&mut s, OmahaAction::CompleteInfiltration { go: true });
+    apply(&mut stay, OmahaAction::CompleteInfiltration { go: false });
+    for u in [a, b] {
+        assert_eq!(s.us[usize::from(u)].loc, UsLoc::Hex(to));
+        assert_eq!(stay.us[usize::from(u)].loc, UsLoc::Hex(from));
+    }
+    assert_eq!((left(&s), left(&stay)), (1, 1));
+}
+
+/// 7.32: an HQ or a General never infiltrates alone, but does with another unit: the pair is
+/// offered (and only for the infiltration: other moves it makes alone, for free).
+#[test]
+fn r7_32_leaders_infiltrate_together_with_another_unit() {
+    for name in ["16 HQ", "Cota"] {
+        let mut s = empty(2);
+        put_wn(&mut s, "WN62N");
+        let leader = unit(&s, name);
+        let u = find(&s, Division::First, UsKind::Infantry, Symbol::Circle, &[]);
+        place(&mut s, leader, "0911");
+        place(&mut s, u, "0911");
+        s.us[usize::from(leader)].command = Division::First;
+        let to = hex(&s, "0811");
+        acting(&mut s, Division::First, 2);
+        assert!(!legal_for(&s, leader).contains(&mv(leader, to)), "{name}");
+        let pair = OmahaAction::MovePair {
+            unit: leader.min(u),
+            with: leader.max(u),
+            to,
+        };
+        let list = legal(&s);
+        assert!(list.contains(&pair), "{name}: {list:?}");
+        assert!(
+            !list.iter().any(
+                |a| matches!(a, OmahaAction::MovePair { to: t, .. } if *t != to
+                && crate::movement::infiltrators(&s, hex(&s, "0911"), *t) == 0)
+            ),
+            "{name}: no pair for a move the leader makes alone"
+        );
+        let no_orange = fire_card(&s, |f| shows(f, Colour::Orange).is_none());
+        stack(&mut s, &[no_orange]);
+        let draws = s.draws;
+        apply(&mut s, pair);
+        assert_eq!(s.draws, draws + 1, "{name}: the infiltration's card");
+        for x in [leader, u] {
+            assert_eq!(s.us[usize::from(x)].loc, UsLoc::Hex(to), "{name}");
+        }
+        assert_eq!(left(&s), 1, "{name}: the unit pays, the leader is free");
+    }
+}
+
 /// T-7.6: three units in a hex at the end of the Action Phase; 7.61: the HQ and the Hero do not
 /// count; 7.63: the player eliminates one unit of his choice to comply.
 #[test]

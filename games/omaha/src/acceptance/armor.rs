@@ -686,6 +686,99 @@ fn r23_3_tank_infiltration() {
     assert_eq!(occupancy.infiltrators(&s, pair.0, pair.1), 0);
 }
 
+/// The hexes where the fields of the German tank in `at` put a point of `levels`.
+fn tank_points(s: &Omaha, at: HexId, levels: &[crate::data::FireLevel]) -> Vec<HexId> {
+    crate::tanks::field(s, at)
+        .into_iter()
+        .filter(|(_, l)| levels.contains(l))
+        .map(|(h, _)| h)
+        .collect()
+}
+
+#[test]
+fn r23_3_r17_1_tank_field_stops_a_two_hex_infantry_move() {
+    use crate::data::FireLevel;
+    let at = "1321";
+    let s = armor_game(23);
+    let tank_hex = hex(&s, at);
+    let heavy = tank_points(&s, tank_hex, &[FireLevel::Intense, FireLevel::Moderate]);
+    // Some infantry start from which, with no tank on the map, a two-hex move passes through
+    // a hex the tank's field will put an Intense or Moderate point in.
+    let passes = |s: &Omaha, u| {
+        crate::moves_extended::two_hex_paths(s, u)
+            .into_iter()
+            .filter(|p| p.hexes.len() == 2 && heavy.contains(&p.hexes[0]) && p.hexes[1] != tank_hex)
+            .count()
+    };
+    let (mut s, u, mid) = (0..s.data.index.hexes.len() as HexId)
+        .filter(|&h| h != tank_hex && !heavy.contains(&h))
+        .find_map(|h| {
+            let mut t = s.clone();
+            let label = t.data.index.hexes[usize::from(h)].label.to_string();
+            let u = us(&mut t, UsKind::Infantry, &label);
+            let paths = crate::moves_extended::two_hex_paths(&t, u);
+            let mid = paths
+                .iter()
+                .find(|p| {
+                    p.hexes.len() == 2 && heavy.contains(&p.hexes[0]) && p.hexes[1] != tank_hex
+                })?
+                .hexes[0];
+            Some((t, u, mid))
+        })
+        .expect("a two-hex move through the tank's future field");
+    assert!(passes(&s, u) > 0);
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, at, false);
+    assert_eq!(passes(&s, u), 0, "17.1 with 23.3: the move stops there");
+    let paths = crate::moves_extended::two_hex_paths(&s, u);
+    assert!(
+        paths.iter().any(|p| p.hexes == [mid]),
+        "it may still enter the hex as a one-hex move"
+    );
+    // A disrupted tank projects no field (6.4): the move goes on again.
+    s.germans[usize::from(t)].disrupted = true;
+    assert!(passes(&s, u) > 0);
+}
+
+#[test]
+fn r23_3_r17_2_tank_field_stops_a_us_tank_road_move() {
+    use crate::data::FireLevel;
+    let at = "1321";
+    let s = armor_game(23);
+    let tank_hex = hex(&s, at);
+    let intense = tank_points(&s, tank_hex, &[FireLevel::Intense]);
+    // Paths that go on after entering a hex with an Intense point of the tank's field.
+    let beyond = |s: &Omaha, u| {
+        crate::moves_extended::tank_road_paths(s, u, |_| false)
+            .into_iter()
+            .filter(|p| {
+                !p.hexes.contains(&tank_hex)
+                    && p.hexes[..p.hexes.len() - 1]
+                        .iter()
+                        .any(|h| intense.contains(h))
+            })
+            .count()
+    };
+    let (mut s, u) = (0..s.data.index.hexes.len() as HexId)
+        .filter(|&h| h != tank_hex)
+        .find_map(|h| {
+            let mut t = s.clone();
+            let label = t.data.index.hexes[usize::from(h)].label.to_string();
+            let u = us(&mut t, UsKind::Tank, &label);
+            (beyond(&t, u) > 0).then_some((t, u))
+        })
+        .expect("a road move through the tank's future Intense points");
+    let t = tank(&s, Colour::Blue);
+    put_tank(&mut s, t, at, false);
+    assert_eq!(beyond(&s, u), 0, "17.2 with 23.3: the tank stops there");
+    assert!(
+        crate::moves_extended::tank_road_paths(&s, u, |_| false)
+            .iter()
+            .any(|p| p.end().is_some_and(|h| intense.contains(&h))),
+        "it may still end its move there"
+    );
+}
+
 #[test]
 fn r23_42_tank_elevation() {
     let s = armor_game(23);

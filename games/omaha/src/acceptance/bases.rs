@@ -134,6 +134,106 @@ fn t_17_1_hq_two_hexes_through_bocage_not_rough() {
     assert!(s == before);
 }
 
+/// 7.21 with 17.1 and 17.2: two units of one hex take the same multi-hex path together for one
+/// action: infantry two hexes, tanks along the road.
+#[test]
+fn r7_21_r17_1_r17_2_pairs_make_multi_hex_moves() {
+    let mut s = empty(28);
+    let a = infantry(&mut s, "1402");
+    let b = infantry(&mut s, "1402");
+    acting(&mut s, Division::First, 3);
+    let two = OmahaAction::MovePairAlong {
+        unit: a.min(b),
+        with: a.max(b),
+        path: path(&s, &["1303", "1304"]),
+    };
+    assert!(legal(&s).contains(&two), "{:?}", legal(&s));
+    apply(&mut s, two);
+    for u in [a, b] {
+        assert_eq!(at(&s, u), UsLoc::Hex(hex(&s, "1304")));
+    }
+    assert_eq!(left(&s), 2, "one action for the pair's two hexes");
+    let mut s = empty(28);
+    let a = tank(&mut s, "1309");
+    let b = tank(&mut s, "1309");
+    acting(&mut s, Division::First, 3);
+    let road = OmahaAction::MovePairAlong {
+        unit: a.min(b),
+        with: a.max(b),
+        path: path(&s, &["1310", "1311", "1312", "1313"]),
+    };
+    assert!(legal(&s).contains(&road), "{:?}", legal(&s));
+    apply(&mut s, road);
+    for u in [a, b] {
+        assert_eq!(at(&s, u), UsLoc::Hex(hex(&s, "1313")));
+    }
+    assert_eq!(left(&s), 2);
+}
+
+/// 7.21 with 17.12 and 7.32 from turn 17: a pair crosses a cliff at once (both with a Climb
+/// marker), and an HQ infiltrates with another unit, never alone.
+#[test]
+fn r7_21_r17_12_r7_32_pairs_across_a_cliff_and_leaders_infiltrating() {
+    let mut s = empty(28);
+    let a = us(&mut s, "0433", 0, |u| u.kind == UsKind::Infantry);
+    let b = us(&mut s, "0433", 0, |u| u.kind == UsKind::Infantry);
+    s.us[usize::from(b)].command = s.us[usize::from(a)].command;
+    let division = s.us[usize::from(a)].command;
+    acting(&mut s, division, 3);
+    let to = hex(&s, "0434");
+    let pair = OmahaAction::MovePair {
+        unit: a.min(b),
+        with: a.max(b),
+        to,
+    };
+    assert!(legal(&s).contains(&pair), "{:?}", legal(&s));
+    apply(&mut s, pair);
+    for u in [a, b] {
+        assert_eq!(at(&s, u), UsLoc::Hex(to));
+        assert!(s.us[usize::from(u)].flags.has(UsFlags::CLIMB));
+    }
+    assert_eq!(left(&s), 2);
+    // 1401 and 1402 are both beside A9 (1502) and in its field.
+    let mut s = empty(28);
+    man(&mut s, "A9");
+    let hq = leader(&mut s, "1401", UsCounter::Hq);
+    s.us[usize::from(hq)].command = Division::First;
+    let u = infantry(&mut s, "1401");
+    acting(&mut s, Division::First, 3);
+    let to = hex(&s, "1402");
+    let list = legal(&s);
+    assert!(!list.contains(&OmahaAction::Move { unit: hq, to }));
+    let pair = OmahaAction::MovePair {
+        unit: hq.min(u),
+        with: hq.max(u),
+        to,
+    };
+    assert!(list.contains(&pair), "{list:?}");
+    // A card without A9's colour: the pair goes through unhurt.
+    let a9 = s.data.index.slot_named("A9").expect("A9");
+    let colour =
+        s.data.index.positions[usize::from(s.data.index.slots[usize::from(a9)].position)].colour;
+    let card = s
+        .data
+        .cards
+        .iter()
+        .find(|c| {
+            c.fire
+                .as_ref()
+                .is_some_and(|f| !f.icons.iter().any(|i| i.colour == colour))
+        })
+        .map(|c| c.number)
+        .expect("a card without A9's colour");
+    stack(&mut s, &[card]);
+    let draws = s.draws;
+    apply(&mut s, pair);
+    assert_eq!(s.draws, draws + 1, "7.32: the infiltration's card");
+    for x in [hq, u] {
+        assert_eq!(at(&s, x), UsLoc::Hex(to));
+    }
+    assert_eq!(left(&s), 2, "the unit pays, the HQ is free");
+}
+
 #[test]
 fn r17_11_bluff_move_without_climb_marker() {
     let mut s = empty(28);
@@ -162,6 +262,34 @@ fn r17_12_cliff_move_with_climb_marker() {
     apply(&mut s, OmahaAction::Move { unit: u, to });
     assert_eq!(at(&s, u), UsLoc::Hex(hex(&s, "0434")));
     assert!(s.us[usize::from(u)].flags.has(UsFlags::CLIMB));
+}
+
+#[test]
+fn r17_12_cliff_climbed_down_is_logged_as_down() {
+    // 0434 (high ground) over the scalable cliff to 0433 (beach): a climb down.
+    let mut s = empty(28);
+    let u = us(&mut s, "0434", 0, |u| u.kind == UsKind::Ranger);
+    let division = s.us[usize::from(u)].command;
+    acting(&mut s, division, 3);
+    let to = hex(&s, "0433");
+    assert_eq!(
+        crate::movement::crossing(&s, u, hex(&s, "0434"), to),
+        Crossing::ClimbCliff
+    );
+    let mut l = log();
+    let _ = Game::apply(&mut s, OmahaAction::Move { unit: u, to }, &mut l).expect("a legal move");
+    assert_eq!(at(&s, u), UsLoc::Hex(to));
+    let text: Vec<&str> = l
+        .entries()
+        .iter()
+        .filter(|e| e.rule.0 == "17.12")
+        .map(|e| e.text.as_str())
+        .collect();
+    assert!(
+        text.iter().any(|t| t.contains("down the cliff")),
+        "{text:?}"
+    );
+    assert!(!text.iter().any(|t| t.contains("up the cliff")), "{text:?}");
 }
 
 #[test]
@@ -698,6 +826,82 @@ fn r19_2_range_track() {
         crate::engineer_bases::advance(&mut s, h, &mut log());
     }
     assert_eq!(seen, vec![0, 1, 1, 2, 2, 2, 3, 3]);
+}
+
+/// Cut `positions` from their line of communication (12.2): a US infantry unit in every hex
+/// around their slots. `false` when the roster runs out first.
+fn cut_loc(s: &mut Omaha, positions: crate::index::PosSet) -> bool {
+    let index = Arc::clone(&s.data);
+    let index = &index.index;
+    let mut around: Vec<HexId> = index
+        .slots
+        .iter()
+        .filter(|slot| positions & (1 << slot.position) != 0)
+        .flat_map(|slot| index.hexes[usize::from(slot.hex)].neighbours.clone())
+        .filter(|&h| !index.slots.iter().any(|slot| slot.hex == h))
+        .collect();
+    around.sort_unstable();
+    around.dedup();
+    for h in around {
+        let Some(u) = (0..s.us.len()).find(|&u| {
+            s.us[u].loc == UsLoc::OutOfPlay && index.us[u].kind() == Some(UsKind::Infantry)
+        }) else {
+            return false;
+        };
+        s.us[u].loc = UsLoc::Hex(h);
+        s.us[u].steps = index.us[u].steps;
+    }
+    true
+}
+
+#[test]
+fn r19_2_no_advance_in_a_potential_field_even_of_a_position_cut_off() {
+    // A 1st Division beach hex in the printed field of positions that, once cut from their
+    // line of communication, no longer forbid a base there (19.1): 19.2 still forbids its
+    // advance, whatever the position's LOC (the seed makes no exception).
+    let s = empty(28);
+    let found = s
+        .data
+        .index
+        .hexes
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| {
+            h.ground == crate::index::Ground::Beach
+                && h.sector == Sector::East
+                && h.tide.is_none_or(|t| t == crate::data::Tide::High)
+                && h.fired_on_by != 0
+        })
+        .find_map(|(i, h)| {
+            let mut t = s.clone();
+            let cut = cut_loc(&mut t, h.fired_on_by)
+                && (0..128)
+                    .filter(|p| h.fired_on_by & (1 << p) != 0)
+                    .all(|p| !crate::control::german_loc(&t, p as crate::index::PosId));
+            cut.then_some((t, i as HexId))
+        });
+    let (mut s, h) = found.expect("a beach hex whose firing positions can be cut off");
+    assert!(
+        crate::engineer_bases::placeable(&s, Division::First).contains(&h),
+        "19.1 allows a base here"
+    );
+    s.bases.push(EngineerBase {
+        division: Division::First,
+        hex: h,
+        space: 0,
+    });
+    assert!(
+        crate::engineer_bases::advanceable(&s, Division::First).is_empty(),
+        "19.2: no advance inside any potential fire field"
+    );
+    // The same base outside every field advances.
+    let mut free = empty(28);
+    let safe = safe_beach(&free);
+    base(&mut free, &safe, 0);
+    assert_eq!(
+        crate::engineer_bases::advanceable(&free, Division::First),
+        vec![hex(&free, &safe)]
+    );
 }
 
 #[test]

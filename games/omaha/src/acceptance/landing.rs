@@ -1,4 +1,4 @@
-//! Rule 5: T-5.1, T-5.2, T-5.11, T-5.14, T-5.21.
+//! Rule 5: T-5.1, T-5.2, T-5.11, T-5.14, T-5.21, and 5.21's open sea.
 
 use super::*;
 use crate::data::{Division, Sector, Symbol, UsKind};
@@ -198,6 +198,60 @@ fn t_5_21_tide_drowning() {
             .iter()
             .any(|a| matches!(a, crate::action::OmahaAction::Move { to, .. } if *to == low))
     );
+}
+
+#[test]
+fn r5_21_the_open_sea_is_never_entered_nor_survived() {
+    // Turn 2, Low Tide: 0420 is on the low-tide line; 0419 (and 0320, 0321) beyond it are open
+    // sea with no tide line (the Terrain Effects Chart has no row for them).
+    let mut s = empty(2);
+    let a = find(&s, Division::First, UsKind::Infantry, Symbol::Circle, &[]);
+    let from = hex(&s, "0420");
+    s.us[usize::from(a)].loc = UsLoc::Hex(from);
+    let sea: Vec<HexId> = s.data.index.hexes[usize::from(from)]
+        .neighbours
+        .iter()
+        .copied()
+        .filter(|&h| {
+            let info = &s.data.index.hexes[usize::from(h)];
+            info.ground == crate::index::Ground::Sea && info.tide.is_none()
+        })
+        .collect();
+    assert!(sea.contains(&hex(&s, "0419")), "{sea:?}");
+    s.step = Step::Actions {
+        division: Division::First,
+        left: 2,
+        second: true,
+    };
+    let mut legal = Vec::new();
+    crate::actions::legal(&s, Division::First, 2, &mut legal);
+    let moves: Vec<HexId> = legal
+        .iter()
+        .filter_map(|x| match *x {
+            crate::action::OmahaAction::Move { unit, to } if unit == a => Some(to),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        moves.contains(&hex(&s, "0421")),
+        "the low-tide line is open"
+    );
+    assert!(!moves.iter().any(|h| sea.contains(h)), "{moves:?}");
+    // The extended game's two-hex moves neither enter nor cross it.
+    let mut t = s.clone();
+    t.turn = 28;
+    let paths = crate::moves_extended::two_hex_paths(&t, a);
+    assert!(!paths.is_empty());
+    assert!(
+        !paths
+            .iter()
+            .any(|p| p.hexes.iter().any(|h| sea.contains(h))),
+        "{paths:?}"
+    );
+    // A unit found there at the end of a Low Tide turn is lost (5.21).
+    s.us[usize::from(a)].loc = UsLoc::Hex(hex(&s, "0419"));
+    crate::turn::drown(&mut s, &mut log());
+    assert_eq!(s.us[usize::from(a)].loc, UsLoc::Eliminated);
 }
 
 /// P-LEADER-FOLLOW fixture: turn 2, the card "◆B ▲A ●D" on top (drift 2 East for ◆ 29th

@@ -280,7 +280,10 @@ pub(super) fn vp_gain(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
     }
     if !matches!(
         action,
-        OmahaAction::Move { .. } | OmahaAction::MovePair { .. } | OmahaAction::MoveAlong { .. }
+        OmahaAction::Move { .. }
+            | OmahaAction::MovePair { .. }
+            | OmahaAction::MoveAlong { .. }
+            | OmahaAction::MovePairAlong { .. }
     ) {
         return 0.0;
     }
@@ -305,11 +308,22 @@ fn rules_of_thumb(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
     let state = sight.state;
     match *action {
         OmahaAction::Move { unit, to } => move_gain(sight, unit, to),
-        // 7.21: two units of one hex for one action (never free: the game offers pairs only
-        // of units that would pay); together they count twice against the stacking limit.
-        OmahaAction::MovePair { unit, with, to } => {
-            let crowded = if sight.stacked(to) >= 1 { -6.0 } else { 0.0 };
-            ground_gain(sight, unit, to) + ground_gain(sight, with, to) + PAID + crowded
+        // 7.21: two units of one hex for one action (free only for a leader with a unit acting
+        // free); together they count twice against the stacking limit, a leader not at all.
+        OmahaAction::MovePair { unit, with, to } => pair_gain(sight, unit, with, to),
+        OmahaAction::MovePairAlong { unit, with, path } => path
+            .end()
+            .map_or(f64::NEG_INFINITY, |to| pair_gain(sight, unit, with, to)),
+        OmahaAction::StartCliffPair { unit, with, toward } => {
+            hex_of(state, unit).map_or(0.0, |from| {
+                [unit, with]
+                    .iter()
+                    .map(|&u| {
+                        0.5 * (sight.hex_value(u, toward, true) - sight.hex_value(u, from, false))
+                    })
+                    .sum::<f64>()
+                    - 0.3
+            })
         }
         OmahaAction::MoveAlong { unit, path } => path
             .end()
@@ -375,6 +389,40 @@ fn move_gain(sight: &Sight<'_>, unit: UsId, to: HexId) -> f64 {
     let free = crate::movement::free(state, unit)
         || crate::movement::self_preservation(state, unit, from, to);
     ground_gain(sight, unit, to) + if free { 0.0 } else { PAID }
+}
+
+/// What moving `unit` and `with` together to `to` gains (7.21): both units' ground, one counted
+/// action unless both move free, crowding counted for the units the stacking limit counts
+/// (7.61: not leaders); a leader stays while units it commands still have to act (7.33).
+fn pair_gain(sight: &Sight<'_>, unit: UsId, with: UsId, to: HexId) -> f64 {
+    let state = sight.state;
+    let leader = |u: UsId| {
+        state
+            .data
+            .index
+            .us
+            .get(usize::from(u))
+            .is_some_and(|i| i.is_leader())
+    };
+    if [unit, with]
+        .into_iter()
+        .any(|u| leader(u) && sight.leader_still_needed(u))
+    {
+        return -3.0;
+    }
+    let counted = [unit, with].into_iter().filter(|&u| !leader(u)).count();
+    let crowded = if counted == 2 && sight.stacked(to) >= 1 {
+        -6.0
+    } else {
+        0.0
+    };
+    let free = [unit, with]
+        .into_iter()
+        .all(|u| crate::movement::free(state, u));
+    ground_gain(sight, unit, to)
+        + ground_gain(sight, with, to)
+        + crowded
+        + if free { 0.0 } else { PAID }
 }
 
 /// The worth of `to` over the hex `unit` stands in.

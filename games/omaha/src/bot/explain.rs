@@ -51,8 +51,10 @@ pub(crate) fn reason(action: &OmahaAction) -> Option<&'static str> {
         }
         OmahaAction::Move { .. }
         | OmahaAction::MovePair { .. }
+        | OmahaAction::MovePairAlong { .. }
         | OmahaAction::MoveAlong { .. }
         | OmahaAction::StartCliff { .. }
+        | OmahaAction::StartCliffPair { .. }
         | OmahaAction::ContinueCliff { .. }
         | OmahaAction::Displace { .. } => {
             "Gain ground or shelter: inland, onto high ground, out of German fire (7, 12)."

@@ -214,9 +214,13 @@ impl<'a> Sight<'a> {
         if total >= 5 {
             value -= 0.5; // 6.35: five steps or more are a concentrated target.
         }
-        // 5.21: a tide-line hex that the next turn's tide covers drowns whoever is still there.
+        // 5.21: a hex under water now drowns whoever is still there at the end of this turn;
+        // one the next turn's tide covers, at the end of the next.
+        let now = crate::data::tide_of_turn(self.state.turn);
         let next = crate::data::tide_of_turn(self.state.turn.saturating_add(1));
-        if h.ground != Ground::High && crate::landing::submerged(h.tide, next) {
+        if h.ground != Ground::High && crate::landing::under_water(h.ground, h.tide, now) {
+            value -= 20.0;
+        } else if h.ground != Ground::High && crate::landing::under_water(h.ground, h.tide, next) {
             value -= 1.0;
         }
         value
