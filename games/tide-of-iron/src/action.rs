@@ -125,6 +125,13 @@ pub enum ToiEvent {
         red: Vec<u8>,
         hits: u8,
     },
+    /// An off-board strike's hits on `target` (`TOI-KW-AREA`, `TOI-KW-BLAST`).
+    Strike {
+        target: UnitId,
+        black: Vec<u8>,
+        red: Vec<u8>,
+        hits: u8,
+    },
     Casualty {
         unit: UnitId,
         eliminated: bool,

@@ -5,7 +5,7 @@
 //! by strategy cards come with the cards.
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
-use crate::state::{AreaRest, Kind, Step, Then, ToiGame, Token, UnitId};
+use crate::state::{Kind, ToiGame, Token, UnitId};
 use crate::tables::dice::RangeBand;
 use crate::tables::results::{
     SuppressiveOutcome, VehicleOutcome, damaged, suppressive_hits, vehicle_hits,
@@ -146,17 +146,34 @@ pub fn fire(
         )
     });
     crate::hidden::reveal(game, unit, "it fired", log);
-    // TOI-FORT-WIRE: 3 successes in one area attack cut the wire.
+    let losses = strike_hex(game, Some(unit), hex, &black, hits, suppressive, log);
+    crate::fire::take_losses(game, losses, Some(unit));
+    Ok(())
+}
+
+/// `TOI-COMBAT-AREA`: an area attack's `hits` (from its `black` dice) strike every unit in `hex` but hidden squads
+/// (`TOI-COMBAT-HIDDEN`); each rolls its own defence. Vehicles' damage and suppressive effects
+/// are applied here; the squads' normal losses are returned, for their owners to choose. Three
+/// successes or more cut the hex's wire (`TOI-FORT-WIRE`).
+pub fn strike_hex(
+    game: &mut ToiGame,
+    attacker: Option<UnitId>,
+    hex: HexId,
+    black: &[u8],
+    hits: u8,
+    suppressive: bool,
+    log: &mut ToiLog,
+) -> Vec<(UnitId, u8)> {
     let mut m = game.markers(hex);
     if m.wire && hits >= WIRE_CUT {
         m.wire = false;
         game.set_markers(hex, m);
+        let label = game.scenario().battlefield.label(hex);
         log.public(RuleId("TOI-FORT-WIRE"), ToiEvent::Note, || {
             format!("The wire at {label} is cut")
         });
     }
     let mut losses: Vec<(UnitId, u8)> = Vec::new();
-    // TOI-COMBAT-HIDDEN: hidden squads are not affected.
     let targets: Vec<UnitId> = game
         .units_in(hex)
         .filter(|&u| !game.unit(u).hidden)
@@ -188,17 +205,24 @@ pub fn fire(
             .count() as u8;
         let net = hits.saturating_sub(saves);
         let name = crate::text::unit_name(game, target);
-        log.public(
-            AREA,
-            ToiEvent::Attack {
-                attacker: unit,
+        let event = match attacker {
+            Some(attacker) => ToiEvent::Attack {
+                attacker,
                 target,
-                black: black.clone(),
+                black: black.to_vec(),
                 red: red.clone(),
                 hits: net,
             },
-            || format!("{name} rolls {red:?}: {net} hit(s)"),
-        );
+            None => ToiEvent::Strike {
+                target,
+                black: black.to_vec(),
+                red: red.clone(),
+                hits: net,
+            },
+        };
+        log.public(AREA, event, || {
+            format!("{name} rolls {red:?}: {net} hit(s)")
+        });
         match game.unit(target).kind {
             Kind::Vehicle { figure, damage } => {
                 let fragile = game
@@ -237,25 +261,7 @@ pub fn fire(
             }
         }
     }
-    match losses.split_first() {
-        None => game.end_activation(unit),
-        Some((&(first, hits), rest)) => {
-            let mut next = [(first, 0); 2];
-            for (slot, &entry) in next.iter_mut().zip(rest) {
-                *slot = entry;
-            }
-            game.step = Step::Casualties {
-                unit: first,
-                hits,
-                then: Then::Area(AreaRest {
-                    attacker: unit,
-                    next,
-                    count: rest.len() as u8,
-                }),
-            };
-        }
-    }
-    Ok(())
+    losses
 }
 
 /// The area attacks `unit` may make now.

@@ -650,20 +650,7 @@ pub fn lose(
             Then::Resume(mv) => game.step = Step::Resume(mv),
             Then::Assault(assault) => game.step = Step::AssaultLosses(assault),
             Then::Stop(mv) => game.step = Step::Stopped(mv),
-            Then::Area(rest) => match rest.next.first().filter(|_| rest.count > 0) {
-                Some(&(next, hits)) => {
-                    game.step = Step::Casualties {
-                        unit: next,
-                        hits,
-                        then: Then::Area(crate::state::AreaRest {
-                            next: [rest.next[1], (next, 0)],
-                            count: rest.count - 1,
-                            ..rest
-                        }),
-                    };
-                }
-                None => game.end_activation(rest.attacker),
-            },
+            Then::Losses(attacker) => next_losses(game, attacker),
         }
     } else {
         game.step = Step::Casualties {
@@ -673,4 +660,32 @@ pub fn lose(
         };
     }
     Ok(())
+}
+
+/// The squads' normal losses of an area attack, chosen by their owners one squad after the
+/// other; then the attacking unit's activation ends (an off-board strike's action ends with
+/// no unit to fatigue).
+pub fn take_losses(game: &mut ToiGame, losses: Vec<(UnitId, u8)>, attacker: Option<UnitId>) {
+    game.losses = losses;
+    next_losses(game, attacker);
+}
+
+/// The next squad's losses of an area attack, or the end of the action.
+pub fn next_losses(game: &mut ToiGame, attacker: Option<UnitId>) {
+    // The next queued squad still on the map.
+    while !game.losses.is_empty() {
+        let (unit, hits) = game.losses.remove(0);
+        if game.hex_of(unit).is_some() {
+            game.step = Step::Casualties {
+                unit,
+                hits,
+                then: Then::Losses(attacker),
+            };
+            return;
+        }
+    }
+    match attacker {
+        Some(unit) => game.end_activation(unit),
+        None => game.step = Step::AfterAction,
+    }
 }

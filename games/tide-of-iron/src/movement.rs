@@ -469,7 +469,9 @@ pub fn answer(
                 }
                 (_, Then::Resume(next)) => game.step = Step::Moving(next),
                 (_, Then::End(u)) => game.end_activation(u),
-                (_, Then::Assault(_) | Then::Area(_) | Then::Stop(_)) => game.end_activation(unit),
+                (_, Then::Assault(_) | Then::Losses(_) | Then::Stop(_)) => {
+                    game.end_activation(unit)
+                }
             }
             Ok(())
         }

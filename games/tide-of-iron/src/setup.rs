@@ -80,6 +80,7 @@ pub fn new_game(data: &Arc<ToiData>, id: &str, rng: GameRng) -> Result<ToiGame, 
             .collect(),
         markers: scenario.markers.clone(),
         op_fired: 0,
+        losses: Vec::new(),
         reveals: 0,
         outcome: None,
     })

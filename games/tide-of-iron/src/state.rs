@@ -247,19 +247,11 @@ pub enum Then {
     Resume(Move),
     /// The assault goes on to the defender's losses (`TOI-COMBAT-ASSAULT` step 7).
     Assault(Assault),
-    /// An area attack's losses go on to the next squad of the hex (`TOI-COMBAT-AREA`).
-    Area(AreaRest),
+    /// An area attack's losses go on to the next squad hit (`ToiGame::losses`), then its
+    /// attacker's activation ends, or, for an off-board strike, the action (`TOI-COMBAT-AREA`).
+    Losses(Option<UnitId>),
     /// The moving unit, stopped by a minefield, ends its move (`TOI-FORT-MINE`).
     Stop(Move),
-}
-
-/// The squads of an area-attacked hex still to take their losses, with their net hits, and the
-/// attacker (`TOI-COMBAT-AREA`: each unit in the hex rolls its own defence).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct AreaRest {
-    pub attacker: UnitId,
-    pub next: [(UnitId, u8); 2],
-    pub count: u8,
 }
 
 /// A game of Tide of Iron.
@@ -286,6 +278,9 @@ pub struct ToiGame {
     /// (`TOI-COMBAT-OPFIRE`: once each; only machine guns firing alone stay in Op Fire to try
     /// again, `TOI-UNIT-MG`). Cleared after every action.
     pub(crate) op_fired: u128,
+    /// The squads an area attack hit, with their hits, still to choose their losses after the
+    /// one choosing now (`TOI-COMBAT-AREA`).
+    pub(crate) losses: Vec<(UnitId, u8)>,
     pub(crate) reveals: u64,
     pub(crate) outcome: Option<Outcome>,
 }
@@ -304,6 +299,7 @@ impl PartialEq for ToiGame {
             && self.control == other.control
             && self.markers == other.markers
             && self.op_fired == other.op_fired
+            && self.losses == other.losses
             && self.reveals == other.reveals
             && self.outcome == other.outcome
     }

@@ -6,16 +6,18 @@
 //! file. The components are authored by the Overlord project, not the publisher's.
 
 mod boards;
+mod cards;
 mod check;
 mod figures;
 mod scenarios;
 mod terrain;
 
 pub use boards::{BoardEntry, BoardFace, OVERLAY_TAG_PREFIX};
+pub use cards::{CardDef, CardEffect, CardPhase, Cards, DeckDef, OperationDef, OperationRule};
 pub use figures::{Area, Attack, FigureClass, FigureDef, Nation, Specialization, TRAITS};
 pub use scenarios::{
     Battlefield, MarkerKind, Markers, Objective, ObjectiveKind, ScenarioDef, ScenarioEntry,
-    StartingUnit, Victory,
+    SideCards, StartingUnit, Victory,
 };
 pub use terrain::TerrainDef;
 
@@ -35,6 +37,8 @@ pub struct ToiData {
     pub overlays: Vec<BoardFace>,
     /// The scenarios, their battlefields put together.
     pub scenarios: Vec<ScenarioDef>,
+    /// The strategy decks and cards and the operations cards.
+    pub cards: Cards,
 }
 
 /// Reads a data file by its path under the data folder.
@@ -95,6 +99,11 @@ fn read_all(folder: &Path, dir: &Reader<'_>, report: &mut Report) -> Option<ToiD
             f.entries::<BoardEntry>("overlay"),
         )
     });
+    let cards = read(dir, "cards.toml", report, |f| Cards {
+        decks: f.entries::<DeckDef>("deck"),
+        cards: f.entries::<CardDef>("card"),
+        operations: f.entries::<OperationDef>("operation"),
+    });
     let scenario_entries = read(dir, "scenarios.toml", report, |f| {
         f.entries::<ScenarioEntry>("scenario")
     });
@@ -107,8 +116,10 @@ fn read_all(folder: &Path, dir: &Reader<'_>, report: &mut Report) -> Option<ToiD
         boards,
         overlays,
         scenarios: Vec::new(),
+        cards: cards?,
     };
     check::check(&data, &board_entries, &overlay_entries, report);
+    cards::check(&data.cards, report);
     // Scenarios compose their battlefields from the checked boards.
     if report.problems.is_empty() {
         data.scenarios = scenarios::load(folder, &scenario_entries?, &data, report);

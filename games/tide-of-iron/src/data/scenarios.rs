@@ -161,6 +161,46 @@ pub struct ScenarioDef {
     pub units: Vec<StartingUnit>,
     /// The hexes with fortifications, obstacles or smoke at the start, in hex order.
     pub markers: Vec<(HexId, Markers)>,
+    /// Per nation: its strategy decks, the cards it draws before play, its operations cards
+    /// (`TOI-CARD-STRAT`, `TOI-CARD-OPS`, `TOI-SETUP-5`).
+    pub cards: [SideCards; 2],
+    /// Which hex edge is North, clockwise from the top edge, for the compass (`TOI-KW-DRIFT`).
+    pub north: u8,
+}
+
+/// A nation's cards in a scenario, found in `cards.toml`.
+#[derive(Clone, Debug, Default)]
+pub struct SideCards {
+    /// Indices into [`super::Cards::decks`].
+    pub decks: Vec<usize>,
+    /// The cards drawn at setup, in all.
+    pub start: u8,
+    /// Indices into [`super::Cards::operations`].
+    pub operations: Vec<usize>,
+}
+
+/// A nation's `[cards.us]` or `[cards.de]` table.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SideCardsSetup {
+    #[serde(default)]
+    decks: Vec<String>,
+    #[serde(default)]
+    start: u8,
+    #[serde(default)]
+    operations: Vec<String>,
+}
+
+/// The scenario's `[cards]` table.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CardsSetup {
+    #[serde(default)]
+    us: SideCardsSetup,
+    #[serde(default)]
+    de: SideCardsSetup,
+    #[serde(default)]
+    north: u8,
 }
 
 /// An objective with its hex found.
@@ -305,6 +345,7 @@ fn load_one(
     let objectives: Vec<ObjectiveSetup> = file.entries("objective");
     let units: Vec<UnitSetup> = file.entries("unit");
     let marker_entries: Vec<MarkerSetup> = file.entries("marker");
+    let cards_setup: CardsSetup = file.value("cards", false).unwrap_or_default();
     let folder = path
         .parent()
         .map(std::path::Path::to_path_buf)
@@ -563,6 +604,40 @@ fn load_one(
             }
         }
     }
+    // TOI-CARD-STRAT, TOI-CARD-OPS: the decks and operations cards named are in cards.toml.
+    let mut cards = [SideCards::default(), SideCards::default()];
+    for (nation, side) in [(Nation::Us, &cards_setup.us), (Nation::De, &cards_setup.de)] {
+        let field = |what: &str| format!("cards.{}.{what}", nation.name().to_lowercase());
+        let found = &mut cards[nation.index()];
+        for id in &side.decks {
+            match data.cards.decks.iter().position(|d| &d.id == id) {
+                Some(i) => found.decks.push(i),
+                None => report.problems.push(overlord_datafile::Problem::whole_file(
+                    written.clone(),
+                    field("decks"),
+                    format!("`{id}` is no `[[deck]]` of cards.toml"),
+                )),
+            }
+        }
+        for id in &side.operations {
+            match data.cards.operations.iter().position(|o| &o.id == id) {
+                Some(i) => found.operations.push(i),
+                None => report.problems.push(overlord_datafile::Problem::whole_file(
+                    written.clone(),
+                    field("operations"),
+                    format!("`{id}` is no `[[operation]]` of cards.toml"),
+                )),
+            }
+        }
+        found.start = side.start;
+    }
+    if cards_setup.north > 5 {
+        report.problems.push(overlord_datafile::Problem::whole_file(
+            written.clone(),
+            "cards.north",
+            "North is one of the 6 hex edges, 0 (the top) to 5 clockwise".to_owned(),
+        ));
+    }
     Some(ScenarioDef {
         id: entry.id.clone(),
         name: text.name,
@@ -574,5 +649,7 @@ fn load_one(
         objectives: found_objectives,
         units: found_units,
         markers,
+        cards,
+        north: cards_setup.north,
     })
 }
