@@ -70,6 +70,19 @@ pub enum ToiAction {
     Entrench { unit: UnitId, occupy: bool },
     /// `TOI-FORT-WIRE`: the moving tank or engineer squad removes the wire of its hex (2 MP).
     RemoveWire,
+    /// `TOI-ACT-CARD`, `TOI-CMD-SPEND`: pay for and activate the strategy card `card` (an index
+    /// into the data's cards), face up in your HQ area.
+    PlayCard { card: u16 },
+    /// `TOI-KW-CONTACT`: as an action, try again to make contact for the card `card` waiting in
+    /// your play area.
+    RetryContact { card: u16 },
+    /// `TOI-SETUP-3`, `TOI-STAT-DRAW`: draw the top card of your deck `deck` (an index into the
+    /// data's decks).
+    DrawFrom { deck: u8 },
+    /// A strategy card's choice of one of your units.
+    CardUnit { unit: UnitId },
+    /// `TOI-KW-TARGET`: the strike's target hex.
+    TargetHex { hex: HexId },
     /// `TOI-ACT-FATIGUE`: activate a fresh unit and do nothing.
     Fatigue { unit: UnitId },
     /// `TOI-ACT-END`: end this side's Action Phase.

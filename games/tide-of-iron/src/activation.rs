@@ -2,7 +2,7 @@
 //! the end of an activation (the unit fatigued, the side's turn counted down).
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
-use crate::data::Nation;
+use crate::data::{CardPhase, Nation};
 use crate::state::{Location, ToiGame, Token, UnitId};
 use overlord_engine::{Refusal, RuleId};
 
@@ -23,9 +23,12 @@ pub fn fresh_units(game: &ToiGame, nation: Nation) -> impl Iterator<Item = UnitI
     })
 }
 
-/// Whether `nation` can take an action at all (a side that cannot ends its phase, `TOI-ACT-END`).
+/// Whether `nation` can take an action at all (a side that cannot ends its phase, `TOI-ACT-END`):
+/// a fresh unit, or a card to activate or try again.
 pub fn can_act(game: &ToiGame, nation: Nation) -> bool {
     fresh_units(game, nation).next().is_some()
+        || !crate::cards::playable(game, nation, CardPhase::Action).is_empty()
+        || !crate::cards::retries(game, nation).is_empty()
 }
 
 /// The actions `nation` may take now.
@@ -85,6 +88,13 @@ pub fn legal(game: &ToiGame, nation: Nation, out: &mut Vec<ToiAction>) {
         }
         out.push(ToiAction::Fatigue { unit });
     }
+    // TOI-ACT-CARD, TOI-KW-CONTACT: the cards, each an action.
+    for card in crate::cards::playable(game, nation, CardPhase::Action) {
+        out.push(ToiAction::PlayCard { card });
+    }
+    for card in crate::cards::retries(game, nation) {
+        out.push(ToiAction::RetryContact { card });
+    }
     out.push(ToiAction::EndActionPhase);
 }
 
@@ -118,6 +128,12 @@ fn concentrate(
     }
     if let Some(why) = crate::fire::cannot_fire(game, unit) {
         return Err(Refusal::by_rule(crate::fire::CONCENTRATED, why));
+    }
+    if crate::fire::halved_out(game, unit, false) {
+        return Err(Refusal::by_rule(
+            RuleId("TOI-HALF"),
+            "its firepower would be halved twice: it cannot attack",
+        ));
     }
     if suppressive && let Some(refusal) = crate::fire::suppressive_refusal(game, target) {
         return Err(refusal);
@@ -161,6 +177,20 @@ pub fn answer(
         });
         game.step = crate::state::Step::AfterAction;
         return Ok(());
+    }
+    if let ToiAction::PlayCard { card } | ToiAction::RetryContact { card } = action {
+        game.turn_of = nation;
+        let retry = matches!(action, ToiAction::RetryContact { .. });
+        let result = if retry {
+            crate::cards::retry(game, nation, card, log)
+        } else {
+            crate::cards::play(game, nation, card, CardPhase::Action, log)
+        };
+        if result.is_ok() {
+            let side = &mut game.sides[nation.index()];
+            side.actions_left = side.actions_left.saturating_sub(1);
+        }
+        return result;
     }
     let unit = match action {
         ToiAction::Advance { unit }

@@ -110,6 +110,10 @@ pub fn legal(game: &ToiGame, nation: Nation, out: &mut Vec<ToiAction>) {
     let available = game.side(nation).command;
     let most = u8::try_from(available).unwrap_or(u8::MAX).min(MOST_AT_ONCE);
     out.extend((1..=most).map(|amount| ToiAction::AddInitiative { amount }));
+    // TOI-CMD-SPEND: the Command Phase cards it can pay for.
+    for card in crate::cards::playable(game, nation, crate::data::CardPhase::Command) {
+        out.push(ToiAction::PlayCard { card });
+    }
     out.push(ToiAction::Done);
 }
 
@@ -142,6 +146,9 @@ pub fn answer(
                 )
             });
             Ok(())
+        }
+        ToiAction::PlayCard { card } => {
+            crate::cards::play(game, nation, card, crate::data::CardPhase::Command, log)
         }
         ToiAction::Done => {
             if nation == game.initiative {

@@ -11,7 +11,9 @@ pub fn decider(game: &ToiGame) -> Nation {
         Step::Action { nation }
         | Step::Command { nation }
         | Step::StatusOpFire { nation }
+        | Step::Draw { nation, .. }
         | Step::Reinforce { nation } => nation,
+        Step::Card(play) => play.nation,
         Step::Moving(mv) => game.unit(mv.unit).nation,
         Step::Combining(attack) => game.unit(attack.lead).nation,
         Step::AssaultSupport(_)
@@ -30,6 +32,7 @@ pub fn decider(game: &ToiGame) -> Nation {
         | Step::NextRound
         | Step::AfterAction
         | Step::Status
+        | Step::StatusClean
         | Step::Over => game.initiative,
     }
 }
@@ -63,6 +66,8 @@ pub fn legal(game: &ToiGame, out: &mut Vec<ToiAction>) {
         Step::Combining(attack) => crate::combined::legal(game, attack, out),
         Step::Casualties { unit, .. } => crate::fire::casualty_choices(game, unit, out),
         Step::Command { nation } => crate::command::legal(game, nation, out),
+        Step::Draw { nation, extra, .. } => crate::cards::draw_choices(game, extra, nation, out),
+        Step::Card(play) => crate::cards::choices(game, play, out),
         Step::StatusOpFire { .. } | Step::Reinforce { .. } => {
             crate::status::legal(game, game.step, out);
         }
@@ -74,6 +79,7 @@ pub fn legal(game: &ToiGame, out: &mut Vec<ToiAction>) {
         | Step::NextRound
         | Step::AfterAction
         | Step::Status
+        | Step::StatusClean
         | Step::Over => {}
     }
 }
@@ -103,6 +109,8 @@ pub fn answer(game: &mut ToiGame, action: ToiAction, log: &mut ToiLog) -> Result
             )),
         },
         Step::Command { nation } => crate::command::answer(game, nation, action, log),
+        Step::Draw { .. } => crate::cards::answer_draw(game, game.step, action, log),
+        Step::Card(play) => crate::cards::answer(game, play, action, log),
         Step::StatusOpFire { .. } | Step::Reinforce { .. } => {
             crate::status::answer(game, game.step, action, log)
         }
@@ -114,6 +122,7 @@ pub fn answer(game: &mut ToiGame, action: ToiAction, log: &mut ToiLog) -> Result
         | Step::NextRound
         | Step::AfterAction
         | Step::Status
+        | Step::StatusClean
         | Step::Over => Err(Refusal::new("no decision is due")),
     }
 }

@@ -3,7 +3,7 @@
 //! assaults come later.
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
-use crate::data::{FigureClass, Specialization};
+use crate::data::{FigureClass, OperationRule, Specialization};
 use crate::state::{Kind, Step, Then, ToiGame, UnitId};
 use crate::tables::dice::{RangeBand, net_hits, range_band};
 use crate::tables::results::{
@@ -80,14 +80,18 @@ pub fn weapon_with(
 }
 
 /// `TOI-FORT-WIRE`, `TOI-FORT-MINE`, `TOI-FORT-SMOKE`, `TOI-MODS`: how many times `unit`'s
-/// firepower is halved where it stands (a squad in razor wire, anyone in a minefield or smoke).
+/// firepower is halved where it stands and as it is (a squad in razor wire, anyone in a
+/// minefield or smoke, a squad firing in Desperate Defense).
 pub fn position_halvings(game: &ToiGame, unit: UnitId) -> u8 {
     let Some(hex) = game.hex_of(unit) else {
         return 0;
     };
     let m = game.markers(hex);
     let squad = matches!(game.unit(unit).kind, Kind::Squad { .. });
-    u8::from(squad && m.wire) + u8::from(m.mines) + u8::from(m.smoke)
+    u8::from(squad && m.wire)
+        + u8::from(m.mines)
+        + u8::from(m.smoke)
+        + u8::from(desperate(game, unit))
 }
 
 /// `TOI-HALF`: whether `unit`'s firepower would be halved more than once (it cannot attack).
@@ -98,11 +102,20 @@ pub fn halved_out(game: &ToiGame, unit: UnitId, fire_and_movement: bool) -> bool
 /// `TOI-COMBAT-COND`: why `unit` may not fire now.
 pub fn cannot_fire(game: &ToiGame, unit: UnitId) -> Option<&'static str> {
     match game.unit(unit).kind {
-        Kind::Squad { condition, .. } if condition != Condition::Normal => {
+        Kind::Squad { condition, .. }
+            if condition != Condition::Normal && !desperate(game, unit) =>
+        {
             Some("a pinned or disrupted squad cannot fire (TOI-COMBAT-COND)")
         }
         _ => None,
     }
+}
+
+/// `TOI-CARD-OPS` "Desperate Defense": whether `unit` is a pinned or disrupted squad whose side
+/// holds the card: it may attack, at half firepower (an officer adds nothing more).
+pub fn desperate(game: &ToiGame, unit: UnitId) -> bool {
+    matches!(game.unit(unit).kind, Kind::Squad { condition, .. } if condition != Condition::Normal)
+        && game.operation(game.unit(unit).nation, OperationRule::DesperateDefense)
 }
 
 /// The range band of `unit`'s fire at `target`, if it sees it (`TOI-COMBAT-LOS`) and reaches it
@@ -338,7 +351,12 @@ pub fn combined_attack(
         log,
     );
     for &unit in std::iter::once(&lead).chain(supporters) {
-        crate::hidden::reveal(game, unit, "it fired", log);
+        // TOI-CARD-OPS "Camouflage" (errata): firing reveals only with 2 hits or more.
+        let camouflaged =
+            game.operation(game.unit(unit).nation, OperationRule::Camouflage) && hits < 2;
+        if !camouflaged {
+            crate::hidden::reveal(game, unit, "it fired", log);
+        }
     }
     Ok(apply_hits(game, target, hits, suppressive, log))
 }

@@ -82,10 +82,12 @@ impl Game for ToiGame {
         log: &mut Log<ToiEvent>,
     ) -> Result<Self, SetupError> {
         let mut game = crate::setup::new_game(data, scenario, rng)?;
-        // TOI-SETUP-7: the initial Op Fire, in initiative order, then round 1.
-        game.step = Step::StatusOpFire {
-            nation: game.initiative(),
-        };
+        // TOI-SETUP-3: each deck shuffled apart, then the starting cards drawn in initiative
+        // order; TOI-SETUP-7: the initial Op Fire, then round 1.
+        crate::setup::shuffle_decks(&mut game);
+        let first = game.initiative();
+        let start = game.scenario().cards[first.index()].start;
+        crate::cards::begin_draws(&mut game, first, start, true);
         driver::run(&mut game, log);
         Ok(game)
     }
@@ -162,6 +164,28 @@ impl Game for ToiGame {
                 crate::status::REINFORCEMENTS,
                 format!("{}: where does the reinforcement arrive?", nation.name()),
             ),
+            Step::Draw { nation, extra, .. } => (
+                "draw",
+                crate::cards::DRAW,
+                if extra {
+                    format!("{}: the \"+\": draw one more card?", nation.name())
+                } else {
+                    format!("{}: draw a strategy card from which deck?", nation.name())
+                },
+            ),
+            Step::Card(play) => (
+                "card",
+                crate::cards::STRATEGY,
+                format!(
+                    "{}: {}: choose",
+                    play.nation.name(),
+                    self.data()
+                        .cards
+                        .cards
+                        .get(usize::from(play.card))
+                        .map_or("the card", |c| c.name.as_str())
+                ),
+            ),
             Step::Command { nation } => (
                 "command",
                 crate::command::SPEND,
@@ -174,7 +198,8 @@ impl Game for ToiGame {
             | Step::AssaultLosses(_)
             | Step::NextRound
             | Step::AfterAction
-            | Step::Status => ("system", crate::turn::ROUND, String::new()),
+            | Step::Status
+            | Step::StatusClean => ("system", crate::turn::ROUND, String::new()),
             Step::Over => ("over", crate::victory::WIN, "The game is over".to_owned()),
         };
         Prompt { name, rule, text }

@@ -14,7 +14,7 @@
 //!    (`TOI-SPEC`), [`fire`] (`TOI-COMBAT`, halved firepower), [`area`] (`TOI-COMBAT-AREA`,
 //!    mortars), [`movement`] (`TOI-MOVE`, `TOI-TERR`, Advance, Fire and Movement, transport,
 //!    fortifications and obstacles), [`opfire`] (`TOI-COMBAT-OPFIRE`), [`combined`]
-//!    (`TOI-COMBAT-COMBINED`), [`activation`] (the Action Phase's actions, `TOI-ACT`),
+//!    (`TOI-COMBAT-COMBINED`), [`cards`] (`TOI-CARD-STRAT`, `TOI-KW-*`), [`activation`] (the Action Phase's actions, `TOI-ACT`),
 //!    [`assault`] (`TOI-COMBAT-ASSAULT`), [`command`] (`TOI-CMD`), [`status`] (`TOI-STAT`'s
 //!    choices), [`victory`] (`TOI-WIN`).
 //! 4. **The round and the game's faces.** [`turn`] (`TOI-ROUND`, the Status Phase's clean-up),
@@ -26,11 +26,12 @@
 //! and Movement, Assault, mortars' area attacks, Fatigue, the phase's end); movement with
 //! terrain, roads, hills, cliffs, half hexes and stacking; transport; fortifications, obstacles
 //! and smoke; hidden squads; specialized squads; the Command Phase's control, income, VP and
-//! initiative; the Status Phase's clean-up, Op Fire placement and reinforcements, and the
-//! initial Op Fire; VP victory. What is to come (issue "Tide of Iron: the complete component
-//! data and every rule"): strategy and operations cards (and area attacks by cards), squad
-//! transfers, squad building and deployment as decisions, three and four players, the
-//! scenarios of the spec. Until then the game is registered for its components only
+//! initiative; strategy cards (drawn, paid for, lasting in the play area, off-board strikes with
+//! contact, drift and blast) and operations cards; the Status Phase's draw, clean-up, Op Fire
+//! placement and reinforcements, and the setup's draws and initial Op Fire; VP victory. What is
+//! to come (issue "Tide of Iron: the complete component data and every rule"): squad
+//! transfers, squad building and deployment as decisions, three and four players, more card
+//! kinds, the scenarios of the spec. Until then the game is registered for its components only
 //! (`overlord validate` and `overlord map` work).
 //!
 //! The components are authored by the Overlord project from the history and geography of
@@ -40,6 +41,7 @@ pub mod action;
 pub mod activation;
 pub mod area;
 pub mod assault;
+pub mod cards;
 pub mod combined;
 pub mod command;
 pub mod cover;

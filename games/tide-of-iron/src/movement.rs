@@ -376,7 +376,15 @@ pub fn start(
         (Kinds::FireAndMovement, true) => 2 * THIRDS,
         (Kinds::FireAndMovement | Kinds::Assault, _) => THIRDS,
     };
-    let mp = movement_points(game, unit).saturating_sub(penalty);
+    // TOI-CARD-OPS "Double Time" (errata): a squad's Advance goes 2 MP farther.
+    let double_time = kind == Kinds::Advance
+        && !is_vehicle(game, unit)
+        && game.operation(
+            game.unit(unit).nation,
+            crate::data::OperationRule::DoubleTime,
+        );
+    let mp = (movement_points(game, unit) + if double_time { 2 * THIRDS } else { 0 })
+        .saturating_sub(penalty);
     let back = game.hex_of(unit).unwrap_or(HexId::NONE);
     game.step = Step::Moving(Move {
         unit,

@@ -57,6 +57,7 @@ fn may_fire(game: &ToiGame, u: UnitId, mover: UnitId, mg_only: bool) -> bool {
         && game.hex_of(u).is_some()
         && (!mg_only || crate::fire::mg_choice(game, u))
         && crate::fire::cannot_fire(game, u).is_none()
+        && !crate::fire::halved_out(game, u, false)
         && crate::fire::band_with(game, u, mover, false, mg_only).is_some()
 }
 

@@ -2,7 +2,7 @@
 //! them (squads built and deployed by the scenario; choosing them is to come), the initiative
 //! (`TOI-SETUP-4`), objectives uncontrolled unless the scenario says (`TOI-CMD-CTRL`).
 
-use crate::data::ToiData;
+use crate::data::{Nation, ToiData};
 use crate::state::{EMPTY_SLOT, Kind, Location, Side, Step, ToiGame, Token, Unit};
 use crate::tables::results::{Condition, Damage};
 use overlord_engine::{GameRng, SetupError};
@@ -81,7 +81,38 @@ pub fn new_game(data: &Arc<ToiData>, id: &str, rng: GameRng) -> Result<ToiGame, 
         markers: scenario.markers.clone(),
         op_fired: 0,
         losses: Vec::new(),
+        // The decks in the file's order, the first card on top: the game's setup shuffles them
+        // (TOI-SETUP-3); tests find them as written.
+        hands: [Nation::Us, Nation::De].map(|nation| crate::state::Hand {
+            decks: scenario.cards[nation.index()]
+                .decks
+                .iter()
+                .map(|&d| {
+                    let id = &data.cards.decks[d].id;
+                    let mut cards: Vec<u16> = (0..data.cards.cards.len())
+                        .filter(|&c| &data.cards.cards[c].deck == id)
+                        .filter_map(|c| u16::try_from(c).ok())
+                        .collect();
+                    cards.reverse();
+                    (d as u8, cards)
+                })
+                .collect(),
+            ..Default::default()
+        }),
         reveals: 0,
         outcome: None,
     })
+}
+
+/// `TOI-SETUP-3`: each side's decks shuffled, each apart.
+pub fn shuffle_decks(game: &mut ToiGame) {
+    for hand in &mut game.hands {
+        for (_, cards) in &mut hand.decks {
+            game.rng.shuffle(
+                cards,
+                |&c| u32::from(c),
+                overlord_engine::RuleId("TOI-SETUP-3"),
+            );
+        }
+    }
 }

@@ -100,6 +100,39 @@ pub struct Side {
     pub actions_left: u8,
 }
 
+/// A side's strategy cards (`TOI-CARD-STRAT`): its decks, face down; the cards face up in its HQ
+/// area, the ones it may activate; and its play area.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Hand {
+    /// Per deck the scenario gives (an index into the data's decks), its cards still to draw,
+    /// the top one last. Their order is hidden from everyone (section 6.2).
+    pub decks: Vec<(u8, Vec<u16>)>,
+    /// Face up in the HQ area: the cards it may activate (indices into the data's cards).
+    pub hq: Vec<u16>,
+    /// In the play area: lasting cards (`TOI-CARD-PLAYAREA`, `None`), and cards waiting for
+    /// contact, with the round of their last try (`TOI-KW-CONTACT`).
+    pub play_area: Vec<(u16, Option<u8>)>,
+}
+
+impl Hand {
+    /// Whether any deck still has a card.
+    pub fn can_draw(&self) -> bool {
+        self.decks.iter().any(|(_, cards)| !cards.is_empty())
+    }
+}
+
+/// What a strategy card being resolved asks for next (`TOI-CARD-STRAT`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CardPlay {
+    pub nation: Nation,
+    /// The card (an index into the data's cards).
+    pub card: u16,
+    /// Choices still to make (units to refresh, reinforce or hide).
+    pub left: u8,
+    /// The hex the first hidden squad was chosen in (`HexId::NONE` before).
+    pub hex: HexId,
+}
+
 /// Where the game is: the prompt showing, or a system step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Step {
@@ -147,6 +180,18 @@ pub enum Step {
     Obstacles(Move),
     /// A system step: Op Fire stopped the moving unit (`TOI-MOVE-OPFIRE`).
     Stopped(Move),
+    /// `TOI-SETUP-3`, `TOI-STAT-DRAW`: `nation` draws a card from a deck of its choice, `left`
+    /// more to go; `extra` when it is the "+" card's optional draw.
+    Draw {
+        nation: Nation,
+        left: u8,
+        setup: bool,
+        extra: bool,
+    },
+    /// A strategy card's choice: a unit, or a target hex (`TOI-CARD-STRAT`, `TOI-KW-TARGET`).
+    Card(CardPlay),
+    /// `TOI-STAT-CLEAN`: the Status Phase's tokens come off once the cards are drawn.
+    StatusClean,
     /// `TOI-STAT-OPFIRE`, `TOI-SETUP-7`: `nation` puts units in Op Fire, one at a time.
     StatusOpFire {
         nation: Nation,
@@ -281,6 +326,8 @@ pub struct ToiGame {
     /// The squads an area attack hit, with their hits, still to choose their losses after the
     /// one choosing now (`TOI-COMBAT-AREA`).
     pub(crate) losses: Vec<(UnitId, u8)>,
+    /// Each side's strategy cards.
+    pub(crate) hands: [Hand; 2],
     pub(crate) reveals: u64,
     pub(crate) outcome: Option<Outcome>,
 }
@@ -300,6 +347,7 @@ impl PartialEq for ToiGame {
             && self.markers == other.markers
             && self.op_fired == other.op_fired
             && self.losses == other.losses
+            && self.hands == other.hands
             && self.reveals == other.reveals
             && self.outcome == other.outcome
     }
@@ -313,6 +361,20 @@ impl ToiGame {
     /// The scenario being played.
     pub fn scenario(&self) -> &ScenarioDef {
         &self.data.scenarios[usize::from(self.scenario)]
+    }
+
+    /// Whether `nation` holds an operations card bringing `rule` (`TOI-CARD-OPS`).
+    pub fn operation(&self, nation: Nation, rule: crate::data::OperationRule) -> bool {
+        self.scenario().cards[nation.index()]
+            .operations
+            .iter()
+            .filter_map(|&i| self.data.cards.operations.get(i))
+            .any(|o| o.rule == rule)
+    }
+
+    /// `nation`'s strategy cards.
+    pub fn hand(&self, nation: Nation) -> &Hand {
+        &self.hands[nation.index()]
     }
 
     pub fn round(&self) -> u8 {

@@ -56,7 +56,19 @@ pub fn advance(game: &mut ToiGame, log: &mut ToiLog) -> overlord_engine::driver:
             crate::assault::defender_losses(game, assault, log);
             Progress::Continue
         }
+        // TOI-STAT-DRAW, step 1: the cards, in initiative order; then the clean-up.
         Step::Status => {
+            log.public(
+                crate::cards::DRAW,
+                ToiEvent::Phase {
+                    name: "Status Phase",
+                },
+                || "Status Phase".to_owned(),
+            );
+            crate::cards::begin_draws(game, game.initiative, 1, false);
+            Progress::Continue
+        }
+        Step::StatusClean => {
             status_phase(game, log);
             Progress::Continue
         }
@@ -130,13 +142,9 @@ pub fn next_action(game: &mut ToiGame, log: &mut ToiLog) {
 /// The Status Phase (`TOI-STAT`): the tokens come off (`TOI-STAT-CLEAN`), then the next round
 /// or the end (`TOI-STAT-ROUND`).
 pub fn status_phase(game: &mut ToiGame, log: &mut ToiLog) {
-    log.public(
-        CLEAN,
-        ToiEvent::Phase {
-            name: "Status Phase",
-        },
-        || "Status Phase".to_owned(),
-    );
+    log.public(CLEAN, ToiEvent::Note, || {
+        "Every activation token comes off".to_owned()
+    });
     let officers: Vec<(overlord_hexmap::HexId, Nation)> = game
         .unit_ids()
         .filter(|&u| has_officer(game, u))

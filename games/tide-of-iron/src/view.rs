@@ -1,5 +1,5 @@
-//! What a seat sees (Tide of Iron hides only the order of the strategy decks, which are not in
-//! yet: everyone sees everything), and where each action shows on the table.
+//! What a seat sees (Tide of Iron hides only the order of the strategy decks: everyone sees
+//! everything else, the cards drawn included), and where each action shows on the table.
 
 use crate::action::ToiAction;
 use crate::data::Nation;
@@ -22,6 +22,8 @@ pub struct ToiView {
     pub units: Vec<UnitView>,
     /// Per objective: its hex and who controls it.
     pub objectives: Vec<(String, Option<Nation>)>,
+    /// Each side's strategy and operations cards, the US first.
+    pub cards: [HandView; 2],
 }
 
 /// One unit as shown.
@@ -60,14 +62,74 @@ pub fn view(game: &ToiGame) -> ToiView {
             .enumerate()
             .map(|(i, o)| (field.label(o.hex), game.controller(i)))
             .collect(),
+        cards: Nation::ALL.map(|n| hand_view(game, n)),
     }
 }
 
-/// Nothing is hidden but the dice to come: reseed them.
+/// What is hidden is the dice to come and the order of the decks (section 6.2): reseed the
+/// one and shuffle the other.
 pub fn determinize<R: Rng + ?Sized>(game: &ToiGame, rng: &mut R) -> ToiGame {
     let mut out = game.clone();
     out.rng = GameRng::seeded(rng.next_u64());
+    for hand in &mut out.hands {
+        for (_, cards) in &mut hand.decks {
+            overlord_engine::shuffle_slice(rng, cards);
+        }
+    }
     out
+}
+
+fn card_name(game: &ToiGame, card: u16) -> String {
+    game.data()
+        .cards
+        .cards
+        .get(usize::from(card))
+        .map_or_else(|| "a card".to_owned(), |c| c.name.clone())
+}
+
+/// A side's cards as anyone sees them: its decks' sizes, never their order.
+#[derive(Clone, Debug, Serialize)]
+pub struct HandView {
+    /// Each deck's name and the cards left in it.
+    pub decks: Vec<(String, usize)>,
+    /// The cards face up in its HQ area.
+    pub hq: Vec<String>,
+    /// The cards in its play area, and whether each waits for contact.
+    pub play_area: Vec<(String, bool)>,
+    /// Its operations cards.
+    pub operations: Vec<String>,
+}
+
+fn hand_view(game: &ToiGame, nation: Nation) -> HandView {
+    let data = game.data();
+    let hand = game.hand(nation);
+    HandView {
+        decks: hand
+            .decks
+            .iter()
+            .map(|(d, cards)| {
+                (
+                    data.cards
+                        .decks
+                        .get(usize::from(*d))
+                        .map_or_else(String::new, |d| d.name.clone()),
+                    cards.len(),
+                )
+            })
+            .collect(),
+        hq: hand.hq.iter().map(|&c| card_name(game, c)).collect(),
+        play_area: hand
+            .play_area
+            .iter()
+            .map(|&(c, waiting)| (card_name(game, c), waiting.is_some()))
+            .collect(),
+        operations: game.scenario().cards[nation.index()]
+            .operations
+            .iter()
+            .filter_map(|&o| data.cards.operations.get(o))
+            .map(|o| o.name.clone())
+            .collect(),
+    }
 }
 
 /// Where `action` shows: its units and hexes, and its button label.
@@ -151,6 +213,30 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
             vec![],
         ),
         ToiAction::Fire => ("Fire".to_owned(), vec![], vec![]),
+        ToiAction::PlayCard { card } => (
+            format!("Activate {}", card_name(game, card)),
+            vec![],
+            vec![],
+        ),
+        ToiAction::RetryContact { card } => (
+            format!("Try contact again: {}", card_name(game, card)),
+            vec![],
+            vec![],
+        ),
+        ToiAction::DrawFrom { deck } => (
+            format!(
+                "Draw from {}",
+                game.data()
+                    .cards
+                    .decks
+                    .get(usize::from(deck))
+                    .map_or("a deck", |d| d.name.as_str())
+            ),
+            vec![],
+            vec![],
+        ),
+        ToiAction::CardUnit { unit } => (name(unit), vec![unit], vec![]),
+        ToiAction::TargetHex { hex } => (format!("Target {}", field.label(hex)), vec![], vec![hex]),
         ToiAction::AreaFire {
             unit,
             hex,

@@ -26,6 +26,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (3, &["movement"]),
     (3, &["opfire"]),
     (3, &["combined"]),
+    (3, &["cards"]),
     (3, &["activation"]),
     (3, &["assault"]),
     (3, &["command"]),

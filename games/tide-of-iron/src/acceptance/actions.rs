@@ -199,10 +199,13 @@ fn t_cas_01_toi_combat_normal_squad_the_last_figure_takes_the_base() {
 
 #[test]
 fn t_supp_01_toi_combat_supp_a_suppressive_attack_pins() {
-    // Close range: B[5,6,1,1], no cover: 2 hits: pinned.
+    // Close range: B[5,6,1,1], no cover: 2 hits: pinned. (The German fires at the US: the
+    // Germans of Le Hameau hold "Desperate Defense", which lets their pinned squads fire.)
     let mut g = empty_game(&[5, 6, 1, 1]);
-    let us = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
-    let de = squad(&mut g, Nation::De, &["de-regular"; 4], "0306");
+    let de = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    let us = squad(&mut g, Nation::De, &["de-regular"; 4], "0306");
+    g.turn_of = Nation::De;
+    g.step = Step::Action { nation: Nation::De };
     act(
         &mut g,
         ToiAction::SuppressiveFire {

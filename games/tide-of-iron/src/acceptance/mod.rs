@@ -7,6 +7,7 @@
 mod actions;
 mod area;
 mod assault;
+mod cards;
 mod fort;
 mod hidden;
 mod rounds;

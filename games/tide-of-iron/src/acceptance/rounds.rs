@@ -249,6 +249,20 @@ fn t_setup_04_toi_setup_7_initial_op_fire_counts_as_activated() {
     )
     .unwrap();
     assert_eq!(g.round(), 0);
+    // TOI-SETUP-3: the starting cards first, the initiative's 2 then the German's 1.
+    for (nation, left) in [(Nation::Us, 2), (Nation::Us, 1), (Nation::De, 1)] {
+        assert!(
+            matches!(step(&g), Step::Draw { nation: n, left: l, setup: true, .. } if n == nation && l == left),
+            "{:?}",
+            step(&g)
+        );
+        let draw = legal(&g)[0];
+        let _ = g.apply(draw, &mut log).unwrap();
+    }
+    assert_eq!(
+        (g.hand(Nation::Us).hq.len(), g.hand(Nation::De).hq.len()),
+        (2, 1)
+    );
     assert_eq!(
         step(&g),
         Step::StatusOpFire { nation: Nation::Us },
