@@ -112,6 +112,8 @@ pub enum OmahaAction {
     AbandonCp { hq: UsId },
     /// A-EXIT (20.3, extended game): this unit, on a lettered exit hex, moves off the map.
     ExitMap { unit: UsId },
+    /// P-DEPLOY (21.1): the scenario's unit starts on this beach hex.
+    DeployOnHex { unit: UsId, hex: HexId },
     /// A-MOVE, extended game (7.21 with 17.1, 17.2): two units of one hex move along `path`
     /// together, two or more hexes.
     MovePairAlong { unit: UsId, with: UsId, path: Path },

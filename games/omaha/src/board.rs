@@ -172,7 +172,7 @@ fn effect_name(effect: &EventEffect) -> String {
 fn phases() -> Value {
     json!([
         { "name": "US Amphibious Operations", "short": "Landing", "rule": "4.2",
-          "steps": ["LandingCheck", "RangerDrift", "MineVictim", "LeaderFollow", "Land", "Place",
+          "steps": ["Deploy", "LandingCheck", "RangerDrift", "MineVictim", "LeaderFollow", "Land", "Place",
                     "NextArrival"] },
         { "name": "Events", "short": "Events", "rule": "4.2-II",
           "steps": ["Event", "HeroPlacement", "StepAdd", "Prisoner", "PatrolReport", "Meemies",

@@ -163,6 +163,20 @@ impl Game for Omaha {
                 ),
             ),
             Step::GermanChoice { .. } => crate::german_actions::prompt(self),
+            Step::Deploy(unit) => (
+                "deploy",
+                crate::deploy::DEPLOY,
+                match crate::deploy::kind(self, unit) {
+                    Some(crate::deploy::Deploy::Box) => format!(
+                        "P-DEPLOY: place {} in a landing box of its sector (21.1, 5.3).",
+                        self.name(unit)
+                    ),
+                    _ => format!(
+                        "P-DEPLOY: place {} on a beach hex of its sector at the water's edge (21.1, 5.21).",
+                        self.name(unit)
+                    ),
+                },
+            ),
             Step::Place(unit) => (
                 "place_box",
                 crate::landing::PLACE,
@@ -292,6 +306,7 @@ impl Game for Omaha {
                     .map(|&unit| OmahaAction::ArtilleryTarget { unit }),
             ),
             Step::GermanChoice { .. } => crate::german_actions::legal(self, out),
+            Step::Deploy(unit) => crate::deploy::legal(self, unit, out),
             Step::Place(unit) => {
                 out.extend(
                     crate::landing::legal_boxes(self, unit)
@@ -465,6 +480,12 @@ impl Chapters for Omaha {
             (Step::GermanChoice { .. }, action) => {
                 crate::german_actions::answer(self, action, log)?
             }
+            (Step::Deploy(_), OmahaAction::DeployOnHex { unit, hex }) => {
+                crate::deploy::on_hex(self, unit, hex, log)
+            }
+            (Step::Deploy(_), OmahaAction::PlaceInBox { unit, landing_box }) => {
+                crate::deploy::in_box(self, unit, landing_box, log)
+            }
             (Step::Place(_), OmahaAction::PlaceInBox { unit, landing_box }) => {
                 crate::landing::place(self, unit, landing_box, log)
             }
@@ -539,6 +560,7 @@ fn deciding_seat(state: &Omaha) -> Seat {
     match state.step {
         Step::RangerDrift { unit, .. }
         | Step::Place(unit)
+        | Step::Deploy(unit)
         | Step::LeaderFollow { leader: unit, .. }
         | Step::Infiltration { unit, .. }
         | Step::HeroSacrifice { unit } => crate::seats::of_unit(state, unit),

@@ -30,7 +30,8 @@
 //!    V), [`engineers`] (10), [`fire_alloc`] and [`fire`] (6), [`armor`] (23), [`germans`] (9),
 //!    [`events`] (the event catalogue), [`movement`] (7.1, 7.3-7.32), [`moves_extended`] (17),
 //!    [`combat`] (8), [`exits`] (20.3), [`actions`] (the Action Phase, 7), [`german_actions`]
-//!    (16), [`victory`] (13, 20).
+//!    (16), [`victory`] (13, 20), [`deploy`] (21.1: the placements a scenario leaves to the
+//!    player).
 //! 4. **The turn driver and the game's faces.** [`picture`], [`board`], [`statistics`],
 //!    [`setup`], [`text`], [`view`], [`bot`], [`turn`] (4.2, 15: the system steps the engine's
 //!    driver runs until a prompt) and [`game`] (the engine's `Game` and `Components`, and each
@@ -55,6 +56,7 @@ pub mod command;
 pub mod command_posts;
 pub mod control;
 pub mod data;
+pub mod deploy;
 pub mod effects;
 pub mod engineer_bases;
 pub mod engineers;
@@ -103,7 +105,8 @@ pub fn info() -> GameInfo {
         // (23.5). 5: a unit may join an attack only if it can still be declared after (8.1).
         // 6: issue 34: no open sea (5.21), pairs make any move (7.21), leaders infiltrate in
         // pairs (7.32), tank fields stop moves (23.3), no base advance in any field (19.2),
-        // variant VP at the end of the game (22).
+        // variant VP at the end of the game (22), Beyond the Beach's placements the player's
+        // (21.1, P-DEPLOY).
         rules_version: "6",
         min_seats: 1,
         max_seats: 2,

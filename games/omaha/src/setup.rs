@@ -184,6 +184,7 @@ pub fn setup_logged(
         bases: Vec::new(),
         garrisons: 0,
         move_rest: Vec::new(),
+        deploy: Vec::new(),
         tank_picks: Vec::new(),
         hex_choices: Vec::new(),
         tanks_entered: 0,
@@ -194,6 +195,10 @@ pub fn setup_logged(
     crate::germans::improved_reaction_setup(&mut state);
     rangers_to_pointe_du_hoc(&mut state);
     effective_bombardment(&mut state, log);
+    // 21.1: the player's placements come before the first turn.
+    if let Some(&unit) = state.deploy.first() {
+        state.step = Step::Deploy(unit);
+    }
     Ok(state)
 }
 
@@ -412,6 +417,14 @@ fn place_us(state: &mut Omaha) -> Result<(), SetupError> {
         let info = &index.us[unit];
         let loc = match p.at.strip_prefix("track:") {
             _ if p.at == "eliminated" => UsLoc::Eliminated,
+            // 21.1: the player places it (P-DEPLOY); until then it waits on the first turn's
+            // space of the Turn track, as a counter still to come.
+            _ if crate::data::Deploy::of(&p.at).is_some() => {
+                if let Ok(u) = crate::index::UsId::try_from(unit) {
+                    state.deploy.push(u);
+                }
+                UsLoc::Track(state.turn)
+            }
             Some(turn) => match turn.parse::<u8>() {
                 Ok(t) if (1..=32).contains(&t) => UsLoc::Track(t),
                 _ => return Err(bad("at", format!("`{}`: track:N takes a turn 1-32", p.at))),
@@ -425,7 +438,7 @@ fn place_us(state: &mut Omaha) -> Result<(), SetupError> {
                     return Err(bad(
                         "at",
                         format!(
-                            "`{}` is not a map hex, a landing box, track:N or eliminated",
+                            "`{}` is not a map hex, a landing box, track:N, choose:beach, choose:box or eliminated",
                             p.at
                         ),
                     ));
@@ -498,6 +511,12 @@ fn rangers_to_pointe_du_hoc(state: &mut Omaha) {
             u.loc = UsLoc::OutOfPlay;
         }
     }
+    // Nor does the player place them (21.1).
+    let index = &data.index;
+    state.deploy.retain(|&u| {
+        index.us[usize::from(u)].kind() != Some(crate::data::UsKind::Ranger)
+            || index.us[usize::from(u)].name == "C/2R"
+    });
 }
 
 /// 22.1: the late start and the pre-invasion bombardment. A scenario starting on turn 1 starts

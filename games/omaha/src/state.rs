@@ -171,6 +171,9 @@ pub enum Step {
     Land,
     /// I.3: arriving units go into boxes; P-BOX / P-DELAY for this unit.
     Place(UsId),
+    /// P-DEPLOY (21.1): before the first turn the player places this unit of the scenario,
+    /// on a beach hex or in a landing box of its sector.
+    Deploy(UsId),
     /// I.3: look for the next arriving unit.
     NextArrival,
     /// II: the Event Phase.
@@ -509,6 +512,9 @@ pub struct Omaha {
     /// The hexes still to enter after a 7.32 infiltration interrupted a multi-hex move (17.1,
     /// 17.2); empty otherwise.
     pub(crate) move_rest: Vec<HexId>,
+    /// 21.1: the units the scenario leaves to the player to place (P-DEPLOY), in the order they
+    /// are asked; empty once the game is under way.
+    pub(crate) deploy: Vec<UsId>,
     /// G-TANK-TIE answers of the German tank moving now, one per tie met on its way (23.5).
     pub(crate) tank_picks: Vec<HexId>,
     /// The hexes a G-TANK-TIE prompt offers, kept from when the move was worked out (23.5).
@@ -564,6 +570,7 @@ impl PartialEq for Omaha {
             && self.bases == other.bases
             && self.garrisons == other.garrisons
             && self.move_rest == other.move_rest
+            && self.deploy == other.deploy
             && self.tank_picks == other.tank_picks
             && self.hex_choices == other.hex_choices
             && self.tanks_entered == other.tanks_entered

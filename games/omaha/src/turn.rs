@@ -106,6 +106,7 @@ impl Omaha {
             | Step::ArtilleryTie { .. }
             | Step::GermanChoice { .. }
             | Step::Place(_)
+            | Step::Deploy(_)
             | Step::Actions { .. }
             | Step::Infiltration { .. }
             | Step::Attack { .. } => return Progress::Decide,

@@ -339,6 +339,11 @@ pub fn anchors(state: &Omaha, action: &OmahaAction) -> Anchors {
                 ..Anchors::label(format!("{} to {box_name}", name(unit)))
             }
         }
+        OmahaAction::DeployOnHex { unit, hex: h } => Anchors {
+            hexes: vec![hex(h)],
+            units: vec![u32::from(unit)],
+            ..Anchors::label(format!("{} starts in {}", name(unit), hex(h)))
+        },
         OmahaAction::Delay { unit, to_turn } => Anchors {
             units: vec![u32::from(unit)],
             // 5.3: the Turn track's space the unit waits on.

@@ -42,6 +42,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (3, &["actions"]),
     (3, &["german_actions"]),
     (3, &["victory"]),
+    (3, &["deploy"]),
     // 4: the turn driver, the game and its faces.
     (4, &["picture"]),
     (4, &["board"]),

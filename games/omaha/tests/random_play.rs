@@ -254,6 +254,51 @@ fn r8_3_a_depth_marker_revealed_in_combat_cannot_be_undone() {
     let options = with(|o| o.effective_bombardment = true);
     let mut game = Match::<Omaha>::new(data(), "beyond-the-beach", options, RandomSpec::seeded(7))
         .expect("setup");
+    // 21.1, P-DEPLOY: the placements the game was found with, moved from the mid-tide line to
+    // the high-tide hex inland of it (the reading of docs/omaha/interpretations.md, 21.1).
+    let index = &data().index;
+    let id = |name: &str| {
+        index
+            .us
+            .iter()
+            .position(|u| u.name == name)
+            .expect("a unit") as u8
+    };
+    for (name, at) in [
+        ("7FA", "0706"),
+        ("1•2/397", "0707"),
+        ("A•B/197", "0708"),
+        ("1/B/741", "0709"),
+        ("2/A/741", "0710"),
+        ("1/A/741", "0710"),
+        ("58FA", "0620"),
+        ("5•6/397", "0621"),
+        ("1/A/743", "0623"),
+        ("2/B/743", "0623"),
+        ("1/B/743", "0624"),
+        ("C•D/467", "0624"),
+        ("2/C/743", "0625"),
+        ("E/2/18", "ER1"),
+        ("F/2/18", "ER1"),
+        ("G/2/18", "ER2"),
+        ("H/2/18", "ER3"),
+        ("18 HQ", "ER2"),
+        ("A/1/115", "DR1"),
+        ("B/1/115", "DR2"),
+        ("C/1/115", "EG1"),
+        ("D/1/115", "EG2"),
+        ("115 HQ", "DR1"),
+    ] {
+        let unit = id(name);
+        let action = match index.box_named(at) {
+            Some(landing_box) => OmahaAction::PlaceInBox { unit, landing_box },
+            None => OmahaAction::DeployOnHex {
+                unit,
+                hex: index.hex(at.parse().expect("a label")).expect("a hex"),
+            },
+        };
+        game.apply(Seat(0), action).expect("legal");
+    }
     let actions = serde_json::json!([
         {"first_division": {"division": "29th"}}, {"move": {"to": 280, "unit": 49}},
         {"move": {"to": 280, "unit": 94}}, {"move": {"to": 279, "unit": 69}},

@@ -560,11 +560,12 @@ fn r21_1_us_placements() {
     assert_eq!(at("E/2/116").command, Division::First);
     assert_eq!(at("E/2/116").loc, UsLoc::Hex(hex(&s, "1113")));
     assert_eq!(at("A/1/116").loc, UsLoc::Eliminated);
-    assert_eq!(at("1/A/743").loc, UsLoc::Hex(hex(&s, "0523")));
-    assert!(
-        matches!(at("E/2/18").loc, UsLoc::Box(_)),
-        "due on turn 16: a box"
-    );
+    // Left to the player before turn 17 (P-DEPLOY): on the Turn track until placed.
+    assert_eq!(at("1/A/743").loc, UsLoc::Track(17));
+    assert_eq!(at("1/A/743").steps, 1);
+    assert_eq!(at("E/2/18").loc, UsLoc::Track(17));
+    assert_eq!(s.deploy.len(), 13 + 10);
+    assert_eq!(s.step, Step::Deploy(s.deploy[0]));
     let hero_on = |hero: &str, name: &str| {
         let h = s
             .data
@@ -600,6 +601,67 @@ fn r21_1_us_placements() {
             }
             _ => assert_eq!(loc, UsLoc::OutOfPlay, "{} removed (21.1)", info.name),
         }
+    }
+}
+
+/// 21.1 with 5.21: Beyond the Beach's tanks, anti-aircraft and artillery are placed by the
+/// player on the water's edge of turn 17 (the high-tide line of their sector, two units a hex
+/// at most), never on the mid-tide line the High Tide covers; its turn-16 arrivals go into
+/// landing boxes of their sector of the player's choice (5.3). Whatever the player chooses, no
+/// unit is lost to the tide at the end of turn 17.
+#[test]
+fn r21_1_r5_21_beyond_the_beach_placements_are_the_players_and_survive_the_tide() {
+    use rand::{Rng, SeedableRng};
+    for seed in 0..6u64 {
+        let mut s = setup_of("beyond-the-beach", &Default::default(), seed);
+        let mut l = log();
+        s.run(&mut l);
+        let mut picks = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut beach = Vec::new();
+        while let Step::Deploy(u) = s.step {
+            let mut legal = Vec::new();
+            s.legal_actions(&mut legal);
+            assert!(!legal.is_empty(), "seed {seed}: nothing to choose");
+            let sector = s.us[usize::from(u)].command.sector();
+            for a in &legal {
+                match *a {
+                    OmahaAction::DeployOnHex { unit, hex: h } => {
+                        let info = &s.data.index.hexes[usize::from(h)];
+                        assert_eq!(unit, u);
+                        assert_eq!(info.sector, sector);
+                        assert_eq!(info.tide, Some(crate::data::Tide::High), "{}", info.label);
+                    }
+                    OmahaAction::PlaceInBox { unit, landing_box } => {
+                        assert_eq!(unit, u);
+                        assert_eq!(s.data.index.boxes[usize::from(landing_box)].sector, sector);
+                    }
+                    other => panic!("seed {seed}: {other:?} answers P-DEPLOY"),
+                }
+            }
+            let pick = legal[picks.next_u32() as usize % legal.len()];
+            if let OmahaAction::DeployOnHex { unit, .. } = pick {
+                beach.push(unit);
+            }
+            let _ = Game::apply(&mut s, pick, &mut l).expect("a listed answer");
+        }
+        assert_eq!(beach.len(), 13, "seed {seed}");
+        assert!(s.deploy.is_empty());
+        assert_eq!(s.turn, 17);
+        // 7.6: never more than two units a hex.
+        assert!(crate::actions::overstacked_hex(&s).is_none(), "seed {seed}");
+        // The end of turn 17 (High Tide): nobody placed on the beach drowns (5.21).
+        crate::turn::drown(&mut s, &mut l);
+        for u in beach {
+            assert!(
+                matches!(s.us[usize::from(u)].loc, UsLoc::Hex(_)),
+                "seed {seed}: {} lost to the tide",
+                s.name(u)
+            );
+        }
+        assert!(
+            l.entries().iter().any(|e| e.rule.0 == "21.1"),
+            "the placements are logged"
+        );
     }
 }
 

@@ -186,6 +186,8 @@ fn score(sight: &Sight<'_>, action: &OmahaAction) -> f64 {
             state.turn.saturating_add(1),
         ),
         OmahaAction::Delay { .. } => -30.0,
+        // P-DEPLOY (21.1): the hex worth most to the unit, as a move there would be.
+        OmahaAction::DeployOnHex { unit, hex } => sight.hex_value(unit, hex, true),
         // P-CLEAR (10.1): always clear; mid-tide-line obstacles first, where the mines of 5.14
         // strike on turns 7-15, and the landing hexes of boxes among them.
         OmahaAction::Clear { hex } => {

@@ -29,6 +29,9 @@ pub(crate) fn reason(action: &OmahaAction) -> Option<&'static str> {
             "Land in the box whose beach is under the weakest German fire next turn (5.3)."
         }
         OmahaAction::Delay { .. } => "Delaying a landing is a last resort (5.34).",
+        OmahaAction::DeployOnHex { .. } => {
+            "Start where German fire is weakest and the way off the beach is short (21.1)."
+        }
         OmahaAction::Clear { .. } => {
             "Always clear obstacles, mid-tide-line ones first, where the mines strike (10.1, 5.14)."
         }

@@ -30,7 +30,9 @@ pub use german_units::{
 pub use positions::{
     AdvancePath, AnyPosition, FireField, Positions, Reinforcement, Wn, WnArtillery,
 };
-pub use scenarios::{Cleared, Deal, SCENARIO_FILES, Scenario, UsPlacement, Victory, VictoryKind};
+pub use scenarios::{
+    Cleared, Deal, Deploy, SCENARIO_FILES, Scenario, UsPlacement, Victory, VictoryKind,
+};
 pub use tank_movement::{BySymbol, TankOrder};
 pub use tracks::{RangeTrack, Tracks, TurnSpace, tide_of_turn};
 pub use us_units::{General, Hero, Hq, Range, UsKind, UsRoster, UsUnit};

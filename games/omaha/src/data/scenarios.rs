@@ -45,7 +45,8 @@ pub struct Deal {
 #[serde(deny_unknown_fields)]
 pub struct UsPlacement {
     pub unit: String,
-    /// A hex, a box id, or `track:N`.
+    /// A hex, a box id, `track:N`, `eliminated`, or a placement left to the player
+    /// ([`Deploy`]).
     pub at: String,
     #[serde(default)]
     pub steps: Option<u8>,
@@ -55,6 +56,26 @@ pub struct UsPlacement {
     pub command: Option<Division>,
     #[serde(skip, rename = "__at")]
     pub entry: At,
+}
+
+/// A placement the scenario leaves to the player before its first turn (21.1, P-DEPLOY).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deploy {
+    /// `choose:beach`: a beach hex of the unit's sector at the water's edge.
+    Beach,
+    /// `choose:box`: a landing box of the unit's sector (5.3).
+    Box,
+}
+
+impl Deploy {
+    /// The placement an `at` leaves to the player, if it does.
+    pub fn of(at: &str) -> Option<Deploy> {
+        match at {
+            "choose:beach" => Some(Deploy::Beach),
+            "choose:box" => Some(Deploy::Box),
+            _ => None,
+        }
+    }
 }
 
 /// Beach hexes that start Cleared (rule 21.1).

@@ -124,6 +124,7 @@ pub fn check(data: &OmahaData, geo: &Geo<'_>, report: &mut Report) {
                 Some(turn) => turn.parse::<u8>().is_ok_and(|t| (1..=32).contains(&t)),
                 None => {
                     placement.at == "eliminated"
+                        || crate::data::Deploy::of(&placement.at).is_some()
                         || placement
                             .at
                             .parse::<HexLabel>()
@@ -136,7 +137,7 @@ pub fn check(data: &OmahaData, geo: &Geo<'_>, report: &mut Report) {
                     at,
                     "us.at",
                     format!(
-                        "`{}` is not a map hex, a landing box, track:N or eliminated",
+                        "`{}` is not a map hex, a landing box, track:N, choose:beach, choose:box or eliminated",
                         placement.at
                     ),
                 );
@@ -159,7 +160,9 @@ pub fn check(data: &OmahaData, geo: &Geo<'_>, report: &mut Report) {
                 report.at(at, "us.hero", format!("Hero `{hero}` is placed twice"));
             }
             if placement.hero.is_some()
-                && (placement.at == "eliminated" || placement.at.starts_with("track:"))
+                && (placement.at == "eliminated"
+                    || placement.at.starts_with("track:")
+                    || crate::data::Deploy::of(&placement.at).is_some())
             {
                 report.at(at, "us.hero", "a Hero goes with a unit on the map (AMB-79)");
             }
