@@ -126,7 +126,7 @@ fn concentrate(
     if crate::fire::supporters(game, unit, target, Token::Fresh).is_empty() {
         return crate::fire::concentrated_fire(game, unit, target, suppressive, log);
     }
-    if let Some(why) = crate::fire::cannot_fire(game, unit) {
+    if let Some(why) = crate::fire::cannot_concentrate(game, unit) {
         return Err(Refusal::by_rule(crate::fire::CONCENTRATED, why));
     }
     if crate::fire::halved_out(game, unit, false) {

@@ -91,7 +91,8 @@ pub fn position_halvings(game: &ToiGame, unit: UnitId) -> u8 {
     u8::from(squad && m.wire)
         + u8::from(m.mines)
         + u8::from(m.smoke)
-        + u8::from(desperate(game, unit))
+        // Desperate Defense or Rally: half firepower, once (an officer adds nothing more).
+        + u8::from(desperate(game, unit) || rallied(game, unit))
 }
 
 /// `TOI-HALF`: whether `unit`'s firepower would be halved more than once (it cannot attack).
@@ -110,6 +111,45 @@ pub fn cannot_fire(game: &ToiGame, unit: UnitId) -> Option<&'static str> {
         _ => None,
     }
 }
+
+/// `TOI-UNIT-OFFICER` Rally: whether `unit` is a pinned squad with an officer of its side in
+/// its hex: activated with Concentrated Fire, it fires at half firepower (and only so).
+pub fn rallied(game: &ToiGame, unit: UnitId) -> bool {
+    matches!(
+        game.unit(unit).kind,
+        Kind::Squad {
+            condition: Condition::Pinned,
+            ..
+        }
+    ) && game
+        .hex_of(unit)
+        .is_some_and(|h| game.trait_in_hex(h, game.unit(unit).nation, "rally"))
+}
+
+/// Why `unit` may not lead a Concentrated Fire: [`cannot_fire`], but a rallied squad may.
+pub fn cannot_concentrate(game: &ToiGame, unit: UnitId) -> Option<&'static str> {
+    cannot_fire(game, unit).filter(|_| !rallied(game, unit))
+}
+
+/// `TOI-UNIT-TANK` Concussive Firepower: whether `unit`, a tank, fires at a squad in a building
+/// hex or a pillbox: +3 firepower and +3 range.
+pub fn concussive(game: &ToiGame, unit: UnitId, target: UnitId) -> bool {
+    matches!(game.unit(target).kind, Kind::Squad { .. })
+        && matches!(game.unit(unit).kind, Kind::Vehicle { .. })
+        && game.has_trait(unit, "concussive_firepower")
+        && (game.unit(target).fort == crate::state::Fort::Pillbox
+            || game.hex_of(target).is_some_and(|h| {
+                game.scenario()
+                    .battlefield
+                    .terrain
+                    .get(h.index())
+                    .and_then(|&t| game.data().terrain.get(usize::from(t)))
+                    .is_some_and(|t| t.id == "building")
+            }))
+}
+
+/// `TOI-UNIT-TANK`: what Concussive Firepower adds to firepower and range.
+pub const CONCUSSION: u8 = 3;
 
 /// `TOI-CARD-OPS` "Desperate Defense": whether `unit` is a pinned or disrupted squad whose side
 /// holds the card: it may attack, at half firepower (an officer adds nothing more).
@@ -178,6 +218,11 @@ pub fn band_with(
     let (a, b) = (game.hex_of(unit)?, game.hex_of(target)?);
     let vs_vehicle = matches!(game.unit(target).kind, Kind::Vehicle { .. });
     let (_, range) = weapon_with(game, unit, vs_vehicle, mg_only)?;
+    let range = if concussive(game, unit, target) {
+        range + CONCUSSION
+    } else {
+        range
+    };
     let band = range_band(
         field.hexes.distance(a, b),
         range,
@@ -194,7 +239,7 @@ pub fn band_with(
 
 /// The enemy units `unit` may fire at now (with Fire and Movement: not at long range).
 pub fn targets(game: &ToiGame, unit: UnitId, fire_and_movement: bool) -> Vec<UnitId> {
-    if cannot_fire(game, unit).is_some() {
+    if cannot_concentrate(game, unit).is_some() {
         return Vec::new();
     }
     if halved_out(game, unit, fire_and_movement) {
@@ -300,7 +345,7 @@ pub fn combined_attack(
     mg_only: u128,
     log: &mut ToiLog,
 ) -> Result<Effect, Refusal> {
-    if let Some(why) = cannot_fire(game, lead) {
+    if let Some(why) = cannot_concentrate(game, lead) {
         return Err(Refusal::by_rule(COMBAT, why));
     }
     if halved_out(game, lead, fire_and_movement) {
@@ -411,6 +456,11 @@ pub fn attack_cover(game: &ToiGame, target: UnitId, suppressive: bool, burnt: bo
     let mut cover = cover(game, target);
     if let Kind::Squad { figures, .. } = game.unit(target).kind {
         if suppressive {
+            // TOI-UNIT-OFFICER Determination: +1 with an officer of its side in the hex.
+            let determined = game
+                .hex_of(target)
+                .is_some_and(|h| game.trait_in_hex(h, game.unit(target).nation, "determination"));
+            cover = cover.saturating_add(u8::from(determined));
             let resilient = figures
                 .iter()
                 .filter_map(|&f| game.data().figures.get(usize::from(f)))
@@ -446,8 +496,13 @@ fn roll(
     let fp = |game: &ToiGame, u: UnitId| {
         let base = weapon_with(game, u, target_vehicle, alone(mg_only, u)).map_or(0, |(fp, _)| fp);
         // TOI-SPEC-FLAME: +2 against an adjacent unit, a supporter's before it is halved.
-        if crate::specialization::burns(game, u, target) {
+        let base = if crate::specialization::burns(game, u, target) {
             base.saturating_add(crate::specialization::FLAME_FIREPOWER)
+        } else {
+            base
+        };
+        if concussive(game, u, target) {
+            base.saturating_add(CONCUSSION)
         } else {
             base
         }
@@ -474,9 +529,16 @@ fn roll(
     let black: Vec<u8> = (0..black_count)
         .map(|_| game.rng.roll(Die::D6, SEQUENCE) as u8)
         .collect();
-    let red: Vec<u8> = (0..red_count)
+    let mut red: Vec<u8> = (0..red_count)
         .map(|_| game.rng.roll(Die::D6, SEQUENCE) as u8)
         .collect();
+    // TOI-UNIT-TANK Thick Armor: the owner turns one defence die into a 6 (the lowest: there is
+    // never a reason not to).
+    if game.has_trait(target, "thick_armor")
+        && let Some(low) = red.iter_mut().filter(|d| **d < 6).min()
+    {
+        *low = 6;
+    }
     let hits = net_hits(&black, &red, band);
     log.public(
         SEQUENCE,

@@ -25,13 +25,15 @@
 //! as the enemy enters a hex with the machine guns' Rapid Op Fire, combined fire for both, Fire
 //! and Movement, Assault, mortars' area attacks, Fatigue, the phase's end); movement with
 //! terrain, roads, hills, cliffs, half hexes and stacking; transport; fortifications, obstacles
-//! and smoke; hidden squads; specialized squads; the Command Phase's control, income, VP and
-//! initiative; strategy cards (drawn, paid for, lasting in the play area, off-board strikes with
-//! contact, drift and blast) and operations cards; the Status Phase's draw, clean-up, Op Fire
-//! placement and reinforcements, and the setup's draws and initial Op Fire; VP victory. What is
-//! to come (issue "Tide of Iron: the complete component data and every rule"): squad
-//! transfers, squad building and deployment as decisions, three and four players, more card
-//! kinds, the scenarios of the spec. Until then the game is registered for its components only
+//! and smoke; hidden squads; specialized squads; the officers' and tanks' abilities (Rally,
+//! Determination, Overrun, Concussive Firepower, Thick Armor); the Command Phase's control,
+//! income, VP and initiative; strategy cards (drawn, paid for, lasting in the play area,
+//! off-board strikes with contact, drift and blast) and operations cards; the Status Phase's
+//! draw, clean-up, Op Fire placement and reinforcements, and the setup's draws and initial Op
+//! Fire; VP victory. What is to come (issue "Tide of Iron: the complete component data and
+//! every rule"): squad transfers, squad building and deployment as decisions, three and four
+//! players, more card kinds, the scenarios of the spec. Until then the game is registered for
+//! its components only
 //! (`overlord validate` and `overlord map` work).
 //!
 //! The components are authored by the Overlord project from the history and geography of

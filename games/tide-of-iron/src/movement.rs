@@ -3,7 +3,8 @@
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
 use crate::data::Specialization;
-use crate::state::{Fort, Kind, Location, Move, Step, Then, ToiGame, UnitId};
+use crate::state::{Fort, Kind, Location, Move, Step, Then, ToiGame, Token, UnitId};
+use crate::tables::results::Condition;
 use crate::tables::results::{Damage, damaged};
 use overlord_engine::{Refusal, RuleId};
 use overlord_hexmap::HexId;
@@ -92,10 +93,13 @@ pub fn entry_cost(
     }
     let owner = game.unit(unit).nation;
     // TOI-COMBAT-HIDDEN: a hex of only hidden enemy squads may be passed through.
-    if game
+    let enemies = game
         .units_in(to)
-        .any(|u| game.unit(u).nation != owner && !game.unit(u).hidden)
-    {
+        .filter(|&u| game.unit(u).nation != owner && !game.unit(u).hidden)
+        .count() as u8;
+    // TOI-UNIT-TANK Overrun: a tank passes through, 1 MP more for each enemy unit.
+    let overrun = enemies * THIRDS;
+    if enemies > 0 && !(is_vehicle(game, unit) && has_trait(game, unit, "overrun")) {
         return Err("enemy units hold the hex");
     }
     let (up, down) = (field.level(to), field.level(from));
@@ -136,24 +140,16 @@ pub fn entry_cost(
     if along_road && terrain.id != "building" {
         // TOI-UNIT-TRUCK: Efficient Road Movement, a third of a point.
         let efficient = vehicle && has_trait(game, unit, "efficient_road_movement");
-        return Ok(if efficient { 1 } else { THIRDS });
+        return Ok(if efficient { 1 } else { THIRDS } + overrun);
     }
     // TOI-TERR-HILL, AMB-43: 2 to climb, or the terrain's cost if more.
     let climb = if up > down { 2 } else { 1 };
-    Ok(base.max(climb) * THIRDS)
+    Ok(base.max(climb) * THIRDS + overrun)
 }
 
-/// Whether `unit` (a vehicle's figure, or any figure of a squad) has the trait `name`.
+/// Whether `unit` has the trait `name`.
 pub fn has_trait(game: &ToiGame, unit: UnitId, name: &str) -> bool {
-    let data = game.data();
-    let figures: Vec<u8> = match game.unit(unit).kind {
-        Kind::Squad { figures, .. } => figures.to_vec(),
-        Kind::Vehicle { figure, .. } => vec![figure],
-    };
-    figures
-        .iter()
-        .filter_map(|&f| data.figures.get(usize::from(f)))
-        .any(|f| f.traits.iter().any(|t| t == name))
+    game.has_trait(unit, name)
 }
 
 /// Movement points in thirds, for people (`4`, `3⅓`).
@@ -428,6 +424,7 @@ pub fn answer(
             if !may_move(mv) || !destinations(game, unit, mv.mp).contains(&hex) {
                 return Err(Refusal::by_rule(MOVE, "the unit cannot enter that hex now"));
             }
+            overrun(game, unit, from, log);
             game.units[unit.index()].at = Location::Hex(hex);
             crate::hidden::reveal_on_objective(game, unit, log);
             let left = mv.mp - cost;
@@ -616,6 +613,48 @@ pub fn answer(
         _ => Err(Refusal::by_rule(MOVE, "not a move")),
     }
 }
+
+/// `TOI-UNIT-TANK` Overrun: a tank leaving a hex of enemy units it passed through pins the
+/// squads there that can be: neither aboard, nor in a fortification, nor pinned or disrupted
+/// already (nor hidden).
+fn overrun(game: &mut ToiGame, tank: UnitId, hex: HexId, log: &mut ToiLog) {
+    if !is_vehicle(game, tank) || !has_trait(game, tank, "overrun") {
+        return;
+    }
+    let owner = game.unit(tank).nation;
+    let pinned: Vec<UnitId> = game
+        .units_in(hex)
+        .filter(|&u| {
+            let unit = game.unit(u);
+            unit.nation != owner
+                && !unit.hidden
+                && unit.fort == Fort::None
+                && matches!(
+                    unit.kind,
+                    Kind::Squad {
+                        condition: Condition::Normal,
+                        ..
+                    }
+                )
+        })
+        .collect();
+    for u in pinned {
+        if let Kind::Squad { figures, .. } = game.unit(u).kind {
+            game.units[u.index()].kind = Kind::Squad {
+                figures,
+                condition: Condition::Pinned,
+            };
+            // TOI-COMBAT-COND: pinned, fatigued at once.
+            game.units[u.index()].token = Token::Fatigued;
+        }
+        log.public(OVERRUN, ToiEvent::Condition { unit: u }, || {
+            format!("{} is overrun and pinned", crate::text::unit_name(game, u))
+        });
+    }
+}
+
+/// `TOI-UNIT-TANK`.
+pub const OVERRUN: RuleId = RuleId("TOI-UNIT-TANK");
 
 /// The move goes on (after entering a hex with no Op Fire, or an Op Fire that did not stop it):
 /// it ends when nothing more may be done; a unit that must stop in a full hex goes back to the

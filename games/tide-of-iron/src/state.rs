@@ -363,6 +363,29 @@ impl ToiGame {
         &self.data.scenarios[usize::from(self.scenario)]
     }
 
+    /// Whether `unit` (a vehicle's figure, or any figure of a squad) has the trait `name`
+    /// (`TOI-UNIT-*`).
+    pub fn has_trait(&self, unit: UnitId, name: &str) -> bool {
+        let figures: &[u8] = match &self.units[unit.index()].kind {
+            Kind::Squad { figures, .. } => figures,
+            Kind::Vehicle { figure, .. } => std::slice::from_ref(figure),
+        };
+        figures
+            .iter()
+            .filter_map(|&f| self.data.figures.get(usize::from(f)))
+            .any(|f| f.traits.iter().any(|t| t == name))
+    }
+
+    /// Whether a squad of `nation` in `hex` has a figure with the trait `name` (an officer's
+    /// Rally or Determination reach the whole hex).
+    pub fn trait_in_hex(&self, hex: HexId, nation: Nation, name: &str) -> bool {
+        self.units_in(hex).any(|u| {
+            self.units[u.index()].nation == nation
+                && matches!(self.units[u.index()].kind, Kind::Squad { .. })
+                && self.has_trait(u, name)
+        })
+    }
+
     /// Whether `nation` holds an operations card bringing `rule` (`TOI-CARD-OPS`).
     pub fn operation(&self, nation: Nation, rule: crate::data::OperationRule) -> bool {
         self.scenario().cards[nation.index()]

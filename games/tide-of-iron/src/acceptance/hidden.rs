@@ -147,9 +147,12 @@ fn t_hid_02_toi_combat_hidden_through_but_not_into_a_hex_of_hidden_squads() {
         crate::movement::entry_cost(&g, tank, hex(&g, "0802"), through),
         Ok(3 * crate::movement::THIRDS)
     );
-    // A revealed squad holds its hex.
+    // A revealed squad holds its hex: a tank overruns it for 1 MP more (TOI-UNIT-TANK).
     g.units[us.index()].hidden = false;
-    assert!(crate::movement::entry_cost(&g, tank, hex(&g, "0802"), through).is_err());
+    assert_eq!(
+        crate::movement::entry_cost(&g, tank, hex(&g, "0802"), through),
+        Ok(4 * crate::movement::THIRDS)
+    );
 }
 
 /// A US squad ready to assault 0306, where a German 4R stands revealed and another hidden.

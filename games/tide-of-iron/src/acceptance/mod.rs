@@ -12,6 +12,7 @@ mod fort;
 mod hidden;
 mod rounds;
 mod specialized;
+mod tanks;
 mod transport;
 
 use crate::action::{ToiAction, ToiLog};

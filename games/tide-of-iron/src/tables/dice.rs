@@ -37,10 +37,9 @@ pub fn range_band(
     target_level: i8,
     fire_and_movement: bool,
 ) -> Option<RangeBand> {
-    if distance == 0 {
-        return None;
-    }
-    if distance == 1 {
+    // TOI-UNIT-TANK: a unit attacking an enemy in its own hex (a tank overrunning it) does so
+    // at close range, as an adjacent one.
+    if distance <= 1 {
         return Some(RangeBand::Close);
     }
     let reach = u32::from(range) + u32::from(attacker_level > target_level);
