@@ -225,7 +225,7 @@ impl Game for Omaha {
                 crate::movement::INFILTRATION,
                 match with {
                     Some(with) => format!(
-                        "{} and {} were hit infiltrating: complete the move together or stay (7.32, 7.21)?",
+                        "{} and {} took a loss infiltrating: complete the move together or stay (7.32, 7.21)?",
                         self.name(unit),
                         self.name(with)
                     ),
