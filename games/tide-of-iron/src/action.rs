@@ -105,6 +105,8 @@ pub enum ToiAction {
     Lose { slot: u8 },
     /// `TOI-STAT-OPFIRE`, `TOI-SETUP-7`: put `unit` in Op Fire mode.
     PutOpFire { unit: UnitId },
+    /// `TOI-STAT-XFER`: move the figure in `slot` of squad `from` into squad `to`, in its hex.
+    Transfer { from: UnitId, slot: u8, to: UnitId },
     /// `TOI-STAT-REINF`: place the next reinforcement in the reinforcement hex `hex`.
     PlaceReinforcement { hex: HexId },
     /// `TOI-CMD-SPEND`: move `amount` available command onto the initiative card.

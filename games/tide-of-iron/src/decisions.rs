@@ -11,6 +11,7 @@ pub fn decider(game: &ToiGame) -> Nation {
         Step::Action { nation }
         | Step::Command { nation }
         | Step::StatusOpFire { nation }
+        | Step::Transfers { nation }
         | Step::Draw { nation, .. }
         | Step::Reinforce { nation } => nation,
         Step::Card(play) => play.nation,
@@ -68,7 +69,7 @@ pub fn legal(game: &ToiGame, out: &mut Vec<ToiAction>) {
         Step::Command { nation } => crate::command::legal(game, nation, out),
         Step::Draw { nation, extra, .. } => crate::cards::draw_choices(game, extra, nation, out),
         Step::Card(play) => crate::cards::choices(game, play, out),
-        Step::StatusOpFire { .. } | Step::Reinforce { .. } => {
+        Step::StatusOpFire { .. } | Step::Transfers { .. } | Step::Reinforce { .. } => {
             crate::status::legal(game, game.step, out);
         }
         Step::Entered(_)
@@ -111,7 +112,7 @@ pub fn answer(game: &mut ToiGame, action: ToiAction, log: &mut ToiLog) -> Result
         Step::Command { nation } => crate::command::answer(game, nation, action, log),
         Step::Draw { .. } => crate::cards::answer_draw(game, game.step, action, log),
         Step::Card(play) => crate::cards::answer(game, play, action, log),
-        Step::StatusOpFire { .. } | Step::Reinforce { .. } => {
+        Step::StatusOpFire { .. } | Step::Transfers { .. } | Step::Reinforce { .. } => {
             crate::status::answer(game, game.step, action, log)
         }
         Step::Entered(_)

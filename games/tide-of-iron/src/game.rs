@@ -159,6 +159,11 @@ impl Game for ToiGame {
                 crate::status::STATUS_OP_FIRE,
                 format!("{}: put units in Op Fire?", nation.name()),
             ),
+            Step::Transfers { nation } => (
+                "transfers",
+                crate::status::TRANSFERS,
+                format!("{}: move figures between squads of one hex?", nation.name()),
+            ),
             Step::Reinforce { nation } => (
                 "reinforcements",
                 crate::status::REINFORCEMENTS,

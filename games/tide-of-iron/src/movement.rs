@@ -587,10 +587,15 @@ pub fn answer(
             log.public(WIRE, ToiEvent::Note, || {
                 format!("{} removes the wire", crate::text::unit_name(game, unit))
             });
-            game.step = Step::Moving(Move {
-                mp: mv.mp - WIRE_REMOVAL,
-                ..mv
-            });
+            // Its move goes on, or ends (back to where it could stop, if it stands where it may
+            // not).
+            go_on(
+                game,
+                Move {
+                    mp: mv.mp - WIRE_REMOVAL,
+                    ..mv
+                },
+            );
             Ok(())
         }
         ToiAction::StopMoving if carrier(game, unit).is_some() => {

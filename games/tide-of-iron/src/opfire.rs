@@ -21,6 +21,15 @@ pub fn prepare_refusal(game: &ToiGame, unit: UnitId) -> Option<&'static str> {
     if game.hex_of(unit).is_none() {
         return Some("a squad aboard a vehicle fires only once it has left it (TOI-TRANS)");
     }
+    // TOI-COMBAT-COND: never a pinned or disrupted squad, whatever lets it fire (Rally,
+    // Desperate Defense).
+    if matches!(
+        game.unit(unit).kind,
+        crate::state::Kind::Squad { condition, .. }
+            if condition != crate::tables::results::Condition::Normal
+    ) {
+        return Some("pinned and disrupted squads are never put in Op Fire (TOI-COMBAT-COND)");
+    }
     if let Some(why) = crate::fire::cannot_fire(game, unit) {
         return Some(why);
     }

@@ -192,6 +192,10 @@ pub enum Step {
     Card(CardPlay),
     /// `TOI-STAT-CLEAN`: the Status Phase's tokens come off once the cards are drawn.
     StatusClean,
+    /// `TOI-STAT-XFER`: `nation` moves figures between its squads of one hex, one at a time.
+    Transfers {
+        nation: Nation,
+    },
     /// `TOI-STAT-OPFIRE`, `TOI-SETUP-7`: `nation` puts units in Op Fire, one at a time.
     StatusOpFire {
         nation: Nation,

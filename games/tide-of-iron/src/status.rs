@@ -1,11 +1,12 @@
 //! The Status Phase's choices (`TOI-STAT`): putting units in Op Fire (`TOI-STAT-OPFIRE`, and
 //! before round 1, `TOI-SETUP-7`) and placing the round's reinforcements (`TOI-STAT-REINF`),
-//! each side in initiative order. The clean-up and the round marker are the turn's
-//! (`turn.rs`); the strategy-card draw and the squad transfers come later.
+//! figures moved between squads of one hex (`TOI-STAT-XFER`), each side in initiative order. The
+//! clean-up and the round marker are the turn's (`turn.rs`), the draw the cards' (`cards.rs`).
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
 use crate::data::Nation;
-use crate::state::{Location, Step, ToiGame, Token, UnitId};
+use crate::state::{EMPTY_SLOT, Kind, Location, Step, ToiGame, Token, UnitId};
+use crate::tables::results::Condition;
 use overlord_engine::{Refusal, RuleId};
 use overlord_hexmap::HexId;
 
@@ -15,6 +16,139 @@ pub const STATUS_OP_FIRE: RuleId = RuleId("TOI-STAT-OPFIRE");
 pub const SETUP_OP_FIRE: RuleId = RuleId("TOI-SETUP-7");
 /// `TOI-STAT-REINF`.
 pub const REINFORCEMENTS: RuleId = RuleId("TOI-STAT-REINF");
+/// `TOI-STAT-XFER`.
+pub const TRANSFERS: RuleId = RuleId("TOI-STAT-XFER");
+
+/// `TOI-STAT-XFER`: whether `unit` may give or take figures: a squad of `nation` on the map (not
+/// aboard), neither specialized, pinned, disrupted nor in a fortification.
+fn may_transfer(game: &ToiGame, unit: UnitId, nation: Nation) -> bool {
+    let u = game.unit(unit);
+    u.nation == nation
+        && u.spec.is_none()
+        && u.fort == crate::state::Fort::None
+        && matches!(u.at, Location::Hex(_))
+        && matches!(
+            u.kind,
+            Kind::Squad {
+                condition: Condition::Normal,
+                ..
+            }
+        )
+}
+
+/// The slots a squad's figures take.
+fn slots_used(game: &ToiGame, figures: &[u8; 4]) -> u8 {
+    figures
+        .iter()
+        .filter(|&&f| f != EMPTY_SLOT)
+        .filter_map(|&f| game.data().figures.get(usize::from(f)))
+        .map(|f| f.slots)
+        .sum()
+}
+
+/// `TOI-STAT-XFER`: the figure moves open to `nation`: from one of its squads to another in the
+/// same hex with room for the figure (one move per kind of figure a squad holds).
+pub fn transfers(game: &ToiGame, nation: Nation, out: &mut Vec<ToiAction>) {
+    let squads: Vec<UnitId> = game
+        .unit_ids()
+        .filter(|&u| may_transfer(game, u, nation))
+        .collect();
+    for &from in &squads {
+        let Kind::Squad { figures, .. } = game.unit(from).kind else {
+            continue;
+        };
+        for &to in &squads {
+            if to == from || game.hex_of(to) != game.hex_of(from) {
+                continue;
+            }
+            let Kind::Squad {
+                figures: theirs, ..
+            } = game.unit(to).kind
+            else {
+                continue;
+            };
+            let room = 4 - slots_used(game, &theirs).min(4);
+            let mut seen = Vec::new();
+            for (slot, &f) in figures.iter().enumerate() {
+                let fits = game
+                    .data()
+                    .figures
+                    .get(usize::from(f))
+                    .is_some_and(|d| d.slots <= room);
+                if f != EMPTY_SLOT && !seen.contains(&f) && fits && theirs.contains(&EMPTY_SLOT) {
+                    seen.push(f);
+                    out.push(ToiAction::Transfer {
+                        from,
+                        slot: slot as u8,
+                        to,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Move the figure in `slot` of `from` into `to`; an emptied base leaves the map.
+fn transfer(
+    game: &mut ToiGame,
+    nation: Nation,
+    from: UnitId,
+    slot: u8,
+    to: UnitId,
+    log: &mut ToiLog,
+) -> Result<(), Refusal> {
+    let mut offered = Vec::new();
+    transfers(game, nation, &mut offered);
+    if !offered.contains(&ToiAction::Transfer { from, slot, to }) {
+        return Err(Refusal::by_rule(
+            TRANSFERS,
+            "a figure moves between two of your squads in one hex, neither specialized, pinned, disrupted, aboard nor in a fortification, into a squad with room for it",
+        ));
+    }
+    let (
+        Kind::Squad {
+            figures: mut giving,
+            condition,
+        },
+        Kind::Squad {
+            figures: mut taking,
+            condition: theirs,
+        },
+    ) = (game.unit(from).kind, game.unit(to).kind)
+    else {
+        return Err(Refusal::by_rule(TRANSFERS, "squads only"));
+    };
+    let figure = giving[usize::from(slot)];
+    giving[usize::from(slot)] = EMPTY_SLOT;
+    if let Some(free) = taking.iter_mut().find(|f| **f == EMPTY_SLOT) {
+        *free = figure;
+    }
+    game.units[from.index()].kind = Kind::Squad {
+        figures: giving,
+        condition,
+    };
+    game.units[to.index()].kind = Kind::Squad {
+        figures: taking,
+        condition: theirs,
+    };
+    let emptied = giving.iter().all(|&f| f == EMPTY_SLOT);
+    if emptied {
+        game.units[from.index()].at = Location::Gone;
+    }
+    log.public(TRANSFERS, ToiEvent::Note, || {
+        format!(
+            "A figure moves from {} to {}{}",
+            crate::text::unit_name(game, from),
+            crate::text::unit_name(game, to),
+            if emptied {
+                "; the empty base goes back to the box"
+            } else {
+                ""
+            }
+        )
+    });
+    Ok(())
+}
 
 /// The units `nation` may put in Op Fire now: its own on the map, fresh, able to fire.
 pub fn op_fire_candidates(game: &ToiGame, nation: Nation) -> Vec<UnitId> {
@@ -69,6 +203,10 @@ pub fn legal(game: &ToiGame, step: Step, out: &mut Vec<ToiAction>) {
             );
             out.push(ToiAction::Done);
         }
+        Step::Transfers { nation } => {
+            transfers(game, nation, out);
+            out.push(ToiAction::Done);
+        }
         Step::Reinforce { nation } => {
             if let Some(unit) = next_reinforcement(game, nation) {
                 out.extend(
@@ -115,6 +253,21 @@ pub fn answer(
             } else if game.round() == 0 {
                 // TOI-SETUP-7 done: round 1 begins.
                 game.step = Step::NextRound;
+            } else {
+                game.step = Step::Transfers {
+                    nation: game.initiative(),
+                };
+            }
+            Ok(())
+        }
+        (Step::Transfers { nation }, ToiAction::Transfer { from, slot, to }) => {
+            transfer(game, nation, from, slot, to, log)
+        }
+        (Step::Transfers { nation }, ToiAction::Done) => {
+            if nation == game.initiative() {
+                game.step = Step::Transfers {
+                    nation: nation.enemy(),
+                };
             } else {
                 reinforce(game, game.initiative(), log);
             }

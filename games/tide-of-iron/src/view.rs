@@ -236,6 +236,11 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
             vec![],
         ),
         ToiAction::CardUnit { unit } => (name(unit), vec![unit], vec![]),
+        ToiAction::Transfer { from, to, .. } => (
+            format!("A figure from {} to {}", name(from), name(to)),
+            vec![from, to],
+            vec![],
+        ),
         ToiAction::TargetHex { hex } => (format!("Target {}", field.label(hex)), vec![], vec![hex]),
         ToiAction::AreaFire {
             unit,

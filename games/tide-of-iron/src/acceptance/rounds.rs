@@ -8,7 +8,7 @@ use crate::tables::results::Condition;
 fn finish_status(g: &mut ToiGame) {
     loop {
         match step(g) {
-            Step::StatusOpFire { .. } => {
+            Step::StatusOpFire { .. } | Step::Transfers { .. } => {
                 act(g, ToiAction::Done);
             }
             Step::Reinforce { .. } => {
@@ -196,6 +196,10 @@ fn toi_stat_opfire_units_go_into_op_fire_in_initiative_order() {
     assert!(!legal(&g).contains(&ToiAction::PutOpFire { unit: pinned }));
     act(&mut g, ToiAction::PutOpFire { unit: us });
     act(&mut g, ToiAction::Done);
+    // TOI-STAT-XFER, step 4: the transfers, in initiative order.
+    assert_eq!(step(&g), Step::Transfers { nation: Nation::De });
+    act(&mut g, ToiAction::Done);
+    act(&mut g, ToiAction::Done);
     assert_eq!(g.unit(de).token, crate::state::Token::OpFire);
     assert_eq!(g.unit(us).token, crate::state::Token::OpFire);
     assert_eq!(g.round(), 2);
@@ -216,8 +220,9 @@ fn toi_stat_reinf_reinforcements_arrive_in_their_r_hexes_or_are_lost() {
     g.units[sherman.index()].at = Location::Reserve(2);
     g.round = 2;
     crate::turn::status_phase(&mut g, &mut ToiLog::new());
-    act(&mut g, ToiAction::Done);
-    act(&mut g, ToiAction::Done);
+    for _ in 0..4 {
+        act(&mut g, ToiAction::Done);
+    }
     assert_eq!(step(&g), Step::Reinforce { nation: Nation::Us });
     // 1A's green R hex is 0601.
     let r = hex(&g, "0601");
@@ -230,8 +235,9 @@ fn toi_stat_reinf_reinforcements_arrive_in_their_r_hexes_or_are_lost() {
     g.round = 2;
     squad(&mut g, Nation::De, &["de-regular"; 4], "0601");
     crate::turn::status_phase(&mut g, &mut ToiLog::new());
-    act(&mut g, ToiAction::Done);
-    act(&mut g, ToiAction::Done);
+    for _ in 0..4 {
+        act(&mut g, ToiAction::Done);
+    }
     assert_eq!(g.unit(sherman).at, Location::Gone);
     assert_eq!(g.round(), 3);
 }
@@ -281,4 +287,80 @@ fn t_setup_04_toi_setup_7_initial_op_fire_counts_as_activated() {
     assert_eq!(step(&g), Step::Action { nation: Nation::Us });
     // In Op Fire: it cannot be chosen for an action in round 1.
     assert!(!legal(&g).contains(&ToiAction::Fatigue { unit: us }));
+}
+
+#[test]
+fn t_stat_03_toi_stat_xfer_figures_between_squads_of_one_hex() {
+    let mut g = empty_game(&[]);
+    let two = squad(&mut g, Nation::Us, &["us-regular"; 2], "0305");
+    let three = squad(&mut g, Nation::Us, &["us-regular"; 3], "0305");
+    let medic = squad(&mut g, Nation::Us, &["us-regular"; 2], "0305");
+    g.units[medic.index()].spec = Some(crate::data::Specialization::Medic);
+    let pinned = squad(&mut g, Nation::Us, &["us-regular"; 1], "0306");
+    let dug_in = squad(&mut g, Nation::Us, &["us-regular"; 2], "0306");
+    if let Kind::Squad { figures, .. } = g.units[pinned.index()].kind {
+        g.units[pinned.index()].kind = Kind::Squad {
+            figures,
+            condition: Condition::Pinned,
+        };
+    }
+    g.units[dug_in.index()].fort = crate::state::Fort::Entrenchment;
+    g.step = Step::Transfers { nation: Nation::Us };
+    let offered = legal(&g);
+    for u in [medic, pinned, dug_in] {
+        assert!(
+            !offered.iter().any(
+                |a| matches!(a, ToiAction::Transfer { from, to, .. } if *from == u || *to == u)
+            ),
+            "no transfer with #{}",
+            u.0
+        );
+    }
+    act(
+        &mut g,
+        ToiAction::Transfer {
+            from: two,
+            slot: 0,
+            to: three,
+        },
+    );
+    let count = |g: &ToiGame, u: UnitId| match g.unit(u).kind {
+        Kind::Squad { figures, .. } => figures.iter().filter(|&&f| f != EMPTY_SLOT).count(),
+        Kind::Vehicle { .. } => 0,
+    };
+    assert_eq!((count(&g, two), count(&g, three)), (1, 4));
+    assert!(
+        !legal(&g).contains(&ToiAction::Transfer {
+            from: two,
+            slot: 1,
+            to: three
+        }),
+        "no free slot"
+    );
+    // A squad giving its last figure: the empty base leaves.
+    let one = squad(&mut g, Nation::Us, &["us-regular"; 1], "0305");
+    act(
+        &mut g,
+        ToiAction::Transfer {
+            from: one,
+            slot: 0,
+            to: two,
+        },
+    );
+    assert_eq!(g.unit(one).at, Location::Gone);
+    assert_eq!(count(&g, two), 2);
+}
+
+#[test]
+fn t_cond_02_toi_combat_cond_a_pinned_squad_is_never_put_in_op_fire() {
+    let mut g = empty_game(&[]);
+    let s = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    if let Kind::Squad { figures, .. } = g.units[s.index()].kind {
+        g.units[s.index()].kind = Kind::Squad {
+            figures,
+            condition: Condition::Pinned,
+        };
+    }
+    g.step = Step::StatusOpFire { nation: Nation::Us };
+    assert!(!legal(&g).contains(&ToiAction::PutOpFire { unit: s }));
 }
