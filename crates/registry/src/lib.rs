@@ -41,9 +41,9 @@ macro_rules! games {
 
 games!(
     overlord_omaha::Omaha,
-    overlord_normandy44::Normandy44;
+    overlord_normandy44::Normandy44,
+    overlord_tide_of_iron::ToiGame;
     components:
-    (overlord_tide_of_iron::info(), overlord_tide_of_iron::ToiData),
 );
 
 /// Work to be done on a game whose type is known only at run time, by its id: [`visit_game`]

@@ -19,9 +19,11 @@ pub fn info() -> GameInfo {
     GameInfo {
         id: "tide-of-iron",
         name: "Tide of Iron",
-        rules_version: "0",
+        // 1: first playable (cards, hidden and specialized squads, transfers).
+        rules_version: "1",
         min_seats: 2,
-        max_seats: 4,
+        // Three and four players (TOI-TEAM) are to come.
+        max_seats: 2,
     }
 }
 
@@ -169,9 +171,18 @@ impl Game for ToiGame {
                 crate::status::REINFORCEMENTS,
                 format!("{}: where does the reinforcement arrive?", nation.name()),
             ),
-            Step::Draw { nation, extra, .. } => (
+            Step::Draw {
+                nation,
+                extra,
+                setup,
+                ..
+            } => (
                 "draw",
-                crate::cards::DRAW,
+                if setup {
+                    crate::cards::SETUP_DRAW
+                } else {
+                    crate::cards::DRAW
+                },
                 if extra {
                     format!("{}: the \"+\": draw one more card?", nation.name())
                 } else {
@@ -244,6 +255,10 @@ impl Game for ToiGame {
 
     fn seats(&self) -> u8 {
         2
+    }
+
+    fn text_picture(&self, _viewer: Viewer) -> Option<String> {
+        Some(crate::text::picture(self))
     }
 
     fn seat_label(&self, seat: Seat) -> String {

@@ -18,7 +18,8 @@
 //!    [`assault`] (`TOI-COMBAT-ASSAULT`), [`command`] (`TOI-CMD`), [`status`] (`TOI-STAT`'s
 //!    choices), [`victory`] (`TOI-WIN`).
 //! 4. **The round and the game's faces.** [`turn`] (`TOI-ROUND`, the Status Phase's clean-up),
-//!    [`decisions`], [`setup`], [`view`], [`picture`] (`overlord map`), [`game`].
+//!    [`decisions`], [`setup`], [`view`], [`picture`] (`overlord map`), [`bot`] (the rule bot
+//!    and the evaluation search bots use), [`game`].
 //!
 //! What is in: the components, and the rules played end to end on a scenario of ours: the
 //! Action Phase (Advance, Concentrated Fire normal and suppressive, Prepare Op Fire and Op Fire
@@ -29,12 +30,11 @@
 //! Determination, Overrun, Concussive Firepower, Thick Armor); the Command Phase's control,
 //! income, VP and initiative; strategy cards (drawn, paid for, lasting in the play area,
 //! off-board strikes with contact, drift and blast) and operations cards; the Status Phase's
-//! draw, clean-up, Op Fire placement and reinforcements, and the setup's draws and initial Op
-//! Fire; VP victory. What is to come (issue "Tide of Iron: the complete component data and
-//! every rule"): squad transfers, squad building and deployment as decisions, three and four
-//! players, more card kinds, the scenarios of the spec. Until then the game is registered for
-//! its components only
-//! (`overlord validate` and `overlord map` work).
+//! draw, clean-up, Op Fire placement, transfers and reinforcements, and the setup's draws and
+//! initial Op Fire; VP victory; the rule bot ([`bot`]) and the terminal's picture. The game is
+//! registered for play by two (the terminal, `overlord sim`). What is to come (issue "Tide of
+//! Iron: the complete component data and every rule"): squad building and deployment as
+//! decisions, three and four players, more card kinds, the scenarios of the spec.
 //!
 //! The components are authored by the Overlord project from the history and geography of
 //! June 1944 and the spec's restatement of the rules; they are not the publisher's.
@@ -43,6 +43,7 @@ pub mod action;
 pub mod activation;
 pub mod area;
 pub mod assault;
+pub mod bot;
 pub mod cards;
 pub mod combined;
 pub mod command;

@@ -367,6 +367,31 @@ impl ToiGame {
         &self.data.scenarios[usize::from(self.scenario)]
     }
 
+    /// The bytes the state takes: its own size and what its vectors hold (the components are
+    /// shared behind the `Arc` and not counted).
+    pub fn footprint(&self) -> usize {
+        use std::mem::size_of;
+        let hands: usize = self
+            .hands
+            .iter()
+            .map(|h| {
+                h.decks.capacity() * size_of::<(u8, Vec<u16>)>()
+                    + h.decks
+                        .iter()
+                        .map(|(_, c)| c.capacity() * size_of::<u16>())
+                        .sum::<usize>()
+                    + h.hq.capacity() * size_of::<u16>()
+                    + h.play_area.capacity() * size_of::<(u16, Option<u8>)>()
+            })
+            .sum();
+        size_of::<Self>()
+            + self.units.capacity() * size_of::<Unit>()
+            + self.control.capacity() * size_of::<Option<Nation>>()
+            + self.markers.capacity() * size_of::<(HexId, Markers)>()
+            + self.losses.capacity() * size_of::<(UnitId, u8)>()
+            + hands
+    }
+
     /// Whether `unit` (a vehicle's figure, or any figure of a squad) has the trait `name`
     /// (`TOI-UNIT-*`).
     pub fn has_trait(&self, unit: UnitId, name: &str) -> bool {

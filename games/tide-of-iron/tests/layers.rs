@@ -38,6 +38,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (4, &["setup"]),
     (4, &["view"]),
     (4, &["picture"]),
+    (4, &["bot"]),
     (4, &["game"]),
     (4, &["acceptance"]),
 ];
