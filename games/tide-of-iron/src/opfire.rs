@@ -203,7 +203,14 @@ pub fn after(
         format!("{} fired in Op Fire", crate::text::unit_name(game, lead))
     });
     match effect {
-        Effect::Nothing | Effect::Damaged { slight: true } => game.step = Step::Resume(mv),
+        Effect::Nothing => game.step = Step::Resume(mv),
+        // Sturdy (AMB-27): lightly damaged, a heavy vehicle moves on with 1 MP less at once.
+        Effect::Damaged { slight: true } => {
+            game.step = Step::Resume(Move {
+                mp: mv.mp.saturating_sub(crate::movement::THIRDS),
+                ..mv
+            });
+        }
         Effect::Casualties(hits) => {
             game.step = Step::Casualties {
                 unit: mv.unit,

@@ -8,6 +8,7 @@ mod actions;
 mod area;
 mod assault;
 mod cards;
+mod cases;
 mod fort;
 mod hidden;
 mod rounds;
