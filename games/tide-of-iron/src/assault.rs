@@ -129,7 +129,8 @@ fn to_the_defender(game: &mut ToiGame, a: Assault, log: &mut ToiLog) {
 /// Step 1: the squads that may still support: the attacker's, next to the assaulted hex, not
 /// pinned or disrupted, no heavy weapon, fresh or fatigued alike.
 pub fn candidates(game: &ToiGame, assault: &Assault) -> Vec<UnitId> {
-    if assault.supporters.count_ones() >= MOST_SUPPORTERS {
+    // TOI-FORT-SMOKE: no supporter joins an assault into smoke.
+    if assault.supporters.count_ones() >= MOST_SUPPORTERS || game.smoke(assault.hex) {
         return Vec::new();
     }
     let nation = game.unit(assault.squad).nation;
@@ -310,7 +311,13 @@ fn roll(game: &mut ToiGame, a: Assault, log: &mut ToiLog) {
         crate::hidden::reveal(game, u, "it assaulted", log);
     }
     let strength = participants.iter().enumerate().fold(0u8, |s, (i, &u)| {
+        // TOI-FORT-WIRE (FAQ): assaulting from wire halves a squad's firepower.
         let fp = infantry_fp(game, u);
+        let fp = if game.hex_of(u).is_some_and(|h| game.markers(h).wire) {
+            half_up(fp)
+        } else {
+            fp
+        };
         s.saturating_add(if i == 0 { fp } else { half_up(fp) })
     });
     // TOI-SPEC-FLAME: +2 for each flamethrower squad taking part, and the defenders' cover
@@ -341,7 +348,9 @@ fn roll(game: &mut ToiGame, a: Assault, log: &mut ToiLog) {
             defenders(game, &a)
                 .into_iter()
                 .any(|u| crate::specialization::bandaged(game, u)),
-        );
+        )
+        // TOI-FORT-SMOKE: smoke in the hex covers the defenders, +2.
+        + 2 * u8::from(game.smoke(a.hex));
     let cover = if flames > 0 {
         cover.saturating_sub(crate::specialization::FLAME_COVER)
     } else {
@@ -365,6 +374,12 @@ fn roll(game: &mut ToiGame, a: Assault, log: &mut ToiLog) {
         };
         s.saturating_add(fp)
     });
+    // TOI-FORT-SMOKE: and halves their firepower.
+    let defence = if game.smoke(a.hex) {
+        half_up(defence)
+    } else {
+        defence
+    };
     let dice = |game: &mut ToiGame, n: u8| -> Vec<u8> {
         (0..n)
             .map(|_| game.rng.roll(Die::D6, ASSAULT) as u8)

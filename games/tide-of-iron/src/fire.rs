@@ -431,7 +431,19 @@ pub fn supporters(
 /// Whether `unit` may support an attack on `target` (`TOI-COMBAT-COMBINED`): it sees and reaches
 /// it, and can fire.
 pub fn may_support(game: &ToiGame, unit: UnitId, target: UnitId) -> bool {
-    cannot_fire(game, unit).is_none() && band(game, unit, target, false).is_some()
+    // TOI-HALF (T-MODS-01): supporting halves, so a unit halved already (a heavily damaged
+    // vehicle, a squad in wire, smoke or a minefield) cannot support.
+    let heavy = matches!(
+        game.unit(unit).kind,
+        Kind::Vehicle {
+            damage: crate::tables::results::Damage::Heavy,
+            ..
+        }
+    );
+    cannot_fire(game, unit).is_none()
+        && !heavy
+        && position_halvings(game, unit) == 0
+        && band(game, unit, target, false).is_some()
 }
 
 /// Whether `unit`'s bit is set in `mg_only`.

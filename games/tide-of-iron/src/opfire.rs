@@ -94,6 +94,8 @@ pub fn mg_supporters(game: &ToiGame, attack: &Attack) -> Vec<UnitId> {
                 && game.unit(u).token == Token::OpFire
                 && crate::fire::mg_choice(game, u)
                 && crate::fire::cannot_fire(game, u).is_none()
+                // TOI-HALF: supporting from a halving position halves twice.
+                && crate::fire::position_halvings(game, u) == 0
                 && crate::fire::band_with(game, u, attack.target, false, true).is_some()
         })
         .collect()

@@ -327,3 +327,291 @@ fn t_move_05_toi_move_immobile_pinned_and_heavily_damaged_units_stay() {
         }
     }
 }
+
+/// The text of the log's assault roll.
+fn assault_line(log: &ToiLog) -> String {
+    log.entries()
+        .iter()
+        .find(|e| e.text.starts_with("Assault: attack"))
+        .map(|e| e.text.clone())
+        .expect("an assault roll")
+}
+
+#[test]
+fn t_act_02_toi_act_conc_two_hits_two_figures_one_action_left() {
+    // B[5,5,1,2] at normal range on a German 4R in the clear: 2 hits.
+    let mut g = empty_game(&[5, 5, 1, 2]);
+    let b = squad(&mut g, Nation::Us, &["us-regular"; 4], "0302");
+    let de = squad(&mut g, Nation::De, &["de-regular"; 4], "0305");
+    act(
+        &mut g,
+        ToiAction::ConcentratedFire {
+            unit: b,
+            target: de,
+        },
+    );
+    act(&mut g, ToiAction::Lose { slot: 0 });
+    act(&mut g, ToiAction::Lose { slot: 1 });
+    match g.unit(de).kind {
+        Kind::Squad { figures, .. } => {
+            assert_eq!(figures.iter().filter(|&&f| f != EMPTY_SLOT).count(), 2);
+        }
+        Kind::Vehicle { .. } => panic!(),
+    }
+    assert_eq!(g.unit(b).token, Token::Fatigued);
+    assert_eq!(g.side(Nation::Us).actions_left, 1);
+}
+
+#[test]
+fn t_aslt_02_toi_combat_assault_terrain_once_and_each_fortification() {
+    // Three German squads in the orchard's woods (1003), two entrenched: 2 + 2 + 2 = 6 red dice.
+    let mut g = empty_game(&[1; 40]);
+    mark(&mut g, "1003", |m| m.entrenchments = 2);
+    let a = squad(&mut g, Nation::Us, &["us-regular"; 4], "1004");
+    for dug in [true, true, false] {
+        let d = squad(&mut g, Nation::De, &["de-regular"; 4], "1003");
+        if dug {
+            g.units[d.index()].fort = Fort::Entrenchment;
+        }
+    }
+    act(&mut g, ToiAction::AssaultWith { unit: a });
+    let target = hex(&g, "1003");
+    let log = act(&mut g, ToiAction::AssaultHex { hex: target });
+    assert!(
+        assault_line(&log).contains("against cover [1, 1, 1, 1, 1, 1]"),
+        "{}",
+        assault_line(&log)
+    );
+}
+
+#[test]
+fn t_aslt_07_toi_combat_assault_an_officer_keeps_pinned_defenders_at_full() {
+    let mut g = empty_game(&[1; 40]);
+    let a = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    let pinned = squad(&mut g, Nation::De, &["de-regular"; 4], "0306");
+    set_condition(&mut g, pinned, Condition::Pinned);
+    squad(
+        &mut g,
+        Nation::De,
+        &["de-regular", "de-regular", "de-regular", "de-officer"],
+        "0306",
+    );
+    act(&mut g, ToiAction::AssaultWith { unit: a });
+    let target = hex(&g, "0306");
+    let log = act(&mut g, ToiAction::AssaultHex { hex: target });
+    assert!(
+        assault_line(&log).contains("defence 8 dice"),
+        "{}",
+        assault_line(&log)
+    );
+}
+
+#[test]
+fn t_aslt_08_toi_fort_wire_assaulting_from_wire_halves() {
+    // The squad starts in wire, does not move, assaults: 4 halved to 2.
+    let mut g = empty_game(&[1; 40]);
+    mark(&mut g, "0305", |m| m.wire = true);
+    let a = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    squad(&mut g, Nation::De, &["de-regular"; 4], "0306");
+    act(&mut g, ToiAction::AssaultWith { unit: a });
+    let target = hex(&g, "0306");
+    let log = act(&mut g, ToiAction::AssaultHex { hex: target });
+    assert!(
+        assault_line(&log).contains("attack 2 dice"),
+        "{}",
+        assault_line(&log)
+    );
+}
+
+#[test]
+fn t_fort_05_toi_fort_smoke_in_an_assault() {
+    // Smoke on the defenders' hex: their 4 dice halved to 2, their cover +2, no supporter joins.
+    let mut g = empty_game(&[1; 40]);
+    mark(&mut g, "0306", |m| m.smoke = true);
+    let a = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    let _friend = squad(&mut g, Nation::Us, &["us-regular"; 4], "0206");
+    squad(&mut g, Nation::De, &["de-regular"; 4], "0306");
+    act(&mut g, ToiAction::AssaultWith { unit: a });
+    let target = hex(&g, "0306");
+    let log = act(&mut g, ToiAction::AssaultHex { hex: target });
+    let line = assault_line(&log);
+    assert!(
+        line.contains("attack 4 dice"),
+        "assaulting from outside: {line}"
+    );
+    assert!(line.contains("against cover [1, 1]"), "{line}");
+    assert!(line.contains("defence 2 dice"), "{line}");
+    // Smoke never in a building (the scenario check) and gone at the Status Phase
+    // (toi_fort_smoke_blocks_sight_covers_halves_and_clears_in_the_status_phase).
+}
+
+#[test]
+fn t_comb_04_toi_combat_combined_a_tiger_and_a_squad_on_a_building() {
+    // The Tiger's 6 + 3 (Concussive Firepower) and half the 4R's 4: 11 black dice; the building's
+    // 3 red.
+    let mut g = empty_game(&[1; 40]);
+    g.turn_of = Nation::De;
+    g.step = Step::Action { nation: Nation::De };
+    let tiger = vehicle(&mut g, Nation::De, "de-tiger", "0608");
+    let friend = squad(&mut g, Nation::De, &["de-regular"; 4], "0608");
+    let target = squad(&mut g, Nation::Us, &["us-regular"; 4], "0604");
+    act(
+        &mut g,
+        ToiAction::ConcentratedFire {
+            unit: tiger,
+            target,
+        },
+    );
+    act(&mut g, ToiAction::Support { unit: friend });
+    let log = act(&mut g, ToiAction::Fire);
+    let (black, red) = log
+        .entries()
+        .iter()
+        .find_map(|e| match &e.event {
+            crate::action::ToiEvent::Attack { black, red, .. } => Some((black.len(), red.len())),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!((black, red), (11, 3));
+    assert_eq!(
+        (g.unit(tiger).token, g.unit(friend).token),
+        (Token::Fatigued, Token::Fatigued)
+    );
+}
+
+#[test]
+fn t_comb_05_toi_combat_combined_who_may_support() {
+    let mut g = empty_game(&[]);
+    let lead = squad(&mut g, Nation::Us, &["us-regular"; 4], "0304");
+    let tired = squad(&mut g, Nation::Us, &["us-regular"; 4], "0303");
+    g.units[tired.index()].token = Token::Fatigued;
+    let wreck = vehicle(&mut g, Nation::Us, "us-sherman", "0302");
+    if let Kind::Vehicle { figure, .. } = g.units[wreck.index()].kind {
+        g.units[wreck.index()].kind = Kind::Vehicle {
+            figure,
+            damage: Damage::Heavy,
+        };
+    }
+    let blind = squad(&mut g, Nation::Us, &["us-regular"; 4], "1101");
+    let target = squad(&mut g, Nation::De, &["de-regular"; 4], "0306");
+    let supporters = crate::fire::supporters(&g, lead, target, Token::Fresh);
+    assert!(!supporters.contains(&tired), "fatigued");
+    assert!(!supporters.contains(&blind), "out of range");
+    assert!(
+        !supporters.contains(&wreck),
+        "heavily damaged: its half halved again (TOI-HALF)"
+    );
+    // An Op Fire attack takes Op Fire units only.
+    assert!(crate::fire::supporters(&g, lead, target, Token::OpFire).is_empty());
+    // The wreck repaired, it supports.
+    if let Kind::Vehicle { figure, .. } = g.units[wreck.index()].kind {
+        g.units[wreck.index()].kind = Kind::Vehicle {
+            figure,
+            damage: Damage::None,
+        };
+    }
+    assert!(crate::fire::supporters(&g, lead, target, Token::Fresh).contains(&wreck));
+}
+
+#[test]
+fn t_seq_03_toi_combat_cover_smoke_adds_to_woods_and_armour_to_cover() {
+    let mut g = empty_game(&[]);
+    mark(&mut g, "1003", |m| m.smoke = true);
+    let s = squad(&mut g, Nation::Us, &["us-regular"; 4], "1003");
+    assert_eq!(crate::cover::cover(&g, s), 4, "woods 2 + smoke 2");
+    let mut g = empty_game(&[]);
+    let ht = vehicle(&mut g, Nation::Us, "us-halftrack", "1003");
+    let armour = g.data().figure("us-halftrack").unwrap().armor.unwrap();
+    assert_eq!(
+        u32::from(armour) + u32::from(crate::cover::cover(&g, ht)),
+        3
+    );
+}
+
+#[test]
+fn t_cmd_03_toi_cmd_ctrl_no_override_no_control() {
+    // Le Hameau gives the German command objective at 0604 to the German; the others start
+    // uncontrolled, the US's own at 0402 included.
+    let g = empty_game(&[]);
+    let at = |label: &str| {
+        g.scenario()
+            .objectives
+            .iter()
+            .position(|o| o.hex == hex(&g, label))
+            .unwrap()
+    };
+    assert_eq!(g.controller(at("0402")), None);
+    assert_eq!(g.controller(at("0605")), None);
+    assert_eq!(g.controller(at("0604")), Some(Nation::De));
+}
+
+#[test]
+fn t_cmd_07_toi_cmd_spend_cards_in_their_own_phase() {
+    let mut g = empty_game(&[]);
+    let reduced = squad(&mut g, Nation::Us, &["us-regular"; 2], "0305");
+    let _ = reduced;
+    let veterans = g
+        .data()
+        .cards
+        .cards
+        .iter()
+        .position(|c| c.id == "hardened-veterans")
+        .unwrap() as u16;
+    let rally = g
+        .data()
+        .cards
+        .cards
+        .iter()
+        .position(|c| c.id == "rally-the-line")
+        .unwrap() as u16;
+    g.hands[Nation::Us.index()].hq = vec![veterans, rally];
+    g.sides[Nation::Us.index()].command = 5;
+    let fatigued = squad(&mut g, Nation::Us, &["us-regular"; 4], "0304");
+    g.units[fatigued.index()].token = Token::Fatigued;
+    // The Action Phase offers the Action card only.
+    assert!(legal(&g).contains(&ToiAction::PlayCard { card: rally }));
+    assert!(!legal(&g).contains(&ToiAction::PlayCard { card: veterans }));
+    // The Command Phase the Command card only.
+    g.step = Step::Command { nation: Nation::Us };
+    assert!(legal(&g).contains(&ToiAction::PlayCard { card: veterans }));
+    assert!(!legal(&g).contains(&ToiAction::PlayCard { card: rally }));
+}
+
+#[test]
+fn t_trans_04_toi_trans_disembark_then_move_on() {
+    let mut g = empty_game(&[]);
+    let ht = vehicle(&mut g, Nation::Us, "us-halftrack", "0305");
+    let u = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    g.units[u.index()].at = Location::Aboard(ht);
+    let de = squad(&mut g, Nation::De, &["de-regular"; 4], "0308");
+    g.units[de.index()].token = Token::OpFire;
+    act(&mut g, ToiAction::Advance { unit: u });
+    act(&mut g, ToiAction::Disembark);
+    // Leaving the vehicle is entering the hex: the German may fire.
+    assert!(matches!(step(&g), Step::OpFire(_)));
+    act(&mut g, ToiAction::Pass);
+    assert!(matches!(step(&g), Step::Moving(mv) if mv.mp == 2 * crate::movement::THIRDS));
+    let north = hex(&g, "0304");
+    act(&mut g, ToiAction::MoveTo { hex: north });
+    assert_eq!(g.passengers(ht).count(), 0);
+    assert_eq!(g.unit(u).at, Location::Hex(north));
+}
+
+#[test]
+fn t_stat_04_toi_stat_reinf_one_place_left_one_lost() {
+    // Two US squads due; the green R hex (0601) holds 2 US units: one fits, the other is lost.
+    let mut g = empty_game(&[]);
+    let first = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    let second = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    for u in [first, second] {
+        g.units[u.index()].at = Location::Reserve(2);
+    }
+    squad(&mut g, Nation::Us, &["us-regular"; 4], "0601");
+    squad(&mut g, Nation::Us, &["us-regular"; 4], "0601");
+    g.round = 2;
+    crate::status::reinforce(&mut g, Nation::Us, &mut ToiLog::new());
+    let r = hex(&g, "0601");
+    act(&mut g, ToiAction::PlaceReinforcement { hex: r });
+    assert_eq!(g.unit(first).at, Location::Hex(r));
+    assert_eq!(g.unit(second).at, Location::Gone, "lost for good");
+}
