@@ -107,6 +107,8 @@ pub enum ToiAction {
     PutOpFire { unit: UnitId },
     /// `TOI-STAT-XFER`: move the figure in `slot` of squad `from` into squad `to`, in its hex.
     Transfer { from: UnitId, slot: u8, to: UnitId },
+    /// `TOI-TEAM-ORDER`: the player of `division` plays first in his team's turn.
+    FirstDivision { division: u8 },
     /// `TOI-STAT-REINF`: place the next reinforcement in the reinforcement hex `hex`.
     PlaceReinforcement { hex: HexId },
     /// `TOI-CMD-SPEND`: move `amount` available command onto the initiative card.

@@ -13,14 +13,29 @@ pub const FATIGUE: RuleId = RuleId("TOI-ACT-FATIGUE");
 /// `TOI-ACT-END`.
 pub const END: RuleId = RuleId("TOI-ACT-END");
 
-/// `nation`'s fresh units on the map: the ones it may activate (`TOI-ACT`).
+/// `nation`'s fresh units on the map: the ones it may activate (`TOI-ACT`); when divisions
+/// play apart, the acting division's only (`TOI-TEAM-4`).
 pub fn fresh_units(game: &ToiGame, nation: Nation) -> impl Iterator<Item = UnitId> + '_ {
     game.unit_ids().filter(move |&u| {
         let unit = game.unit(u);
         unit.nation == nation
             && unit.token == Token::Fresh
             && matches!(unit.at, Location::Hex(_) | Location::Aboard(_))
+            && crate::teams::acting(game, u)
     })
+}
+
+/// `TOI-TEAM-ORDER`: whether `nation`'s `division` can take an action: a fresh unit of its own,
+/// or a card of the team's to activate or try again.
+pub fn division_can_act(game: &ToiGame, nation: Nation, division: u8) -> bool {
+    game.unit_ids().any(|u| {
+        let unit = game.unit(u);
+        unit.nation == nation
+            && unit.division == division
+            && unit.token == Token::Fresh
+            && matches!(unit.at, Location::Hex(_) | Location::Aboard(_))
+    }) || !crate::cards::playable(game, nation, CardPhase::Action).is_empty()
+        || !crate::cards::retries(game, nation).is_empty()
 }
 
 /// Whether `nation` can take an action at all (a side that cannot ends its phase, `TOI-ACT-END`):
@@ -171,7 +186,13 @@ pub fn answer(
     log: &mut ToiLog,
 ) -> Result<(), Refusal> {
     if action == ToiAction::EndActionPhase {
-        game.sides[nation.index()].ended = true;
+        // TOI-TEAM-ORDER: a member ends his own Action Phase; his partner may go on.
+        if game.seating.by_division() {
+            game.division_ended[nation.index()][usize::from(game.division.clamp(1, 2) - 1)] = true;
+            game.sides[nation.index()].ended = game.division_ended[nation.index()] == [true, true];
+        } else {
+            game.sides[nation.index()].ended = true;
+        }
         log.public(END, ToiEvent::Note, || {
             format!("The {} Action Phase is over", nation.name())
         });

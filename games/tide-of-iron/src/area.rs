@@ -83,11 +83,14 @@ pub fn check(game: &ToiGame, unit: UnitId, hex: HexId) -> Result<RangeBand, &'st
     if !game.units_in(hex).any(|u| game.unit(u).nation != nation) {
         return Err("the hex holds no enemy unit");
     }
-    // Indirect fire: its own sight, or that of any non-fatigued friendly unit (AMB-24).
+    // Indirect fire: its own sight, or that of any non-fatigued friendly unit (AMB-24); in team
+    // play, its own division's only (TOI-TEAM-RESTR).
     let target = field.hexes.hex(hex).ok_or("no such hex")?;
+    let division = game.unit(unit).division;
     let seen = game.unit_ids().any(|u| {
         let spotter = game.unit(u);
         spotter.nation == nation
+            && (!game.seating.by_division() || spotter.division == division)
             && (u == unit || spotter.token != Token::Fatigued)
             && game.hex_of(u).is_some_and(|h| {
                 field.hexes.hex(h).is_some_and(|from| {

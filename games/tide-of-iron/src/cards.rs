@@ -179,6 +179,22 @@ pub fn answer_draw(
 
 // --- Activating -----------------------------------------------------------------------------
 
+/// `TOI-TEAM-CARDS`: the division whose player activates a card of `phase` now: the acting
+/// member in the Action Phase, the team's first player in the Command Phase; 0 when each nation
+/// has one player.
+fn activator(game: &ToiGame, phase: CardPhase) -> u8 {
+    match (game.seating.by_division(), phase) {
+        (false, _) => 0,
+        (true, CardPhase::Action) => game.division,
+        (true, CardPhase::Command) => 1,
+    }
+}
+
+/// Whether `unit` may take a card's effect from the player of `division` (0: any).
+fn of_division(game: &ToiGame, unit: UnitId, division: u8) -> bool {
+    division == 0 || game.unit(unit).division == division
+}
+
 /// `TOI-CARD-TYPES`, `TOI-CARD-PLAYAREA`: what `card` costs `nation` now: its printed cost less
 /// the reductions of the lasting cards in its play area for its type (never below 0).
 pub fn cost(game: &ToiGame, nation: Nation, card: u16) -> u8 {
@@ -200,11 +216,12 @@ pub fn cost(game: &ToiGame, nation: Nation, card: u16) -> u8 {
 
 /// Whether `card`'s effect has anything to act on for `nation` now.
 fn has_use(game: &ToiGame, nation: Nation, card: &CardDef) -> bool {
+    let division = activator(game, card.phase);
     match card.effect {
-        CardEffect::Refresh => !refreshable(game, nation).is_empty(),
-        CardEffect::Regulars => !reduced(game, nation).is_empty(),
+        CardEffect::Refresh => !refreshable(game, nation, division).is_empty(),
+        CardEffect::Regulars => !reduced(game, nation, division).is_empty(),
         CardEffect::Hide => {
-            !hideable(game, nation, HexId::NONE, card.count.unwrap_or(1)).is_empty()
+            !hideable(game, nation, division, HexId::NONE, card.count.unwrap_or(1)).is_empty()
         }
         CardEffect::Bombardment | CardEffect::CostReduction => true,
     }
@@ -289,6 +306,7 @@ pub fn play(
                     c.count.unwrap_or(1)
                 },
                 hex: HexId::NONE,
+                division: activator(game, c.phase),
             });
             Ok(())
         }
@@ -336,11 +354,13 @@ fn contact(game: &mut ToiGame, nation: Nation, card: u16, log: &mut ToiLog) {
             return;
         }
     }
+    let phase = def(game, card).map_or(CardPhase::Action, |c| c.phase);
     game.step = Step::Card(CardPlay {
         nation,
         card,
         left: 1,
         hex: HexId::NONE,
+        division: activator(game, phase),
     });
 }
 
@@ -366,21 +386,27 @@ fn end_card(game: &mut ToiGame, nation: Nation, card: u16) {
 
 // --- The effects' choices --------------------------------------------------------------------
 
-/// `nation`'s fatigued (or Op Fire) units on the map.
-fn refreshable(game: &ToiGame, nation: Nation) -> Vec<UnitId> {
+/// `nation`'s fatigued (or Op Fire) units on the map (of `division`'s player, if not 0).
+fn refreshable(game: &ToiGame, nation: Nation, division: u8) -> Vec<UnitId> {
     game.unit_ids()
         .filter(|&u| {
             game.unit(u).nation == nation
+                && of_division(game, u, division)
                 && game.unit(u).token != Token::Fresh
                 && game.hex_of(u).is_some()
         })
         .collect()
 }
 
-/// `nation`'s reduced squads on the map with room for a regular.
-fn reduced(game: &ToiGame, nation: Nation) -> Vec<UnitId> {
+/// `nation`'s reduced squads on the map with room for a regular (of `division`'s player, if not
+/// 0: `TOI-TEAM-CARDS`, T-TEAM-02).
+fn reduced(game: &ToiGame, nation: Nation, division: u8) -> Vec<UnitId> {
     game.unit_ids()
-        .filter(|&u| game.unit(u).nation == nation && game.hex_of(u).is_some())
+        .filter(|&u| {
+            game.unit(u).nation == nation
+                && of_division(game, u, division)
+                && game.hex_of(u).is_some()
+        })
         .filter(|&u| match game.unit(u).kind {
             Kind::Squad { figures, .. } => {
                 let used: u8 = figures
@@ -399,7 +425,7 @@ fn reduced(game: &ToiGame, nation: Nation) -> Vec<UnitId> {
 /// The squads of `nation` that may take a hidden marker: on the map, not hidden, no enemy unit
 /// next to them, in `hex` if one is chosen already, else in a hex with `count` such squads; and
 /// markers left.
-fn hideable(game: &ToiGame, nation: Nation, hex: HexId, count: u8) -> Vec<UnitId> {
+fn hideable(game: &ToiGame, nation: Nation, division: u8, hex: HexId, count: u8) -> Vec<UnitId> {
     let hidden = game
         .unit_ids()
         .filter(|&u| game.unit(u).nation == nation && game.unit(u).hidden)
@@ -413,6 +439,7 @@ fn hideable(game: &ToiGame, nation: Nation, hex: HexId, count: u8) -> Vec<UnitId
             return false;
         };
         game.unit(u).nation == nation
+            && of_division(game, u, division)
             && matches!(game.unit(u).kind, Kind::Squad { .. })
             && !game.unit(u).hidden
             && !game.unit_ids().any(|e| {
@@ -441,17 +468,17 @@ pub fn choices(game: &ToiGame, play: CardPlay, out: &mut Vec<ToiAction>) {
     };
     match c.effect {
         CardEffect::Refresh => out.extend(
-            refreshable(game, play.nation)
+            refreshable(game, play.nation, play.division)
                 .into_iter()
                 .map(|unit| ToiAction::CardUnit { unit }),
         ),
         CardEffect::Regulars => out.extend(
-            reduced(game, play.nation)
+            reduced(game, play.nation, play.division)
                 .into_iter()
                 .map(|unit| ToiAction::CardUnit { unit }),
         ),
         CardEffect::Hide => out.extend(
-            hideable(game, play.nation, play.hex, play.left)
+            hideable(game, play.nation, play.division, play.hex, play.left)
                 .into_iter()
                 .map(|unit| ToiAction::CardUnit { unit }),
         ),
@@ -500,7 +527,7 @@ pub fn answer(
         (Some(CardEffect::Regulars), ToiAction::CardUnit { unit }) => {
             add_regular(game, unit, log);
             let left = play.left - 1;
-            if left > 0 && !reduced(game, nation).is_empty() {
+            if left > 0 && !reduced(game, nation, play.division).is_empty() {
                 game.step = Step::Card(CardPlay { left, ..play });
             } else {
                 finish(game, nation, play.card);
@@ -513,14 +540,14 @@ pub fn answer(
             });
             let hex = game.hex_of(unit).unwrap_or(HexId::NONE);
             let left = play.left - 1;
-            if left > 0 && !hideable(game, nation, hex, left).is_empty() {
+            if left > 0 && !hideable(game, nation, play.division, hex, left).is_empty() {
                 game.step = Step::Card(CardPlay { left, hex, ..play });
             } else {
                 finish(game, nation, play.card);
             }
         }
         (Some(CardEffect::Bombardment), ToiAction::TargetHex { hex }) => {
-            strike(game, nation, play.card, hex, log);
+            strike(game, play, hex, log);
         }
         _ => return Err(Refusal::by_rule(STRATEGY, "not one of the card's choices")),
     }
@@ -558,14 +585,16 @@ fn add_regular(game: &mut ToiGame, unit: UnitId, log: &mut ToiLog) {
 /// `TOI-KW-DRIFT` step 1: the drift number for `nation`'s strike on `hex`: 3 with a friendly
 /// unit in or next to it, or a fresh friendly squad with an officer seeing it; 4 with a fresh
 /// friendly squad seeing it; 6 otherwise.
-pub fn drift_number(game: &ToiGame, nation: Nation, hex: HexId) -> u8 {
+/// In team play only the activating player's division counts (`TOI-TEAM-RESTR`, AMB-34;
+/// `division` 0: every unit of the nation).
+pub fn drift_number(game: &ToiGame, nation: Nation, division: u8, hex: HexId) -> u8 {
     let field = &game.scenario().battlefield;
     let Some(target) = field.hexes.hex(hex) else {
         return 6;
     };
     let friends = || {
         game.unit_ids()
-            .filter(move |&u| game.unit(u).nation == nation)
+            .filter(move |&u| game.unit(u).nation == nation && of_division(game, u, division))
             .filter_map(move |u| game.hex_of(u).map(|h| (u, h)))
     };
     if friends().any(|(_, h)| field.hexes.distance(h, hex) <= 1) {
@@ -604,8 +633,14 @@ pub fn drift_number(game: &ToiGame, nation: Nation, hex: HexId) -> u8 {
 /// `TOI-KW-DRIFT` steps 2-5: where a strike aimed at `hex` falls: on target if the black die
 /// reaches the drift number, else `black` hexes away towards the red die's compass point;
 /// `None` off the map or on a half hex.
-pub fn drift(game: &mut ToiGame, nation: Nation, hex: HexId, log: &mut ToiLog) -> Option<HexId> {
-    let number = drift_number(game, nation, hex);
+pub fn drift(
+    game: &mut ToiGame,
+    nation: Nation,
+    division: u8,
+    hex: HexId,
+    log: &mut ToiLog,
+) -> Option<HexId> {
+    let number = drift_number(game, nation, division, hex);
     let black = game.rng.roll(Die::D6, DRIFT) as u8;
     let red = game.rng.roll(Die::D6, DRIFT) as u8;
     let field = &game.scenario().battlefield;
@@ -636,7 +671,8 @@ pub fn drift(game: &mut ToiGame, nation: Nation, hex: HexId, log: &mut ToiLog) -
 /// `TOI-KW-TARGET` to `TOI-KW-BLAST`: the strike of `nation`'s `card` aimed at `hex`: drift,
 /// the Area Attack on the hex it lands in, the Blast on each hex next to it holding units (friend
 /// or foe alike); then the squads' losses, and the card is done.
-fn strike(game: &mut ToiGame, nation: Nation, card: u16, hex: HexId, log: &mut ToiLog) {
+fn strike(game: &mut ToiGame, play: CardPlay, hex: HexId, log: &mut ToiLog) {
+    let (nation, card) = (play.nation, play.card);
     let Some(c) = def(game, card).cloned() else {
         return;
     };
@@ -645,7 +681,7 @@ fn strike(game: &mut ToiGame, nation: Nation, card: u16, hex: HexId, log: &mut T
         format!("{}: the target token goes on {label}", c.name)
     });
     let mut losses = Vec::new();
-    if let Some(at) = drift(game, nation, hex, log) {
+    if let Some(at) = drift(game, nation, play.division, hex, log) {
         let mut hit = |game: &mut ToiGame, h: HexId, firepower: u8, rule: RuleId| {
             let black: Vec<u8> = (0..firepower)
                 .map(|_| game.rng.roll(Die::D6, rule) as u8)

@@ -23,8 +23,22 @@ fn token(attack: &Attack) -> Token {
 pub fn candidates(game: &ToiGame, attack: &Attack) -> Vec<UnitId> {
     crate::fire::supporters(game, attack.lead, attack.target, token(attack))
         .into_iter()
-        .filter(|u| attack.supporters & (1u128 << u.0) == 0)
+        .filter(|&u| {
+            attack.supporters & (1u128 << u.0) == 0
+                && (support_cost(game, attack, u) == 0
+                    || game.side(game.unit(u).nation).command > 0)
+        })
         .collect()
+}
+
+/// `TOI-TEAM-RESTR`: what `unit` joining `attack` costs its team in command: 1 for a unit of the
+/// other division in team play, unless it stands with an officer (AMB-35).
+pub fn support_cost(game: &ToiGame, attack: &Attack, unit: UnitId) -> u16 {
+    let other = game.unit(unit).division != game.unit(attack.lead).division;
+    let officer = game
+        .hex_of(unit)
+        .is_some_and(|h| game.trait_in_hex(h, game.unit(unit).nation, "rally"));
+    u16::from(game.seating.by_division() && other && !officer)
 }
 
 pub fn legal(game: &ToiGame, attack: Attack, out: &mut Vec<ToiAction>) {
@@ -54,6 +68,16 @@ pub fn answer(
                     COMBINED,
                     "that unit cannot support this attack (it must see and reach the target, and be fresh, or in Op Fire for Op Fire)",
                 ));
+            }
+            let cost = support_cost(game, &attack, unit);
+            game.sides[game.unit(unit).nation.index()].command -= cost;
+            if cost > 0 {
+                log.public(RuleId("TOI-TEAM-RESTR"), ToiEvent::Note, || {
+                    format!(
+                        "{} supports the other division's attack for 1 command",
+                        crate::text::unit_name(game, unit)
+                    )
+                });
             }
             game.step = Step::Combining(Attack {
                 supporters: attack.supporters | (1u128 << unit.0),

@@ -3,7 +3,7 @@
 use crate::action::{ToiAction, ToiLog};
 use crate::data::Nation;
 use crate::state::{Step, ToiGame};
-use overlord_engine::Refusal;
+use overlord_engine::{Refusal, Seat};
 
 /// Who answers the prompt showing.
 pub fn decider(game: &ToiGame) -> Nation {
@@ -11,6 +11,7 @@ pub fn decider(game: &ToiGame) -> Nation {
         Step::Action { nation }
         | Step::Command { nation }
         | Step::StatusOpFire { nation }
+        | Step::TeamOrder { nation }
         | Step::Transfers { nation }
         | Step::Draw { nation, .. }
         | Step::Reinforce { nation } => nation,
@@ -35,6 +36,27 @@ pub fn decider(game: &ToiGame) -> Nation {
         | Step::Status
         | Step::StatusClean
         | Step::Over => game.initiative,
+    }
+}
+
+/// The seat that answers the prompt showing (`TOI-TEAM`): a unit's own player for what that
+/// unit does or suffers, the acting member in his turn, the team's first player where the team
+/// must agree (the Command Phase, cards, reactions, the Status Phase).
+pub fn seat(game: &ToiGame) -> Seat {
+    if !game.seating.by_division() {
+        return crate::teams::captain(decider(game));
+    }
+    let own = |unit| crate::teams::seat_of_unit(game, unit);
+    match game.step {
+        Step::Action { nation } => crate::teams::seat_of(game, nation, game.division),
+        Step::Moving(mv) => own(mv.unit),
+        Step::Combining(attack) if attack.op_fire.is_none() => own(attack.lead),
+        Step::Casualties { unit, .. } => own(unit),
+        Step::AssaultSupport(a) | Step::AdvanceAfter(a) | Step::AssaultLosses(a) => own(a.squad),
+        Step::Card(play) if play.division > 0 => {
+            crate::teams::seat_of(game, play.nation, play.division)
+        }
+        _ => crate::teams::captain(decider(game)),
     }
 }
 
@@ -68,6 +90,13 @@ pub fn legal(game: &ToiGame, out: &mut Vec<ToiAction>) {
         Step::Casualties { unit, .. } => crate::fire::casualty_choices(game, unit, out),
         Step::Command { nation } => crate::command::legal(game, nation, out),
         Step::Draw { nation, extra, .. } => crate::cards::draw_choices(game, extra, nation, out),
+        Step::TeamOrder { nation } => {
+            for division in [1u8, 2] {
+                if !game.division_ended[nation.index()][usize::from(division - 1)] {
+                    out.push(ToiAction::FirstDivision { division });
+                }
+            }
+        }
         Step::Card(play) => crate::cards::choices(game, play, out),
         Step::StatusOpFire { .. } | Step::Transfers { .. } | Step::Reinforce { .. } => {
             crate::status::legal(game, game.step, out);
@@ -111,6 +140,19 @@ pub fn answer(game: &mut ToiGame, action: ToiAction, log: &mut ToiLog) -> Result
         },
         Step::Command { nation } => crate::command::answer(game, nation, action, log),
         Step::Draw { .. } => crate::cards::answer_draw(game, game.step, action, log),
+        Step::TeamOrder { nation } => match action {
+            ToiAction::FirstDivision { division }
+                if (1..=2).contains(&division)
+                    && !game.division_ended[nation.index()][usize::from(division - 1)] =>
+            {
+                crate::turn::first_member(game, nation, division);
+                Ok(())
+            }
+            _ => Err(Refusal::by_rule(
+                crate::teams::ORDER,
+                "choose which of your team's players still in the Action Phase goes first",
+            )),
+        },
         Step::Card(play) => crate::cards::answer(game, play, action, log),
         Step::StatusOpFire { .. } | Step::Transfers { .. } | Step::Reinforce { .. } => {
             crate::status::answer(game, game.step, action, log)

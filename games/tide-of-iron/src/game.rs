@@ -1,13 +1,14 @@
 //! What the game says about itself, and its components under the engine's contract.
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
-use crate::data::ToiData;
+use crate::data::{Nation, ToiData};
 use crate::state::{Step, ToiGame};
+use crate::teams::Seating;
 use crate::view::ToiView;
 use overlord_engine::driver::{self, Chapters, Progress};
 use overlord_engine::{
-    Anchors, Applied, Components, DataErrors, Game, GameInfo, GameRng, Log, Prompt, Refusal,
-    ScenarioInfo, Seat, SetupError, Status, Viewer,
+    Anchors, Applied, Components, DataErrors, Game, GameInfo, GameRng, Log, OptionInfo, Prompt,
+    Refusal, ScenarioInfo, Seat, SetupError, Status, Viewer,
 };
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -22,8 +23,8 @@ pub fn info() -> GameInfo {
         // 1: first playable (cards, hidden and specialized squads, transfers).
         rules_version: "1",
         min_seats: 2,
-        // Three and four players (TOI-TEAM) are to come.
-        max_seats: 2,
+        // TOI-TEAM: three and four players by option.
+        max_seats: 4,
     }
 }
 
@@ -39,7 +40,7 @@ impl Components for ToiData {
                 id: s.id.clone(),
                 name: s.name.clone(),
                 seats: 2,
-                options: Vec::new(),
+                options: team_options(),
             })
             .collect()
     }
@@ -60,10 +61,63 @@ impl Components for ToiData {
     }
 }
 
-/// Options of a game: none yet (the optional rules come with the rest of the rules).
+/// Options of a game: the number of players (`TOI-TEAM`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct ToiOptions {}
+pub struct ToiOptions {
+    /// `TOI-TEAM-4`: four players, one a division.
+    #[serde(rename = "TOI-TEAM-4")]
+    pub four_players: bool,
+    /// `TOI-TEAM-3`: three players, the US with two.
+    #[serde(rename = "TOI-TEAM-3-us")]
+    pub three_players_us_two: bool,
+    /// `TOI-TEAM-3`: three players, the German with two.
+    #[serde(rename = "TOI-TEAM-3-de")]
+    pub three_players_german_two: bool,
+}
+
+impl ToiOptions {
+    fn seating(&self) -> Result<Seating, SetupError> {
+        match (
+            self.four_players,
+            self.three_players_us_two,
+            self.three_players_german_two,
+        ) {
+            (false, false, false) => Ok(Seating::Two),
+            (true, false, false) => Ok(Seating::Four),
+            (false, true, false) => Ok(Seating::Three(Nation::Us)),
+            (false, false, true) => Ok(Seating::Three(Nation::De)),
+            _ => Err(SetupError(
+                "choose one of TOI-TEAM-4, TOI-TEAM-3-us and TOI-TEAM-3-de (how many players)"
+                    .to_owned(),
+            )),
+        }
+    }
+}
+
+/// The options every scenario offers.
+fn team_options() -> Vec<OptionInfo> {
+    [
+        (
+            "TOI-TEAM-4",
+            "Four players: two teams, one player a division",
+        ),
+        (
+            "TOI-TEAM-3-us",
+            "Three players: the US with two, one a division",
+        ),
+        (
+            "TOI-TEAM-3-de",
+            "Three players: the German with two, one a division",
+        ),
+    ]
+    .into_iter()
+    .map(|(id, name)| OptionInfo {
+        id: id.to_owned(),
+        name: name.to_owned(),
+    })
+    .collect()
+}
 
 impl Game for ToiGame {
     type Data = ToiData;
@@ -79,11 +133,12 @@ impl Game for ToiGame {
     fn setup(
         data: &Arc<ToiData>,
         scenario: &str,
-        _options: &ToiOptions,
+        options: &ToiOptions,
         rng: GameRng,
         log: &mut Log<ToiEvent>,
     ) -> Result<Self, SetupError> {
         let mut game = crate::setup::new_game(data, scenario, rng)?;
+        game.seating = options.seating()?;
         // TOI-SETUP-3: each deck shuffled apart, then the starting cards drawn in initiative
         // order; TOI-SETUP-7: the initial Op Fire, then round 1.
         crate::setup::shuffle_decks(&mut game);
@@ -97,7 +152,7 @@ impl Game for ToiGame {
     fn status(&self) -> Status {
         match self.outcome {
             Some(outcome) => Status::Over(outcome),
-            None => Status::ToAct(crate::victory::seat_of(crate::decisions::decider(self))),
+            None => Status::ToAct(crate::decisions::seat(self)),
         }
     }
 
@@ -160,6 +215,11 @@ impl Game for ToiGame {
                 "op_fire_placement",
                 crate::status::STATUS_OP_FIRE,
                 format!("{}: put units in Op Fire?", nation.name()),
+            ),
+            Step::TeamOrder { nation } => (
+                "team_order",
+                crate::teams::ORDER,
+                format!("{}: which of your players goes first?", nation.name()),
             ),
             Step::Transfers { nation } => (
                 "transfers",
@@ -254,7 +314,7 @@ impl Game for ToiGame {
     }
 
     fn seats(&self) -> u8 {
-        2
+        self.seating.players()
     }
 
     fn text_picture(&self, _viewer: Viewer) -> Option<String> {
@@ -262,10 +322,12 @@ impl Game for ToiGame {
     }
 
     fn seat_label(&self, seat: Seat) -> String {
-        match seat.0 {
-            0 => "US".to_owned(),
-            _ => "German".to_owned(),
-        }
+        crate::teams::label(self, seat)
+    }
+
+    /// `TOI-TEAM-4`: the players of a nation are a team.
+    fn seat_side(&self, seat: Seat) -> String {
+        crate::teams::commands(self, seat).0.name().to_owned()
     }
 }
 

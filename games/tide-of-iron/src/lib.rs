@@ -9,7 +9,8 @@
 //!    checked) with [`los`] (line of sight, `TOI-COMBAT-LOS-ALGO`, a pure function of the
 //!    battlefield); [`tables`] (range bands and dice, attack and defence dice, vehicle damage
 //!    and suppression); [`state`]; [`action`].
-//! 2. **Questions many chapters ask.** [`stacking`], [`cover`], [`text`].
+//! 2. **Questions many chapters ask.** [`stacking`], [`cover`], [`text`], [`teams`] (who
+//!    sits where, `TOI-TEAM`).
 //! 3. **The rules chapters.** [`hidden`] (`TOI-COMBAT-HIDDEN`), [`specialization`]
 //!    (`TOI-SPEC`), [`fire`] (`TOI-COMBAT`, halved firepower), [`area`] (`TOI-COMBAT-AREA`,
 //!    mortars), [`movement`] (`TOI-MOVE`, `TOI-TERR`, Advance, Fire and Movement, transport,
@@ -31,10 +32,10 @@
 //! income, VP and initiative; strategy cards (drawn, paid for, lasting in the play area,
 //! off-board strikes with contact, drift and blast) and operations cards; the Status Phase's
 //! draw, clean-up, Op Fire placement, transfers and reinforcements, and the setup's draws and
-//! initial Op Fire; VP victory; the rule bot ([`bot`]) and the terminal's picture. The game is
-//! registered for play by two (the terminal, `overlord sim`). What is to come (issue "Tide of
-//! Iron: the complete component data and every rule"): squad building and deployment as
-//! decisions, three and four players, more card kinds, the scenarios of the spec.
+//! initial Op Fire; VP victory; two to four players ([`teams`]); the rule bot ([`bot`]) and
+//! the terminal's picture. The game is registered for play (the terminal, `overlord sim`).
+//! What is to come (issue "Tide of Iron: the complete component data and every rule"): squad
+//! building and deployment as decisions, more card kinds, the scenarios of the spec.
 //!
 //! The components are authored by the Overlord project from the history and geography of
 //! June 1944 and the spec's restatement of the rules; they are not the publisher's.
@@ -63,6 +64,7 @@ pub mod stacking;
 pub mod state;
 pub mod status;
 pub mod tables;
+pub mod teams;
 pub mod text;
 pub mod turn;
 pub mod victory;

@@ -81,6 +81,10 @@ pub fn new_game(data: &Arc<ToiData>, id: &str, rng: GameRng) -> Result<ToiGame, 
         markers: scenario.markers.clone(),
         op_fired: 0,
         losses: Vec::new(),
+        seating: Default::default(),
+        division: 1,
+        second: false,
+        division_ended: [[false; 2]; 2],
         // The decks in the file's order, the first card on top: the game's setup shuffles them
         // (TOI-SETUP-3); tests find them as written.
         hands: [Nation::Us, Nation::De].map(|nation| crate::state::Hand {

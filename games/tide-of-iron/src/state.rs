@@ -100,6 +100,35 @@ pub struct Side {
     pub actions_left: u8,
 }
 
+/// How the players sit (`TOI-TEAM`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Seating {
+    /// One player a nation.
+    #[default]
+    Two,
+    /// `TOI-TEAM-3`: two players for this nation, one for the other.
+    Three(Nation),
+    /// `TOI-TEAM-4`: two players a nation, one a division.
+    Four,
+}
+
+impl Seating {
+    /// How many players.
+    pub fn players(self) -> u8 {
+        match self {
+            Seating::Two => 2,
+            Seating::Three(_) => 3,
+            Seating::Four => 4,
+        }
+    }
+
+    /// Whether the divisions play apart (`TOI-TEAM`: three and four players; the lone player of
+    /// three plays his nation as two).
+    pub fn by_division(self) -> bool {
+        self != Seating::Two
+    }
+}
+
 /// A side's strategy cards (`TOI-CARD-STRAT`): its decks, face down; the cards face up in its HQ
 /// area, the ones it may activate; and its play area.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -131,6 +160,9 @@ pub struct CardPlay {
     pub left: u8,
     /// The hex the first hidden squad was chosen in (`HexId::NONE` before).
     pub hex: HexId,
+    /// `TOI-TEAM-CARDS`: the division of the player who activated it, whose units alone it
+    /// acts on (0 when each nation has one player).
+    pub division: u8,
 }
 
 /// Where the game is: the prompt showing, or a system step.
@@ -192,6 +224,10 @@ pub enum Step {
     Card(CardPlay),
     /// `TOI-STAT-CLEAN`: the Status Phase's tokens come off once the cards are drawn.
     StatusClean,
+    /// `TOI-TEAM-ORDER`: `nation`'s team chooses which member plays first this turn.
+    TeamOrder {
+        nation: Nation,
+    },
     /// `TOI-STAT-XFER`: `nation` moves figures between its squads of one hex, one at a time.
     Transfers {
         nation: Nation,
@@ -332,6 +368,14 @@ pub struct ToiGame {
     pub(crate) losses: Vec<(UnitId, u8)>,
     /// Each side's strategy cards.
     pub(crate) hands: [Hand; 2],
+    /// How the players sit (`TOI-TEAM`).
+    pub(crate) seating: Seating,
+    /// When divisions play apart: the division whose player acts now (1 or 2), whether he is
+    /// his team's second this turn, and each division's end of its Action Phase
+    /// (`TOI-TEAM-ORDER`).
+    pub(crate) division: u8,
+    pub(crate) second: bool,
+    pub(crate) division_ended: [[bool; 2]; 2],
     pub(crate) reveals: u64,
     pub(crate) outcome: Option<Outcome>,
 }
@@ -352,6 +396,10 @@ impl PartialEq for ToiGame {
             && self.op_fired == other.op_fired
             && self.losses == other.losses
             && self.hands == other.hands
+            && self.seating == other.seating
+            && self.division == other.division
+            && self.second == other.second
+            && self.division_ended == other.division_ended
             && self.reveals == other.reveals
             && self.outcome == other.outcome
     }

@@ -58,7 +58,13 @@ pub fn transfers(game: &ToiGame, nation: Nation, out: &mut Vec<ToiAction>) {
             continue;
         };
         for &to in &squads {
-            if to == from || game.hex_of(to) != game.hex_of(from) {
+            // TOI-TEAM-XFER: between divisions only with the partner's consent, which the
+            // engine does not ask: never in team play.
+            if to == from
+                || game.hex_of(to) != game.hex_of(from)
+                || (game.seating.by_division()
+                    && game.unit(to).division != game.unit(from).division)
+            {
                 continue;
             }
             let Kind::Squad {

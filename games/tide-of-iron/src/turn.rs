@@ -97,8 +97,96 @@ pub fn begin_round(game: &mut ToiGame, round: u8, log: &mut ToiLog) {
     }
     let first = game.initiative;
     game.turn_of = first;
+    if game.seating.by_division() {
+        game.division_ended = [[false; 2]; 2];
+        begin_team_turn(game, first);
+        return;
+    }
     game.sides[first.index()].actions_left = game.scenario().actions;
     next_action(game, log);
+}
+
+/// `TOI-TEAM-ORDER`: the actions a member's turn holds: half the scenario's, rounded up, or as
+/// many as he likes once the other team has ended.
+fn member_turn(game: &ToiGame, nation: Nation) -> u8 {
+    if game.sides[nation.enemy().index()].ended {
+        u8::MAX
+    } else {
+        crate::teams::member_actions(game)
+    }
+}
+
+/// `TOI-TEAM-ORDER`: `nation`'s team turn begins: its members still playing choose who goes
+/// first, or the one left plays.
+pub fn begin_team_turn(game: &mut ToiGame, nation: Nation) {
+    game.turn_of = nation;
+    let open: Vec<u8> = [1u8, 2]
+        .into_iter()
+        .filter(|&d| !game.division_ended[nation.index()][usize::from(d - 1)])
+        .collect();
+    match open.as_slice() {
+        [only] => {
+            game.division = *only;
+            game.second = true;
+            game.sides[nation.index()].actions_left = member_turn(game, nation);
+            game.step = Step::Action { nation };
+        }
+        _ => game.step = Step::TeamOrder { nation },
+    }
+}
+
+/// `TOI-TEAM-ORDER`: the team's choice of its first member this turn.
+pub fn first_member(game: &mut ToiGame, nation: Nation, division: u8) {
+    game.division = division;
+    game.second = false;
+    game.sides[nation.index()].actions_left = member_turn(game, nation);
+    game.step = Step::Action { nation };
+}
+
+/// `TOI-TEAM-ORDER`: after an action when divisions play apart: the same member while his half
+/// turn lasts, then his partner, then the other team; a member who has ended (or cannot act) is
+/// passed over; when all have ended, the Command Phase.
+fn next_member_action(game: &mut ToiGame, log: &mut ToiLog) {
+    for nation in Nation::ALL {
+        for d in [1u8, 2] {
+            let cell = usize::from(d - 1);
+            if !game.division_ended[nation.index()][cell]
+                && !crate::activation::division_can_act(game, nation, d)
+            {
+                game.division_ended[nation.index()][cell] = true;
+            }
+        }
+        game.sides[nation.index()].ended = game.division_ended[nation.index()] == [true, true];
+    }
+    let current = game.turn_of;
+    let other = current.enemy();
+    let ended =
+        |game: &ToiGame, n: Nation, d: u8| game.division_ended[n.index()][usize::from(d - 1)];
+    let d = game.division.clamp(1, 2);
+    if !ended(game, current, d)
+        && (game.sides[current.index()].actions_left > 0 || game.sides[other.index()].ended)
+    {
+        if game.sides[current.index()].actions_left == 0 {
+            game.sides[current.index()].actions_left = u8::MAX;
+        }
+        game.step = Step::Action { nation: current };
+        return;
+    }
+    let partner = 3 - d;
+    if !game.second && !ended(game, current, partner) {
+        game.division = partner;
+        game.second = true;
+        game.sides[current.index()].actions_left = member_turn(game, current);
+        game.step = Step::Action { nation: current };
+        return;
+    }
+    if !game.sides[other.index()].ended {
+        begin_team_turn(game, other);
+    } else if !game.sides[current.index()].ended {
+        begin_team_turn(game, current);
+    } else {
+        crate::command::begin(game, log);
+    }
 }
 
 /// After an action (or a side's end of its phase): the same side goes on while it has actions
@@ -106,6 +194,10 @@ pub fn begin_round(game: &mut ToiGame, round: u8, log: &mut ToiLog) {
 /// over, the other then acting until it ends too (`TOI-ACT-END`); when both are done, the
 /// Command Phase.
 pub fn next_action(game: &mut ToiGame, log: &mut ToiLog) {
+    if game.seating.by_division() {
+        next_member_action(game, log);
+        return;
+    }
     for nation in Nation::ALL {
         if !game.sides[nation.index()].ended && !can_act(game, nation) {
             game.sides[nation.index()].ended = true;

@@ -29,13 +29,22 @@ pub fn end(game: &mut ToiGame, log: &mut ToiLog) {
         std::cmp::Ordering::Equal => game.initiative,
     };
     let margin = i32::from(us) - i32::from(de);
-    let scores = [margin, -margin];
-    game.outcome = Some(Outcome::per_seat(
-        SeatSet::only(seat_of(winner)),
-        false,
-        &scores,
-        WIN,
-    ));
+    // TOI-TEAM-4: team-mates win or lose together.
+    let seats = game.seating.players();
+    let mut winners = SeatSet::default();
+    let mut scores = Vec::new();
+    for s in 0..seats {
+        let nation = crate::teams::commands(game, Seat(s)).0;
+        if nation == winner {
+            winners = winners.with(Seat(s));
+        }
+        scores.push(if nation == Nation::Us {
+            margin
+        } else {
+            -margin
+        });
+    }
+    game.outcome = Some(Outcome::per_seat(winners, false, &scores, WIN));
     game.step = Step::Over;
     log.public(WIN, ToiEvent::Note, || {
         format!("The {} win: US {us} VP, German {de} VP", winner.name())

@@ -236,6 +236,14 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
             vec![],
         ),
         ToiAction::CardUnit { unit } => (name(unit), vec![unit], vec![]),
+        ToiAction::FirstDivision { division } => (
+            format!(
+                "The {} division's player first",
+                if division == 1 { "1st" } else { "2nd" }
+            ),
+            vec![],
+            vec![],
+        ),
         ToiAction::Transfer { from, to, .. } => (
             format!("A figure from {} to {}", name(from), name(to)),
             vec![from, to],

@@ -18,6 +18,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (2, &["stacking"]),
     (2, &["cover"]),
     (2, &["text"]),
+    (2, &["teams"]),
     // 3: the rules chapters, in the order they may call each other (down only).
     (3, &["hidden"]),
     (3, &["specialization"]),

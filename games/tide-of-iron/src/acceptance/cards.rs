@@ -251,14 +251,14 @@ fn t_drift_02_toi_kw_drift_the_drift_number() {
     let mut g = empty_game(&[]);
     let target = hex(&g, "1003");
     // Nobody sees it: 6.
-    assert_eq!(crate::cards::drift_number(&g, Nation::Us, target), 6);
+    assert_eq!(crate::cards::drift_number(&g, Nation::Us, 0, target), 6);
     // A fatigued squad seeing it changes nothing.
     let eye = squad(&mut g, Nation::Us, &["us-regular"; 4], "1006");
     g.units[eye.index()].token = Token::Fatigued;
-    assert_eq!(crate::cards::drift_number(&g, Nation::Us, target), 6);
+    assert_eq!(crate::cards::drift_number(&g, Nation::Us, 0, target), 6);
     // Fresh: 4.
     g.units[eye.index()].token = Token::Fresh;
-    assert_eq!(crate::cards::drift_number(&g, Nation::Us, target), 4);
+    assert_eq!(crate::cards::drift_number(&g, Nation::Us, 0, target), 4);
     // With an officer: 3.
     g.units[eye.index()].at = Location::Gone;
     squad(
@@ -267,7 +267,7 @@ fn t_drift_02_toi_kw_drift_the_drift_number() {
         &["us-officer", "us-regular", "us-regular", "us-regular"],
         "1006",
     );
-    assert_eq!(crate::cards::drift_number(&g, Nation::Us, target), 3);
+    assert_eq!(crate::cards::drift_number(&g, Nation::Us, 0, target), 3);
 }
 
 #[test]
@@ -278,16 +278,16 @@ fn t_drift_01_toi_kw_drift_black_below_the_number_drifts_black_hexes() {
     let mut log = ToiLog::new();
     let aim = hex(&g, "0305");
     assert_eq!(
-        crate::cards::drift(&mut g, Nation::Us, aim, &mut log),
+        crate::cards::drift(&mut g, Nation::Us, 0, aim, &mut log),
         Some(hex(&g, "0307"))
     );
     assert_eq!(
-        crate::cards::drift(&mut g, Nation::Us, aim, &mut log),
+        crate::cards::drift(&mut g, Nation::Us, 0, aim, &mut log),
         Some(aim)
     );
     let edge = hex(&g, "0302");
     assert_eq!(
-        crate::cards::drift(&mut g, Nation::Us, edge, &mut log),
+        crate::cards::drift(&mut g, Nation::Us, 0, edge, &mut log),
         None,
         "T-DRIFT-03: off the map, no effect"
     );

@@ -14,6 +14,7 @@ mod hidden;
 mod rounds;
 mod specialized;
 mod tanks;
+mod team_play;
 mod transport;
 
 use crate::action::{ToiAction, ToiLog};

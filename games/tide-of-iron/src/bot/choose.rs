@@ -336,6 +336,7 @@ fn score(game: &ToiGame, nation: Nation, action: ToiAction) -> f64 {
             }
         }
         ToiAction::Transfer { .. } => 0.0,
+        ToiAction::FirstDivision { .. } => 1.0,
         ToiAction::PlaceReinforcement { hex } => {
             10.0 - f64::from(objective_distance(game, nation, hex))
         }

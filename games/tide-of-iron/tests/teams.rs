@@ -1,0 +1,60 @@
+//! Three and four players (`TOI-TEAM`): complete seeded random games through the engine's
+//! conformance suite, each prompt asked of the seat that owns it; and the ignored sweep.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use overlord_engine::Components;
+use overlord_engine::testing::{Conformance, conformance};
+use overlord_tide_of_iron::{ToiData, ToiGame, ToiOptions};
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+fn data() -> Arc<ToiData> {
+    static DATA: OnceLock<Arc<ToiData>> = OnceLock::new();
+    Arc::clone(DATA.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/tide-of-iron");
+        Arc::new(<ToiData as Components>::load(&dir).unwrap_or_else(|e| panic!("{e}")))
+    }))
+}
+
+fn seatings() -> [ToiOptions; 3] {
+    [
+        ToiOptions {
+            four_players: true,
+            ..Default::default()
+        },
+        ToiOptions {
+            three_players_us_two: true,
+            ..Default::default()
+        },
+        ToiOptions {
+            three_players_german_two: true,
+            ..Default::default()
+        },
+    ]
+}
+
+#[test]
+fn toi_team_4_toi_team_3_random_team_games_conform() {
+    for options in seatings() {
+        conformance::<ToiGame>(
+            &data(),
+            &Conformance::<ToiGame>::new("le-hameau")
+                .options(options)
+                .games(2),
+        );
+    }
+}
+
+#[test]
+#[ignore = "the release sweep: cargo test --release -p overlord-tide-of-iron --test teams -- --ignored"]
+fn sweep_3000_random_team_games_a_seating() {
+    for options in seatings() {
+        conformance::<ToiGame>(
+            &data(),
+            &Conformance::<ToiGame>::new("le-hameau")
+                .options(options)
+                .games(3000),
+        );
+    }
+}
