@@ -14,11 +14,6 @@ pub fn seat_of(nation: Nation) -> Seat {
     Seat(nation.index() as u8)
 }
 
-/// The nation of `seat`.
-pub fn nation_of(seat: Seat) -> Nation {
-    if seat.0 == 0 { Nation::Us } else { Nation::De }
-}
-
 /// The game ends after the last round's Status Phase.
 pub fn end(game: &mut ToiGame, log: &mut ToiLog) {
     let Victory::Points = game.scenario().victory;

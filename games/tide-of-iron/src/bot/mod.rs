@@ -14,7 +14,7 @@ use rand::Rng;
 
 impl Heuristics for ToiGame {
     fn evaluate(&self, seat: Seat) -> f64 {
-        evaluate::chances(self, crate::victory::nation_of(seat))
+        evaluate::chances(self, crate::teams::commands(self, seat).0)
     }
 
     /// A win or a loss, and by how much: the VP margin weighs a little, so that search tells a
