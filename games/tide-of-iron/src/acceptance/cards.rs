@@ -294,7 +294,7 @@ fn t_drift_01_toi_kw_drift_black_below_the_number_drifts_black_hexes() {
 }
 
 #[test]
-fn t_arty_01_toi_arty_ex_continuous_barrage_with_friendly_fire() {
+fn t_arty_01_toi_arty_ex_toi_kw_target_toi_kw_area_toi_kw_blast_continuous_barrage() {
     // Contact (4): 4. Target 0905, a US squad next to it (drift 3): black 3, on target (red 1).
     // Area 4 suppressive [5,6,1,2]: 2 hits: both Germans in the clear pinned. Blast 3 on each
     // hex next to it with units: [6,3,1], 1 hit: the US squad pinned; the German halftrack is

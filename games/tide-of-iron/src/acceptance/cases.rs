@@ -23,7 +23,7 @@ fn set_condition(g: &mut ToiGame, u: UnitId, c: Condition) {
 }
 
 #[test]
-fn t_terr_01_toi_terr_what_entering_costs() {
+fn t_terr_01_toi_terr_rough_toi_terr_stream_toi_terr_building_toi_terr_bridge_toi_terr_lake() {
     let mut g = empty_game(&[]);
     let s = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
     let v = vehicle(&mut g, Nation::Us, "us-halftrack", "0305");
@@ -42,6 +42,9 @@ fn t_terr_01_toi_terr_what_entering_costs() {
     assert_eq!(cost(&g, v, "0702", "0802"), Ok(3 * T));
     assert_eq!(cost(&g, v, "0306", "0307"), Ok(4 * T));
     assert!(cost(&g, v, "0603", "0604").is_err());
+    // The bridge: 1 for both, the stream under it never paid.
+    assert_eq!(cost(&g, s, "0406", "0407"), Ok(T));
+    assert_eq!(cost(&g, v, "0406", "0407"), Ok(T));
     // The streams a squad wades and the water no one crosses (terrain.toml, table 2.2).
     let terrain = |id: &str| g.data().terrain(id).unwrap().clone();
     assert_eq!(

@@ -171,6 +171,15 @@ fn toi_cmd_vp_victory_objectives_score_each_round() {
 }
 
 #[test]
+fn t_cmd_06_toi_cmd_vp_no_cap() {
+    let mut g = empty_game(&[]);
+    g.sides[Nation::De.index()].vp = 10;
+    squad(&mut g, Nation::De, &["de-regular"; 4], "0903");
+    at_command(&mut g);
+    assert_eq!(g.side(Nation::De).vp, 11);
+}
+
+#[test]
 fn toi_stat_opfire_units_go_into_op_fire_in_initiative_order() {
     let mut g = empty_game(&[]);
     let us = squad(&mut g, Nation::Us, &["us-regular"; 4], "0302");

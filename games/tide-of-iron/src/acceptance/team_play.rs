@@ -180,3 +180,34 @@ fn t_team_04_toi_team_cards_one_draw_a_team() {
     act(&mut g, first);
     assert!(!matches!(step(&g), Step::Draw { .. }));
 }
+
+#[test]
+fn toi_team_xfer_no_transfers_between_divisions() {
+    let mut g = four_players(2, &[]);
+    let mine = division_squad(&mut g, Nation::Us, 1, "0305");
+    let partners = division_squad(&mut g, Nation::Us, 2, "0305");
+    let other_mine = division_squad(&mut g, Nation::Us, 1, "0305");
+    for u in [mine, partners, other_mine] {
+        if let Kind::Squad {
+            mut figures,
+            condition,
+        } = g.units[u.index()].kind
+        {
+            figures[3] = EMPTY_SLOT;
+            g.units[u.index()].kind = Kind::Squad { figures, condition };
+        }
+    }
+    g.step = Step::Transfers { nation: Nation::Us };
+    let offered = legal(&g);
+    assert!(offered.contains(&ToiAction::Transfer {
+        from: mine,
+        slot: 0,
+        to: other_mine
+    }));
+    assert!(
+        !offered
+            .iter()
+            .any(|a| matches!(a, ToiAction::Transfer { from, to, .. } if *from == partners || *to == partners)),
+        "the partner's squads are his"
+    );
+}
