@@ -78,19 +78,65 @@ fn suite(scenario: &str) -> Conformance<ToiGame> {
         .rule_ids(rule_ids())
 }
 
+/// Every scenario of data/tide-of-iron/scenarios.toml.
+const SCENARIOS: [&str; 6] = [
+    "le-hameau",
+    "cote-192",
+    "la-chaussee",
+    "la-fiere",
+    "graignes",
+    "cherbourg-landfront",
+];
+
 #[test]
 fn random_le_hameau_games_conform() {
     conformance::<ToiGame>(&data(), &suite("le-hameau").games(12));
 }
 
 #[test]
+fn random_cote_192_games_conform() {
+    conformance::<ToiGame>(&data(), &suite("cote-192").games(4));
+}
+
+#[test]
+fn random_la_chaussee_games_conform() {
+    conformance::<ToiGame>(&data(), &suite("la-chaussee").games(4));
+}
+
+#[test]
+fn random_la_fiere_games_conform() {
+    conformance::<ToiGame>(&data(), &suite("la-fiere").games(4));
+}
+
+#[test]
+fn random_graignes_games_conform() {
+    conformance::<ToiGame>(&data(), &suite("graignes").games(4));
+}
+
+#[test]
+fn random_cherbourg_landfront_games_conform() {
+    conformance::<ToiGame>(&data(), &suite("cherbourg-landfront").games(4));
+}
+
+/// The sweep names every scenario the data lists, and no other.
+#[test]
+fn the_sweep_covers_every_scenario() {
+    let mut listed: Vec<String> = data().scenarios.iter().map(|s| s.id.clone()).collect();
+    listed.sort();
+    let mut swept: Vec<String> = SCENARIOS.iter().map(|&s| s.to_owned()).collect();
+    swept.sort();
+    assert_eq!(listed, swept);
+}
+
+#[test]
 #[ignore = "the release sweep: cargo test --release -p overlord-tide-of-iron --test random_play -- --ignored"]
-fn sweep_10000_random_le_hameau_games() {
-    conformance::<ToiGame>(
-        &data(),
-        &suite("le-hameau")
-            .games(10_000)
-            .check_every(500)
-            .threads(16),
-    );
+fn sweep_10000_random_games_of_every_scenario() {
+    for scenario in SCENARIOS {
+        let started = std::time::Instant::now();
+        conformance::<ToiGame>(
+            &data(),
+            &suite(scenario).games(10_000).check_every(500).threads(16),
+        );
+        println!("{scenario}: 10,000 games in {:.0?}", started.elapsed());
+    }
 }
