@@ -40,6 +40,7 @@ fn toi_team_4_toi_team_3_random_team_games_conform() {
         conformance::<ToiGame>(
             &data(),
             &Conformance::<ToiGame>::new("le-hameau")
+                .check_every(10)
                 .options(options)
                 .games(2),
         );
@@ -53,6 +54,7 @@ fn sweep_3000_random_team_games_a_seating() {
         conformance::<ToiGame>(
             &data(),
             &Conformance::<ToiGame>::new("le-hameau")
+                .check_every(10)
                 .options(options)
                 .games(3000),
         );
