@@ -1,9 +1,19 @@
 //! What net hits do (`TOI-COMBAT-NORMAL-VEH`, `TOI-COMBAT-VEHDMG`, `TOI-COMBAT-SUPP`): a
 //! vehicle's damage and a squad's condition, and a damaged vehicle's values.
 
-/// A vehicle's damage token (`TOI-COMBAT-VEHDMG`).
+/// A vehicle's damage token (`TOI-COMBAT-VEHDMG`), ordered by severity.
 #[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
 )]
 pub enum Damage {
     #[default]
