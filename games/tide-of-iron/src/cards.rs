@@ -74,8 +74,8 @@ pub fn begin_draws(game: &mut ToiGame, nation: Nation, left: u8, setup: bool) {
     }
 }
 
-/// After `nation`'s draws: the other side's (in initiative order), then the initial Op Fire
-/// (setup) or the Status Phase's clean-up.
+/// After `nation`'s draws: the other side's (in initiative order), then the rest of the setup
+/// (`TOI-SETUP-5` to `TOI-SETUP-7`) or the Status Phase's clean-up.
 fn draws_done(game: &mut ToiGame, nation: Nation, setup: bool) {
     if nation == game.initiative() {
         let other = nation.enemy();
@@ -86,9 +86,7 @@ fn draws_done(game: &mut ToiGame, nation: Nation, setup: bool) {
         };
         begin_draws(game, other, left, setup);
     } else if setup {
-        game.step = Step::StatusOpFire {
-            nation: game.initiative(),
-        };
+        game.step = Step::SetupDone;
     } else {
         game.step = Step::StatusClean;
     }

@@ -14,7 +14,10 @@ pub fn decider(game: &ToiGame) -> Nation {
         | Step::TeamOrder { nation }
         | Step::Transfers { nation }
         | Step::Draw { nation, .. }
-        | Step::Reinforce { nation } => nation,
+        | Step::Reinforce { nation }
+        | Step::Build { nation, .. }
+        | Step::Specialize { nation, .. }
+        | Step::Deploy { nation } => nation,
         Step::Card(play) => play.nation,
         Step::Moving(mv) => game.unit(mv.unit).nation,
         Step::Combining(attack) => game.unit(attack.lead).nation,
@@ -35,6 +38,7 @@ pub fn decider(game: &ToiGame) -> Nation {
         | Step::AfterAction
         | Step::Status
         | Step::StatusClean
+        | Step::SetupDone
         | Step::Over => game.initiative,
     }
 }
@@ -56,6 +60,10 @@ pub fn seat(game: &ToiGame) -> Seat {
         Step::Card(play) if play.division > 0 => {
             crate::teams::seat_of(game, play.nation, play.division)
         }
+        // TOI-TEAM: each player builds and deploys his own division's units.
+        Step::Build { unit, .. } | Step::Specialize { unit, .. } => own(unit),
+        Step::Deploy { nation } => crate::deployment::next_to_deploy(game, nation)
+            .map_or_else(|| crate::teams::captain(nation), own),
         _ => crate::teams::captain(decider(game)),
     }
 }
@@ -101,6 +109,9 @@ pub fn legal(game: &ToiGame, out: &mut Vec<ToiAction>) {
         Step::StatusOpFire { .. } | Step::Transfers { .. } | Step::Reinforce { .. } => {
             crate::status::legal(game, game.step, out);
         }
+        Step::Build { .. } | Step::Specialize { .. } | Step::Deploy { .. } => {
+            crate::deployment::legal(game, game.step, out);
+        }
         Step::Entered(_)
         | Step::Resume(_)
         | Step::Obstacles(_)
@@ -110,6 +121,7 @@ pub fn legal(game: &ToiGame, out: &mut Vec<ToiAction>) {
         | Step::AfterAction
         | Step::Status
         | Step::StatusClean
+        | Step::SetupDone
         | Step::Over => {}
     }
 }
@@ -157,6 +169,9 @@ pub fn answer(game: &mut ToiGame, action: ToiAction, log: &mut ToiLog) -> Result
         Step::StatusOpFire { .. } | Step::Transfers { .. } | Step::Reinforce { .. } => {
             crate::status::answer(game, game.step, action, log)
         }
+        Step::Build { .. } | Step::Specialize { .. } | Step::Deploy { .. } => {
+            crate::deployment::answer(game, game.step, action, log)
+        }
         Step::Entered(_)
         | Step::Resume(_)
         | Step::Obstacles(_)
@@ -166,6 +181,7 @@ pub fn answer(game: &mut ToiGame, action: ToiAction, log: &mut ToiLog) -> Result
         | Step::AfterAction
         | Step::Status
         | Step::StatusClean
+        | Step::SetupDone
         | Step::Over => Err(Refusal::new("no decision is due")),
     }
 }

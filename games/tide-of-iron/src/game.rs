@@ -74,6 +74,15 @@ pub struct ToiOptions {
     /// `TOI-TEAM-3`: three players, the German with two.
     #[serde(rename = "TOI-TEAM-3-de")]
     pub three_players_german_two: bool,
+    /// `TOI-SETUP-5`: the players build their squads from the scenario's figures.
+    #[serde(rename = "TOI-SETUP-5")]
+    pub build_squads: bool,
+    /// `TOI-SETUP-5`: ... in secret, neither side seeing the other's bases until deployment.
+    #[serde(rename = "TOI-SETUP-5-secret")]
+    pub secret_building: bool,
+    /// `TOI-SETUP-6`: the players deploy their starting units in the deployment areas.
+    #[serde(rename = "TOI-SETUP-6")]
+    pub deploy_units: bool,
 }
 
 impl ToiOptions {
@@ -139,6 +148,22 @@ impl Game for ToiGame {
     ) -> Result<Self, SetupError> {
         let mut game = crate::setup::new_game(data, scenario, rng)?;
         game.seating = options.seating()?;
+        game.setup.build = options.build_squads || options.secret_building;
+        game.setup.secret = options.secret_building;
+        game.setup.deploy = options.deploy_units;
+        if game.setup.deploy
+            && let Some(nation) = Nation::ALL
+                .into_iter()
+                .find(|n| game.scenario().deployment[n.index()].is_empty())
+        {
+            return Err(SetupError(format!(
+                "scenario `{scenario}` gives the {} no deployment areas: play it without TOI-SETUP-6",
+                nation.name()
+            )));
+        }
+        if game.setup.build {
+            crate::deployment::empty_bases(&mut game);
+        }
         // TOI-SETUP-3: each deck shuffled apart, then the starting cards drawn in initiative
         // order; TOI-SETUP-7: the initial Op Fire, then round 1.
         crate::setup::shuffle_decks(&mut game);
@@ -275,7 +300,23 @@ impl Game for ToiGame {
             | Step::NextRound
             | Step::AfterAction
             | Step::Status
-            | Step::StatusClean => ("system", crate::turn::ROUND, String::new()),
+            | Step::StatusClean
+            | Step::SetupDone => ("system", crate::turn::ROUND, String::new()),
+            Step::Build { nation, .. } => (
+                "build",
+                crate::deployment::BUILD,
+                format!("{}: which figure goes on this base?", nation.name()),
+            ),
+            Step::Specialize { nation, .. } => (
+                "specialize",
+                crate::deployment::SPEC_ASSIGN,
+                format!("{}: a specialization token for this squad?", nation.name()),
+            ),
+            Step::Deploy { nation } => (
+                "deploy",
+                crate::deployment::DEPLOY,
+                format!("{}: where does this unit deploy?", nation.name()),
+            ),
             Step::Over => ("over", crate::victory::WIN, "The game is over".to_owned()),
         };
         Prompt { name, rule, text }
@@ -297,8 +338,8 @@ impl Game for ToiGame {
         driver::apply_listed(self, action, log)
     }
 
-    fn view(&self, _viewer: Viewer) -> ToiView {
-        crate::view::view(self)
+    fn view(&self, viewer: Viewer) -> ToiView {
+        crate::view::view(self, viewer)
     }
 
     fn determinize<R: Rng + ?Sized>(&self, _seat: Seat, rng: &mut R) -> Self {

@@ -14,7 +14,8 @@
 //! 3. **The rules chapters.** [`hidden`] (`TOI-COMBAT-HIDDEN`), [`specialization`]
 //!    (`TOI-SPEC`), [`fire`] (`TOI-COMBAT`, halved firepower), [`area`] (`TOI-COMBAT-AREA`,
 //!    mortars), [`movement`] (`TOI-MOVE`, `TOI-TERR`, Advance, Fire and Movement, transport,
-//!    fortifications and obstacles), [`opfire`] (`TOI-COMBAT-OPFIRE`), [`combined`]
+//!    fortifications and obstacles), [`deployment`] (the players' own squad building and
+//!    deployment, `TOI-SETUP-5`, `TOI-SETUP-6`), [`opfire`] (`TOI-COMBAT-OPFIRE`), [`combined`]
 //!    (`TOI-COMBAT-COMBINED`), [`cards`] (`TOI-CARD-STRAT`, `TOI-KW-*`), [`activation`] (the Action Phase's actions, `TOI-ACT`),
 //!    [`assault`] (`TOI-COMBAT-ASSAULT`), [`command`] (`TOI-CMD`), [`status`] (`TOI-STAT`'s
 //!    choices), [`victory`] (`TOI-WIN`).
@@ -34,8 +35,8 @@
 //! draw, clean-up, Op Fire placement, transfers and reinforcements, and the setup's draws and
 //! initial Op Fire; VP victory; two to four players ([`teams`]); the rule bot ([`bot`]) and
 //! the terminal's picture. The game is registered for play (the terminal, `overlord sim`).
-//! What is to come (issue "Tide of Iron: the complete component data and every rule"): squad
-//! building and deployment as decisions, more card kinds, the scenarios of the spec.
+//! What is to come (issue "Tide of Iron: the complete component data and every rule"): more
+//! card kinds.
 //!
 //! The components are authored by the Overlord project from the history and geography of
 //! June 1944 and the spec's restatement of the rules; they are not the publisher's.
@@ -51,6 +52,7 @@ pub mod command;
 pub mod cover;
 pub mod data;
 pub mod decisions;
+pub mod deployment;
 pub mod fire;
 pub mod game;
 pub mod hidden;

@@ -1,5 +1,5 @@
 //! A new game of a scenario (`TOI-SETUP`): its battlefield, its starting units where it puts
-//! them (squads built and deployed by the scenario; choosing them is to come), the initiative
+//! them (the players may build and deploy them instead: `deployment`), the initiative
 //! (`TOI-SETUP-4`), objectives uncontrolled unless the scenario says (`TOI-CMD-CTRL`).
 
 use crate::data::{Nation, ToiData};
@@ -105,6 +105,7 @@ pub fn new_game(data: &Arc<ToiData>, id: &str, rng: GameRng) -> Result<ToiGame, 
         }),
         reveals: 0,
         outcome: None,
+        setup: Default::default(),
     })
 }
 

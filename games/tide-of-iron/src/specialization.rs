@@ -79,16 +79,6 @@ pub fn bandaged(game: &ToiGame, unit: UnitId) -> bool {
             .is_some_and(|h| game.units_in(h).any(|u| is(game, u, Specialization::Medic)))
 }
 
-/// The slots a squad's figures take.
-fn slots_used(game: &ToiGame, figures: &[u8; 4]) -> u8 {
-    figures
-        .iter()
-        .filter(|&&f| f != EMPTY_SLOT)
-        .filter_map(|&f| game.data().figures.get(usize::from(f)))
-        .map(|f| f.slots)
-        .sum()
-}
-
 /// `TOI-SPEC-MEDIC` Heal: the squads of its hex (itself included) a fresh medic squad may treat:
 /// its own side's, reduced, with room for a regular.
 pub fn heal_targets(game: &ToiGame, medic: UnitId) -> Vec<UnitId> {
@@ -104,7 +94,7 @@ pub fn heal_targets(game: &ToiGame, medic: UnitId) -> Vec<UnitId> {
             game.unit(u).nation == nation
                 && match game.unit(u).kind {
                     Kind::Squad { figures, .. } => {
-                        figures.contains(&EMPTY_SLOT) && slots_used(game, &figures) < 4
+                        figures.contains(&EMPTY_SLOT) && game.slots_used(&figures) < 4
                     }
                     Kind::Vehicle { .. } => false,
                 }

@@ -240,6 +240,23 @@ pub enum Step {
     Reinforce {
         nation: Nation,
     },
+    /// A system step: the setup's cards are drawn; the players build their squads and deploy
+    /// their units, if they choose to (`TOI-SETUP-5`, `TOI-SETUP-6`), before the initial Op Fire.
+    SetupDone,
+    /// `TOI-SETUP-5`: `nation` puts its next figure on base `unit`.
+    Build {
+        nation: Nation,
+        unit: UnitId,
+    },
+    /// `TOI-SPEC-ASSIGN`: `nation` may snap a specialization token on base `unit`, just filled.
+    Specialize {
+        nation: Nation,
+        unit: UnitId,
+    },
+    /// `TOI-SETUP-6`: `nation` places its next starting unit in its deployment areas.
+    Deploy {
+        nation: Nation,
+    },
     /// A system step: the round marker advances (`TOI-STAT-ROUND`).
     NextRound,
     /// A system step: an activation is over; the turn driver says who acts next.
@@ -378,6 +395,23 @@ pub struct ToiGame {
     pub(crate) division_ended: [[bool; 2]; 2],
     pub(crate) reveals: u64,
     pub(crate) outcome: Option<Outcome>,
+    /// The players' own setup (`TOI-SETUP-5`, `TOI-SETUP-6`).
+    pub(crate) setup: SetupChoices,
+}
+
+/// Whether the players build the squads and deploy the units themselves (options `TOI-SETUP-5`,
+/// `TOI-SETUP-6`; otherwise the scenario's squads and placement stand), whether they build in
+/// secret, and, while squads are built, each nation's figures and specialization tokens not
+/// yet on a base.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SetupChoices {
+    pub build: bool,
+    pub secret: bool,
+    pub deploy: bool,
+    /// Per nation: figures (indices into the data's figures) still to put on a base.
+    pub pool: [Vec<u8>; 2],
+    /// Per nation: specialization tokens still to give out.
+    pub tokens: [Vec<crate::data::Specialization>; 2],
 }
 
 impl PartialEq for ToiGame {
@@ -402,6 +436,7 @@ impl PartialEq for ToiGame {
             && self.division_ended == other.division_ended
             && self.reveals == other.reveals
             && self.outcome == other.outcome
+            && self.setup == other.setup
     }
 }
 
@@ -438,6 +473,8 @@ impl ToiGame {
             + self.markers.capacity() * size_of::<(HexId, Markers)>()
             + self.losses.capacity() * size_of::<(UnitId, u8)>()
             + hands
+            + self.setup.pool.iter().map(Vec::capacity).sum::<usize>()
+            + self.setup.tokens.iter().map(Vec::capacity).sum::<usize>()
     }
 
     /// Whether `unit` (a vehicle's figure, or any figure of a squad) has the trait `name`
@@ -513,6 +550,22 @@ impl ToiGame {
     pub fn units_in(&self, hex: HexId) -> impl Iterator<Item = UnitId> + '_ {
         self.unit_ids()
             .filter(move |&u| self.units[u.index()].at == Location::Hex(hex))
+    }
+
+    /// The slots `figures` fill on their base (`TOI-SQUAD`: a machine gun or mortar crew fills
+    /// two).
+    pub fn slots_used(&self, figures: &[u8; 4]) -> u8 {
+        figures
+            .iter()
+            .filter(|&&f| f != EMPTY_SLOT)
+            .filter_map(|&f| self.data.figures.get(usize::from(f)))
+            .map(|f| f.slots)
+            .sum()
+    }
+
+    /// The figures `nation` has still to put on its bases (`TOI-SETUP-5`), sorted.
+    pub fn figures_to_build(&self, nation: Nation) -> &[u8] {
+        &self.setup.pool[nation.index()]
     }
 
     /// Who controls objective `i` (`TOI-CMD-CTRL`).

@@ -36,16 +36,6 @@ fn may_transfer(game: &ToiGame, unit: UnitId, nation: Nation) -> bool {
         )
 }
 
-/// The slots a squad's figures take.
-fn slots_used(game: &ToiGame, figures: &[u8; 4]) -> u8 {
-    figures
-        .iter()
-        .filter(|&&f| f != EMPTY_SLOT)
-        .filter_map(|&f| game.data().figures.get(usize::from(f)))
-        .map(|f| f.slots)
-        .sum()
-}
-
 /// `TOI-STAT-XFER`: the figure moves open to `nation`: from one of its squads to another in the
 /// same hex with room for the figure (one move per kind of figure a squad holds).
 pub fn transfers(game: &ToiGame, nation: Nation, out: &mut Vec<ToiAction>) {
@@ -73,7 +63,7 @@ pub fn transfers(game: &ToiGame, nation: Nation, out: &mut Vec<ToiAction>) {
             else {
                 continue;
             };
-            let room = 4 - slots_used(game, &theirs).min(4);
+            let room = 4 - game.slots_used(&theirs).min(4);
             let mut seen = Vec::new();
             for (slot, &f) in figures.iter().enumerate() {
                 let fits = game

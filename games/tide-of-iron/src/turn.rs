@@ -72,6 +72,10 @@ pub fn advance(game: &mut ToiGame, log: &mut ToiLog) -> overlord_engine::driver:
             status_phase(game, log);
             Progress::Continue
         }
+        Step::SetupDone => {
+            crate::deployment::begin(game, log);
+            Progress::Continue
+        }
         Step::NextRound => {
             // TOI-COMBAT-HIDDEN: the end of the Status Phase (none before round 1).
             if game.round() > 0 {

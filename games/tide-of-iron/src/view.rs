@@ -1,10 +1,11 @@
-//! What a seat sees (Tide of Iron hides only the order of the strategy decks: everyone sees
-//! everything else, the cards drawn included), and where each action shows on the table.
+//! What a seat sees (Tide of Iron hides the order of the strategy decks, and the squads built
+//! in secret while the building lasts: everyone sees everything else, the cards drawn
+//! included), and where each action shows on the table.
 
 use crate::action::ToiAction;
 use crate::data::Nation;
-use crate::state::{Kind, Step, ToiGame, Unit};
-use overlord_engine::{Anchors, GameRng};
+use crate::state::{Kind, Step, ToiGame, Unit, UnitId};
+use overlord_engine::{Anchors, GameRng, Viewer};
 use rand::Rng;
 use serde::Serialize;
 
@@ -35,8 +36,16 @@ pub struct UnitView {
     pub unit: Unit,
 }
 
-pub fn view(game: &ToiGame) -> ToiView {
+pub fn view(game: &ToiGame, viewer: Viewer) -> ToiView {
     let field = &game.scenario().battlefield;
+    // TOI-SETUP-5: squads built in secret show their make-up to their own side only, until
+    // both sides have built theirs.
+    let building = matches!(game.step, Step::Build { .. } | Step::Specialize { .. });
+    let sees = |u: UnitId| match viewer {
+        _ if !(game.setup.secret && building) => true,
+        Viewer::Seat(seat) => crate::teams::commands(game, seat).0 == game.unit(u).nation,
+        Viewer::Spectator => false,
+    };
     ToiView {
         scenario: game.scenario().id.clone(),
         round: game.round,
@@ -48,11 +57,24 @@ pub fn view(game: &ToiGame) -> ToiView {
         initiative_cards: Nation::ALL.map(|n| game.side(n).initiative_card),
         units: game
             .unit_ids()
-            .map(|u| UnitView {
-                id: u.0,
-                name: crate::text::unit_name(game, u),
-                hex: game.hex_of(u).map(|h| field.label(h)),
-                unit: *game.unit(u),
+            .map(|u| {
+                let mut unit = *game.unit(u);
+                if !sees(u) {
+                    if let Kind::Squad { figures, .. } = &mut unit.kind {
+                        *figures = [crate::state::EMPTY_SLOT; 4];
+                    }
+                    unit.spec = None;
+                }
+                UnitView {
+                    id: u.0,
+                    name: if sees(u) {
+                        crate::text::unit_name(game, u)
+                    } else {
+                        format!("{} squad (built in secret)", unit.nation.name())
+                    },
+                    hex: game.hex_of(u).map(|h| field.label(h)),
+                    unit,
+                }
             })
             .collect(),
         objectives: game
@@ -291,6 +313,24 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
             vec![],
         ),
         ToiAction::LeaveFort => ("Leave the fortification".to_owned(), vec![], vec![]),
+        ToiAction::BuildFigure { figure } => (
+            format!(
+                "Put {} on the base",
+                game.data()
+                    .figures
+                    .get(usize::from(figure))
+                    .map_or("a figure", |f| f.name.as_str())
+            ),
+            match game.step {
+                Step::Build { unit, .. } => vec![unit],
+                _ => vec![],
+            },
+            vec![],
+        ),
+        ToiAction::Specialize { spec } => {
+            (format!("Give it the {} token", spec.name()), vec![], vec![])
+        }
+        ToiAction::Deploy { hex } => (format!("Deploy at {}", field.label(hex)), vec![], vec![hex]),
         ToiAction::Lose { slot } => {
             let what = match game.step {
                 Step::Casualties { unit, .. } => match game.unit(unit).kind {

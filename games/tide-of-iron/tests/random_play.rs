@@ -11,7 +11,7 @@ use overlord_hexmap::HexId;
 use overlord_tide_of_iron::data::{FigureClass, Nation};
 use overlord_tide_of_iron::state::{EMPTY_SLOT, Kind, Location, Step, Token};
 use overlord_tide_of_iron::tables::results::Condition;
-use overlord_tide_of_iron::{ToiData, ToiGame};
+use overlord_tide_of_iron::{ToiData, ToiGame, ToiOptions};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -132,6 +132,14 @@ fn figures_conserved(before: &ToiGame, after: &ToiGame) -> Result<(), String> {
             _ => return Err(format!("unit #{} changed kind", u.0)),
         }
     }
+    // TOI-SETUP-5: the figures still to put on a base count as held.
+    for nation in Nation::ALL {
+        for (held, game) in [(&mut was_held, before), (&mut is_held, after)] {
+            for &f in game.figures_to_build(nation) {
+                held[usize::from(f)] += 1;
+            }
+        }
+    }
     for (i, figure) in after.data().figures.iter().enumerate() {
         let allowed = i32::from(figure.class == FigureClass::Regular);
         if is_held[i] > was_held[i] + allowed {
@@ -215,6 +223,21 @@ fn random_graignes_games_conform() {
 #[test]
 fn random_cherbourg_landfront_games_conform() {
     conformance::<ToiGame>(&data(), &suite("cherbourg-landfront").games(4));
+}
+
+/// `TOI-SETUP-5`, `TOI-SETUP-6`: every scenario with the players building their squads (in
+/// secret on every other game) and deploying their units.
+#[test]
+fn toi_setup_5_toi_setup_6_random_games_built_and_deployed_by_the_players_conform() {
+    for (i, scenario) in SCENARIOS.iter().enumerate() {
+        let options = ToiOptions {
+            build_squads: true,
+            secret_building: i % 2 == 1,
+            deploy_units: true,
+            ..ToiOptions::default()
+        };
+        conformance::<ToiGame>(&data(), &suite(scenario).options(options).games(2));
+    }
 }
 
 /// The sweep names every scenario the data lists, and no other.

@@ -6,26 +6,6 @@ use crate::data::OperationRule;
 use crate::state::Token;
 use crate::tables::results::Condition;
 
-/// The index of card `id`.
-fn card(g: &ToiGame, id: &str) -> u16 {
-    g.data()
-        .cards
-        .cards
-        .iter()
-        .position(|c| c.id == id)
-        .unwrap() as u16
-}
-
-/// The index of deck `id`.
-fn deck(g: &ToiGame, id: &str) -> u8 {
-    g.data()
-        .cards
-        .decks
-        .iter()
-        .position(|d| d.id == id)
-        .unwrap() as u8
-}
-
 /// Give `nation` the card `id`, face up in its HQ, and `command` to spend.
 fn holding(g: &mut ToiGame, nation: Nation, id: &str, command: u16) -> u16 {
     let c = card(g, id);

@@ -9,6 +9,7 @@ mod area;
 mod assault;
 mod cards;
 mod cases;
+mod deployment;
 mod fort;
 mod hidden;
 mod rounds;
@@ -137,4 +138,24 @@ pub fn act(game: &mut ToiGame, action: ToiAction) -> ToiLog {
 /// Whose prompt, and which.
 pub fn step(game: &ToiGame) -> Step {
     game.step
+}
+
+/// The index of strategy card `id`.
+pub fn card(g: &ToiGame, id: &str) -> u16 {
+    g.data()
+        .cards
+        .cards
+        .iter()
+        .position(|c| c.id == id)
+        .unwrap() as u16
+}
+
+/// The index of strategy deck `id`.
+pub fn deck(g: &ToiGame, id: &str) -> u8 {
+    g.data()
+        .cards
+        .decks
+        .iter()
+        .position(|d| d.id == id)
+        .unwrap() as u8
 }

@@ -288,6 +288,27 @@ fn score(game: &ToiGame, nation: Nation, action: ToiAction) -> f64 {
             };
             8.0 + goal - 1.5 * defenders - 0.5 * terrain_cover(game, hex)
         }
+        // Setup: a leader or a crew on each base while they last, every token used, and units
+        // deployed in cover as near the objectives as the area allows.
+        ToiAction::BuildFigure { figure } => match game.step() {
+            Step::Build { unit, .. } => {
+                let worth = figure_worth(game, figure);
+                let base_has_best = match game.unit(unit).kind {
+                    Kind::Squad { figures, .. } => figures
+                        .iter()
+                        .filter(|&&f| f != EMPTY_SLOT)
+                        .any(|&f| figure_worth(game, f) > 1.0),
+                    Kind::Vehicle { .. } => false,
+                };
+                if base_has_best { -worth } else { worth }
+            }
+            _ => 0.0,
+        },
+        ToiAction::Specialize { .. } => 2.0,
+        ToiAction::Deploy { hex } => {
+            let far = objective_distance(game, nation, hex);
+            terrain_cover(game, hex) - 0.5 * f64::from(far.min(12))
+        }
         ToiAction::EnterFort { .. } => 5.0,
         ToiAction::LeaveFort => 0.5,
         ToiAction::Board { .. } => 0.5,

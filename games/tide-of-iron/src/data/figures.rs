@@ -192,3 +192,38 @@ pub struct FigureDef {
 }
 
 located!(FigureDef);
+
+/// `TOI-SQUAD`, `TOI-SETUP-5`, `TOI-SPEC-ASSIGN`: why a starting base of `figures` (indices
+/// into `all`) with `specs` specialization tokens is not a legal one, if it is not, with what is
+/// at fault (`"squad"`: its figures, or `"spec"`: its tokens): its 4 slots filled exactly (a
+/// machine gun or mortar crew fills two), one token at most, and none on a squad with a heavy
+/// weapon.
+pub fn base_fault(
+    all: &[FigureDef],
+    figures: &[u8],
+    specs: usize,
+) -> Option<(&'static str, String)> {
+    let defs: Vec<&FigureDef> = figures
+        .iter()
+        .filter_map(|&f| all.get(usize::from(f)))
+        .collect();
+    let slots: u32 = defs.iter().map(|f| u32::from(f.slots)).sum();
+    let heavy = defs
+        .iter()
+        .any(|f| matches!(f.class, FigureClass::MgCrew | FigureClass::MortarCrew));
+    if slots < 4 {
+        let why = format!("a starting squad fills its 4 slots (TOI-SQUAD); these fill {slots}");
+        Some(("squad", why))
+    } else if slots > 4 {
+        let why = format!("a base has 4 slots (TOI-SQUAD); these figures need {slots}");
+        Some(("squad", why))
+    } else if specs > 1 {
+        let why = "a base carries one specialization token at most (TOI-SPEC-ASSIGN)";
+        Some(("spec", why.to_owned()))
+    } else if specs == 1 && heavy {
+        let why = "only squads without a machine gun or mortar are specialized (TOI-SPEC-ASSIGN)";
+        Some(("spec", why.to_owned()))
+    } else {
+        None
+    }
+}

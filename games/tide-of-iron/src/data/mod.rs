@@ -14,7 +14,9 @@ mod terrain;
 
 pub use boards::{BoardEntry, BoardFace, OVERLAY_TAG_PREFIX};
 pub use cards::{CardDef, CardEffect, CardPhase, Cards, DeckDef, OperationDef, OperationRule};
-pub use figures::{Area, Attack, FigureClass, FigureDef, Nation, Specialization, TRAITS};
+pub use figures::{
+    Area, Attack, FigureClass, FigureDef, Nation, Specialization, TRAITS, base_fault,
+};
 pub use scenarios::{
     Battlefield, MarkerKind, Markers, Objective, ObjectiveKind, ScenarioDef, ScenarioEntry,
     SideCards, StartingUnit, Victory,

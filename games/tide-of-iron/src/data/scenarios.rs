@@ -24,7 +24,32 @@ pub struct ScenarioEntry {
     pub file: String,
 }
 
-located!(ScenarioEntry, ObjectiveSetup, UnitSetup, MarkerSetup);
+located!(
+    ScenarioEntry,
+    ObjectiveSetup,
+    UnitSetup,
+    MarkerSetup,
+    DeploymentSetup
+);
+
+/// One `[[deployment]]` of a scenario: hexes where a nation may set up its starting units
+/// (`TOI-SETUP-6`), listed (`hexes`), or a box of one board's columns and rows, as a board
+/// file's `[[fill]]` gives them.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeploymentSetup {
+    #[serde(skip)]
+    pub at: At,
+    pub nation: Nation,
+    #[serde(default)]
+    pub hexes: Vec<String>,
+    #[serde(default)]
+    pub board: Option<String>,
+    #[serde(default)]
+    pub columns: Option<[u8; 2]>,
+    #[serde(default)]
+    pub rows: Option<[u8; 2]>,
+}
 
 /// What kind of objective a marker is (`TOI-CMD-CTRL`).
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
@@ -166,6 +191,9 @@ pub struct ScenarioDef {
     pub cards: [SideCards; 2],
     /// Which hex edge is North, clockwise from the top edge, for the compass (`TOI-KW-DRIFT`).
     pub north: u8,
+    /// Per nation, the whole hexes of its deployment areas, sorted (`TOI-SETUP-6`); empty where
+    /// the scenario gives none.
+    pub deployment: [Vec<HexId>; 2],
 }
 
 /// A nation's cards in a scenario, found in `cards.toml`.
@@ -345,6 +373,7 @@ fn load_one(
     let objectives: Vec<ObjectiveSetup> = file.entries("objective");
     let units: Vec<UnitSetup> = file.entries("unit");
     let marker_entries: Vec<MarkerSetup> = file.entries("marker");
+    let deployment_entries: Vec<DeploymentSetup> = file.entries("deployment");
     let cards_setup: CardsSetup = file.value("cards", false).unwrap_or_default();
     let folder = path
         .parent()
@@ -453,21 +482,11 @@ fn load_one(
         }
         // TOI-SPEC, TOI-LIMITS: squads without a heavy weapon only, 6 tokens of each kind.
         if let Some(spec) = u.spec {
-            let heavy = u.squad.iter().any(|f| {
-                data.figures.iter().any(|d| {
-                    d.id == *f
-                        && matches!(
-                            d.class,
-                            super::FigureClass::MgCrew | super::FigureClass::MortarCrew
-                        )
-                })
-            });
-            if u.vehicle.is_some() || heavy {
+            if u.vehicle.is_some() {
                 problem(
                     &u.at,
                     "unit.spec",
-                    "only squads without a machine gun or mortar are specialized (TOI-SPEC)"
-                        .to_owned(),
+                    "only squads are specialized (TOI-SPEC)".to_owned(),
                 );
             }
             let count = &mut spec_tokens[spec as usize];
@@ -492,18 +511,16 @@ fn load_one(
             },
             (None, false) => {
                 let mut figures = Vec::new();
-                let mut slots = 0u8;
                 for f in &u.squad {
                     match figure_index(f) {
                         Some(i) if data.figures[usize::from(i)].class.infantry() && data.figures[usize::from(i)].nation == u.nation => {
-                            slots += data.figures[usize::from(i)].slots;
                             figures.push(i);
                         }
                         _ => problem(&u.at, "unit.squad", format!("`{f}` is no infantry figure of this nation in figures.toml")),
                     }
                 }
-                if slots != 4 {
-                    problem(&u.at, "unit.squad", format!("a starting squad fills its 4 slots (TOI-SQUAD); these fill {slots}"));
+                if let Some((fault, why)) = super::base_fault(&data.figures, &figures, usize::from(u.spec.is_some())) {
+                    problem(&u.at, &format!("unit.{fault}"), why);
                 } else {
                     found_units.push(StartingUnit { nation: u.nation, division: u.division, figures, vehicle: false, hex, aboard: u.aboard, round: u.round, hidden: u.hidden, spec: u.spec });
                 }
@@ -565,6 +582,23 @@ fn load_one(
                 format!(
                     "{:?}: at most 3 fortifications and one of each obstacle a hex, no smoke in a building (TOI-FORT)",
                     m.kind
+                ),
+            );
+        }
+    }
+    let deployment = deployment_areas(&deployment_entries, &battlefield, &mut problem);
+    // TOI-SETUP-6: the scenario's own placement is a legal deployment.
+    for (u, found) in units.iter().zip(&found_units) {
+        let area = &deployment[u.nation.index()];
+        let placed = u.round.is_none() && found_units.len() == units.len();
+        if placed && !area.is_empty() && area.binary_search(&found.hex).is_err() {
+            problem(
+                &u.at,
+                "unit.hex",
+                format!(
+                    "`{}` is outside the {} deployment areas (TOI-SETUP-6)",
+                    u.hex,
+                    u.nation.name()
                 ),
             );
         }
@@ -651,5 +685,72 @@ fn load_one(
         markers,
         cards,
         north: cards_setup.north,
+        deployment,
     })
+}
+
+/// `TOI-SETUP-6`: each nation's deployment hexes, sorted; a hex that is not a whole hex of the
+/// battlefield, a box that holds none, or a hex given to both nations is reported.
+fn deployment_areas(
+    entries: &[DeploymentSetup],
+    battlefield: &Battlefield,
+    problem: &mut impl FnMut(&At, &str, String),
+) -> [Vec<HexId>; 2] {
+    let mut areas: [Vec<HexId>; 2] = Default::default();
+    for d in entries {
+        let mut found = Vec::new();
+        for text in &d.hexes {
+            match battlefield.find(text).filter(|&h| !battlefield.is_half(h)) {
+                Some(hex) => found.push(hex),
+                None => problem(
+                    &d.at,
+                    "deployment.hexes",
+                    format!("`{text}` is no whole hex of the battlefield"),
+                ),
+            }
+        }
+        match (&d.board, d.columns, d.rows) {
+            (None, None, None) => {}
+            (Some(board), Some([c0, c1]), Some([r0, r1])) => {
+                let boxed: Vec<HexId> = (c0..=c1)
+                    .flat_map(|c| (r0..=r1).map(move |r| format!("{board}:{c:02}{r:02}")))
+                    .filter_map(|text| battlefield.find(&text))
+                    .filter(|&h| !battlefield.is_half(h))
+                    .collect();
+                if boxed.is_empty() {
+                    problem(
+                        &d.at,
+                        "deployment.board",
+                        format!(
+                            "columns {c0}-{c1}, rows {r0}-{r1} of board `{board}` hold no whole hex of the battlefield"
+                        ),
+                    );
+                }
+                found.extend(boxed);
+            }
+            _ => problem(
+                &d.at,
+                "deployment",
+                "a box names its `board`, `columns = [first, last]` and `rows = [first, last]`"
+                    .to_owned(),
+            ),
+        }
+        let other = &areas[d.nation.enemy().index()];
+        if let Some(&shared) = found.iter().find(|h| other.contains(h)) {
+            problem(
+                &d.at,
+                "deployment",
+                format!(
+                    "`{}` is in both nations' deployment areas",
+                    battlefield.label(shared)
+                ),
+            );
+        }
+        areas[d.nation.index()].extend(found);
+    }
+    for area in &mut areas {
+        area.sort_unstable();
+        area.dedup();
+    }
+    areas
 }
