@@ -9,6 +9,7 @@ mod area;
 mod assault;
 mod cards;
 mod cases;
+mod examples;
 mod fort;
 mod hidden;
 mod rounds;
