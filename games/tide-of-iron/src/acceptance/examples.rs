@@ -589,3 +589,318 @@ fn t_limit_01_toi_limits_markers_run_out_command_and_control_never() {
     assert!((0..labels.len()).all(|i| g.controller(i) == Some(Nation::Us)));
     assert_eq!(g.side(Nation::Us).command, 300 + 9 * 5);
 }
+
+/// `TOI-COMBAT-DICE`: an attack needing more dice than the box's 14 black and 6 red rolls them
+/// all at once.
+#[test]
+fn toi_combat_dice_more_dice_than_the_box_holds_are_all_rolled() {
+    // 4 elite (8) + two 4-elite supporters (4 + 4): 16 black dice; a pillbox (6) in woods (2):
+    // 8 red.
+    let mut g = empty_game(&[1; 24]);
+    mark(&mut g, "0903", |m| m.pillboxes = 1);
+    let de = squad(&mut g, Nation::De, &["de-regular"; 4], "0903");
+    g.units[de.index()].fort = Fort::Pillbox;
+    let lead = squad(&mut g, Nation::Us, &["us-elite"; 4], "0906");
+    let s1 = squad(&mut g, Nation::Us, &["us-elite"; 4], "0905");
+    let s2 = squad(&mut g, Nation::Us, &["us-elite"; 4], "0907");
+    act(
+        &mut g,
+        ToiAction::ConcentratedFire {
+            unit: lead,
+            target: de,
+        },
+    );
+    act(&mut g, ToiAction::Support { unit: s1 });
+    act(&mut g, ToiAction::Support { unit: s2 });
+    let log = act(&mut g, ToiAction::Fire);
+    let rolled: Vec<(usize, usize)> = attacks(&log)
+        .into_iter()
+        .map(|(black, red, _)| (black.len(), red.len()))
+        .collect();
+    assert_eq!(rolled, vec![(16, 8)], "one attack, every die");
+}
+
+/// `TOI-COMBAT-ELIG`: a unit attacks only what it sees and reaches.
+#[test]
+fn toi_combat_elig_line_of_sight_and_range() {
+    let mut g = empty_game(&[]);
+    let us = squad(&mut g, Nation::Us, &["us-regular"; 4], "0804");
+    // In sight at 4 (normal), in sight at 9 or more (out of range: 4, long 8), behind the
+    // orchard's woods at 3.
+    let near = squad(&mut g, Nation::De, &["de-regular"; 4], "0808");
+    let far = squad(&mut g, Nation::De, &["de-regular"; 4], "0209");
+    let behind = squad(&mut g, Nation::De, &["de-regular"; 4], "0801");
+    let edge = squad(&mut g, Nation::Us, &["us-regular"; 4], "1101");
+    let field = &g.scenario().battlefield;
+    assert!(field.hexes.distance(hex(&g, "1101"), hex(&g, "0209")) > 8);
+    assert_eq!(field.hexes.distance(hex(&g, "0804"), hex(&g, "0801")), 3);
+    let sees = crate::fire::targets(&g, us, false);
+    assert!(sees.contains(&near) && !sees.contains(&behind));
+    assert!(!crate::fire::targets(&g, edge, false).contains(&far));
+    for (unit, target) in [(edge, far), (us, behind)] {
+        let refused =
+            try_act(&mut g.clone(), ToiAction::ConcentratedFire { unit, target }).unwrap_err();
+        assert!(
+            refused.reason.contains("out of sight or out of range"),
+            "{target:?}: {}",
+            refused.reason
+        );
+    }
+}
+
+/// `TOI-ROUND`: a round is the Action Phase, the Command Phase and the Status Phase, in this
+/// order, then the next round.
+#[test]
+fn toi_round_action_command_status_then_the_next_round() {
+    let mut g = empty_game(&[]);
+    let _us = squad(&mut g, Nation::Us, &["us-regular"; 4], "0302");
+    let _de = squad(&mut g, Nation::De, &["de-regular"; 4], "1108");
+    let mut log = ToiLog::new();
+    crate::turn::begin_round(&mut g, 1, &mut log);
+    let mut seen: Vec<String> = Vec::new();
+    let note = |log: &ToiLog, seen: &mut Vec<String>| {
+        for e in log.entries() {
+            match &e.event {
+                ToiEvent::Round { round } => seen.push(format!("round {round}")),
+                ToiEvent::Phase { name } => seen.push((*name).to_owned()),
+                _ => {}
+            }
+        }
+    };
+    note(&log, &mut seen);
+    let mut phases_in_round_1 = Vec::new();
+    for _ in 0..60 {
+        if g.round() == 2 {
+            break;
+        }
+        if let Step::Action { .. } = step(&g) {
+            phases_in_round_1.push("action");
+        }
+        if let Step::Command { .. } = step(&g) {
+            phases_in_round_1.push("command");
+        }
+        let listed = legal(&g);
+        let choice = [ToiAction::EndActionPhase, ToiAction::Done]
+            .into_iter()
+            .find(|a| listed.contains(a))
+            .unwrap_or(listed[0]);
+        let l = act(&mut g, choice);
+        note(&l, &mut seen);
+    }
+    assert_eq!(
+        seen,
+        vec!["round 1", "Command Phase", "Status Phase", "round 2"]
+    );
+    assert_eq!(phases_in_round_1.first(), Some(&"action"));
+    assert_eq!(
+        step(&g),
+        Step::Action {
+            nation: g.initiative()
+        }
+    );
+}
+
+/// `TOI-AREA`: the play area as every seat sees it: the round track, each side's decks (their
+/// sizes), its available cards, its play area, its initiative card and available command, the
+/// initiative token, the tokens by each unit.
+#[test]
+fn toi_area_the_table_shows_every_side_s_area() {
+    let mut g = empty_game(&[]);
+    let us = squad(&mut g, Nation::Us, &["us-regular"; 4], "0302");
+    g.units[us.index()].token = Token::Fatigued;
+    let card = |g: &ToiGame, id: &str| {
+        g.data()
+            .cards
+            .cards
+            .iter()
+            .position(|c| c.id == id)
+            .unwrap() as u16
+    };
+    let (ground, priority) = (card(&g, "go-to-ground"), card(&g, "increased-priority"));
+    g.hands[Nation::Us.index()].hq = vec![ground];
+    g.hands[Nation::Us.index()].play_area = vec![(priority, None)];
+    g.sides[Nation::Us.index()].command = 3;
+    g.sides[Nation::Us.index()].initiative_card = 2;
+    let view = crate::view::view(&g);
+    assert_eq!((view.round, view.rounds), (1, g.scenario().rounds));
+    assert_eq!(view.initiative, Nation::Us);
+    assert_eq!((view.command[0], view.initiative_cards[0]), (3, 2));
+    let us_cards = &view.cards[Nation::Us.index()];
+    assert_eq!(us_cards.hq, vec!["Go to Ground".to_owned()]);
+    assert_eq!(us_cards.play_area.len(), 1);
+    assert_eq!(
+        us_cards.decks.len(),
+        g.scenario().cards[Nation::Us.index()].decks.len()
+    );
+    let shown = view.units.iter().find(|u| u.id == us.0).unwrap();
+    assert_eq!(shown.unit.token, Token::Fatigued);
+    assert_eq!(shown.hex.as_deref(), Some("1A:0302"));
+}
+
+/// `TOI-ACT-SPECIAL`: the specialists' own actions are offered to them alone, each one action.
+#[test]
+fn toi_act_special_an_engineer_digs_in_as_its_action() {
+    let mut g = empty_game(&[]);
+    let engineers = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    g.units[engineers.index()].spec = Some(crate::data::Specialization::Engineer);
+    let plain = squad(&mut g, Nation::Us, &["us-regular"; 4], "0302");
+    let medic = squad(&mut g, Nation::Us, &["us-regular"; 4], "0205");
+    g.units[medic.index()].spec = Some(crate::data::Specialization::Medic);
+    let hurt = squad(&mut g, Nation::Us, &["us-regular"; 2], "0205");
+    let _de = squad(&mut g, Nation::De, &["de-regular"; 4], "1108");
+    let listed = legal(&g);
+    assert!(listed.contains(&ToiAction::Entrench {
+        unit: engineers,
+        occupy: false
+    }));
+    assert!(!listed.iter().any(
+        |a| matches!(a, ToiAction::Entrench { unit, .. } | ToiAction::Heal { unit, .. } if *unit == plain)
+    ));
+    assert!(listed.contains(&ToiAction::Heal {
+        unit: medic,
+        target: hurt
+    }));
+    let before = g.side(Nation::Us).actions_left;
+    act(
+        &mut g,
+        ToiAction::Entrench {
+            unit: engineers,
+            occupy: false,
+        },
+    );
+    assert_eq!(g.side(Nation::Us).actions_left, before - 1);
+    assert_eq!(g.unit(engineers).token, Token::Fatigued);
+    assert_eq!(g.markers(hex(&g, "0305")).entrenchments, 1);
+}
+
+/// `TOI-DIV`: every unit keeps its division, which does not matter with two players: one player
+/// moves both in one turn.
+#[test]
+fn toi_div_two_divisions_one_player() {
+    let mut g = empty_game(&[]);
+    // The scenario's units keep the divisions of its file.
+    let divisions: Vec<u8> = g
+        .units
+        .iter()
+        .filter(|u| u.nation == Nation::Us)
+        .map(|u| u.division)
+        .collect();
+    assert!(divisions.contains(&1) && divisions.contains(&2));
+    let first = squad(&mut g, Nation::Us, &["us-regular"; 4], "0302");
+    let second = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    g.units[second.index()].division = 2;
+    let _de = squad(&mut g, Nation::De, &["de-regular"; 4], "1108");
+    let seat = crate::decisions::seat(&g);
+    act(&mut g, ToiAction::Fatigue { unit: second });
+    assert_eq!(step(&g), Step::Action { nation: Nation::Us });
+    assert_eq!(crate::decisions::seat(&g), seat, "the same player");
+    act(&mut g, ToiAction::Fatigue { unit: first });
+    assert_eq!(g.unit(second).division, 2);
+    assert_eq!(g.unit(first).token, Token::Fatigued);
+}
+
+/// `TOI-COMP`: the box's figures, each nation's kinds, and the limited markers' counts.
+#[test]
+fn toi_comp_the_figures_and_markers_of_the_box() {
+    let g = empty_game(&[]);
+    use crate::data::FigureClass::*;
+    let kinds = [
+        (
+            "us",
+            [Regular, Elite, Officer, MortarCrew, MgCrew].as_slice(),
+            3,
+        ),
+        (
+            "de",
+            [Regular, Elite, Officer, MortarCrew, MgCrew].as_slice(),
+            4,
+        ),
+    ];
+    for (nation, infantry, vehicles) in kinds {
+        let ours: Vec<_> = g
+            .data()
+            .figures
+            .iter()
+            .filter(|f| f.id.starts_with(nation))
+            .collect();
+        for class in infantry {
+            assert!(ours.iter().any(|f| f.class == *class), "{nation} {class:?}");
+        }
+        // US: Sherman, halftrack, truck; DE: Panzer IV, Tiger I, SdKfz 251, Opel Blitz.
+        let vehicle_kinds = ours.iter().filter(|f| f.armor.is_some()).count();
+        assert_eq!(vehicle_kinds, vehicles, "{nation}");
+    }
+    use crate::data::limits::*;
+    // 12 entrenchment/pillbox + 14 tank-trap/wire + 6 smoke + 6 minefield = 38 markers.
+    assert_eq!(
+        FORTIFICATION_MARKERS + WIRE_AND_TRAP_MARKERS + SMOKE_MARKERS + MINEFIELD_MARKERS,
+        38
+    );
+    assert_eq!(2 * HIDDEN_MARKERS, 8);
+    assert_eq!(2 * TRANSPORT_MARKERS, 16);
+    assert_eq!(4 * SPECIALIZATION_TOKENS, 24);
+}
+
+/// `TOI-ACT-EX` (src L668-686, T-ACT-01..05 played in one round): with 3 actions a turn, the US
+/// advances A, fires with B, puts C in Op Fire, and the German's turn begins; his E, moving into
+/// C's sight, is pinned by its suppressive Op Fire and stops, fatigued.
+#[test]
+fn toi_act_ex_a_turn_of_three_actions_then_the_enemy_s() {
+    // B's normal fire [5, 5, 1, 2] at normal range: 2 hits; C's suppressive Op Fire [5, 2, 3, 1]:
+    // 1 hit, pinned.
+    let mut g = empty_game(&[5, 5, 1, 2, 5, 2, 3, 1]);
+    let mut data = (*g.data).clone();
+    data.scenarios[usize::from(g.scenario)].actions = 3;
+    g.data = Arc::new(data);
+    g.sides[Nation::Us.index()].actions_left = 3;
+    let a = squad(&mut g, Nation::Us, &["us-regular"; 4], "0202");
+    let b = squad(&mut g, Nation::Us, &["us-regular"; 4], "0909");
+    let c = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    let d = squad(&mut g, Nation::De, &["de-regular"; 4], "0906");
+    let e = squad(&mut g, Nation::De, &["de-regular"; 4], "0309");
+    // A fourth US squad, still fresh after the turn: the US Action Phase goes on.
+    let _w = squad(&mut g, Nation::Us, &["us-regular"; 4], "1102");
+    // A: Advance, 4 clear hexes.
+    act(&mut g, ToiAction::Advance { unit: a });
+    for label in ["0203", "0204", "0205", "0206"] {
+        move_to(&mut g, label);
+    }
+    assert_eq!(g.unit(a).token, Token::Fatigued);
+    assert_eq!(g.side(Nation::Us).actions_left, 2);
+    // B: Concentrated Fire on D, 3 hexes off in the open.
+    act(&mut g, ToiAction::ConcentratedFire { unit: b, target: d });
+    // C could support it (fresh, in range): B fires alone.
+    assert!(legal(&g).contains(&ToiAction::Support { unit: c }));
+    act(&mut g, ToiAction::Fire);
+    act(&mut g, ToiAction::Lose { slot: 0 });
+    act(&mut g, ToiAction::Lose { slot: 1 });
+    assert_eq!(figures_of(&g, d), 2);
+    assert_eq!(g.side(Nation::Us).actions_left, 1);
+    // C: Prepare Op Fire; the US turn is over.
+    act(&mut g, ToiAction::PrepareOpFire { unit: c });
+    assert_eq!(g.unit(c).token, Token::OpFire);
+    assert_eq!(step(&g), Step::Action { nation: Nation::De });
+    assert_eq!(g.side(Nation::De).actions_left, 3);
+    // E advances into 0308, C's normal range: C fires suppressive.
+    act(&mut g, ToiAction::Advance { unit: e });
+    move_to(&mut g, "0308");
+    act(
+        &mut g,
+        ToiAction::OpFire {
+            lead: c,
+            suppressive: true,
+            mg_only: false,
+        },
+    );
+    assert!(matches!(
+        g.unit(e).kind,
+        Kind::Squad {
+            condition: crate::tables::results::Condition::Pinned,
+            ..
+        }
+    ));
+    assert_eq!(g.unit(e).at, Location::Hex(hex(&g, "0308")));
+    assert_eq!(g.unit(e).token, Token::Fatigued);
+    assert_eq!(g.unit(c).token, Token::Fatigued);
+    assert!(!matches!(step(&g), Step::Moving(_)));
+}

@@ -10,6 +10,7 @@ mod assault;
 mod cards;
 mod cases;
 mod examples;
+mod faq;
 mod fort;
 mod hidden;
 mod rounds;
