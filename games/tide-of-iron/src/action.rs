@@ -35,15 +35,18 @@ pub enum ToiAction {
         unit: UnitId,
     },
     /// `TOI-ACT-FM`: the moving unit attacks `target` (at half firepower), normally or
-    /// suppressively.
+    /// suppressively (`TOI-COMBAT-SEQ` step 3: without an attack type, normally).
     MovingFire {
         target: UnitId,
+        #[serde(default)]
         suppressive: bool,
     },
     /// `TOI-COMBAT-OPFIRE`: Op Fire unit `lead` fires at the moving unit; with `mg_only`, its
-    /// machine-gun crews alone, and it stays in Op Fire (`TOI-UNIT-MG`).
+    /// machine-gun crews alone, and it stays in Op Fire (`TOI-UNIT-MG`). Without an attack
+    /// type, a normal attack (`TOI-COMBAT-SEQ` step 3).
     OpFire {
         lead: UnitId,
+        #[serde(default)]
         suppressive: bool,
         #[serde(default)]
         mg_only: bool,
@@ -92,6 +95,8 @@ pub enum ToiAction {
     AreaFire {
         unit: UnitId,
         hex: HexId,
+        // TOI-COMBAT-SEQ step 3: without an attack type, a normal attack.
+        #[serde(default)]
         suppressive: bool,
     },
     /// `TOI-SPEC-MEDIC`: activate a fresh medic squad to treat the reduced squad `target` in its

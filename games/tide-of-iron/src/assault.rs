@@ -284,6 +284,8 @@ pub fn answer(
                 ));
             }
             game.units[unit.index()].at = Location::Hex(a.hex);
+            // FAQ-9: it leaves any fortification it stood in, and enters none.
+            game.units[unit.index()].fort = crate::state::Fort::None;
             log.public(ASSAULT, ToiEvent::Moved { unit, hex: a.hex }, || {
                 format!("{} advances", crate::text::unit_name(game, unit))
             });

@@ -36,7 +36,7 @@ pub const BLAST: RuleId = RuleId("TOI-KW-BLAST");
 /// `TOI-KW-AREA`, `TOI-KW-BLAST`: off-board attacks hit on 5-6.
 const OFF_BOARD_HITS_FROM: u8 = 5;
 /// `TOI-LIMITS`: hidden-squad markers a nation has.
-const HIDDEN_MARKERS: usize = 4;
+const HIDDEN_MARKERS: usize = crate::data::limits::HIDDEN_MARKERS;
 
 /// The compass (`TOI-KW-DRIFT`, AMB-30): the red die's faces 1-6 name the hex edges clockwise
 /// from North.

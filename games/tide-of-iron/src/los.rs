@@ -153,6 +153,15 @@ impl Sight {
         Self { cells }
     }
 
+    /// Raise or lower `hex` to `level`: the acceptance cases lay the spec's hills on a shipped
+    /// board.
+    #[cfg(test)]
+    pub(crate) fn set_level(&mut self, hex: Hex, level: i8) {
+        if let Some(cell) = self.cells.get_mut(&hex) {
+            cell.level = level;
+        }
+    }
+
     /// Whether units in `a` and `b` see each other (`TOI-COMBAT-LOS-ALGO`); `smoke(h)` says
     /// whether a smoke marker lies in `h` (`TOI-FORT-SMOKE`: it blocks like woods).
     ///

@@ -227,7 +227,21 @@ pub fn carrier(game: &ToiGame, unit: UnitId) -> Option<UnitId> {
     }
 }
 
-/// `TOI-TRANS`: the friendly vehicles in `squad`'s hex with room for it.
+/// `TOI-LIMITS`: whether `nation` has a transport marker left for one more loaded vehicle (8
+/// of its vehicles may carry squads at once).
+pub fn transport_marker_left(game: &ToiGame, nation: crate::data::Nation) -> bool {
+    let loaded = game
+        .unit_ids()
+        .filter(|&v| game.unit(v).nation == nation && game.passengers(v).next().is_some())
+        .count();
+    loaded < crate::data::limits::TRANSPORT_MARKERS
+}
+
+/// `TOI-LIMITS`.
+pub const LIMITS: RuleId = RuleId("TOI-LIMITS");
+
+/// `TOI-TRANS`: the friendly vehicles in `squad`'s hex with room for it (an empty one only while
+/// a transport marker is left, `TOI-LIMITS`).
 pub fn vehicles_to_board(game: &ToiGame, squad: UnitId) -> Vec<UnitId> {
     if is_vehicle(game, squad) {
         return Vec::new();
@@ -247,7 +261,10 @@ pub fn vehicles_to_board(game: &ToiGame, squad: UnitId) -> Vec<UnitId> {
                     .unwrap_or(0),
                 Kind::Squad { .. } => 0,
             };
-            game.unit(v).nation == nation && game.passengers(v).count() < usize::from(capacity)
+            let carried = game.passengers(v).count();
+            game.unit(v).nation == nation
+                && carried < usize::from(capacity)
+                && (carried > 0 || transport_marker_left(game, nation))
         })
         .collect()
 }
@@ -481,6 +498,20 @@ pub fn answer(
             Ok(())
         }
         ToiAction::Board { vehicle } => {
+            let nation = game.unit(unit).nation;
+            let friendly = game
+                .units
+                .get(vehicle.index())
+                .is_some_and(|v| v.nation == nation);
+            if friendly
+                && game.passengers(vehicle).next().is_none()
+                && !transport_marker_left(game, nation)
+            {
+                return Err(Refusal::by_rule(
+                    LIMITS,
+                    "all 8 of your transport markers are in use: no other vehicle may take squads aboard",
+                ));
+            }
             if mv.mp < TRANSFER || !vehicles_to_board(game, unit).contains(&vehicle) {
                 return Err(Refusal::by_rule(
                     TRANSPORT,

@@ -173,7 +173,14 @@ pub fn may_entrench(game: &ToiGame, unit: UnitId) -> bool {
         .and_then(|&t| game.data().terrain.get(usize::from(t)))
         .is_some_and(|t| t.entrenchments);
     let m = game.markers(hex);
-    ground && m.entrenchments + m.pillboxes < MOST_FORTIFICATIONS
+    ground && m.entrenchments + m.pillboxes < MOST_FORTIFICATIONS && fortification_marker_left(game)
+}
+
+/// `TOI-LIMITS`: whether an entrenchment/pillbox marker is left in the box (12 in all).
+pub fn fortification_marker_left(game: &ToiGame) -> bool {
+    use crate::data::limits;
+    limits::in_use(&game.markers, crate::data::MarkerKind::Entrenchment)
+        < limits::box_holds(crate::data::MarkerKind::Entrenchment)
 }
 
 /// `TOI-SPEC-ENG`: as its action, the engineer squad digs an entrenchment in its hex, and gets
@@ -184,6 +191,12 @@ pub fn entrench(
     occupy: bool,
     log: &mut ToiLog,
 ) -> Result<(), Refusal> {
+    if is(game, unit, Specialization::Engineer) && !fortification_marker_left(game) {
+        return Err(Refusal::by_rule(
+            RuleId("TOI-LIMITS"),
+            "all 12 entrenchment/pillbox markers are on the map: none is left to dig in with",
+        ));
+    }
     if !may_entrench(game, unit) {
         return Err(Refusal::by_rule(
             ENGINEER,

@@ -10,6 +10,8 @@ mod assault;
 mod cards;
 mod cases;
 mod deployment;
+mod examples;
+mod faq;
 mod fort;
 mod hidden;
 mod rounds;

@@ -9,6 +9,7 @@ mod boards;
 mod cards;
 mod check;
 mod figures;
+pub mod limits;
 mod scenarios;
 mod terrain;
 

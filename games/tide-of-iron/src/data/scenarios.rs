@@ -9,9 +9,9 @@ use overlord_hexmap::{HexId, HexIndex, MapData};
 use serde::Deserialize;
 
 /// Hidden-squad markers a nation has (`TOI-LIMITS`).
-const HIDDEN_MARKERS: u8 = 4;
+const HIDDEN_MARKERS: u8 = super::limits::HIDDEN_MARKERS as u8;
 /// Specialization tokens of each kind (`TOI-LIMITS`).
-const SPEC_TOKENS: u8 = 6;
+const SPEC_TOKENS: u8 = super::limits::SPECIALIZATION_TOKENS as u8;
 
 /// One `[[scenario]]` of scenarios.toml.
 #[derive(Clone, Debug, Deserialize)]
@@ -328,6 +328,18 @@ impl Battlefield {
     pub fn is_half(&self, hex: HexId) -> bool {
         self.hexes.is_half(hex)
     }
+
+    /// Raise or lower `hex` to `level`, for movement and sight alike: the acceptance cases lay
+    /// the spec's hills on a shipped board.
+    #[cfg(test)]
+    pub(crate) fn set_level(&mut self, hex: HexId, level: i8) {
+        if let Some(l) = self.level.get_mut(hex.index()) {
+            *l = level;
+        }
+        if let Some(h) = self.hexes.hex(hex) {
+            self.sight.set_level(h, level);
+        }
+    }
 }
 
 /// Load every scenario of the manifest, reporting each problem.
@@ -584,6 +596,17 @@ fn load_one(
                     m.kind
                 ),
             );
+        } else if super::limits::in_use(&markers, m.kind) > super::limits::box_holds(m.kind) {
+            // TOI-LIMITS: no more markers than the box holds.
+            problem(
+                &m.at,
+                "marker.kind",
+                format!(
+                    "{:?}: the box holds {} such markers (TOI-LIMITS)",
+                    m.kind,
+                    super::limits::box_holds(m.kind)
+                ),
+            );
         }
     }
     let deployment = deployment_areas(&deployment_entries, &battlefield, &mut problem);
@@ -635,6 +658,30 @@ fn load_one(
                         "[[unit]] {place} is no vehicle of this nation in this hex with room for the squad (TOI-TRANS)"
                     ),
                 ),
+            }
+        }
+        // TOI-LIMITS: a nation has 8 transport markers: no more of its vehicles start loaded.
+        for nation in Nation::ALL {
+            let mut loaded: Vec<usize> = units
+                .iter()
+                .filter(|u| u.nation == nation && u.round.is_none())
+                .filter_map(|u| u.aboard)
+                .collect();
+            loaded.sort_unstable();
+            loaded.dedup();
+            if loaded.len() > super::limits::TRANSPORT_MARKERS
+                && let Some(u) = units
+                    .iter()
+                    .find(|u| u.nation == nation && u.aboard.is_some())
+            {
+                problem(
+                    &u.at,
+                    "unit.aboard",
+                    format!(
+                        "a nation has {} transport markers: no more of its vehicles may carry squads (TOI-LIMITS)",
+                        super::limits::TRANSPORT_MARKERS
+                    ),
+                );
             }
         }
     }
