@@ -59,6 +59,12 @@ pub enum ToiAction {
     AssaultHex {
         hex: HexId,
     },
+    /// `TOI-COMBAT-ASSAULT` step 7 (T-ASLT-01): the defender gives `hits` of the attacker's
+    /// hits to defending vehicle `unit`.
+    HitVehicle {
+        unit: UnitId,
+        hits: u8,
+    },
     /// `TOI-COMBAT-ASSAULT` step 7: the defender removes the figure in `slot` of squad `unit`.
     LoseFrom {
         unit: UnitId,

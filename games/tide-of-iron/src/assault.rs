@@ -175,6 +175,12 @@ pub fn legal(game: &ToiGame, step: Step, out: &mut Vec<ToiAction>) {
         }
         Step::DefenderLosses(a) => {
             for u in defenders(game, &a) {
+                // T-ASLT-01: the defender gives a vehicle as many hits as he likes, up to those
+                // that destroy it, each number read as one attack's.
+                if let Kind::Vehicle { .. } = game.unit(u).kind {
+                    let most = hits_to_destroy(game, u).min(a.to_remove);
+                    out.extend((1..=most).map(|hits| ToiAction::HitVehicle { unit: u, hits }));
+                }
                 if let Kind::Squad { figures, .. } = game.unit(u).kind {
                     let mut seen = Vec::new();
                     for (slot, &f) in figures.iter().enumerate() {
@@ -261,6 +267,22 @@ pub fn answer(
             remove_figure(game, unit, slot, log)?;
             let left = Assault {
                 to_remove: a.to_remove.saturating_sub(1),
+                ..a
+            };
+            defender_losses(game, left, log);
+            Ok(())
+        }
+        (Step::DefenderLosses(a), ToiAction::HitVehicle { unit, hits }) => {
+            let most = hits_to_destroy(game, unit).min(a.to_remove);
+            if !defenders(game, &a).contains(&unit) || !(1..=most).contains(&hits) {
+                return Err(Refusal::by_rule(
+                    ASSAULT,
+                    "a defending vehicle takes from 1 hit to those that destroy it, no more than are left",
+                ));
+            }
+            hit_vehicle(game, unit, hits, log);
+            let left = Assault {
+                to_remove: a.to_remove - hits,
                 ..a
             };
             defender_losses(game, left, log);
@@ -437,45 +459,50 @@ fn has_officer(game: &ToiGame, unit: UnitId) -> bool {
 /// Step 7: the defender removes the attacker's hits, figure by figure from his squads; what
 /// the squads cannot take goes to his light vehicles, each taking no more than destroys it.
 pub fn defender_losses(game: &mut ToiGame, a: Assault, log: &mut ToiLog) {
-    let squads = defenders(game, &a)
-        .into_iter()
-        .any(|u| matches!(game.unit(u).kind, Kind::Squad { .. }));
-    if a.to_remove > 0 && squads {
+    if a.to_remove > 0 && !defenders(game, &a).is_empty() {
         game.step = Step::DefenderLosses(a);
         return;
     }
-    let mut left = a.to_remove;
-    for u in defenders(game, &a) {
-        if left == 0 {
-            break;
-        }
-        if let Kind::Vehicle { figure, damage } = game.unit(u).kind {
-            let fragile = game
-                .data()
-                .figures
-                .get(usize::from(figure))
-                .is_some_and(|f| f.traits.iter().any(|t| t == "fragile"));
-            // The fewest hits that destroy it, or all that are left.
-            let needed = (1..=4)
-                .find(|&k| vehicle_hits(damage, k, fragile) == VehicleOutcome::Destroyed)
-                .unwrap_or(4);
-            let taken = left.min(needed);
-            left -= taken;
-            match vehicle_hits(damage, taken, fragile) {
-                VehicleOutcome::Destroyed => game.destroy(u),
-                VehicleOutcome::Damaged(now) => {
-                    game.units[u.index()].kind = Kind::Vehicle {
-                        figure,
-                        damage: now,
-                    };
-                }
-            }
-            log.public(ASSAULT, ToiEvent::Condition { unit: u }, || {
-                format!("{} takes {taken} hit(s)", crate::text::unit_name(game, u))
-            });
+    outcome(game, Assault { to_remove: 0, ..a }, log);
+}
+
+/// The most hits defending vehicle `unit` may take: the fewest that destroy it (T-ASLT-01: a
+/// hit more would be lost on a wreck, so the defender cannot soak the hits up with it).
+fn hits_to_destroy(game: &ToiGame, unit: UnitId) -> u8 {
+    let Kind::Vehicle { figure, damage } = game.unit(unit).kind else {
+        return 0;
+    };
+    let fragile = fragile(game, figure);
+    (1..=4)
+        .find(|&k| vehicle_hits(damage, k, fragile) == VehicleOutcome::Destroyed)
+        .unwrap_or(4)
+}
+
+fn fragile(game: &ToiGame, figure: u8) -> bool {
+    game.data()
+        .figures
+        .get(usize::from(figure))
+        .is_some_and(|f| f.traits.iter().any(|t| t == "fragile"))
+}
+
+/// Step 7 (T-ASLT-01): `hits` of the attacker's hits on defending vehicle `unit`, read on the
+/// vehicle damage table as one attack's net hits.
+fn hit_vehicle(game: &mut ToiGame, unit: UnitId, hits: u8, log: &mut ToiLog) {
+    let Kind::Vehicle { figure, damage } = game.unit(unit).kind else {
+        return;
+    };
+    match vehicle_hits(damage, hits, fragile(game, figure)) {
+        VehicleOutcome::Destroyed => game.destroy(unit),
+        VehicleOutcome::Damaged(now) => {
+            game.units[unit.index()].kind = Kind::Vehicle {
+                figure,
+                damage: now,
+            };
         }
     }
-    outcome(game, Assault { to_remove: 0, ..a }, log);
+    log.public(ASSAULT, ToiEvent::Condition { unit }, || {
+        format!("{} takes {hits} hit(s)", crate::text::unit_name(game, unit))
+    });
 }
 
 /// Remove the figure in `slot` of defending squad `unit`.

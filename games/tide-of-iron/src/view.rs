@@ -290,6 +290,11 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
         ToiAction::AssaultHex { hex } => {
             (format!("Assault {}", field.label(hex)), vec![], vec![hex])
         }
+        ToiAction::HitVehicle { unit, hits } => (
+            format!("{} takes {hits} hit(s)", name(unit)),
+            vec![unit],
+            vec![],
+        ),
         ToiAction::LoseFrom { unit, .. } => {
             (format!("{} loses a figure", name(unit)), vec![unit], vec![])
         }

@@ -216,7 +216,7 @@ fn t_supp_01_toi_combat_supp_a_suppressive_attack_pins() {
     assert!(matches!(
         g.unit(de).kind,
         Kind::Squad {
-            condition: crate::tables::results::Condition::Pinned,
+            condition: Condition::Pinned,
             ..
         }
     ));

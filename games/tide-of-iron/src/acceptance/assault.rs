@@ -16,15 +16,6 @@ fn assaulting(rolls: &[u16]) -> (ToiGame, UnitId) {
     (g, a)
 }
 
-fn set_condition(g: &mut ToiGame, u: UnitId, c: Condition) {
-    if let Kind::Squad { figures, .. } = g.units[u.index()].kind {
-        g.units[u.index()].kind = Kind::Squad {
-            figures,
-            condition: c,
-        };
-    }
-}
-
 #[test]
 fn t_aslt_03_toi_combat_assault_what_may_assault_and_support() {
     let (mut g, a) = assaulting(&[]);
@@ -189,4 +180,83 @@ fn t_aslt_05_toi_combat_assault_no_retreat_hex_destroys_the_defenders() {
     act(&mut g, ToiAction::LoseFrom { unit: de, slot: 0 });
     act(&mut g, ToiAction::LoseFrom { unit: de, slot: 1 });
     assert_eq!(g.unit(de).at, Location::Gone, "nowhere to go: destroyed");
+}
+
+/// T-ASLT-01 (src L1494-1505): the rulebook's assault example. US 4R "A" at 0304 takes
+/// Assault, moves to 0305 and assaults 0306, where DE 4R "D1" (entrenched) and an SdKfz 251
+/// "H" stand, with C1 and C2 (fatigued before) supporting from 0406.
+#[test]
+fn t_aslt_01_toi_combat_assault_the_rulebook_example() {
+    // Attack: 8 black dice at close range, 5 hits; 2 red dice for the entrenchment (H's armor
+    // counts for nothing), no save. Defence: D1's 4 and H's 2 black dice, 2 hits.
+    let mut g = empty_game(&[4, 5, 6, 6, 4, 1, 2, 3, 1, 2, 4, 5, 1, 1, 1, 1]);
+    let a = squad(&mut g, Nation::Us, &["us-regular"; 4], "0304");
+    let c1 = squad(&mut g, Nation::Us, &["us-regular"; 4], "0406");
+    let c2 = squad(&mut g, Nation::Us, &["us-regular"; 4], "0406");
+    for c in [c1, c2] {
+        g.units[c.index()].token = Token::Fatigued;
+    }
+    mark(&mut g, "0306", |m| m.entrenchments = 1);
+    let d1 = squad(&mut g, Nation::De, &["de-regular"; 4], "0306");
+    g.units[d1.index()].fort = crate::state::Fort::Entrenchment;
+    let h = vehicle(&mut g, Nation::De, "de-halftrack", "0306");
+    let target = hex(&g, "0306");
+    act(&mut g, ToiAction::AssaultWith { unit: a });
+    let next = hex(&g, "0305");
+    act(&mut g, ToiAction::MoveTo { hex: next });
+    act(&mut g, ToiAction::AssaultHex { hex: target });
+    act(&mut g, ToiAction::Support { unit: c1 });
+    act(&mut g, ToiAction::Support { unit: c2 });
+    assert!(
+        !legal(&g).contains(&ToiAction::Support { unit: c2 }),
+        "two supporters, no more"
+    );
+    let log = act(&mut g, ToiAction::Fire);
+    // Strength 4 + 2 + 2, two red dice for the entrenchment alone; the defence 4 + the
+    // halftrack's 2.
+    assert!(log.entries().iter().any(|e| {
+        e.rule == crate::assault::ASSAULT
+            && e.text
+                .contains("attack 8 dice [4, 5, 6, 6, 4, 1, 2, 3] against cover [1, 2]: 5 hit(s)")
+            && e.text
+                .contains("defence 6 dice [4, 5, 1, 1, 1, 1]: 2 hit(s)")
+    }));
+    // The attacker's 2 losses, from A.
+    assert!(matches!(step(&g), Step::Casualties { unit, hits: 2, .. } if unit == a));
+    act(&mut g, ToiAction::Lose { slot: 0 });
+    act(&mut g, ToiAction::Lose { slot: 1 });
+    // The defender's 5: he may give the halftrack up to the 4 that destroy it.
+    assert!(matches!(
+        step(&g),
+        Step::DefenderLosses(Assault { to_remove: 5, .. })
+    ));
+    assert_eq!(crate::decisions::decider(&g), Nation::De);
+    let offered = legal(&g);
+    for hits in 1..=4 {
+        assert!(offered.contains(&ToiAction::HitVehicle { unit: h, hits }));
+    }
+    assert!(!offered.contains(&ToiAction::HitVehicle { unit: h, hits: 5 }));
+    act(&mut g, ToiAction::HitVehicle { unit: h, hits: 4 });
+    assert_eq!(g.unit(h).at, Location::Gone, "4 hits destroy the SdKfz 251");
+    act(&mut g, ToiAction::LoseFrom { unit: d1, slot: 0 });
+    assert_eq!(figures_of(&g, d1), 3);
+    // 5 > 2: D1 retreats, out of its entrenchment, fatigued.
+    assert!(matches!(step(&g), Step::Retreat(_)));
+    let to = hex(&g, "0307");
+    act(&mut g, ToiAction::RetreatTo { hex: to });
+    assert_eq!(g.unit(d1).at, Location::Hex(to));
+    assert_eq!(g.unit(d1).fort, crate::state::Fort::None);
+    assert_eq!(g.unit(d1).token, Token::Fatigued);
+    // A may advance, not into the entrenchment; C1 and C2, fatigued before, may not.
+    let advancing = legal(&g);
+    assert!(advancing.contains(&ToiAction::AdvanceInto { unit: a }));
+    for c in [c1, c2] {
+        assert!(!advancing.contains(&ToiAction::AdvanceInto { unit: c }));
+    }
+    act(&mut g, ToiAction::AdvanceInto { unit: a });
+    assert_eq!(g.unit(a).at, Location::Hex(target));
+    assert_eq!(g.unit(a).fort, crate::state::Fort::None);
+    for u in [a, c1, c2] {
+        assert_eq!(g.unit(u).token, Token::Fatigued);
+    }
 }

@@ -3,24 +3,8 @@
 //! while moving through, immobility.
 
 use super::*;
-use crate::state::{Fort, Markers, Token};
+use crate::state::{Fort, Token};
 use crate::tables::results::{Condition, Damage};
-
-fn mark(g: &mut ToiGame, label: &str, change: impl FnOnce(&mut Markers)) {
-    let h = hex(g, label);
-    let mut m = g.markers(h);
-    change(&mut m);
-    g.set_markers(h, m);
-}
-
-fn set_condition(g: &mut ToiGame, u: UnitId, c: Condition) {
-    if let Kind::Squad { figures, .. } = g.units[u.index()].kind {
-        g.units[u.index()].kind = Kind::Squad {
-            figures,
-            condition: c,
-        };
-    }
-}
 
 #[test]
 fn t_terr_01_toi_terr_rough_toi_terr_stream_toi_terr_building_toi_terr_bridge_toi_terr_lake() {

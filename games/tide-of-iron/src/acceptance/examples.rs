@@ -10,7 +10,7 @@
 
 use super::*;
 use crate::action::ToiEvent;
-use crate::state::{Fort, Markers, Token};
+use crate::state::{Fort, Token};
 use crate::tables::dice::RangeBand;
 use crate::tables::results::Damage;
 
@@ -25,13 +25,6 @@ fn relief(g: &mut ToiGame, levels: &[(&str, i8)]) {
     g.data = Arc::new(data);
 }
 
-fn mark(g: &mut ToiGame, label: &str, change: impl FnOnce(&mut Markers)) {
-    let h = hex(g, label);
-    let mut m = g.markers(h);
-    change(&mut m);
-    g.set_markers(h, m);
-}
-
 /// The attacks in `log`: (black dice, red dice, net hits).
 fn attacks(log: &ToiLog) -> Vec<(Vec<u8>, Vec<u8>, u8)> {
     log.entries()
@@ -43,19 +36,6 @@ fn attacks(log: &ToiLog) -> Vec<(Vec<u8>, Vec<u8>, u8)> {
             _ => None,
         })
         .collect()
-}
-
-fn figures_of(g: &ToiGame, u: UnitId) -> usize {
-    match g.unit(u).kind {
-        Kind::Squad { figures, .. } => figures.iter().filter(|&&f| f != EMPTY_SLOT).count(),
-        Kind::Vehicle { .. } => 1,
-    }
-}
-
-fn german_turn(g: &mut ToiGame) {
-    g.turn_of = Nation::De;
-    g.sides[Nation::De.index()].actions_left = g.scenario().actions;
-    g.step = Step::Action { nation: Nation::De };
 }
 
 /// The moving unit enters the hex `label`.
@@ -270,7 +250,7 @@ fn t_seq_06_toi_combat_seq_an_attack_without_a_type_is_normal() {
     assert!(matches!(
         g.unit(de).kind,
         Kind::Squad {
-            condition: crate::tables::results::Condition::Normal,
+            condition: Condition::Normal,
             ..
         }
     ));
@@ -895,7 +875,7 @@ fn toi_act_ex_a_turn_of_three_actions_then_the_enemy_s() {
     assert!(matches!(
         g.unit(e).kind,
         Kind::Squad {
-            condition: crate::tables::results::Condition::Pinned,
+            condition: Condition::Pinned,
             ..
         }
     ));

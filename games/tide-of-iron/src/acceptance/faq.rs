@@ -4,37 +4,8 @@
 use super::*;
 use crate::action::ToiEvent;
 use crate::data::Specialization;
-use crate::state::{Fort, Markers, Token};
+use crate::state::{Fort, Token};
 use crate::tables::results::Condition;
-
-fn mark(g: &mut ToiGame, label: &str, change: impl FnOnce(&mut Markers)) {
-    let h = hex(g, label);
-    let mut m = g.markers(h);
-    change(&mut m);
-    g.set_markers(h, m);
-}
-
-fn set_condition(g: &mut ToiGame, u: UnitId, c: Condition) {
-    if let Kind::Squad { figures, .. } = g.units[u.index()].kind {
-        g.units[u.index()].kind = Kind::Squad {
-            figures,
-            condition: c,
-        };
-    }
-}
-
-fn figures_of(g: &ToiGame, u: UnitId) -> usize {
-    match g.unit(u).kind {
-        Kind::Squad { figures, .. } => figures.iter().filter(|&&f| f != EMPTY_SLOT).count(),
-        Kind::Vehicle { .. } => 1,
-    }
-}
-
-fn german_turn(g: &mut ToiGame) {
-    g.turn_of = Nation::De;
-    g.sides[Nation::De.index()].actions_left = g.scenario().actions;
-    g.step = Step::Action { nation: Nation::De };
-}
 
 /// The text of the log's assault roll.
 fn assault_line(log: &ToiLog) -> String {

@@ -1,14 +1,7 @@
 //! Fortifications, obstacles and smoke (`TOI-FORT`).
 
 use super::*;
-use crate::state::{Fort, Markers, Token};
-
-fn mark(g: &mut ToiGame, label: &str, change: impl FnOnce(&mut Markers)) {
-    let h = hex(g, label);
-    let mut m = g.markers(h);
-    change(&mut m);
-    g.set_markers(h, m);
-}
+use crate::state::{Fort, Token};
 
 #[test]
 fn toi_fort_entr_toi_fort_pill_getting_in_costs_1_mp_and_gives_cover() {

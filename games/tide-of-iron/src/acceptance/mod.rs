@@ -22,7 +22,8 @@ mod transport;
 
 use crate::action::{ToiAction, ToiLog};
 use crate::data::{Nation, ToiData};
-use crate::state::{EMPTY_SLOT, Kind, Location, Step, ToiGame, UnitId};
+use crate::state::{EMPTY_SLOT, Kind, Location, Markers, Step, ToiGame, UnitId};
+use crate::tables::results::Condition;
 use overlord_engine::{Components, GameRng, RandomSpec, Script, ScriptedRoll};
 use overlord_hexmap::HexId;
 use std::path::Path;
@@ -160,4 +161,37 @@ pub fn deck(g: &ToiGame, id: &str) -> u8 {
         .iter()
         .position(|d| d.id == id)
         .unwrap() as u8
+}
+
+/// Change the markers of hex `label`.
+pub fn mark(g: &mut ToiGame, label: &str, change: impl FnOnce(&mut Markers)) {
+    let h = hex(g, label);
+    let mut m = g.markers(h);
+    change(&mut m);
+    g.set_markers(h, m);
+}
+
+/// Set squad `u`'s condition.
+pub fn set_condition(g: &mut ToiGame, u: UnitId, c: Condition) {
+    if let Kind::Squad { figures, .. } = g.units[u.index()].kind {
+        g.units[u.index()].kind = Kind::Squad {
+            figures,
+            condition: c,
+        };
+    }
+}
+
+/// The figures squad `u` holds.
+pub fn figures_of(g: &ToiGame, u: UnitId) -> usize {
+    match g.unit(u).kind {
+        Kind::Squad { figures, .. } => figures.iter().filter(|&&f| f != EMPTY_SLOT).count(),
+        Kind::Vehicle { .. } => 1,
+    }
+}
+
+/// The German's turn to act, with the scenario's actions.
+pub fn german_turn(g: &mut ToiGame) {
+    g.turn_of = Nation::De;
+    g.sides[Nation::De.index()].actions_left = g.scenario().actions;
+    g.step = Step::Action { nation: Nation::De };
 }

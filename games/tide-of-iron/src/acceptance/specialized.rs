@@ -4,28 +4,12 @@
 use super::*;
 use crate::action::ToiEvent;
 use crate::data::Specialization;
-use crate::state::{Fort, Markers, Token};
+use crate::state::{Fort, Token};
 use crate::tables::dice::RangeBand;
 use crate::tables::results::Condition;
 
 fn specialize(g: &mut ToiGame, unit: UnitId, spec: Specialization) {
     g.units[unit.index()].spec = Some(spec);
-}
-
-fn set_condition(g: &mut ToiGame, u: UnitId, c: Condition) {
-    if let Kind::Squad { figures, .. } = g.units[u.index()].kind {
-        g.units[u.index()].kind = Kind::Squad {
-            figures,
-            condition: c,
-        };
-    }
-}
-
-fn mark(g: &mut ToiGame, label: &str, change: impl FnOnce(&mut Markers)) {
-    let h = hex(g, label);
-    let mut m = g.markers(h);
-    change(&mut m);
-    g.set_markers(h, m);
 }
 
 /// The black and red dice of the first attack in `log`.
@@ -37,13 +21,6 @@ fn dice(log: &ToiLog) -> (Vec<u8>, Vec<u8>) {
             _ => None,
         })
         .expect("an attack")
-}
-
-fn figures_of(g: &ToiGame, u: UnitId) -> usize {
-    match g.unit(u).kind {
-        Kind::Squad { figures, .. } => figures.iter().filter(|&&f| f != EMPTY_SLOT).count(),
-        Kind::Vehicle { .. } => 1,
-    }
 }
 
 #[test]

@@ -12,15 +12,6 @@ fn condition(g: &ToiGame, u: UnitId) -> Condition {
     }
 }
 
-fn set_condition(g: &mut ToiGame, u: UnitId, c: Condition) {
-    if let Kind::Squad { figures, .. } = g.units[u.index()].kind {
-        g.units[u.index()].kind = Kind::Squad {
-            figures,
-            condition: c,
-        };
-    }
-}
-
 /// The black and red dice of the first attack in `log`.
 fn dice(log: &ToiLog) -> (usize, usize) {
     log.entries()

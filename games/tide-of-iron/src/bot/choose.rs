@@ -320,6 +320,8 @@ fn score(game: &ToiGame, nation: Nation, action: ToiAction) -> f64 {
             _ => 0.0,
         },
         ToiAction::LoseFrom { unit, slot } => -figure_worth(game, slot_figure(game, unit, slot)),
+        // A vehicle soaks up hits at a price per hit a little above a regular's.
+        ToiAction::HitVehicle { hits, .. } => -1.5 * f64::from(hits),
         ToiAction::RetreatTo { hex } => {
             terrain_cover(game, hex) - enemies_near(game, nation, hex, 1) as f64
         }
