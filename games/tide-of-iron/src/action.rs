@@ -207,6 +207,10 @@ pub enum ToiAction {
     Deploy {
         hex: HexId,
     },
+    /// `TOI-TIMING` (D-OBSTACLE-ORDER): this obstacle of the hex resolves first.
+    ResolveFirst {
+        obstacle: Obstacle,
+    },
     Done,
 }
 
@@ -269,3 +273,22 @@ pub enum ToiEvent {
 
 /// The game's log.
 pub type ToiLog = Log<ToiEvent>;
+
+/// An obstacle a moving unit meets (`TOI-FORT-MINE`, `TOI-FORT-WIRE`, `TOI-FORT-TRAP`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Obstacle {
+    Minefield,
+    Wire,
+    TankTraps,
+}
+
+impl Obstacle {
+    pub fn name(self) -> &'static str {
+        match self {
+            Obstacle::Minefield => "minefield",
+            Obstacle::Wire => "razor wire",
+            Obstacle::TankTraps => "tank traps",
+        }
+    }
+}

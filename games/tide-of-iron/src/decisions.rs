@@ -19,7 +19,7 @@ pub fn decider(game: &ToiGame) -> Nation {
         | Step::Specialize { nation, .. }
         | Step::Deploy { nation } => nation,
         Step::Card(play) => play.nation,
-        Step::Moving(mv) => game.unit(mv.unit).nation,
+        Step::Moving(mv) | Step::ObstacleOrder(mv) => game.unit(mv.unit).nation,
         Step::Combining(attack) => game.unit(attack.lead).nation,
         Step::AssaultSupport(_)
         | Step::HiddenDefenders(_)
@@ -53,7 +53,7 @@ pub fn seat(game: &ToiGame) -> Seat {
     let own = |unit| crate::teams::seat_of_unit(game, unit);
     match game.step {
         Step::Action { nation } => crate::teams::seat_of(game, nation, game.division),
-        Step::Moving(mv) => own(mv.unit),
+        Step::Moving(mv) | Step::ObstacleOrder(mv) => own(mv.unit),
         Step::Combining(attack) if attack.op_fire.is_none() => own(attack.lead),
         Step::Casualties { unit, .. } => own(unit),
         Step::AssaultSupport(a) | Step::AdvanceAfter(a) | Step::AssaultLosses(a) => own(a.squad),
@@ -94,6 +94,7 @@ pub fn legal(game: &ToiGame, out: &mut Vec<ToiAction>) {
         | Step::Retreat(_)
         | Step::AdvanceAfter(_) => crate::assault::legal(game, game.step, out),
         Step::OpFire(mv) => crate::opfire::legal(game, mv, out),
+        Step::ObstacleOrder(mv) => crate::obstacles::legal(game, mv, out),
         Step::Combining(attack) => crate::combined::legal(game, attack, out),
         Step::Casualties { unit, .. } => crate::fire::casualty_choices(game, unit, out),
         Step::Command { nation } => crate::command::legal(game, nation, out),
@@ -142,6 +143,7 @@ pub fn answer(game: &mut ToiGame, action: ToiAction, log: &mut ToiLog) -> Result
         | Step::Retreat(_)
         | Step::AdvanceAfter(_) => crate::assault::answer(game, game.step, action, log),
         Step::OpFire(mv) => crate::opfire::answer(game, mv, action, log),
+        Step::ObstacleOrder(mv) => crate::obstacles::answer(game, mv, action, log),
         Step::Combining(attack) => crate::combined::answer(game, attack, action, log),
         Step::Casualties { unit, hits, then } => match action {
             ToiAction::Lose { slot } => crate::fire::lose(game, unit, hits, then, slot, log),

@@ -302,6 +302,11 @@ impl Game for ToiGame {
             | Step::Status
             | Step::StatusClean
             | Step::SetupDone => ("system", crate::turn::ROUND, String::new()),
+            Step::ObstacleOrder(_) => (
+                "obstacle_order",
+                crate::obstacles::TIMING,
+                "Which obstacle resolves first?".to_owned(),
+            ),
             Step::Build { nation, .. } => (
                 "build",
                 crate::deployment::BUILD,

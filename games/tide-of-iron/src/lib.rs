@@ -14,7 +14,8 @@
 //! 3. **The rules chapters.** [`hidden`] (`TOI-COMBAT-HIDDEN`), [`specialization`]
 //!    (`TOI-SPEC`), [`fire`] (`TOI-COMBAT`, halved firepower), [`area`] (`TOI-COMBAT-AREA`,
 //!    mortars), [`movement`] (`TOI-MOVE`, `TOI-TERR`, Advance, Fire and Movement, transport,
-//!    fortifications and obstacles), [`deployment`] (the players' own squad building and
+//!    fortifications), [`obstacles`] (`TOI-FORT-MINE`, `TOI-FORT-WIRE`, `TOI-FORT-TRAP`, in
+//!    the order `TOI-TIMING` gives), [`deployment`] (the players' own squad building and
 //!    deployment, `TOI-SETUP-5`, `TOI-SETUP-6`), [`opfire`] (`TOI-COMBAT-OPFIRE`), [`combined`]
 //!    (`TOI-COMBAT-COMBINED`), [`cards`] (`TOI-CARD-STRAT`, `TOI-KW-*`), [`activation`] (the Action Phase's actions, `TOI-ACT`),
 //!    [`assault`] (`TOI-COMBAT-ASSAULT`), [`command`] (`TOI-CMD`), [`status`] (`TOI-STAT`'s
@@ -58,6 +59,7 @@ pub mod game;
 pub mod hidden;
 pub mod los;
 pub mod movement;
+pub mod obstacles;
 pub mod opfire;
 pub mod picture;
 pub mod setup;

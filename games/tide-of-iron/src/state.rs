@@ -210,6 +210,9 @@ pub enum Step {
     Resume(Move),
     /// A system step: the moving unit meets the obstacles of the hex it entered (`TOI-FORT`).
     Obstacles(Move),
+    /// `TOI-TIMING` (D-OBSTACLE-ORDER): the moving unit's player orders the several obstacles
+    /// that act on it.
+    ObstacleOrder(Move),
     /// A system step: Op Fire stopped the moving unit (`TOI-MOVE-OPFIRE`).
     Stopped(Move),
     /// `TOI-SETUP-3`, `TOI-STAT-DRAW`: `nation` draws a card from a deck of its choice, `left`

@@ -45,7 +45,7 @@ pub fn advance(game: &mut ToiGame, log: &mut ToiLog) -> overlord_engine::driver:
             Progress::Continue
         }
         Step::Obstacles(mv) => {
-            crate::movement::obstacles(game, mv, log);
+            crate::obstacles::resolve(game, mv, log);
             Progress::Continue
         }
         Step::Stopped(mv) => {

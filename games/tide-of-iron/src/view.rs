@@ -290,6 +290,9 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
         ToiAction::AssaultHex { hex } => {
             (format!("Assault {}", field.label(hex)), vec![], vec![hex])
         }
+        ToiAction::ResolveFirst { obstacle } => {
+            (format!("The {} first", obstacle.name()), vec![], vec![])
+        }
         ToiAction::HitVehicle { unit, hits } => (
             format!("{} takes {hits} hit(s)", name(unit)),
             vec![unit],

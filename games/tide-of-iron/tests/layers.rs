@@ -25,6 +25,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (3, &["fire"]),
     (3, &["area"]),
     (3, &["movement"]),
+    (3, &["obstacles"]),
     (3, &["deployment"]),
     (3, &["opfire"]),
     (3, &["combined"]),

@@ -116,3 +116,75 @@ fn toi_fort_smoke_blocks_sight_covers_halves_and_clears_in_the_status_phase() {
     crate::turn::status_phase(&mut g, &mut ToiLog::new());
     assert!(!g.smoke(hex(&g, "0305")));
 }
+
+/// T-TIME-02 (`TOI-TIMING`, D-OBSTACLE-ORDER): razor wire and a minefield in one hex, entered by
+/// a US light vehicle: the US, the active player, orders them; both stop it, the minefield's
+/// dice are rolled once.
+#[test]
+fn t_time_02_toi_timing_the_active_player_orders_two_obstacles() {
+    let mut g = empty_game(&[1, 1, 1, 4]);
+    mark(&mut g, "0306", |m| {
+        m.wire = true;
+        m.mines = true;
+    });
+    let halftrack = vehicle(&mut g, Nation::Us, "us-halftrack", "0305");
+    let _de = squad(&mut g, Nation::De, &["de-regular"; 4], "1108");
+    act(&mut g, ToiAction::Advance { unit: halftrack });
+    let into = hex(&g, "0306");
+    act(&mut g, ToiAction::MoveTo { hex: into });
+    assert!(matches!(step(&g), Step::ObstacleOrder(mv) if mv.unit == halftrack));
+    assert_eq!(
+        crate::decisions::decider(&g),
+        Nation::Us,
+        "the active player"
+    );
+    let mut offered = legal(&g);
+    offered.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(
+        offered,
+        vec![
+            ToiAction::ResolveFirst {
+                obstacle: crate::action::Obstacle::Minefield
+            },
+            ToiAction::ResolveFirst {
+                obstacle: crate::action::Obstacle::Wire
+            },
+        ]
+    );
+    let log = act(
+        &mut g,
+        ToiAction::ResolveFirst {
+            obstacle: crate::action::Obstacle::Wire,
+        },
+    );
+    let rules: Vec<&str> = log.entries().iter().map(|e| e.rule.0).collect();
+    let (wire, mines) = (
+        rules.iter().position(|&r| r == "TOI-FORT-WIRE").unwrap(),
+        rules.iter().position(|&r| r == "TOI-FORT-MINE").unwrap(),
+    );
+    assert!(wire < mines, "in the order chosen: {rules:?}");
+    // One hit of the mines: lightly damaged, stopped, fatigued.
+    assert!(matches!(
+        g.unit(halftrack).kind,
+        Kind::Vehicle {
+            damage: crate::tables::results::Damage::Light,
+            ..
+        }
+    ));
+    assert_eq!(g.unit(halftrack).at, Location::Hex(into));
+    assert_eq!(g.unit(halftrack).token, Token::Fatigued);
+}
+
+/// One obstacle alone needs no order: a squad entering razor wire is stopped at once.
+#[test]
+fn toi_timing_a_single_obstacle_asks_nothing() {
+    let mut g = empty_game(&[]);
+    mark(&mut g, "0306", |m| m.wire = true);
+    let s = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    let _de = squad(&mut g, Nation::De, &["de-regular"; 4], "1108");
+    act(&mut g, ToiAction::Advance { unit: s });
+    let into = hex(&g, "0306");
+    act(&mut g, ToiAction::MoveTo { hex: into });
+    assert!(!matches!(step(&g), Step::ObstacleOrder(_)));
+    assert_eq!(g.unit(s).token, Token::Fatigued);
+}

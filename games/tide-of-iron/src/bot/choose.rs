@@ -305,6 +305,7 @@ fn score(game: &ToiGame, nation: Nation, action: ToiAction) -> f64 {
             _ => 0.0,
         },
         ToiAction::Specialize { .. } => 2.0,
+        ToiAction::ResolveFirst { .. } => 1.0,
         ToiAction::Deploy { hex } => {
             let far = objective_distance(game, nation, hex);
             terrain_cover(game, hex) - 0.5 * f64::from(far.min(12))
