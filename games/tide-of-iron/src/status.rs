@@ -18,6 +18,8 @@ pub const SETUP_OP_FIRE: RuleId = RuleId("TOI-SETUP-7");
 pub const REINFORCEMENTS: RuleId = RuleId("TOI-STAT-REINF");
 /// `TOI-STAT-XFER`.
 pub const TRANSFERS: RuleId = RuleId("TOI-STAT-XFER");
+/// `TOI-FAQ`: FAQ-10, reinforcements the box has run out of figures for.
+pub const FAQ: RuleId = RuleId("TOI-FAQ");
 
 /// `TOI-STAT-XFER`: whether `unit` may give or take figures: a squad of `nation` on the map (not
 /// aboard), neither specialized, pinned, disrupted nor in a fortification.
@@ -298,6 +300,9 @@ pub fn answer(
 /// hex to go to are lost; then the other side's, then the round marker.
 pub fn reinforce(game: &mut ToiGame, nation: Nation, log: &mut ToiLog) {
     while let Some(unit) = next_reinforcement(game, nation) {
+        if !make_do(game, unit, log) {
+            continue;
+        }
         if !reinforcement_hexes(game, unit).is_empty() {
             game.step = Step::Reinforce { nation };
             return;
@@ -315,4 +320,101 @@ pub fn reinforce(game: &mut ToiGame, nation: Nation, log: &mut ToiLog) {
     } else {
         game.step = Step::NextRound;
     }
+}
+
+/// `TOI-FAQ` (FAQ-10), `TOI-COMP`: the figures of type `figure` on the map or aboard now, out of
+/// the box.
+fn in_play(game: &ToiGame, figure: u8) -> u16 {
+    let mut count = 0;
+    for u in game.unit_ids() {
+        let unit = game.unit(u);
+        if !matches!(unit.at, Location::Hex(_) | Location::Aboard(_)) {
+            continue;
+        }
+        count += match unit.kind {
+            Kind::Squad { figures, .. } => figures.iter().filter(|&&f| f == figure).count() as u16,
+            Kind::Vehicle { figure: v, .. } => u16::from(v == figure),
+        };
+    }
+    count
+}
+
+/// `TOI-FAQ` (FAQ-10): reinforcement `unit` arrives with the figures the box still holds: a
+/// regular stands in for each missing infantry figure (two for a two-slot crew); a figure with
+/// no regular left for it stays out, and a squad left empty, or a vehicle the box has run out
+/// of, does not arrive. Whether it arrives.
+fn make_do(game: &mut ToiGame, unit: UnitId, log: &mut ToiLog) -> bool {
+    let figures = &game.data().figures;
+    let left = |game: &ToiGame, f: u8| {
+        figures
+            .get(usize::from(f))
+            .and_then(|d| d.count)
+            .map_or(u16::MAX, |count| count.saturating_sub(in_play(game, f)))
+    };
+    let nation = game.unit(unit).nation;
+    let regular = figures
+        .iter()
+        .position(|f| f.nation == nation && f.class == crate::data::FigureClass::Regular)
+        .and_then(|i| u8::try_from(i).ok());
+    let arrives = match game.unit(unit).kind {
+        Kind::Vehicle { figure, .. } => left(game, figure) > 0,
+        Kind::Squad {
+            figures: wanted,
+            condition,
+        } => {
+            let mut avail: Vec<u16> = (0..figures.len()).map(|f| left(game, f as u8)).collect();
+            let mut now = [EMPTY_SLOT; 4];
+            let mut filled = 0;
+            let mut put = |f: u8, now: &mut [u8; 4]| {
+                if let Some(slot) = now.get_mut(filled) {
+                    *slot = f;
+                    filled += 1;
+                }
+            };
+            let mut stood_in = 0;
+            for f in wanted.into_iter().filter(|&f| f != EMPTY_SLOT) {
+                let have = &mut avail[usize::from(f)];
+                if *have > 0 {
+                    *have -= 1;
+                    put(f, &mut now);
+                    continue;
+                }
+                let slots = figures
+                    .get(usize::from(f))
+                    .map_or(1, |d| u16::from(d.slots));
+                if let Some(r) = regular
+                    && avail[usize::from(r)] >= slots
+                {
+                    avail[usize::from(r)] -= slots;
+                    for _ in 0..slots {
+                        put(r, &mut now);
+                    }
+                    stood_in += 1;
+                }
+            }
+            if now != wanted {
+                game.units[unit.index()].kind = Kind::Squad {
+                    figures: now,
+                    condition,
+                };
+                log.public(FAQ, ToiEvent::Note, || {
+                    format!(
+                        "{}: the box has run out of some of its figures; {stood_in} replaced by regulars (FAQ-10)",
+                        crate::text::unit_name(game, unit)
+                    )
+                });
+            }
+            now != [EMPTY_SLOT; 4]
+        }
+    };
+    if !arrives {
+        game.units[unit.index()].at = Location::Gone;
+        log.public(FAQ, ToiEvent::Note, || {
+            format!(
+                "{} cannot arrive: the box has none of its figures left (FAQ-10)",
+                crate::text::unit_name(game, unit)
+            )
+        });
+    }
+    arrives
 }

@@ -95,7 +95,8 @@ fn no_hex_holds_both_nations(game: &ToiGame) -> Result<(), String> {
 /// Figures are conserved (spec 8, "figures conserved"): no step repairs a vehicle, brings back
 /// a unit that was out of the game or changes a unit's kind, and a nation's figures of each type
 /// never grow, but for one regular a step (a Replacements card, `TOI-CARD`, or a medic's Heal,
-/// `TOI-SPEC-MEDIC`); transfers between squads (`TOI-TEAM-XFER`) move figures, never make them.
+/// `TOI-SPEC-MEDIC`); transfers between squads (`TOI-TEAM-XFER`) move figures, never make them;
+/// a reinforcement in reserve is counted apart (FAQ-10 may turn its figures into regulars).
 fn figures_conserved(before: &ToiGame, after: &ToiGame) -> Result<(), String> {
     if before.unit_ids().count() != after.unit_ids().count() {
         return Err("the number of units changed".into());
@@ -108,6 +109,38 @@ fn figures_conserved(before: &ToiGame, after: &ToiGame) -> Result<(), String> {
             return Err(format!("unit #{} came back into the game", u.0));
         }
         match (was.kind, is.kind) {
+            // A reinforcement makes do with regulars for figures the box has run out of
+            // (FAQ-10): never more slots, no other figure but those it had.
+            (Kind::Squad { figures: old, .. }, Kind::Squad { figures: new, .. })
+                if matches!(was.at, Location::Reserve(_)) =>
+            {
+                let regular = |f: u8| {
+                    after
+                        .data()
+                        .figures
+                        .get(usize::from(f))
+                        .is_some_and(|d| d.class == FigureClass::Regular)
+                };
+                let others = |f: [u8; 4]| {
+                    let mut v: Vec<u8> = f
+                        .into_iter()
+                        .filter(|&s| s != EMPTY_SLOT && !regular(s))
+                        .collect();
+                    v.sort_unstable();
+                    v
+                };
+                let kept = others(new);
+                let mut had = others(old);
+                let subset = kept.iter().all(|f| {
+                    had.iter()
+                        .position(|h| h == f)
+                        .map(|i| had.remove(i))
+                        .is_some()
+                });
+                if !subset || after.slots_used(&new) > before.slots_used(&old) {
+                    return Err(format!("reinforcement #{} changed beyond FAQ-10", u.0));
+                }
+            }
             (Kind::Squad { figures: old, .. }, Kind::Squad { figures: new, .. }) => {
                 for (held, slots) in [(&mut was_held, old), (&mut is_held, new)] {
                     for slot in slots.into_iter().filter(|&s| s != EMPTY_SLOT) {

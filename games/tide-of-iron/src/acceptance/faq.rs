@@ -290,3 +290,75 @@ fn t_faq_09_toi_faq_an_entrenched_assaulter_advances_out_of_its_fortification() 
     assert_eq!(g.unit(a).at, Location::Hex(hex(&g, "0306")));
     assert_eq!(g.unit(a).fort, Fort::None, "in no fortification");
 }
+
+/// T-FAQ-10 (FAQ-10, `TOI-COMP`): every US officer and machine-gun crew of the box on the map, a
+/// reinforcement of an officer, a machine gun and a regular arrives as four regulars (two for
+/// the two-slot crew); a truck the box has run out of does not arrive.
+#[test]
+fn t_faq_10_toi_faq_regulars_stand_in_for_figures_the_box_has_run_out_of() {
+    let mut g = empty_game(&[]);
+    squad(&mut g, Nation::Us, &["us-officer"; 4], "0101");
+    squad(
+        &mut g,
+        Nation::Us,
+        &["us-officer", "us-officer", "us-regular", "us-regular"],
+        "0102",
+    );
+    for label in ["0201", "0202", "0203"] {
+        squad(&mut g, Nation::Us, &["us-mg", "us-mg"], label);
+    }
+    for label in ["0301", "0302", "0303", "0401", "0402", "0403"] {
+        vehicle(&mut g, Nation::Us, "us-truck", label);
+    }
+    let late = squad(
+        &mut g,
+        Nation::Us,
+        &["us-officer", "us-mg", "us-regular"],
+        "0501",
+    );
+    let truck = vehicle(&mut g, Nation::Us, "us-truck", "0502");
+    for u in [late, truck] {
+        g.units[u.index()].at = Location::Reserve(1);
+    }
+    let regular = g
+        .data()
+        .figures
+        .iter()
+        .position(|f| f.id == "us-regular")
+        .unwrap() as u8;
+    let mut log = ToiLog::new();
+    crate::status::reinforce(&mut g, Nation::Us, &mut log);
+    assert_eq!(
+        g.unit(late).kind,
+        Kind::Squad {
+            figures: [regular; 4],
+            condition: Condition::Normal
+        }
+    );
+    assert_eq!(step(&g), Step::Reinforce { nation: Nation::Us });
+    assert!(
+        log.entries()
+            .iter()
+            .any(|e| e.rule.0 == "TOI-FAQ" && e.text.contains("FAQ-10"))
+    );
+    let place = legal(&g)[0];
+    act(&mut g, place);
+    assert!(matches!(g.unit(late).at, Location::Hex(_)));
+    assert_eq!(g.unit(truck).at, Location::Gone, "no truck left in the box");
+}
+
+/// FAQ-10 with figures to spare: a reinforcement arrives as written.
+#[test]
+fn toi_faq_a_reinforcement_the_box_can_supply_arrives_as_written() {
+    let mut g = empty_game(&[]);
+    let late = squad(
+        &mut g,
+        Nation::Us,
+        &["us-officer", "us-mg", "us-regular"],
+        "0501",
+    );
+    g.units[late.index()].at = Location::Reserve(1);
+    let written = g.unit(late).kind;
+    crate::status::reinforce(&mut g, Nation::Us, &mut ToiLog::new());
+    assert_eq!(g.unit(late).kind, written);
+}

@@ -166,6 +166,9 @@ pub struct FigureDef {
     pub name: String,
     pub nation: Nation,
     pub class: FigureClass,
+    /// How many the box holds (`TOI-COMP`; FAQ-10); none: no limit.
+    #[serde(default)]
+    pub count: Option<u16>,
     /// Base slots an infantry figure takes (`TOI-UNIT-SQUAD`: heavy weapons 2); 0 for vehicles.
     #[serde(default)]
     pub slots: u8,

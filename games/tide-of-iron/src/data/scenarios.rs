@@ -609,6 +609,33 @@ fn load_one(
             );
         }
     }
+    // TOI-COMP: the box holds so many of each figure; the starting units use no more.
+    if found_units.len() == units.len() {
+        let mut used = vec![0u16; data.figures.len()];
+        for (u, found) in units.iter().zip(&found_units) {
+            if u.round.is_some() {
+                continue;
+            }
+            for &f in &found.figures {
+                let def = &data.figures[usize::from(f)];
+                used[usize::from(f)] += 1;
+                if let Some(count) = def.count
+                    && used[usize::from(f)] == count + 1
+                {
+                    let field = if found.vehicle {
+                        "unit.vehicle"
+                    } else {
+                        "unit.squad"
+                    };
+                    problem(
+                        &u.at,
+                        field,
+                        format!("more `{}` than the box holds ({count}; TOI-COMP)", def.id),
+                    );
+                }
+            }
+        }
+    }
     let deployment = deployment_areas(&deployment_entries, &battlefield, &mut problem);
     // TOI-SETUP-6: the scenario's own placement is a legal deployment.
     for (u, found) in units.iter().zip(&found_units) {

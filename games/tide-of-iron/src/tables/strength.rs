@@ -66,6 +66,7 @@ mod tests {
             name: id.to_owned(),
             nation: Nation::Us,
             class: FigureClass::Regular,
+            count: None,
             slots: 1,
             movement: 4,
             vs_infantry: Some(Attack {
