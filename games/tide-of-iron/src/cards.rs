@@ -6,7 +6,7 @@
 
 use crate::action::{ToiAction, ToiEvent, ToiLog};
 use crate::data::{CardDef, CardEffect, CardPhase, FigureClass, Nation};
-use crate::state::{CardPlay, EMPTY_SLOT, Kind, Step, ToiGame, Token, UnitId};
+use crate::state::{CardPlay, EMPTY_SLOT, Kind, Location, Step, ToiGame, Token, UnitId};
 use overlord_engine::{Die, Refusal, RuleId};
 use overlord_hexmap::{EdgeDirection, HexId};
 
@@ -221,7 +221,48 @@ fn has_use(game: &ToiGame, nation: Nation, card: &CardDef) -> bool {
         CardEffect::Hide => {
             !hideable(game, nation, division, HexId::NONE, card.count.unwrap_or(1)).is_empty()
         }
-        CardEffect::Bombardment | CardEffect::CostReduction => true,
+        CardEffect::Reinforcements => !later_reinforcements(game, nation, division).is_empty(),
+        CardEffect::Bombardment | CardEffect::CostReduction | CardEffect::Modifier => true,
+    }
+}
+
+/// `TOI-STAT-REINF`: `nation`'s reinforcements due in a later round, of `division` (0: any),
+/// in the order they are due.
+fn later_reinforcements(game: &ToiGame, nation: Nation, division: u8) -> Vec<UnitId> {
+    let mut out: Vec<(u8, UnitId)> = game
+        .unit_ids()
+        .filter(|&u| game.unit(u).nation == nation && of_division(game, u, division))
+        .filter_map(|u| match game.unit(u).at {
+            Location::Reserve(round) if round > game.round() => Some((round, u)),
+            _ => None,
+        })
+        .collect();
+    out.sort_unstable();
+    out.into_iter().map(|(_, u)| u).collect()
+}
+
+/// `TOI-CARD-PLAYAREA`: the modifier cards last to the end of the round (`TOI-STAT-CLEAN`).
+pub fn expire_modifiers(game: &mut ToiGame, log: &mut ToiLog) {
+    for nation in Nation::ALL {
+        let ended: Vec<u16> = game
+            .hand(nation)
+            .play_area
+            .iter()
+            .map(|&(card, _)| card)
+            .filter(|&card| def(game, card).is_some_and(|c| c.effect == CardEffect::Modifier))
+            .collect();
+        for card in ended {
+            game.hands[nation.index()]
+                .play_area
+                .retain(|&(c, _)| c != card);
+            log.public(PLAY_AREA, ToiEvent::Note, || {
+                format!(
+                    "{}: {} ends with the round",
+                    nation.name(),
+                    def(game, card).map_or("the card", |c| c.name.as_str())
+                )
+            });
+        }
     }
 }
 
@@ -286,7 +327,25 @@ pub fn play(
         game.hands[nation.index()].play_area.push((card, None));
     }
     match c.effect {
-        CardEffect::CostReduction => {
+        CardEffect::CostReduction | CardEffect::Modifier => {
+            finish(game, nation, card);
+            Ok(())
+        }
+        CardEffect::Reinforcements => {
+            let division = activator(game, c.phase);
+            let round = game.round();
+            for unit in later_reinforcements(game, nation, division)
+                .into_iter()
+                .take(usize::from(c.count.unwrap_or(1)))
+            {
+                game.units[unit.index()].at = Location::Reserve(round);
+                log.public(ACTIVATE, ToiEvent::Note, || {
+                    format!(
+                        "{} will arrive in this round's Status Phase",
+                        crate::text::unit_name(game, unit)
+                    )
+                });
+            }
             finish(game, nation, card);
             Ok(())
         }
@@ -490,7 +549,7 @@ pub fn choices(game: &ToiGame, play: CardPlay, out: &mut Vec<ToiAction>) {
                     .map(|hex| ToiAction::TargetHex { hex }),
             );
         }
-        CardEffect::CostReduction => {}
+        CardEffect::CostReduction | CardEffect::Reinforcements | CardEffect::Modifier => {}
     }
 }
 

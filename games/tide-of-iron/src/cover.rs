@@ -15,7 +15,8 @@ pub fn smoke_at(game: &ToiGame, hex: overlord_hexmap::Hex) -> bool {
 
 /// `TOI-COMBAT-COVER`: the cover of `unit` where it stands: its hex's terrain, the
 /// fortification a squad is in (`TOI-FORT-ENTR` +2, `TOI-FORT-PILL` +6), tank traps for squads
-/// (`TOI-FORT-TRAP` +1) and smoke for everyone (`TOI-FORT-SMOKE` +2).
+/// (`TOI-FORT-TRAP` +1), smoke for everyone (`TOI-FORT-SMOKE` +2), and a cover modifier
+/// card's amount for its side's squads.
 pub fn cover(game: &ToiGame, unit: UnitId) -> u8 {
     let Some(hex) = game.hex_of(unit) else {
         return 0;
@@ -34,5 +35,11 @@ pub fn cover(game: &ToiGame, unit: UnitId) -> u8 {
         crate::state::Fort::Entrenchment => 2,
         crate::state::Fort::Pillbox => 6,
     };
-    terrain + fort + u8::from(squad && markers.traps) + 2 * u8::from(markers.smoke)
+    // A modifier card ("Dig In") in the play area: more cover for its squads this round.
+    let bonus = if squad {
+        game.card_bonus(game.unit(unit).nation, crate::data::Stat::Cover)
+    } else {
+        0
+    };
+    terrain + fort + u8::from(squad && markers.traps) + 2 * u8::from(markers.smoke) + bonus
 }

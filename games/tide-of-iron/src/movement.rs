@@ -47,7 +47,9 @@ pub fn movement_points(game: &ToiGame, unit: UnitId) -> u8 {
             let officer = present
                 .clone()
                 .any(|f| f.traits.iter().any(|t| t == "increased_mobility"));
-            (least + u8::from(officer)) * THIRDS
+            // A modifier card ("Forced March") in the play area: more movement this round.
+            let bonus = game.card_bonus(game.unit(unit).nation, crate::data::Stat::Movement);
+            (least + u8::from(officer) + bonus) * THIRDS
         }
         Kind::Vehicle { figure, damage } => {
             let Some(f) = data.figures.get(usize::from(figure)) else {

@@ -566,6 +566,18 @@ impl ToiGame {
             .sum()
     }
 
+    /// What the modifier cards in `nation`'s play area add to its squads' `stat` this round
+    /// (`TOI-CARD-PLAYAREA`, `CardEffect::Modifier`).
+    pub fn card_bonus(&self, nation: Nation, stat: crate::data::Stat) -> u8 {
+        self.hand(nation)
+            .play_area
+            .iter()
+            .filter_map(|&(card, _)| self.data.cards.cards.get(usize::from(card)))
+            .filter(|c| c.effect == crate::data::CardEffect::Modifier && c.stat == Some(stat))
+            .map(|c| c.amount.unwrap_or(0))
+            .fold(0, u8::saturating_add)
+    }
+
     /// The figures `nation` has still to put on its bases (`TOI-SETUP-5`), sorted.
     pub fn figures_to_build(&self, nation: Nation) -> &[u8] {
         &self.setup.pool[nation.index()]

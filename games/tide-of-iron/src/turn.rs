@@ -267,6 +267,7 @@ pub fn status_phase(game: &mut ToiGame, log: &mut ToiLog) {
             };
         }
     }
+    crate::cards::expire_modifiers(game, log);
     // TOI-FORT-SMOKE: smoke goes in the Status Phase.
     let smoky: Vec<overlord_hexmap::HexId> = game
         .markers

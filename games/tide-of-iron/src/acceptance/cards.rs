@@ -90,7 +90,8 @@ fn t_card_01_toi_card_types_increased_priority_cheapens_every_artillery_card() {
     // Artillery I and Artillery II alike.
     assert_eq!(cost(&g, "continuous-barrage"), 2);
     assert_eq!(cost(&g, "harassing-fire"), 0);
-    // Another type is not.
+    // Another type is not: the Air Support deck's cards keep their cost.
+    assert_eq!(cost(&g, "typhoon-rockets"), 3);
     assert_eq!(cost(&g, "rally-the-line"), 1);
     assert_eq!(cost(&g, "keep-moving"), 0);
 }
@@ -434,4 +435,71 @@ fn toi_combat_hidden_camouflage_firing_with_fewer_than_2_hits_stays_hidden() {
         },
     );
     assert!(!g.unit(us).hidden);
+}
+
+/// `TOI-CARD-STRAT` (the `reinforcements` verb): "Rapid Mobilization" brings the next
+/// reinforcement due in a later round to this round's Status Phase.
+#[test]
+fn toi_card_strat_rapid_mobilization_hastens_the_next_reinforcement() {
+    let mut g = empty_game(&[]);
+    let soon = squad(&mut g, Nation::Us, &["us-regular"; 4], "0101");
+    let late = squad(&mut g, Nation::Us, &["us-regular"; 4], "0102");
+    g.units[soon.index()].at = Location::Reserve(3);
+    g.units[late.index()].at = Location::Reserve(5);
+    let mobilize = holding(&mut g, Nation::Us, "rapid-mobilization", 2);
+    g.step = Step::Command { nation: Nation::Us };
+    assert!(legal(&g).contains(&ToiAction::PlayCard { card: mobilize }));
+    act(&mut g, ToiAction::PlayCard { card: mobilize });
+    assert_eq!(
+        g.unit(soon).at,
+        Location::Reserve(1),
+        "this round's Status Phase"
+    );
+    assert_eq!(
+        g.unit(late).at,
+        Location::Reserve(5),
+        "one reinforcement only"
+    );
+    assert_eq!(g.side(Nation::Us).command, 0);
+    // With none due later the card has nothing to act on and is not offered.
+    let mut g = empty_game(&[]);
+    let mobilize = holding(&mut g, Nation::Us, "rapid-mobilization", 2);
+    g.step = Step::Command { nation: Nation::Us };
+    assert!(!legal(&g).contains(&ToiAction::PlayCard { card: mobilize }));
+}
+
+/// `TOI-CARD-PLAYAREA` (the `modifier` verb): "Forced March" gives the side's squads 1 MP more
+/// and "Dig In" 1 cover die more, to the end of the round.
+#[test]
+fn toi_card_playarea_modifiers_last_to_the_end_of_the_round() {
+    let mut g = empty_game(&[]);
+    let s = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    let de = squad(&mut g, Nation::De, &["de-regular"; 4], "0308");
+    let thirds = crate::movement::THIRDS;
+    assert_eq!(crate::movement::movement_points(&g, s), 4 * thirds);
+    let march = holding(&mut g, Nation::Us, "forced-march", 3);
+    act(&mut g, ToiAction::PlayCard { card: march });
+    assert_eq!(crate::movement::movement_points(&g, s), 5 * thirds);
+    assert_eq!(
+        crate::movement::movement_points(&g, de),
+        4 * thirds,
+        "the side's own squads"
+    );
+    let cover = crate::cover::cover(&g, s);
+    let dig_in = holding(&mut g, Nation::Us, "dig-in", 2);
+    g.sides[Nation::Us.index()].actions_left = 1;
+    g.step = Step::Action { nation: Nation::Us };
+    act(&mut g, ToiAction::PlayCard { card: dig_in });
+    assert_eq!(crate::cover::cover(&g, s), cover + 1);
+    // The Status Phase's clean-up ends them.
+    let mut log = ToiLog::new();
+    crate::turn::status_phase(&mut g, &mut log);
+    assert!(g.hand(Nation::Us).play_area.is_empty());
+    assert_eq!(crate::movement::movement_points(&g, s), 4 * thirds);
+    assert_eq!(crate::cover::cover(&g, s), cover);
+    assert!(
+        log.entries()
+            .iter()
+            .any(|e| e.rule == crate::cards::PLAY_AREA)
+    );
 }

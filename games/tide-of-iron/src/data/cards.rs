@@ -49,6 +49,22 @@ pub enum CardEffect {
     /// `count` hidden-squad markers on your squads of one hex, none next to an enemy unit
     /// ("alla riscossa", `TOI-COMBAT-HIDDEN`).
     Hide,
+    /// Your next `count` reinforcements due in later rounds arrive in this round's Status
+    /// Phase instead (`TOI-STAT-REINF`).
+    Reinforcements,
+    /// Lasting to the end of the round, in the play area: your units' `stat` is `amount` more
+    /// (`TOI-CARD-PLAYAREA`; "a card that contradicts a rule takes precedence").
+    Modifier,
+}
+
+/// The value a modifier card raises (`CardEffect::Modifier`).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Stat {
+    /// Your squads' movement points (`TOI-MOVE`).
+    Movement,
+    /// Your squads' cover: red dice in defence (`TOI-COMBAT-COVER`).
+    Cover,
 }
 
 /// A strategy card (`[[card]]`).
@@ -86,12 +102,15 @@ pub struct CardDef {
     /// Cost reduction: the card type it cheapens.
     #[serde(default)]
     pub card_type: Option<String>,
-    /// Cost reduction: by how much.
+    /// Cost reduction, modifier: by how much.
     #[serde(default)]
     pub amount: Option<u8>,
-    /// Regulars, hide: how many.
+    /// Regulars, hide, reinforcements: how many.
     #[serde(default)]
     pub count: Option<u8>,
+    /// Modifier: the value it raises.
+    #[serde(default)]
+    pub stat: Option<Stat>,
     /// Which fields are the project's own (every card is: the source prints none whole).
     #[serde(default)]
     pub ours: Vec<String>,
@@ -208,11 +227,33 @@ pub(super) fn check(cards: &Cards, report: &mut Report) {
                     "a cost reduction lasts: it goes to the play area (`play_area = true`)",
                 );
             }
-            CardEffect::Regulars | CardEffect::Hide => {
+            CardEffect::Regulars | CardEffect::Hide | CardEffect::Reinforcements => {
                 need(
                     "count",
                     c.count.is_some_and(|n| (1..=4).contains(&n)),
                     "how many (`count`, 1 to 4)",
+                );
+            }
+            CardEffect::Modifier => {
+                need(
+                    "stat",
+                    c.stat.is_some(),
+                    "a modifier names the value it raises (`stat`: movement or cover)",
+                );
+                need(
+                    "amount",
+                    c.amount.is_some_and(|a| (1..=3).contains(&a)),
+                    "a modifier needs its `amount`, 1 to 3",
+                );
+                need(
+                    "play_area",
+                    c.play_area,
+                    "a modifier lasts to the end of the round: it goes to the play area (`play_area = true`)",
+                );
+                need(
+                    "phase",
+                    c.phase == CardPhase::Action,
+                    "a modifier is an Action Phase card (one played in the Command Phase would end with the round at once)",
                 );
             }
             CardEffect::Refresh => {}

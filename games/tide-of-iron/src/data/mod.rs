@@ -14,7 +14,9 @@ mod scenarios;
 mod terrain;
 
 pub use boards::{BoardEntry, BoardFace, OVERLAY_TAG_PREFIX};
-pub use cards::{CardDef, CardEffect, CardPhase, Cards, DeckDef, OperationDef, OperationRule};
+pub use cards::{
+    CardDef, CardEffect, CardPhase, Cards, DeckDef, OperationDef, OperationRule, Stat,
+};
 pub use figures::{
     Area, Attack, FigureClass, FigureDef, Nation, Specialization, TRAITS, base_fault,
 };
