@@ -465,15 +465,7 @@ fn reduced(game: &ToiGame, nation: Nation, division: u8) -> Vec<UnitId> {
                 && game.hex_of(u).is_some()
         })
         .filter(|&u| match game.unit(u).kind {
-            Kind::Squad { figures, .. } => {
-                let used: u8 = figures
-                    .iter()
-                    .filter(|&&f| f != EMPTY_SLOT)
-                    .filter_map(|&f| game.data().figures.get(usize::from(f)))
-                    .map(|f| f.slots)
-                    .sum();
-                figures.contains(&EMPTY_SLOT) && used < 4
-            }
+            Kind::Squad { figures, .. } => game.is_reduced(&figures),
             Kind::Vehicle { .. } => false,
         })
         .collect()

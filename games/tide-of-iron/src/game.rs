@@ -21,7 +21,9 @@ pub fn info() -> GameInfo {
         id: "tide-of-iron",
         name: "Tide of Iron",
         // 1: first playable (cards, hidden and specialized squads, transfers).
-        rules_version: "1",
+        // 2: squad building and deployment (options), the defender's choice of assault hits on
+        // vehicles, the obstacle order prompt, figures limited to the box (FAQ-10), new cards.
+        rules_version: "2",
         min_seats: 2,
         // TOI-TEAM: three and four players by option.
         max_seats: 4,

@@ -93,9 +93,7 @@ pub fn heal_targets(game: &ToiGame, medic: UnitId) -> Vec<UnitId> {
         .filter(|&u| {
             game.unit(u).nation == nation
                 && match game.unit(u).kind {
-                    Kind::Squad { figures, .. } => {
-                        figures.contains(&EMPTY_SLOT) && game.slots_used(&figures) < 4
-                    }
+                    Kind::Squad { figures, .. } => game.is_reduced(&figures),
                     Kind::Vehicle { .. } => false,
                 }
         })

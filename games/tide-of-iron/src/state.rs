@@ -566,6 +566,12 @@ impl ToiGame {
             .sum()
     }
 
+    /// `TOI-TERMS`, `TOI-SQUAD`: a reduced-strength squad, one with a slot left empty (a
+    /// full-strength one fills all four).
+    pub fn is_reduced(&self, figures: &[u8; 4]) -> bool {
+        figures.contains(&EMPTY_SLOT) && self.slots_used(figures) < 4
+    }
+
     /// What the modifier cards in `nation`'s play area add to its squads' `stat` this round
     /// (`TOI-CARD-PLAYAREA`, `CardEffect::Modifier`).
     pub fn card_bonus(&self, nation: Nation, stat: crate::data::Stat) -> u8 {

@@ -167,3 +167,84 @@ fn toi_setup_2_the_map_picture_shows_every_face() {
         );
     }
 }
+
+/// `TOI-COMP`: the box's figures, as the inventory counts them.
+#[test]
+fn toi_comp_the_inventory_of_figures() {
+    let count = |id: &str| {
+        data()
+            .figures
+            .iter()
+            .find(|f| f.id == id)
+            .and_then(|f| f.count)
+            .unwrap_or_else(|| panic!("{id} has no count"))
+    };
+    for nation in ["us", "de"] {
+        assert_eq!(count(&format!("{nation}-regular")), 54);
+        assert_eq!(count(&format!("{nation}-elite")), 12);
+        for six in ["officer", "mortar", "mg", "halftrack", "truck"] {
+            assert_eq!(count(&format!("{nation}-{six}")), 6, "{nation}-{six}");
+        }
+    }
+    assert_eq!(count("us-sherman"), 12);
+    assert_eq!(count("de-panzer-iv") + count("de-tiger"), 12);
+    let figures: u16 = data().figures.iter().filter_map(|f| f.count).sum();
+    assert_eq!(figures, 216, "216 plastic figures");
+}
+
+/// `TOI-COMP-DESC`, `TOI-DIV`: 24 bases a nation, 12 of each division's shade: no scenario
+/// fields more squads of a division, reinforcements counted.
+#[test]
+fn toi_comp_desc_toi_div_no_scenario_needs_more_bases_than_the_box() {
+    for s in &data().scenarios {
+        for nation in Nation::ALL {
+            for division in [1, 2] {
+                let bases = s
+                    .units
+                    .iter()
+                    .filter(|u| u.nation == nation && u.division == division && !u.vehicle)
+                    .count();
+                assert!(bases <= 12, "{}: {bases} bases", s.id);
+            }
+        }
+    }
+}
+
+/// `TOI-REFCARD`: every figure's reference card: its movement, and its attack grid against
+/// infantry and against vehicles (range and firepower), the mortar's area attack instead, and
+/// the trucks with none; the elite's values are the source's (vs infantry 4/2, vs vehicles 1/1).
+#[test]
+fn toi_refcard_every_figure_has_its_reference_values() {
+    for f in &data().figures {
+        assert!(
+            f.movement > 0 || f.class == FigureClass::MortarCrew,
+            "{}",
+            f.id
+        );
+        match f.class {
+            FigureClass::MortarCrew => assert!(f.area.is_some(), "{}", f.id),
+            FigureClass::Truck => assert!(f.vs_infantry.is_none(), "{}", f.id),
+            _ => assert!(
+                f.vs_infantry.is_some() && f.vs_vehicle.is_some(),
+                "{} lacks its attack grid",
+                f.id
+            ),
+        }
+    }
+    let elite = data().figures.iter().find(|f| f.id == "us-elite").unwrap();
+    assert_eq!(elite.vs_infantry, attack(4, 2));
+    assert_eq!(elite.vs_vehicle, attack(1, 1));
+}
+
+/// `TOI-INTRO`: the game is scenario-based, Americans against Germans: every scenario fixes
+/// both sides' forces, its rounds and actions, and a victory condition with objectives.
+#[test]
+fn toi_intro_every_scenario_sets_forces_rounds_and_victory() {
+    for s in &data().scenarios {
+        for nation in Nation::ALL {
+            assert!(s.units.iter().any(|u| u.nation == nation), "{}", s.id);
+        }
+        assert!(s.rounds > 0 && s.actions > 0, "{}", s.id);
+        assert!(!s.objectives.is_empty(), "{}", s.id);
+    }
+}

@@ -300,3 +300,65 @@ fn toi_setup_5_bases_built_in_secret_are_hidden_from_the_other_side_until_deploy
         g.view(de_seat).units[first_us.index()].unit
     );
 }
+
+/// `TOI-SETUP-1`: a scenario and a nation each: an unknown scenario is refused naming those
+/// there are; with two players seat 0 plays the US, seat 1 the German.
+#[test]
+fn toi_setup_1_choose_a_scenario_and_a_nation() {
+    let rng = || GameRng::new(&RandomSpec::seeded(3));
+    let refused = <ToiGame as Game>::setup(
+        &data(),
+        "omaha-beach",
+        &ToiOptions::default(),
+        rng(),
+        &mut ToiLog::new(),
+    );
+    let Err(why) = refused else {
+        panic!("an unknown scenario is refused")
+    };
+    assert!(why.0.contains("le-hameau"), "{}", why.0);
+    let g = set_up(&ToiOptions::default());
+    assert_eq!(crate::teams::commands(&g, Seat(0)).0, Nation::Us);
+    assert_eq!(crate::teams::commands(&g, Seat(1)).0, Nation::De);
+}
+
+/// `TOI-SETUP-4`: the round marker on space 1 when play begins, the initiative token with the
+/// scenario's side, the command pool untouched.
+#[test]
+fn toi_setup_4_round_one_and_the_scenario_initiative() {
+    let mut g = set_up(&ToiOptions::default());
+    while matches!(step(&g), Step::StatusOpFire { .. }) {
+        act(&mut g, ToiAction::Done);
+    }
+    assert_eq!(g.round(), 1);
+    assert_eq!(g.initiative(), g.scenario().initiative);
+    assert_eq!(
+        step(&g),
+        Step::Action {
+            nation: g.scenario().initiative
+        }
+    );
+}
+
+/// `TOI-TERMS`: a full-strength squad fills its four slots; one with a slot empty is
+/// reduced-strength, and only it takes replacements.
+#[test]
+fn toi_terms_full_and_reduced_strength() {
+    let mut g = empty_game(&[]);
+    let full = squad(
+        &mut g,
+        Nation::Us,
+        &["us-mg", "us-regular", "us-regular"],
+        "0305",
+    );
+    let reduced = squad(&mut g, Nation::Us, &["us-regular"; 3], "0306");
+    let figures = |g: &ToiGame, u: UnitId| match g.unit(u).kind {
+        Kind::Squad { figures, .. } => figures,
+        Kind::Vehicle { .. } => panic!(),
+    };
+    assert!(
+        !g.is_reduced(&figures(&g, full)),
+        "a crew and 2 regulars fill 4 slots"
+    );
+    assert!(g.is_reduced(&figures(&g, reduced)));
+}

@@ -10,6 +10,8 @@ use serde::Deserialize;
 
 /// Hidden-squad markers a nation has (`TOI-LIMITS`).
 const HIDDEN_MARKERS: u8 = super::limits::HIDDEN_MARKERS as u8;
+/// Squad bases of each division's shade a nation has (`TOI-DIV`).
+const BASES_A_DIVISION: u8 = 12;
 /// Specialization tokens of each kind (`TOI-LIMITS`).
 const SPEC_TOKENS: u8 = super::limits::SPECIALIZATION_TOKENS as u8;
 
@@ -605,6 +607,24 @@ fn load_one(
                     "{:?}: the box holds {} such markers (TOI-LIMITS)",
                     m.kind,
                     super::limits::box_holds(m.kind)
+                ),
+            );
+        }
+    }
+    // TOI-DIV, TOI-COMP-DESC: 12 bases of each division's shade a nation.
+    let mut bases = [[0u8; 2]; 2];
+    for (u, found) in units.iter().zip(&found_units) {
+        if found_units.len() != units.len() || found.vehicle {
+            continue;
+        }
+        let count = &mut bases[u.nation.index()][usize::from(u.division.clamp(1, 2) - 1)];
+        *count += 1;
+        if *count == BASES_A_DIVISION + 1 {
+            problem(
+                &u.at,
+                "unit.division",
+                format!(
+                    "more than {BASES_A_DIVISION} squads of one division: the box has {BASES_A_DIVISION} bases of each shade (TOI-DIV)"
                 ),
             );
         }
