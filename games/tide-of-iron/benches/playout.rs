@@ -1,7 +1,7 @@
-//! Complete games of "Le Hameau" on one core, on the bare state with the log off (the
-//! simulator's inner loop): random play (issue 28's target: 250,000 decisions a second) and the
-//! rule bots' game (under 50 ms), and the size of the state (under 8 KB, the components behind
-//! the `Arc`). BENCHMARKS.md records the figures.
+//! Complete games on one core, on the bare state with the log off (the simulator's inner loop):
+//! random play in every scenario (issue 28's target: 250,000 decisions a second), the rule bots'
+//! game of "Le Hameau" (under 50 ms), and the size of the state (under 8 KB, the components
+//! behind the `Arc`). BENCHMARKS.md records the figures.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -18,12 +18,12 @@ use std::sync::Arc;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// One game played by `rule` bots (or random ones); returns its decisions.
-fn playout(data: &Arc<ToiData>, seed: u64, rule: bool) -> u64 {
+/// One game of `scenario` played by `rule` bots (or random ones); returns its decisions.
+fn playout(data: &Arc<ToiData>, scenario: &str, seed: u64, rule: bool) -> u64 {
     let mut log = Log::disabled();
     let mut state = ToiGame::setup(
         data,
-        "le-hameau",
+        scenario,
         &Default::default(),
         GameRng::seeded(seed),
         &mut log,
@@ -65,21 +65,29 @@ fn bench(c: &mut Criterion) {
     );
     let mut group = c.benchmark_group("tide-of-iron");
     group.sample_size(10);
-    for rule in [false, true] {
-        let games = 20;
-        let decisions: u64 = (0..games).map(|seed| playout(&data, seed, rule)).sum();
+    let games = 20;
+    // Random play in every scenario; the rule bots in Le Hameau.
+    let runs = data
+        .scenarios
+        .iter()
+        .map(|s| (s.id.clone(), false))
+        .chain([("le-hameau".to_owned(), true)]);
+    for (scenario, rule) in runs {
+        let decisions: u64 = (0..games)
+            .map(|seed| playout(&data, &scenario, seed, rule))
+            .sum();
         let who = if rule { "rule bots" } else { "random" };
         eprintln!(
-            "le-hameau ({who}): {:.1} decisions a game over {games} games",
+            "{scenario} ({who}): {:.1} decisions a game over {games} games",
             decisions as f64 / games as f64
         );
         group.throughput(Throughput::Elements(decisions));
         group.bench_function(
-            format!("le-hameau {who}, {games} seeded games (decisions)"),
+            format!("{scenario} {who}, {games} seeded games (decisions)"),
             |b| {
                 b.iter(|| {
                     (0..games)
-                        .map(|seed| black_box(playout(&data, seed, rule)))
+                        .map(|seed| black_box(playout(&data, &scenario, seed, rule)))
                         .sum::<u64>()
                 })
             },

@@ -85,20 +85,15 @@ pub fn check(game: &ToiGame, unit: UnitId, hex: HexId) -> Result<RangeBand, &'st
     }
     // Indirect fire: its own sight, or that of any non-fatigued friendly unit (AMB-24); in team
     // play, its own division's only (TOI-TEAM-RESTR).
-    let target = field.hexes.hex(hex).ok_or("no such hex")?;
     let division = game.unit(unit).division;
     let seen = game.unit_ids().any(|u| {
         let spotter = game.unit(u);
         spotter.nation == nation
             && (!game.seating.by_division() || spotter.division == division)
             && (u == unit || spotter.token != Token::Fatigued)
-            && game.hex_of(u).is_some_and(|h| {
-                field.hexes.hex(h).is_some_and(|from| {
-                    field
-                        .sight
-                        .line_of_sight(from, target, &|h| crate::fire::smoke_at(game, h))
-                })
-            })
+            && game
+                .hex_of(u)
+                .is_some_and(|from| crate::cover::sees(game, from, hex))
     });
     if !seen {
         return Err("no friendly unit that is not fatigued sees the hex (TOI-UNIT-MORTAR)");

@@ -638,9 +638,9 @@ fn add_regular(game: &mut ToiGame, unit: UnitId, log: &mut ToiLog) {
 /// `division` 0: every unit of the nation).
 pub fn drift_number(game: &ToiGame, nation: Nation, division: u8, hex: HexId) -> u8 {
     let field = &game.scenario().battlefield;
-    let Some(target) = field.hexes.hex(hex) else {
+    if field.hexes.hex(hex).is_none() {
         return 6;
-    };
+    }
     let friends = || {
         game.unit_ids()
             .filter(move |&u| game.unit(u).nation == nation && of_division(game, u, division))
@@ -653,11 +653,7 @@ pub fn drift_number(game: &ToiGame, nation: Nation, division: u8, hex: HexId) ->
         .filter(|&(u, h)| {
             game.unit(u).token == Token::Fresh
                 && matches!(game.unit(u).kind, Kind::Squad { .. })
-                && field.hexes.hex(h).is_some_and(|from| {
-                    field
-                        .sight
-                        .line_of_sight(from, target, &|x| crate::cover::smoke_at(game, x))
-                })
+                && crate::cover::sees(game, h, hex)
         })
         .map(|(u, _)| u)
         .collect();

@@ -13,6 +13,15 @@ pub fn smoke_at(game: &ToiGame, hex: overlord_hexmap::Hex) -> bool {
         .is_some_and(|id| game.smoke(id))
 }
 
+/// `TOI-COMBAT-LOS`, `TOI-FORT-SMOKE`: whether units in hexes `a` and `b` see each other, the
+/// smoke on the battlefield now counted.
+pub fn sees(game: &ToiGame, a: overlord_hexmap::HexId, b: overlord_hexmap::HexId) -> bool {
+    let any_smoke = game.markers.iter().any(|(_, m)| m.smoke);
+    game.scenario()
+        .battlefield
+        .sees(a, b, any_smoke, &|h| smoke_at(game, h))
+}
+
 /// `TOI-COMBAT-COVER`: the cover of `unit` where it stands: its hex's terrain, the
 /// fortification a squad is in (`TOI-FORT-ENTR` +2, `TOI-FORT-PILL` +6), tank traps for squads
 /// (`TOI-FORT-TRAP` +1), smoke for everyone (`TOI-FORT-SMOKE` +2), and a cover modifier

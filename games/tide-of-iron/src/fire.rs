@@ -230,11 +230,7 @@ pub fn band_with(
         field.level(b),
         fire_and_movement,
     )?;
-    let (ha, hb) = (field.hexes.hex(a)?, field.hexes.hex(b)?);
-    field
-        .sight
-        .line_of_sight(ha, hb, &|h| smoke_at(game, h))
-        .then_some(band)
+    crate::cover::sees(game, a, b).then_some(band)
 }
 
 /// The enemy units `unit` may fire at now (with Fire and Movement: not at long range).

@@ -31,19 +31,14 @@ fn exposed(game: &ToiGame, unit: UnitId) -> bool {
 /// Whether some enemy unit on the map sees `unit` (line of sight at any range, through smoke
 /// never).
 fn seen(game: &ToiGame, unit: UnitId) -> bool {
-    let field = &game.scenario().battlefield;
-    let Some(at) = game.hex_of(unit).and_then(|h| field.hexes.hex(h)) else {
+    let Some(at) = game.hex_of(unit) else {
         return false;
     };
     let enemy = game.unit(unit).nation.enemy();
     game.unit_ids()
         .filter(|&u| game.unit(u).nation == enemy)
-        .filter_map(|u| game.hex_of(u).and_then(|h| field.hexes.hex(h)))
-        .any(|from| {
-            field
-                .sight
-                .line_of_sight(from, at, &|h| crate::cover::smoke_at(game, h))
-        })
+        .filter_map(|u| game.hex_of(u))
+        .any(|from| crate::cover::sees(game, from, at))
 }
 
 /// Every hidden squad that an enemy sees without cover is revealed (checked after each hex a

@@ -248,3 +248,22 @@ fn toi_intro_every_scenario_sets_forces_rounds_and_victory() {
         assert!(!s.objectives.is_empty(), "{}", s.id);
     }
 }
+
+/// `TOI-COMBAT-LOS`: the battlefield's kept answers are the line tracer's, asked once or twice,
+/// either way round, for every pair of hexes of every scenario.
+#[test]
+fn toi_combat_los_the_kept_answers_are_the_tracers() {
+    for s in &data().scenarios {
+        let field = &s.battlefield;
+        let ids: Vec<_> = field.hexes.ids().collect();
+        for &a in &ids {
+            for &b in &ids {
+                let (ha, hb) = (field.hexes.hex(a).unwrap(), field.hexes.hex(b).unwrap());
+                let traced = field.sight.line_of_sight(ha, hb, &|_| false);
+                assert_eq!(field.sees(a, b, false, &|_| false), traced, "{}", s.id);
+                assert_eq!(field.sees(b, a, false, &|_| false), traced, "{}", s.id);
+                assert_eq!(field.sees(a, b, false, &|_| false), traced, "{}", s.id);
+            }
+        }
+    }
+}
