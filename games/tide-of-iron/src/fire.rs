@@ -359,25 +359,14 @@ pub fn combined_attack(
             "a hidden squad cannot be targeted by fire",
         ));
     }
-    let mut worst = None;
-    for &unit in std::iter::once(&lead).chain(supporters) {
-        let Some(b) = band_with(game, unit, target, fire_and_movement, alone(mg_only, unit)) else {
-            return Err(Refusal::by_rule(
-                RuleId("TOI-COMBAT-LOS"),
-                "the target is out of sight or out of range",
-            ));
-        };
-        // The black dice's success number of the least favourable band (close < normal < long).
-        worst = Some(worst.map_or(b, |w: RangeBand| {
-            if b.black_hits_from() > w.black_hits_from() {
-                b
-            } else {
-                w
-            }
-        }));
-    }
-    let band = worst.unwrap_or(RangeBand::Normal);
-    let halvings = u8::from(fire_and_movement) + position_halvings(game, lead);
+    let Some((band, halvings)) =
+        band_and_halvings(game, lead, supporters, target, fire_and_movement, mg_only)
+    else {
+        return Err(Refusal::by_rule(
+            RuleId("TOI-COMBAT-LOS"),
+            "the target is out of sight or out of range",
+        ));
+    };
     let hits = roll(
         game,
         Participants {
@@ -485,21 +474,67 @@ pub fn attack_cover(game: &ToiGame, target: UnitId, suppressive: bool, burnt: bo
     cover
 }
 
-/// `TOI-COMBAT-SEQ` steps 1-5: the dice of an attack on `target`, and the net hits.
-fn roll(
-    game: &mut ToiGame,
-    who: Participants<'_>,
+/// The dice of an attack before they are rolled (`TOI-COMBAT-SEQ` steps 1-4): black dice and
+/// the face they hit from, red dice, and whether Thick Armor turns one red die into a 6.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pool {
+    pub black: u8,
+    pub band: RangeBand,
+    pub red: u8,
+    pub thick_armor: bool,
+}
+
+impl Pool {
+    /// The chance of each number of net hits, 0 first (`tables::dice::hit_odds`).
+    pub fn odds(&self) -> Vec<f64> {
+        crate::tables::dice::hit_odds(self.black, self.band, self.red, self.thick_armor)
+    }
+
+    /// "6 black on 5-6, 2 red: 0 hits 31%, 1 hit 42%, 2+ 27%": the pool and its odds.
+    pub fn describe(&self) -> String {
+        let odds = self.odds();
+        let mut parts = Vec::new();
+        let mut rest = 1.0;
+        for (hits, p) in odds.iter().enumerate() {
+            if parts.len() == 3 && hits + 1 < odds.len() {
+                parts.push(format!("{hits}+ {:.0}%", 100.0 * rest));
+                break;
+            }
+            parts.push(format!("{hits} {:.0}%", 100.0 * p));
+            rest -= p;
+        }
+        let from = match self.band.black_hits_from() {
+            6 => "6".to_owned(),
+            face => format!("{face}-6"),
+        };
+        format!(
+            "{} black on {from}, {} red{}: hits {}",
+            self.black,
+            self.red,
+            if self.thick_armor {
+                " (Thick Armor)"
+            } else {
+                ""
+            },
+            parts.join(", ")
+        )
+    }
+}
+
+/// `TOI-COMBAT-SEQ` steps 1-4: the dice `who` would roll at `target` in `band`.
+fn pool(
+    game: &ToiGame,
+    who: &Participants<'_>,
     target: UnitId,
     band: RangeBand,
     halvings: u8,
-    log: &mut ToiLog,
-) -> u8 {
+) -> Pool {
     let Participants {
         lead: unit,
         supporters,
         mg_only,
         suppressive,
-    } = who;
+    } = *who;
     let target_vehicle = matches!(game.unit(target).kind, Kind::Vehicle { .. });
     let fp = |game: &ToiGame, u: UnitId| {
         let base = weapon_with(game, u, target_vehicle, alone(mg_only, u)).map_or(0, |(fp, _)| fp);
@@ -520,7 +555,7 @@ fn roll(
         .any(|&u| crate::specialization::burns(game, u, target));
     let firepower = fp(game, unit);
     let support: Vec<u8> = supporters.iter().map(|&s| fp(game, s)).collect();
-    let black_count = attack_dice(firepower, halvings, &support).unwrap_or(0);
+    let black = attack_dice(firepower, halvings, &support).unwrap_or(0);
     let armor = match game.unit(target).kind {
         Kind::Vehicle { figure, damage } => {
             let base = game
@@ -533,7 +568,79 @@ fn roll(
         }
         Kind::Squad { .. } => 0,
     };
-    let red_count = defence_dice(armor, &[attack_cover(game, target, suppressive, burnt)]);
+    let red = defence_dice(armor, &[attack_cover(game, target, suppressive, burnt)]);
+    Pool {
+        black,
+        band,
+        red,
+        thick_armor: game.has_trait(target, "thick_armor"),
+    }
+}
+
+/// The least favourable band of `lead` and `supporters` at `target`, and the halvings of the
+/// lead's firepower, as `combined_attack` will roll them; `None` when one of them cannot.
+fn band_and_halvings(
+    game: &ToiGame,
+    lead: UnitId,
+    supporters: &[UnitId],
+    target: UnitId,
+    fire_and_movement: bool,
+    mg_only: u128,
+) -> Option<(RangeBand, u8)> {
+    let mut worst: Option<RangeBand> = None;
+    for &unit in std::iter::once(&lead).chain(supporters) {
+        let b = band_with(game, unit, target, fire_and_movement, alone(mg_only, unit))?;
+        // The black dice's success number of the least favourable band (close < normal < long).
+        worst = Some(worst.map_or(b, |w| {
+            if b.black_hits_from() > w.black_hits_from() {
+                b
+            } else {
+                w
+            }
+        }));
+    }
+    let halvings = u8::from(fire_and_movement) + position_halvings(game, lead);
+    Some((worst.unwrap_or(RangeBand::Normal), halvings))
+}
+
+/// The dice of the attack `lead` (with `supporters`) would make on `target` now, shown before
+/// it is rolled (the terminal's and the browser's odds); `None` where it may not attack.
+pub fn preview(
+    game: &ToiGame,
+    lead: UnitId,
+    supporters: &[UnitId],
+    target: UnitId,
+    suppressive: bool,
+    fire_and_movement: bool,
+    mg_only: u128,
+) -> Option<Pool> {
+    let (band, halvings) =
+        band_and_halvings(game, lead, supporters, target, fire_and_movement, mg_only)?;
+    let who = Participants {
+        lead,
+        supporters,
+        mg_only,
+        suppressive,
+    };
+    Some(pool(game, &who, target, band, halvings))
+}
+
+/// `TOI-COMBAT-SEQ` steps 1-5: the dice of an attack on `target`, and the net hits.
+fn roll(
+    game: &mut ToiGame,
+    who: Participants<'_>,
+    target: UnitId,
+    band: RangeBand,
+    halvings: u8,
+    log: &mut ToiLog,
+) -> u8 {
+    let unit = who.lead;
+    let Pool {
+        black: black_count,
+        red: red_count,
+        thick_armor,
+        ..
+    } = pool(game, &who, target, band, halvings);
     let black: Vec<u8> = (0..black_count)
         .map(|_| game.rng.roll(Die::D6, SEQUENCE) as u8)
         .collect();
@@ -542,9 +649,7 @@ fn roll(
         .collect();
     // TOI-UNIT-TANK Thick Armor: the owner turns one defence die into a 6 (the lowest: there is
     // never a reason not to).
-    if game.has_trait(target, "thick_armor")
-        && let Some(low) = red.iter_mut().filter(|d| **d < 6).min()
-    {
+    if thick_armor && let Some(low) = red.iter_mut().filter(|d| **d < 6).min() {
         *low = 6;
     }
     let hits = net_hits(&black, &red, band);

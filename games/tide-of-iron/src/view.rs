@@ -154,6 +154,29 @@ fn hand_view(game: &ToiGame, nation: Nation) -> HandView {
     }
 }
 
+/// `TOI-COMBAT-SEQ`: an attack's dice and the chance of each number of hits, shown before it
+/// is rolled (": 6 black on 5-6, 2 red: hits 0 31%, 1 42%, 2+ 27%"), or nothing.
+fn odds(
+    game: &ToiGame,
+    lead: UnitId,
+    supporters: &[UnitId],
+    target: UnitId,
+    suppressive: bool,
+    fire_and_movement: bool,
+    mg_only: u128,
+) -> String {
+    crate::fire::preview(
+        game,
+        lead,
+        supporters,
+        target,
+        suppressive,
+        fire_and_movement,
+        mg_only,
+    )
+    .map_or_else(String::new, |pool| format!(" ({})", pool.describe()))
+}
+
 /// Where `action` shows: its units and hexes, and its button label.
 pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
     let field = &game.scenario().battlefield;
@@ -161,12 +184,22 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
     let (label, units, hexes) = match *action {
         ToiAction::Advance { unit } => (format!("Advance {}", name(unit)), vec![unit], vec![]),
         ToiAction::ConcentratedFire { unit, target } => (
-            format!("{} fires at {}", name(unit), name(target)),
+            format!(
+                "{} fires at {}{}",
+                name(unit),
+                name(target),
+                odds(game, unit, &[], target, false, false, 0)
+            ),
             vec![unit, target],
             vec![],
         ),
         ToiAction::SuppressiveFire { unit, target } => (
-            format!("{} suppresses {}", name(unit), name(target)),
+            format!(
+                "{} suppresses {}{}",
+                name(unit),
+                name(target),
+                odds(game, unit, &[], target, true, false, 0)
+            ),
             vec![unit, target],
             vec![],
         ),
@@ -186,9 +219,13 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
             suppressive,
         } => (
             format!(
-                "{} {}",
+                "{} {}{}",
                 if suppressive { "Suppress" } else { "Fire at" },
-                name(target)
+                name(target),
+                match game.step {
+                    Step::Moving(mv) => odds(game, mv.unit, &[], target, suppressive, true, 0),
+                    _ => String::new(),
+                }
             ),
             vec![target],
             vec![],
@@ -199,10 +236,17 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
             mg_only,
         } => (
             format!(
-                "Op Fire with {}{}{}",
+                "Op Fire with {}{}{}{}",
                 name(lead),
                 if mg_only { "'s machine gun alone" } else { "" },
-                if suppressive { " (suppressive)" } else { "" }
+                if suppressive { " (suppressive)" } else { "" },
+                match game.step {
+                    Step::OpFire(mv) => {
+                        let alone = if mg_only { 1u128 << lead.0 } else { 0 };
+                        odds(game, lead, &[], mv.unit, suppressive, false, alone)
+                    }
+                    _ => String::new(),
+                }
             ),
             vec![lead],
             vec![],
@@ -234,7 +278,25 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
             vec![unit],
             vec![],
         ),
-        ToiAction::Fire => ("Fire".to_owned(), vec![], vec![]),
+        ToiAction::Fire => (
+            match game.step {
+                Step::Combining(a) => format!(
+                    "Fire{}",
+                    odds(
+                        game,
+                        a.lead,
+                        &a.supporters(),
+                        a.target,
+                        a.suppressive,
+                        false,
+                        a.mg_only
+                    )
+                ),
+                _ => "Fire".to_owned(),
+            },
+            vec![],
+            vec![],
+        ),
         ToiAction::PlayCard { card } => (
             format!("Activate {}", card_name(game, card)),
             vec![],

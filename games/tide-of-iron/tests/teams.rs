@@ -56,7 +56,8 @@ fn sweep_3000_random_team_games_a_seating() {
             &Conformance::<ToiGame>::new("le-hameau")
                 .check_every(10)
                 .options(options)
-                .games(3000),
+                .games(3000)
+                .threads(16),
         );
     }
 }

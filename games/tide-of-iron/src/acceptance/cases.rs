@@ -602,3 +602,29 @@ fn t_stat_04_toi_stat_reinf_one_place_left_one_lost() {
     assert_eq!(g.unit(first).at, Location::Hex(r));
     assert_eq!(g.unit(second).at, Location::Gone, "lost for good");
 }
+
+/// `TOI-COMBAT-SEQ`: the attack's dice pool and the chance of each number of hits are shown
+/// before it is rolled, and the roll uses that pool.
+#[test]
+fn toi_combat_seq_the_pool_and_odds_are_shown_before_the_roll() {
+    let mut g = empty_game(&[6, 5, 1, 1]);
+    let us = squad(&mut g, Nation::Us, &["us-regular"; 4], "0305");
+    let de = squad(&mut g, Nation::De, &["de-regular"; 4], "0306");
+    let fire = ToiAction::ConcentratedFire {
+        unit: us,
+        target: de,
+    };
+    let label = crate::view::anchors(&g, &fire).label;
+    // 4 black dice at close range (4-6), no cover: 0 hits 1/16, 1 4/16, 2 6/16, 3+ 5/16.
+    assert!(
+        label.contains("4 black on 4-6, 0 red: hits 0 6%, 1 25%, 2 38%, 3+ 31%"),
+        "{label}"
+    );
+    act(&mut g, fire);
+    if matches!(step(&g), Step::Combining(_)) {
+        let shown = crate::view::anchors(&g, &ToiAction::Fire).label;
+        assert!(shown.contains("4 black on 4-6"), "{shown}");
+        act(&mut g, ToiAction::Fire);
+    }
+    assert!(matches!(step(&g), Step::Casualties { hits: 2, .. }));
+}

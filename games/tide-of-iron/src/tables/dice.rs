@@ -62,6 +62,36 @@ pub fn net_hits(black: &[u8], red: &[u8], band: RangeBand) -> u8 {
     u8::try_from(hits.saturating_sub(saves)).unwrap_or(u8::MAX)
 }
 
+/// The chance of each number of net hits, 0 first, of `black` dice hitting from `band`'s face
+/// against `red` dice saving on 5-6 (one of them a sure 6 with Thick Armor, `TOI-UNIT-TANK`):
+/// exact, from the two binomial distributions.
+pub fn hit_odds(black: u8, band: RangeBand, red: u8, thick_armor: bool) -> Vec<f64> {
+    let binomial = |n: u8, p: f64| -> Vec<f64> {
+        let mut dist = vec![1.0];
+        for _ in 0..n {
+            let mut next = vec![0.0; dist.len() + 1];
+            for (k, q) in dist.iter().enumerate() {
+                next[k] += q * (1.0 - p);
+                next[k + 1] += q * p;
+            }
+            dist = next;
+        }
+        dist
+    };
+    let hit = f64::from(7 - band.black_hits_from()) / 6.0;
+    let save = f64::from(7 - RED_SAVES_FROM) / 6.0;
+    let hits = binomial(black, hit);
+    let sure = u8::from(thick_armor && red > 0);
+    let saves = binomial(red - sure, save);
+    let mut net = vec![0.0; hits.len()];
+    for (h, p) in hits.iter().enumerate() {
+        for (s, q) in saves.iter().enumerate() {
+            net[h.saturating_sub(s + usize::from(sure))] += p * q;
+        }
+    }
+    net
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,5 +135,20 @@ mod tests {
         assert_eq!(net_hits(&[4, 4, 3], &[], RangeBand::Close), 2);
         assert_eq!(net_hits(&[5, 5, 6], &[], RangeBand::Long), 1);
         assert_eq!(net_hits(&[6], &[5, 6], RangeBand::Close), 0);
+    }
+
+    #[test]
+    fn toi_combat_seq_hit_odds_are_the_dice_distribution() {
+        // One black die at close range (4-6), no red: a hit half the time.
+        assert_eq!(hit_odds(1, RangeBand::Close, 0, false), vec![0.5, 0.5]);
+        // One black at long range (6) against one red (5-6): a hit only when the black is a 6
+        // and the red fails: 1/6 * 2/3.
+        let odds = hit_odds(1, RangeBand::Long, 1, false);
+        assert!((odds[1] - 1.0 / 9.0).abs() < 1e-12);
+        // Thick Armor's sure 6 cancels one hit whatever the dice.
+        assert_eq!(hit_odds(1, RangeBand::Close, 1, true), vec![1.0, 0.0]);
+        // Every distribution sums to 1.
+        let total: f64 = hit_odds(8, RangeBand::Normal, 3, false).iter().sum();
+        assert!((total - 1.0).abs() < 1e-12);
     }
 }
