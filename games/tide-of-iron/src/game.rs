@@ -40,9 +40,12 @@ impl Components for ToiData {
             .iter()
             .map(|s| ScenarioInfo {
                 id: s.id.clone(),
-                name: s.name.clone(),
+                name: match s.players {
+                    4 => format!("{} (written for two teams of two: TOI-TEAM-4)", s.name),
+                    _ => s.name.clone(),
+                },
                 seats: 2,
-                options: team_options(),
+                options: options(),
             })
             .collect()
     }
@@ -107,7 +110,8 @@ impl ToiOptions {
 }
 
 /// The options every scenario offers.
-fn team_options() -> Vec<OptionInfo> {
+/// The options of every scenario: the players, and the setup the players make themselves.
+fn options() -> Vec<OptionInfo> {
     [
         (
             "TOI-TEAM-4",
@@ -120,6 +124,18 @@ fn team_options() -> Vec<OptionInfo> {
         (
             "TOI-TEAM-3-de",
             "Three players: the German with two, one a division",
+        ),
+        (
+            "TOI-SETUP-5",
+            "The players build their squads from the scenario's figures",
+        ),
+        (
+            "TOI-SETUP-5-secret",
+            "The players build their squads in secret",
+        ),
+        (
+            "TOI-SETUP-6",
+            "The players deploy their units in the deployment areas",
         ),
     ]
     .into_iter()

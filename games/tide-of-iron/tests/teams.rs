@@ -61,3 +61,29 @@ fn sweep_3000_random_team_games_a_seating() {
         );
     }
 }
+
+/// `TOI-TEAM-4`: La Fiere, the scenario written for two teams of two, played by four.
+#[test]
+fn toi_team_4_la_fiere_is_written_for_two_teams_of_two() {
+    let data = data();
+    let la_fiere = data.scenarios.iter().find(|s| s.id == "la-fiere").unwrap();
+    assert_eq!(la_fiere.players, 4);
+    // Each player has a command of his own: both divisions of both sides hold units.
+    for nation in overlord_tide_of_iron::data::Nation::ALL {
+        for division in [1, 2] {
+            assert!(
+                la_fiere
+                    .units
+                    .iter()
+                    .any(|u| u.nation == nation && u.division == division)
+            );
+        }
+    }
+    conformance::<ToiGame>(
+        &data,
+        &Conformance::<ToiGame>::new("la-fiere")
+            .check_every(10)
+            .options(seatings()[0].clone())
+            .games(2),
+    );
+}

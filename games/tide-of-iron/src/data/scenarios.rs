@@ -196,6 +196,9 @@ pub struct ScenarioDef {
     /// Per nation, the whole hexes of its deployment areas, sorted (`TOI-SETUP-6`); empty where
     /// the scenario gives none.
     pub deployment: [Vec<HexId>; 2],
+    /// The players it is written for (`TOI-TEAM`): 2, or 4 for two teams of two (any scenario
+    /// may be played by two to four).
+    pub players: u8,
 }
 
 /// A nation's cards in a scenario, found in `cards.toml`.
@@ -468,6 +471,8 @@ fn load_one(
         initiative: file.value("initiative", true).unwrap_or(Nation::Us),
         victory: file.value("victory", true).unwrap_or(Victory::Points),
     };
+    // TOI-TEAM: how many players the scenario is written for (2, or 4 for two teams of two).
+    let players: u8 = file.value("players", false).unwrap_or(2);
     let objectives: Vec<ObjectiveSetup> = file.entries("objective");
     let units: Vec<UnitSetup> = file.entries("unit");
     let marker_entries: Vec<MarkerSetup> = file.entries("marker");
@@ -843,6 +848,13 @@ fn load_one(
         }
         found.start = side.start;
     }
+    if !(2..=4).contains(&players) {
+        report.problems.push(overlord_datafile::Problem::whole_file(
+            written.clone(),
+            "players",
+            "a scenario is written for 2, 3 or 4 players (TOI-TEAM)".to_owned(),
+        ));
+    }
     if cards_setup.north > 5 {
         report.problems.push(overlord_datafile::Problem::whole_file(
             written.clone(),
@@ -864,6 +876,7 @@ fn load_one(
         cards,
         north: cards_setup.north,
         deployment,
+        players,
     })
 }
 
