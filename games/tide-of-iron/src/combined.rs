@@ -19,16 +19,41 @@ fn token(attack: &Attack) -> Token {
     }
 }
 
+/// Whether `unit`'s team can pay what its support of `attack` costs (`TOI-TEAM-RESTR`).
+fn affordable(game: &ToiGame, attack: &Attack, unit: UnitId) -> bool {
+    support_cost(game, attack, unit) <= game.side(game.unit(unit).nation).command
+}
+
 /// The units that may still join `attack`.
 pub fn candidates(game: &ToiGame, attack: &Attack) -> Vec<UnitId> {
     crate::fire::supporters(game, attack.lead, attack.target, token(attack))
         .into_iter()
-        .filter(|&u| {
-            attack.supporters & (1u128 << u.0) == 0
-                && (support_cost(game, attack, u) == 0
-                    || game.side(game.unit(u).nation).command > 0)
-        })
+        .filter(|&u| attack.supporters & (1u128 << u.0) == 0 && affordable(game, attack, u))
         .collect()
+}
+
+/// The squads that may still join `attack` with their machine guns alone (`TOI-UNIT-MG`), at
+/// the same price as any supporter of the other division.
+fn mg_candidates(game: &ToiGame, attack: &Attack) -> Vec<UnitId> {
+    crate::opfire::mg_supporters(game, attack)
+        .into_iter()
+        .filter(|&u| affordable(game, attack, u))
+        .collect()
+}
+
+/// Charge `unit`'s team for supporting `attack` across divisions, and say so.
+fn pay_support(game: &mut ToiGame, attack: &Attack, unit: UnitId, log: &mut ToiLog) {
+    let cost = support_cost(game, attack, unit);
+    if cost == 0 {
+        return;
+    }
+    game.sides[game.unit(unit).nation.index()].command -= cost;
+    log.public(RuleId("TOI-TEAM-RESTR"), ToiEvent::Note, || {
+        format!(
+            "{} supports the other division's attack for 1 command",
+            crate::text::unit_name(game, unit)
+        )
+    });
 }
 
 /// `TOI-TEAM-RESTR`: what `unit` joining `attack` costs its team in command: 1 for a unit of the
@@ -48,7 +73,7 @@ pub fn legal(game: &ToiGame, attack: Attack, out: &mut Vec<ToiAction>) {
             .map(|unit| ToiAction::Support { unit }),
     );
     out.extend(
-        crate::opfire::mg_supporters(game, &attack)
+        mg_candidates(game, &attack)
             .into_iter()
             .map(|unit| ToiAction::SupportWithMg { unit }),
     );
@@ -69,16 +94,7 @@ pub fn answer(
                     "that unit cannot support this attack (it must see and reach the target, and be fresh, or in Op Fire for Op Fire)",
                 ));
             }
-            let cost = support_cost(game, &attack, unit);
-            game.sides[game.unit(unit).nation.index()].command -= cost;
-            if cost > 0 {
-                log.public(RuleId("TOI-TEAM-RESTR"), ToiEvent::Note, || {
-                    format!(
-                        "{} supports the other division's attack for 1 command",
-                        crate::text::unit_name(game, unit)
-                    )
-                });
-            }
+            pay_support(game, &attack, unit, log);
             game.step = Step::Combining(Attack {
                 supporters: attack.supporters | (1u128 << unit.0),
                 ..attack
@@ -86,12 +102,13 @@ pub fn answer(
             Ok(())
         }
         ToiAction::SupportWithMg { unit } => {
-            if !crate::opfire::mg_supporters(game, &attack).contains(&unit) {
+            if !mg_candidates(game, &attack).contains(&unit) {
                 return Err(Refusal::by_rule(
                     RuleId("TOI-UNIT-MG"),
                     "only a squad in Op Fire with a machine-gun crew and other figures, seeing and reaching the target with the machine gun, supports with it alone",
                 ));
             }
+            pay_support(game, &attack, unit, log);
             let bit = 1u128 << unit.0;
             game.step = Step::Combining(Attack {
                 supporters: attack.supporters | bit,

@@ -211,3 +211,45 @@ fn toi_team_xfer_no_transfers_between_divisions() {
         "the partner's squads are his"
     );
 }
+
+/// `TOI-TEAM-RESTR`, `TOI-UNIT-MG`: a machine gun of the other division supporting an Op Fire
+/// with its crew alone costs the team 1 command, as any supporter of the other division does.
+#[test]
+fn toi_team_restr_a_machine_gun_alone_across_divisions_costs_1_command() {
+    for command in [1, 0] {
+        let mut g = four_players(2, &[]);
+        let lead = division_squad(&mut g, Nation::Us, 1, "0304");
+        let mg = squad(
+            &mut g,
+            Nation::Us,
+            &["us-mg", "us-regular", "us-regular"],
+            "0404",
+        );
+        g.units[mg.index()].division = 2;
+        for u in [lead, mg] {
+            g.units[u.index()].token = Token::OpFire;
+        }
+        let mover = division_squad(&mut g, Nation::De, 1, "0307");
+        g.sides[Nation::Us.index()].command = command;
+        german_turn(&mut g);
+        g.division = 1;
+        act(&mut g, ToiAction::Advance { unit: mover });
+        let into = hex(&g, "0306");
+        act(&mut g, ToiAction::MoveTo { hex: into });
+        assert!(matches!(step(&g), Step::OpFire(_)), "{:?}", step(&g));
+        act(
+            &mut g,
+            ToiAction::OpFire {
+                lead,
+                suppressive: false,
+                mg_only: false,
+            },
+        );
+        let offered = legal(&g).contains(&ToiAction::SupportWithMg { unit: mg });
+        assert_eq!(offered, command > 0, "with {command} command");
+        if offered {
+            act(&mut g, ToiAction::SupportWithMg { unit: mg });
+            assert_eq!(g.side(Nation::Us).command, 0);
+        }
+    }
+}
