@@ -211,6 +211,12 @@ pub enum ToiAction {
     ResolveFirst {
         obstacle: Obstacle,
     },
+    /// `TOI-ACT-SPECIAL` ("Create Smoke", `TOI-CARD-OPS`): engineer squad `unit` lays smoke in
+    /// `hex`.
+    ThrowSmoke {
+        unit: UnitId,
+        hex: HexId,
+    },
     Done,
 }
 

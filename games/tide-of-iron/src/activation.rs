@@ -101,6 +101,9 @@ pub fn legal(game: &ToiGame, nation: Nation, out: &mut Vec<ToiAction>) {
                 out.push(ToiAction::Entrench { unit, occupy: true });
             }
         }
+        for hex in crate::specialization::smoke_hexes(game, unit) {
+            out.push(ToiAction::ThrowSmoke { unit, hex });
+        }
         out.push(ToiAction::Fatigue { unit });
     }
     // TOI-ACT-CARD, TOI-KW-CONTACT: the cards, each an action.
@@ -223,6 +226,7 @@ pub fn answer(
         | ToiAction::SuppressiveFire { unit, .. }
         | ToiAction::Heal { unit, .. }
         | ToiAction::Entrench { unit, .. }
+        | ToiAction::ThrowSmoke { unit, .. }
         | ToiAction::Fatigue { unit } => unit,
         _ => return Err(Refusal::by_rule(ACTION, "not an action")),
     };
@@ -269,6 +273,9 @@ pub fn answer(
             crate::specialization::entrench(game, unit, occupy, log)
         }
         ToiAction::SuppressiveFire { unit, target } => concentrate(game, unit, target, true, log),
+        ToiAction::ThrowSmoke { unit, hex } => {
+            crate::specialization::throw_smoke(game, unit, hex, log)
+        }
         _ => {
             log.public(
                 FATIGUE,

@@ -174,6 +174,72 @@ pub fn may_entrench(game: &ToiGame, unit: UnitId) -> bool {
     ground && m.entrenchments + m.pillboxes < MOST_FORTIFICATIONS && fortification_marker_left(game)
 }
 
+/// `TOI-ACT-SPECIAL`, "Create Smoke" (`TOI-CARD-OPS`): the hexes engineer squad `unit` may
+/// lay smoke in: its own or an adjacent whole hex, not a building, without smoke already, while
+/// a smoke marker is left (`TOI-FORT-SMOKE`, `TOI-LIMITS`).
+pub fn smoke_hexes(game: &ToiGame, unit: UnitId) -> Vec<overlord_hexmap::HexId> {
+    use crate::data::{MarkerKind, limits};
+    let nation = game.unit(unit).nation;
+    if !is(game, unit, Specialization::Engineer)
+        || !game.operation(nation, crate::data::OperationRule::CreateSmoke)
+        || limits::in_use(&game.markers, MarkerKind::Smoke) >= limits::box_holds(MarkerKind::Smoke)
+    {
+        return Vec::new();
+    }
+    let Some(at) = game.hex_of(unit) else {
+        return Vec::new();
+    };
+    let field = &game.scenario().battlefield;
+    std::iter::once(at)
+        .chain(field.hexes.neighbours_on_map(at))
+        .filter(|&h| {
+            let building = field
+                .terrain
+                .get(h.index())
+                .and_then(|&t| game.data().terrain.get(usize::from(t)))
+                .is_some_and(|t| t.id == "building");
+            !field.is_half(h) && !building && !game.smoke(h)
+        })
+        .collect()
+}
+
+/// "Create Smoke": engineer squad `unit` lays smoke in `hex`; it is fatigued.
+pub fn throw_smoke(
+    game: &mut ToiGame,
+    unit: UnitId,
+    hex: overlord_hexmap::HexId,
+    log: &mut ToiLog,
+) -> Result<(), Refusal> {
+    if !smoke_hexes(game, unit).contains(&hex) {
+        return Err(Refusal::by_rule(
+            SMOKE,
+            "with Create Smoke in play, an engineer squad able to act lays smoke in its hex or an adjacent one, never a building, while a smoke marker is left",
+        ));
+    }
+    let mut m = game.markers(hex);
+    m.smoke = true;
+    game.set_markers(hex, m);
+    let label = game.scenario().battlefield.label(hex);
+    log.public(
+        SMOKE,
+        ToiEvent::Activated {
+            unit,
+            action: "smoke",
+        },
+        || {
+            format!(
+                "{} lays smoke in {label}",
+                crate::text::unit_name(game, unit)
+            )
+        },
+    );
+    game.end_activation(unit);
+    Ok(())
+}
+
+/// `TOI-ACT-SPECIAL`: the special actions (here "Create Smoke"'s).
+pub const SMOKE: RuleId = RuleId("TOI-ACT-SPECIAL");
+
 /// `TOI-LIMITS`: whether an entrenchment/pillbox marker is left in the box (12 in all).
 pub fn fortification_marker_left(game: &ToiGame) -> bool {
     use crate::data::limits;

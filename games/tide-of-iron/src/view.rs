@@ -273,6 +273,11 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
             vec![],
         ),
         ToiAction::RemoveWire => ("Remove the wire".to_owned(), vec![], vec![]),
+        ToiAction::ThrowSmoke { unit, hex } => (
+            format!("{} lays smoke in {}", name(unit), field.label(hex)),
+            vec![unit],
+            vec![hex],
+        ),
         ToiAction::Reveal { unit } => (
             format!("{} reveals itself and fights", name(unit)),
             vec![unit],

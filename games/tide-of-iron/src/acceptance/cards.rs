@@ -503,3 +503,45 @@ fn toi_card_playarea_modifiers_last_to_the_end_of_the_round() {
             .any(|e| e.rule == crate::cards::PLAY_AREA)
     );
 }
+
+/// `TOI-ACT-SPECIAL`, `TOI-CARD-OPS` ("Create Smoke"): with the card, an engineer squad lays
+/// smoke in its hex or next to it, never in a building, as its action; the smoke blocks sight
+/// and goes in the Status Phase.
+#[test]
+fn toi_act_special_create_smoke_lets_engineers_lay_smoke() {
+    let mut g = with_operation(&[], Nation::Us, OperationRule::CreateSmoke);
+    let engineers = squad(&mut g, Nation::Us, &["us-regular"; 4], "0303");
+    g.units[engineers.index()].spec = Some(crate::data::Specialization::Engineer);
+    let plain = squad(&mut g, Nation::Us, &["us-regular"; 4], "0302");
+    let watcher = squad(&mut g, Nation::De, &["de-regular"; 4], "0306");
+    let screen = hex(&g, "0304");
+    let smoke = ToiAction::ThrowSmoke {
+        unit: engineers,
+        hex: screen,
+    };
+    let offered = legal(&g);
+    assert!(offered.contains(&smoke));
+    assert!(
+        !offered
+            .iter()
+            .any(|a| matches!(a, ToiAction::ThrowSmoke { unit, .. } if *unit == plain))
+    );
+    // 0604, a building of the hamlet, is never offered (and is not adjacent anyway).
+    let building = hex(&g, "0604");
+    assert!(!crate::specialization::smoke_hexes(&g, engineers).contains(&building));
+    assert!(crate::fire::targets(&g, watcher, false).contains(&plain));
+    act(&mut g, smoke);
+    assert!(g.smoke(screen));
+    assert_eq!(g.unit(engineers).token, Token::Fatigued);
+    assert!(
+        !crate::fire::targets(&g, watcher, false).contains(&plain),
+        "the smoke between them blocks the German's sight"
+    );
+    crate::turn::status_phase(&mut g, &mut ToiLog::new());
+    assert!(!g.smoke(screen), "gone in the Status Phase");
+    // Without the card, no engineer lays smoke.
+    let mut g = empty_game(&[]);
+    let engineers = squad(&mut g, Nation::Us, &["us-regular"; 4], "0303");
+    g.units[engineers.index()].spec = Some(crate::data::Specialization::Engineer);
+    assert!(crate::specialization::smoke_hexes(&g, engineers).is_empty());
+}

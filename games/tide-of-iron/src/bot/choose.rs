@@ -306,6 +306,8 @@ fn score(game: &ToiGame, nation: Nation, action: ToiAction) -> f64 {
         },
         ToiAction::Specialize { .. } => 2.0,
         ToiAction::ResolveFirst { .. } => 1.0,
+        // Smoke where the enemy is near: a screen for the advance.
+        ToiAction::ThrowSmoke { hex, .. } => 0.5 * enemies_near(game, nation, hex, 4) as f64,
         ToiAction::Deploy { hex } => {
             let far = objective_distance(game, nation, hex);
             terrain_cover(game, hex) - 0.5 * f64::from(far.min(12))

@@ -130,6 +130,9 @@ pub enum OperationRule {
     /// "Camouflage" (errata): hidden squads are not revealed by firing unless the attack
     /// inflicts 2 hits or more.
     Camouflage,
+    /// "Create Smoke": an engineer squad may, as its action, lay smoke in its own hex or an
+    /// adjacent one (the source names the card and its gist only; the details are ours).
+    CreateSmoke,
 }
 
 /// An operations card (`[[operation]]`).
