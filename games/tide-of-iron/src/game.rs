@@ -361,6 +361,10 @@ impl Game for ToiGame {
         driver::apply_listed(self, action, log)
     }
 
+    fn statistics(&self) -> Option<&dyn overlord_engine::Statistics> {
+        Some(self)
+    }
+
     fn view(&self, viewer: Viewer) -> ToiView {
         crate::view::view(self, viewer)
     }

@@ -21,7 +21,8 @@
 //!    [`assault`] (`TOI-COMBAT-ASSAULT`), [`command`] (`TOI-CMD`), [`status`] (`TOI-STAT`'s
 //!    choices), [`victory`] (`TOI-WIN`).
 //! 4. **The round and the game's faces.** [`turn`] (`TOI-ROUND`, the Status Phase's clean-up),
-//!    [`decisions`], [`setup`], [`view`], [`picture`] (`overlord map`), [`bot`] (the rule bot
+//!    [`decisions`], [`setup`], [`view`], [`statistics`] (`overlord sim`'s figures), [`picture`]
+//!    (`overlord map`), [`bot`] (the rule bot
 //!    and the evaluation search bots use), [`game`].
 //!
 //! What is in: the components, and the rules played end to end on a scenario of ours: the
@@ -66,6 +67,7 @@ pub mod setup;
 pub mod specialization;
 pub mod stacking;
 pub mod state;
+pub mod statistics;
 pub mod status;
 pub mod tables;
 pub mod teams;

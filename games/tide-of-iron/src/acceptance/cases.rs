@@ -628,3 +628,41 @@ fn toi_combat_seq_the_pool_and_odds_are_shown_before_the_roll() {
     }
     assert!(matches!(step(&g), Step::Casualties { hits: 2, .. }));
 }
+
+/// `TOI-ROUND`, `overlord sim`'s figures: the round, the figures each side has lost (a
+/// vehicle counts one), VP and objectives held.
+#[test]
+fn toi_round_the_simulator_reads_round_losses_and_objectives() {
+    use overlord_engine::Statistics;
+    let rng = GameRng::new(&RandomSpec::seeded(5));
+    let mut g = crate::setup::new_game(&data(), "le-hameau", rng).unwrap();
+    assert_eq!(
+        g.losses(),
+        vec![("US".to_owned(), 0), ("German".to_owned(), 0)]
+    );
+    let de = g
+        .unit_ids()
+        .find(|&u| {
+            g.unit(u).nation == Nation::De
+                && matches!(g.unit(u).at, Location::Hex(_))
+                && matches!(g.unit(u).kind, Kind::Squad { .. })
+        })
+        .unwrap();
+    if let Kind::Squad { figures, .. } = &mut g.units[de.index()].kind {
+        figures[0] = EMPTY_SLOT;
+    }
+    assert_eq!(g.losses()[1].1, 1, "one German figure lost");
+    let held = figures_of(&g, de) as u32;
+    g.destroy(de);
+    assert_eq!(g.losses()[1].1, 1 + held, "and the rest with the squad");
+    assert_eq!(g.losses()[0].1, 0);
+    g.round = 3;
+    assert_eq!(g.turn(), Some(3));
+    let counters = g.counters();
+    assert!(counters.iter().any(|(name, _)| name == "US VP"));
+    assert!(
+        counters
+            .iter()
+            .any(|(name, _)| name == "objectives held by the German")
+    );
+}
