@@ -54,6 +54,10 @@ enum Command {
         /// PNG only: pixels per SVG pixel (2 for a sharper, larger picture).
         #[arg(long, default_value_t = 1.0, value_name = "SCALE")]
         scale: f32,
+        /// Draw this scenario's own map, for games whose scenarios assemble theirs (Tide of
+        /// Iron's boards and overlays), as `overlord scenarios <game>` prints it.
+        #[arg(long)]
+        scenario: Option<String>,
     },
     /// Play a game in the terminal: the prompt, its numbered actions, the log. Type a number to
     /// act, `hint`, `undo`, `save FILE`, `log`, `help` or `quit`.
@@ -130,7 +134,18 @@ fn main() -> ExitCode {
             game,
             out: path,
             scale,
-        } => commands::map::run(&registry, &data_root, &game, &path, scale, &mut out),
+            scenario,
+        } => commands::map::run(
+            &registry,
+            &data_root,
+            &commands::map::Request {
+                game: &game,
+                scenario: scenario.as_deref(),
+                out: &path,
+                scale,
+            },
+            &mut out,
+        ),
         Command::Play {
             game,
             scenario,

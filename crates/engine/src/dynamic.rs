@@ -207,6 +207,12 @@ pub trait GameEntry: Send + Sync {
     fn validate(&self, data_dir: &Path) -> Result<String, DataErrors>;
     /// The board of the data in `data_dir` as SVG; `None` for a game without a map.
     fn map_svg(&self, data_dir: &Path) -> Result<Option<String>, DataErrors>;
+    /// Scenario `id`'s own map as SVG ([`Components::scenario_svg`]).
+    fn scenario_svg(
+        &self,
+        data_dir: &Path,
+        id: &str,
+    ) -> Result<Option<Result<String, String>>, DataErrors>;
     /// What a client needs besides the map to draw views ([`Components::board`]).
     fn board(&self, data_dir: &Path) -> Result<Option<Value>, DataErrors>;
     /// Start a game.
@@ -300,6 +306,14 @@ impl<G: Game> GameEntry for Entry<G> {
         Ok(self.data(data_dir)?.map_svg())
     }
 
+    fn scenario_svg(
+        &self,
+        data_dir: &Path,
+        id: &str,
+    ) -> Result<Option<Result<String, String>>, DataErrors> {
+        Ok(self.data(data_dir)?.scenario_svg(id))
+    }
+
     fn board(&self, data_dir: &Path) -> Result<Option<Value>, DataErrors> {
         Ok(G::Data::load(data_dir)?.board())
     }
@@ -371,6 +385,14 @@ impl<D: Components> GameEntry for ComponentsEntry<D> {
 
     fn map_svg(&self, data_dir: &Path) -> Result<Option<String>, DataErrors> {
         Ok(D::load(data_dir)?.map_svg())
+    }
+
+    fn scenario_svg(
+        &self,
+        data_dir: &Path,
+        id: &str,
+    ) -> Result<Option<Result<String, String>>, DataErrors> {
+        Ok(D::load(data_dir)?.scenario_svg(id))
     }
 
     fn board(&self, data_dir: &Path) -> Result<Option<Value>, DataErrors> {

@@ -147,6 +147,14 @@ pub trait Components: Sized + Send + Sync + 'static {
         None
     }
 
+    /// A picture of scenario `id`'s own map as SVG (`overlord map --scenario`), for games whose
+    /// scenarios put their map together (Tide of Iron's boards and overlays): `None` for a game
+    /// whose scenarios share one map, `Err` saying why for a scenario it cannot draw.
+    fn scenario_svg(&self, id: &str) -> Option<Result<String, String>> {
+        let _ = id;
+        None
+    }
+
     /// What a client needs besides the map to draw this game's views, as JSON: the names and
     /// places behind the integer ids a view uses (hexes, boxes, cards, the turn track...).
     /// Public component data only, the same for every game of this data; `None` when the

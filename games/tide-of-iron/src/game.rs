@@ -54,6 +54,10 @@ impl Components for ToiData {
         crate::picture::svg(self)
     }
 
+    fn scenario_svg(&self, id: &str) -> Option<Result<String, String>> {
+        Some(crate::picture::scenario_svg(self, id))
+    }
+
     fn summary(&self) -> String {
         format!(
             "{} figures and vehicles, {} terrain types, {} board faces, {} overlays, {} scenarios",

@@ -1,8 +1,10 @@
-//! The picture `overlord map tide-of-iron` draws: until scenarios say how boards are put
-//! together, every board face side by side in rows of four with a gap between them, each
-//! labelled with its id, so that the authored boards can be looked over (`TOI-SETUP-2`).
+//! The pictures `overlord map tide-of-iron` draws: every board face side by side in rows of
+//! four with a gap between them, each labelled with its id, so that the authored boards can be
+//! looked over; and with `--scenario`, a scenario's battlefield as it assembles its boards and
+//! overlays (`TOI-SETUP-2`), with its objectives, fortifications, deployment areas and starting
+//! units.
 
-use crate::data::ToiData;
+use crate::data::{Nation, ObjectiveKind, ToiData};
 use overlord_datafile::Location;
 use overlord_hexmap::{Composition, Hex, PlacedBoard, Placement, Rotation};
 use overlord_mapdraw::{HexText, Mark, Overlays, Shape, Style};
@@ -49,8 +51,27 @@ pub fn svg(data: &ToiData) -> Option<String> {
     style.title =
         Some("Tide of Iron: the board faces (authored by the Overlord project)".to_owned());
     let mut overlays = Overlays::new();
+    relief(&map, &mut overlays);
     for &hex in map.hexes() {
-        // Hills (TOI-TERR-HILL): a triangle per level; half hexes (TOI-MOVE-HALFHEX) greyed.
+        // Each face's id on its first whole hex.
+        if let Some(label) = map.full_label(hex)
+            && label.ends_with(":0201")
+        {
+            let id = label.trim_end_matches(":0201");
+            overlays.texts.push(
+                HexText::new(hex, id)
+                    .with_size(18.0)
+                    .bold()
+                    .with_offset(0.0, -0.15),
+            );
+        }
+    }
+    Some(overlord_mapdraw::to_svg(&map, &style, &overlays))
+}
+
+/// Hills (`TOI-TERR-HILL`): a triangle per level; half hexes (`TOI-MOVE-HALFHEX`) whited out.
+fn relief(map: &overlord_hexmap::MapData, overlays: &mut Overlays) {
+    for &hex in map.hexes() {
         if let Some(level @ 1..) = map.level(hex) {
             overlays.marks.push(
                 Mark::new(
@@ -70,18 +91,111 @@ pub fn svg(data: &ToiData) -> Option<String> {
                     .with_title("half hex"),
             );
         }
-        // Each face's id on its first whole hex.
-        if let Some(label) = map.full_label(hex)
-            && label.ends_with(":0201")
-        {
-            let id = label.trim_end_matches(":0201");
-            overlays.texts.push(
-                HexText::new(hex, id)
-                    .with_size(18.0)
-                    .bold()
-                    .with_offset(0.0, -0.15),
-            );
+    }
+}
+
+/// Scenario `id`'s battlefield as SVG: its boards and overlays put together, the relief, its
+/// deployment areas (a small square of the side's colour), objectives (a ring: gold for VP,
+/// its owner's colour for command), fortifications and obstacles (their initials), and the
+/// starting units (a disc of their side's colour, a number for several). `Err` names the
+/// scenarios there are.
+pub fn scenario_svg(data: &ToiData, id: &str) -> Result<String, String> {
+    let Some(scenario) = data.scenarios.iter().find(|s| s.id == id) else {
+        let known: Vec<&str> = data.scenarios.iter().map(|s| s.id.as_str()).collect();
+        return Err(format!(
+            "no scenario `{id}`; Tide of Iron has {}",
+            known.join(", ")
+        ));
+    };
+    let field = &scenario.battlefield;
+    let map = &field.map;
+    let colour = |nation: Nation| match nation {
+        Nation::Us => "#4a7a3a",
+        Nation::De => "#6a6a6a",
+    };
+    let mut overlays = Overlays::new();
+    relief(map, &mut overlays);
+    let hex_of = |h: overlord_hexmap::HexId| field.hexes.hex(h);
+    for nation in Nation::ALL {
+        for &h in &scenario.deployment[nation.index()] {
+            if let Some(hex) = hex_of(h) {
+                overlays.marks.push(
+                    Mark::new(hex, Shape::Square, colour(nation))
+                        .with_size(0.18)
+                        .with_offset(-0.55, -0.3)
+                        .with_title(&format!("{} deployment area", nation.name())),
+                );
+            }
         }
     }
-    Some(overlord_mapdraw::to_svg(&map, &style, &overlays))
+    for o in &scenario.objectives {
+        let Some(hex) = hex_of(o.hex) else { continue };
+        let (fill, what) = match o.kind {
+            ObjectiveKind::Victory => ("#d4a017", format!("victory objective, {} VP", o.value)),
+            ObjectiveKind::Command => (
+                o.nation.map_or("#303030", colour),
+                format!("command objective, {} command", o.value),
+            ),
+        };
+        overlays.marks.push(
+            Mark::new(hex, Shape::Ring, fill)
+                .with_size(0.95)
+                .with_title(&what),
+        );
+    }
+    for &(h, m) in &scenario.markers {
+        let Some(hex) = hex_of(h) else { continue };
+        let mut text = String::new();
+        for _ in 0..m.entrenchments {
+            text.push('E');
+        }
+        for _ in 0..m.pillboxes {
+            text.push('P');
+        }
+        for (present, letter) in [
+            (m.wire, 'W'),
+            (m.traps, 'T'),
+            (m.mines, 'M'),
+            (m.smoke, 'S'),
+        ] {
+            if present {
+                text.push(letter);
+            }
+        }
+        overlays.texts.push(
+            HexText::new(hex, &text)
+                .with_size(9.0)
+                .with_offset(0.0, 0.3),
+        );
+    }
+    let mut stacks: Vec<(overlord_hexmap::HexId, Nation, usize)> = Vec::new();
+    for u in scenario
+        .units
+        .iter()
+        .filter(|u| u.round.is_none() && !u.hex.is_none())
+    {
+        match stacks.iter_mut().find(|s| s.0 == u.hex && s.1 == u.nation) {
+            Some(stack) => stack.2 += 1,
+            None => stacks.push((u.hex, u.nation, 1)),
+        }
+    }
+    for (h, nation, count) in stacks {
+        let Some(hex) = hex_of(h) else { continue };
+        overlays.marks.push(
+            Mark::new(hex, Shape::Circle, colour(nation))
+                .with_size(0.45)
+                .with_title(&format!("{count} {} unit(s)", nation.name())),
+        );
+        if count > 1 {
+            overlays
+                .texts
+                .push(HexText::new(hex, &count.to_string()).with_size(10.0).bold());
+        }
+    }
+    let mut style = Style::wargame();
+    style.title = Some(format!(
+        "Tide of Iron: {} (authored by the Overlord project)",
+        scenario.name
+    ));
+    Ok(overlord_mapdraw::to_svg(map, &style, &overlays))
 }

@@ -267,3 +267,24 @@ fn toi_combat_los_the_kept_answers_are_the_tracers() {
         }
     }
 }
+
+/// `TOI-SETUP-2`: `overlord map tide-of-iron --scenario S` draws each scenario's assembled
+/// battlefield, every whole hex of it, with its objectives; an unknown scenario is refused
+/// naming those there are.
+#[test]
+fn toi_setup_2_each_scenario_battlefield_is_drawn() {
+    use overlord_engine::Components;
+    for s in &data().scenarios {
+        let svg = data().scenario_svg(&s.id).unwrap().unwrap();
+        assert!(svg.contains("<svg") && svg.contains(&s.name), "{}", s.id);
+        let drawn = svg.matches("<polygon").count();
+        assert!(
+            drawn >= s.battlefield.map.hexes().len(),
+            "{}: {drawn} hexes",
+            s.id
+        );
+        assert!(svg.contains("victory objective"), "{}", s.id);
+    }
+    let error = data().scenario_svg("nowhere").unwrap().unwrap_err();
+    assert!(error.contains("le-hameau"), "{error}");
+}

@@ -1,4 +1,5 @@
-//! `overlord map <game> --out FILE.svg|FILE.png`: draw a game's board.
+//! `overlord map <game> [--scenario S] --out FILE.svg|FILE.png`: draw a game's board, or a
+//! scenario's own map where the game's scenarios assemble theirs.
 //!
 //! The game draws its own board (with `overlord-mapdraw`, through its registry entry's `map_svg`);
 //! this command only writes the SVG or rasterises it to PNG.
@@ -31,14 +32,30 @@ fn format_of(path: &Path) -> Result<Format> {
     }
 }
 
+/// What to draw, and where.
+pub struct Request<'a> {
+    /// The game's id.
+    pub game: &'a str,
+    /// A scenario whose own map to draw (`--scenario`), or the game's board.
+    pub scenario: Option<&'a str>,
+    /// The file to write (`.svg` or `.png`).
+    pub out: &'a Path,
+    /// PNG only: pixels per SVG pixel.
+    pub scale: f32,
+}
+
 pub fn run(
     registry: &Registry,
     data_root: &Path,
-    game: &str,
-    out_path: &Path,
-    scale: f32,
+    request: &Request<'_>,
     out: &mut impl Write,
 ) -> Result<()> {
+    let &Request {
+        game,
+        scenario,
+        out: out_path,
+        scale,
+    } = request;
     // Check what we were asked for before loading anything.
     let format = format_of(out_path)?;
     if format == Format::Png && !(scale.is_finite() && scale > 0.0) {
@@ -46,12 +63,20 @@ pub fn run(
     }
     let entry = registry.get(game)?;
     let dir = data_root::game_dir(data_root, game);
-    let svg = entry.map_svg(&dir).with_context(|| {
+    let not_loaded = || {
         format!(
             "the data in {} did not load; `overlord validate {game}` lists every problem",
             dir.display()
         )
-    })?;
+    };
+    let svg = match scenario {
+        None => entry.map_svg(&dir).with_context(not_loaded)?,
+        Some(id) => match entry.scenario_svg(&dir, id).with_context(not_loaded)? {
+            Some(Ok(svg)) => Some(svg),
+            Some(Err(why)) => bail!("{why}"),
+            None => bail!("{game}'s scenarios share one map: leave out --scenario to draw it"),
+        },
+    };
     let Some(svg) = svg else {
         bail!("{game} has no map to draw");
     };
@@ -138,14 +163,38 @@ mod tests {
     }
 
     #[test]
+    fn a_scenario_map_of_a_game_without_them_is_refused() {
+        let dir = scratch("scenario");
+        let error = run(
+            &registry(),
+            &dir,
+            &Request {
+                game: "square",
+                scenario: Some("first-wave"),
+                out: &dir.join("m.svg"),
+                scale: 1.0,
+            },
+            &mut Vec::new(),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains("leave out --scenario"), "{error}");
+        assert!(!dir.join("m.svg").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_game_without_a_map_says_so() {
         let dir = scratch("none");
         let error = run(
             &registry(),
             &dir,
-            "noboard",
-            &dir.join("m.svg"),
-            1.0,
+            &Request {
+                game: "noboard",
+                scenario: None,
+                out: &dir.join("m.svg"),
+                scale: 1.0,
+            },
             &mut Vec::new(),
         )
         .unwrap_err()
@@ -162,9 +211,12 @@ mod tests {
         run(
             &registry(),
             &dir,
-            "square",
-            &dir.join("m.svg"),
-            1.0,
+            &Request {
+                game: "square",
+                scenario: None,
+                out: &dir.join("m.svg"),
+                scale: 1.0,
+            },
             &mut out,
         )
         .unwrap();
@@ -173,9 +225,12 @@ mod tests {
         run(
             &registry(),
             &dir,
-            "square",
-            &dir.join("m.png"),
-            2.0,
+            &Request {
+                game: "square",
+                scenario: None,
+                out: &dir.join("m.png"),
+                scale: 2.0,
+            },
             &mut out,
         )
         .unwrap();
@@ -196,9 +251,12 @@ mod tests {
             let error = run(
                 &registry(),
                 &dir,
-                "square",
-                &dir.join("m.png"),
-                scale,
+                &Request {
+                    game: "square",
+                    scenario: None,
+                    out: &dir.join("m.png"),
+                    scale,
+                },
                 &mut Vec::new(),
             )
             .unwrap_err()
@@ -208,9 +266,12 @@ mod tests {
         let error = run(
             &registry(),
             &dir,
-            "square",
-            &dir.join("no/such/m.svg"),
-            1.0,
+            &Request {
+                game: "square",
+                scenario: None,
+                out: &dir.join("no/such/m.svg"),
+                scale: 1.0,
+            },
             &mut Vec::new(),
         )
         .unwrap_err()
