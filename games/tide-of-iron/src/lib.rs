@@ -35,10 +35,11 @@
 //! income, VP and initiative; strategy cards (drawn, paid for, lasting in the play area,
 //! off-board strikes with contact, drift and blast) and operations cards; the Status Phase's
 //! draw, clean-up, Op Fire placement, transfers and reinforcements, and the setup's draws and
-//! initial Op Fire; VP victory; two to four players ([`teams`]); the rule bot ([`bot`]) and
-//! the terminal's picture. The game is registered for play (the terminal, `overlord sim`).
-//! What is to come (issue "Tide of Iron: the complete component data and every rule"): more
-//! card kinds.
+//! initial Op Fire; the players' own squad building and deployment (options); the FAQ's
+//! rulings with the box's figures limited; VP victory; two to four players ([`teams`]); the
+//! rule bot ([`bot`]), the terminal's picture with each attack's odds, and the figures
+//! `overlord sim` reads ([`statistics`]). The game is registered for play (the terminal,
+//! `overlord sim`); the browser is issue 29's.
 //!
 //! The components are authored by the Overlord project from the history and geography of
 //! June 1944 and the spec's restatement of the rules; they are not the publisher's.

@@ -276,7 +276,7 @@ pub struct Battlefield {
     pub level: Vec<i8>,
     /// Line of sight over it (`TOI-COMBAT-LOS`).
     pub sight: crate::los::Sight,
-    /// The answers of `sight` without smoke, filled as they are asked (see [`LosMemo`]).
+    /// The answers of `sight` without smoke, filled as they are asked (see `LosMemo`).
     pub memo: LosMemo,
 }
 
