@@ -5,6 +5,7 @@
 //! files; every problem is reported with file, line and field, and nothing panics on a broken
 //! file. The components are authored by the Overlord project, not the publisher's.
 
+mod battlefield;
 mod boards;
 mod cards;
 mod check;
