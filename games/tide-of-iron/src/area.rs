@@ -78,7 +78,9 @@ pub fn check(game: &ToiGame, unit: UnitId, hex: HexId) -> Result<RangeBand, &'st
     if distance < u32::from(minimum) {
         return Err("too close: a mortar's minimum range (TOI-UNIT-MORTAR)");
     }
-    let band = band(distance, range).ok_or("out of range")?;
+    // TOI-COMBAT-ELEV, AMB-25 (b): +1 range from a hex higher than the target hex.
+    let higher = field.level(at) > field.level(hex);
+    let band = band(distance, range + u8::from(higher)).ok_or("out of range")?;
     let nation = game.unit(unit).nation;
     if !game.units_in(hex).any(|u| game.unit(u).nation != nation) {
         return Err("the hex holds no enemy unit");

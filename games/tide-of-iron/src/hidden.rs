@@ -22,10 +22,21 @@ pub fn reveal(game: &mut ToiGame, unit: UnitId, why: &str, log: &mut ToiLog) {
     });
 }
 
-/// Whether `unit` stands without cover where it is: no terrain cover, fortification or smoke
-/// (`cover::cover` counts them all).
+/// Whether `unit` stands without cover where it is (AMB-39): no terrain cover and no smoke.
+/// Fortifications, tank traps and a card's cover bonus protect under fire but do not hide: the
+/// rule speaks of the terrain.
 fn exposed(game: &ToiGame, unit: UnitId) -> bool {
-    crate::cover::cover(game, unit) == 0
+    let Some(hex) = game.hex_of(unit) else {
+        return false;
+    };
+    let terrain = game
+        .scenario()
+        .battlefield
+        .terrain
+        .get(hex.index())
+        .and_then(|&t| game.data().terrain.get(usize::from(t)))
+        .map_or(0, |t| t.cover);
+    terrain == 0 && !game.smoke(hex)
 }
 
 /// Whether some enemy unit on the map sees `unit` (line of sight at any range, through smoke

@@ -260,3 +260,29 @@ fn t_aslt_01_toi_combat_assault_the_rulebook_example() {
         assert_eq!(g.unit(u).token, Token::Fatigued);
     }
 }
+
+/// AMB-36: the defenders retreat together; one whose kind may not enter the chosen hex's
+/// terrain (a halftrack into a building) is destroyed there, the squad goes in.
+#[test]
+fn toi_combat_assault_a_vehicle_retreating_into_a_building_is_destroyed() {
+    // Attack [6, 6, 6, 6]: 4 hits on the crossroads (no cover); the defence [1 x 6]: none.
+    let mut g = empty_game(&[6, 6, 6, 6, 1, 1, 1, 1, 1, 1]);
+    let a = squad(&mut g, Nation::Us, &["us-regular"; 4], "0606");
+    let de = squad(&mut g, Nation::De, &["de-regular"; 4], "0605");
+    let h = vehicle(&mut g, Nation::De, "de-halftrack", "0605");
+    act(&mut g, ToiAction::AssaultWith { unit: a });
+    let target = hex(&g, "0605");
+    act(&mut g, ToiAction::AssaultHex { hex: target });
+    if matches!(step(&g), Step::AssaultSupport(_)) {
+        act(&mut g, ToiAction::Fire);
+    }
+    act(&mut g, ToiAction::HitVehicle { unit: h, hits: 1 });
+    for slot in 0..3 {
+        act(&mut g, ToiAction::LoseFrom { unit: de, slot });
+    }
+    assert!(matches!(step(&g), Step::Retreat(_)));
+    let building = hex(&g, "0604");
+    act(&mut g, ToiAction::RetreatTo { hex: building });
+    assert_eq!(g.unit(h).at, Location::Gone, "no vehicle enters a building");
+    assert_eq!(g.unit(de).at, Location::Hex(building));
+}

@@ -884,3 +884,27 @@ fn toi_act_ex_a_turn_of_three_actions_then_the_enemy_s() {
     assert_eq!(g.unit(c).token, Token::Fatigued);
     assert!(!matches!(step(&g), Step::Moving(_)));
 }
+
+/// AMB-25 (b), `TOI-COMBAT-ELEV`: a mortar on higher ground reaches one hex farther: at 9 hexes
+/// (range 8) it fires at normal range from a hill, at long range from the flat.
+#[test]
+fn toi_combat_elev_a_mortar_on_a_hill_reaches_farther() {
+    let mut g = empty_game(&[]);
+    let mortar = squad(&mut g, Nation::Us, &["us-mortar", "us-mortar"], "0105");
+    let target = hex(&g, "1005");
+    let _de = squad(&mut g, Nation::De, &["de-regular"; 4], "1005");
+    let distance = g
+        .scenario()
+        .battlefield
+        .hexes
+        .distance(hex(&g, "0105"), target);
+    assert_eq!(distance, 9);
+    let spotter = squad(&mut g, Nation::Us, &["us-regular"; 4], "0905");
+    let _ = spotter;
+    assert_eq!(crate::area::check(&g, mortar, target), Ok(RangeBand::Long));
+    relief(&mut g, &[("0105", 1)]);
+    assert_eq!(
+        crate::area::check(&g, mortar, target),
+        Ok(RangeBand::Normal)
+    );
+}

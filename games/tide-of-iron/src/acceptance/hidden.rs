@@ -69,6 +69,32 @@ fn t_hid_01_toi_combat_hidden_smoke_keeps_it_hidden() {
     assert!(g.unit(us).hidden, "smoke is cover");
 }
 
+/// AMB-39: an entrenchment in clear ground protects under fire but does not hide: a hidden squad
+/// dug in there is revealed in the enemy's sight once an action is over.
+#[test]
+fn t_hid_01_toi_combat_hidden_an_entrenchment_in_the_open_does_not_hide() {
+    let mut g = empty_game(&[]);
+    let dug = hex(&g, "1004");
+    g.set_markers(
+        dug,
+        Markers {
+            entrenchments: 1,
+            ..Markers::default()
+        },
+    );
+    let us = squad(&mut g, Nation::Us, &["us-regular"; 4], "1004");
+    g.units[us.index()].hidden = true;
+    g.units[us.index()].fort = crate::state::Fort::Entrenchment;
+    let other = squad(&mut g, Nation::Us, &["us-regular"; 4], "0302");
+    let _de = squad(&mut g, Nation::De, &["de-regular"; 4], "1006");
+    assert!(crate::cover::cover(&g, us) > 0, "cover under fire");
+    act(&mut g, ToiAction::Fatigue { unit: other });
+    assert!(
+        !g.unit(us).hidden,
+        "clear ground, whatever the entrenchment"
+    );
+}
+
 #[test]
 fn t_hid_01_toi_combat_hidden_firing_reveals() {
     // US 4R at normal range on a 4R in clear: B[1,1,1,1], no hit.
