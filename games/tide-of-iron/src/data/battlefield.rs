@@ -9,7 +9,7 @@ use overlord_hexmap::{HexId, HexIndex, MapData};
 pub struct Battlefield {
     pub map: MapData,
     pub hexes: HexIndex,
-    /// Per hex, its terrain's index in [`ToiData::terrain`].
+    /// Per hex, its terrain's index in [`super::ToiData::terrain`].
     pub terrain: Vec<u8>,
     /// Per hex, its level (0, 1 or 2).
     pub level: Vec<i8>,
