@@ -598,23 +598,12 @@ pub fn retreat_hexes(game: &ToiGame, a: &Assault) -> Vec<HexId> {
 /// fatigued; those the stacking limit leaves no room for, or whose kind may not enter the
 /// hex's terrain, are destroyed.
 fn retreat(game: &mut ToiGame, a: Assault, hex: HexId, log: &mut ToiLog) {
-    let terrain = game
-        .scenario()
-        .battlefield
-        .terrain
-        .get(hex.index())
-        .and_then(|&t| game.data().terrain.get(usize::from(t)))
-        .cloned();
     for u in defenders(game, &a) {
         game.units[u.index()].at = Location::Hex(hex);
         game.units[u.index()].fort = crate::state::Fort::None;
         // AMB-36: a unit that may not enter the hex's terrain (a vehicle into a building) is
         // destroyed, as one the stacking limit leaves no room for.
-        let enterable = terrain.as_ref().is_some_and(|t| match game.unit(u).kind {
-            Kind::Vehicle { .. } => t.vehicle_cost.is_some(),
-            Kind::Squad { .. } => t.squad_cost.is_some(),
-        });
-        if !enterable || !crate::stacking::fits(game, hex, u) {
+        if !crate::movement::terrain_open(game, u, hex) || !crate::stacking::fits(game, hex, u) {
             game.destroy(u);
             continue;
         }

@@ -22,6 +22,16 @@ pub fn sees(game: &ToiGame, a: overlord_hexmap::HexId, b: overlord_hexmap::HexId
         .sees(a, b, any_smoke, &|h| smoke_at(game, h))
 }
 
+/// `TOI-COMBAT-COVER`: the cover `hex`'s terrain gives.
+pub fn terrain_cover(game: &ToiGame, hex: overlord_hexmap::HexId) -> u8 {
+    game.scenario()
+        .battlefield
+        .terrain
+        .get(hex.index())
+        .and_then(|&t| game.data().terrain.get(usize::from(t)))
+        .map_or(0, |t| t.cover)
+}
+
 /// `TOI-COMBAT-COVER`: the cover of `unit` where it stands: its hex's terrain, the
 /// fortification a squad is in (`TOI-FORT-ENTR` +2, `TOI-FORT-PILL` +6), tank traps for squads
 /// (`TOI-FORT-TRAP` +1), smoke for everyone (`TOI-FORT-SMOKE` +2), and a cover modifier
@@ -30,13 +40,7 @@ pub fn cover(game: &ToiGame, unit: UnitId) -> u8 {
     let Some(hex) = game.hex_of(unit) else {
         return 0;
     };
-    let terrain = game
-        .scenario()
-        .battlefield
-        .terrain
-        .get(hex.index())
-        .and_then(|&t| game.data().terrain.get(usize::from(t)))
-        .map_or(0, |t| t.cover);
+    let terrain = terrain_cover(game, hex);
     let squad = matches!(game.unit(unit).kind, Kind::Squad { .. });
     let markers = game.markers(hex);
     let fort = match game.unit(unit).fort {

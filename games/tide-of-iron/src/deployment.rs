@@ -153,26 +153,12 @@ pub fn tokens_for(game: &ToiGame, nation: Nation, unit: UnitId) -> Vec<Specializ
 /// passengers is one unit).
 pub fn deploy_hexes(game: &ToiGame, unit: UnitId) -> Vec<HexId> {
     let nation = game.unit(unit).nation;
-    let vehicle = matches!(game.unit(unit).kind, Kind::Vehicle { .. });
-    let field = &game.scenario().battlefield;
     game.scenario().deployment[nation.index()]
         .iter()
         .copied()
         .filter(|&hex| {
-            let terrain = field
-                .terrain
-                .get(hex.index())
-                .and_then(|&t| game.data().terrain.get(usize::from(t)));
-            let enterable = terrain.is_some_and(|t| {
-                if vehicle {
-                    t.vehicle_cost.is_some()
-                } else {
-                    t.squad_cost.is_some()
-                }
-            });
-            enterable
-                && !game.units_in(hex).any(|u| game.unit(u).nation != nation)
-                && crate::stacking::fits(game, hex, unit)
+            crate::movement::terrain_open(game, unit, hex)
+                && crate::stacking::may_stop(game, hex, unit)
         })
         .collect()
 }

@@ -29,14 +29,7 @@ fn exposed(game: &ToiGame, unit: UnitId) -> bool {
     let Some(hex) = game.hex_of(unit) else {
         return false;
     };
-    let terrain = game
-        .scenario()
-        .battlefield
-        .terrain
-        .get(hex.index())
-        .and_then(|&t| game.data().terrain.get(usize::from(t)))
-        .map_or(0, |t| t.cover);
-    terrain == 0 && !game.smoke(hex)
+    crate::cover::terrain_cover(game, hex) == 0 && !game.smoke(hex)
 }
 
 /// Whether some enemy unit on the map sees `unit` (line of sight at any range, through smoke

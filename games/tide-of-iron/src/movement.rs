@@ -117,17 +117,8 @@ pub fn entry_cost(
         return Err("a vehicle enters tank traps only from the hex it starts its move in");
     }
     let vehicle = is_vehicle(game, unit);
-    let terrain = field
-        .terrain
-        .get(to.index())
-        .and_then(|&t| game.data().terrain.get(usize::from(t)))
-        .ok_or("no such hex")?;
-    let base = if vehicle {
-        terrain.vehicle_cost
-    } else {
-        terrain.squad_cost
-    }
-    .ok_or(if vehicle {
+    let terrain = terrain_at(game, to).ok_or("no such hex")?;
+    let base = terrain_cost(game, unit, terrain).ok_or(if vehicle {
         "vehicles cannot enter this terrain (TOI-TERR)"
     } else {
         "squads cannot enter this terrain (TOI-TERR)"
@@ -147,6 +138,31 @@ pub fn entry_cost(
     // TOI-TERR-HILL, AMB-43: 2 to climb, or the terrain's cost if more.
     let climb = if up > down { 2 } else { 1 };
     Ok(base.max(climb) * THIRDS + overrun)
+}
+
+/// The terrain of `hex` (`TOI-TERR`).
+pub fn terrain_at(game: &ToiGame, hex: HexId) -> Option<&crate::data::TerrainDef> {
+    game.scenario()
+        .battlefield
+        .terrain
+        .get(hex.index())
+        .and_then(|&t| game.data().terrain.get(usize::from(t)))
+}
+
+/// `TOI-TERR`: what `terrain` costs `unit` (a squad's or a vehicle's price); `None` where its
+/// kind may not enter.
+fn terrain_cost(game: &ToiGame, unit: UnitId, terrain: &crate::data::TerrainDef) -> Option<u8> {
+    if is_vehicle(game, unit) {
+        terrain.vehicle_cost
+    } else {
+        terrain.squad_cost
+    }
+}
+
+/// `TOI-TERR`: whether `unit`'s kind may stand in `hex`'s terrain at all (a vehicle never in a
+/// building, no unit in a lake), as deployment and retreats ask.
+pub fn terrain_open(game: &ToiGame, unit: UnitId, hex: HexId) -> bool {
+    terrain_at(game, hex).is_some_and(|t| terrain_cost(game, unit, t).is_some())
 }
 
 /// Whether `unit` has the trait `name`.

@@ -185,8 +185,7 @@ pub fn reinforcement_hexes(game: &ToiGame, unit: UnitId) -> Vec<HexId> {
                     .hexes
                     .hex(h)
                     .is_some_and(|hex| field.map.tags(hex).any(|t| t == tag))
-                && !game.units_in(h).any(|u| game.unit(u).nation != nation)
-                && crate::stacking::fits(game, h, unit)
+                && crate::stacking::may_stop(game, h, unit)
         })
         .collect()
 }

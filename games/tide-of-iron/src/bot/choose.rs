@@ -142,12 +142,7 @@ fn holding(game: &ToiGame, nation: Nation, unit: UnitId) -> bool {
 
 /// The cover of the terrain at `hex`.
 fn terrain_cover(game: &ToiGame, hex: HexId) -> f64 {
-    game.scenario()
-        .battlefield
-        .terrain
-        .get(hex.index())
-        .and_then(|&t| game.data().terrain.get(usize::from(t)))
-        .map_or(0.0, |t| f64::from(t.cover))
+    f64::from(crate::cover::terrain_cover(game, hex))
 }
 
 /// Whether an enemy of `nation` on the map stands within `reach` hexes of `hex`.
