@@ -958,46 +958,96 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
             out.push(N44Action::Unpick);
         }
         _ => {
-            let ground = Ground::of(game, side);
-            // The side's units by hex, in one pass over the units.
-            let mut by_hex: Vec<(HexId, UnitId)> = game
-                .unit_ids()
-                .filter(|&u| game.side_of(u) == side)
-                .filter_map(|u| game.hex_of(u).map(|h| (h, u)))
-                .collect();
-            by_hex.sort_unstable();
-            let reserve_free = !reserve && reserve_marker_free(game, side, &by_hex);
-            for stack in by_hex.chunk_by(|a, b| a.0 == b.0) {
-                if first_only && !out.is_empty() {
-                    return;
-                }
-                let hex = stack[0].0;
-                let movable: Vec<UnitId> = stack
-                    .iter()
-                    .map(|&(_, u)| u)
-                    .filter(|&u| why_stuck(game, u, reserve).is_none())
-                    .collect();
-                for &unit in &movable {
-                    if can_go(game, &ground, &[unit]) {
-                        out.push(N44Action::Pick { unit });
-                    }
-                }
-                if movable.len() >= 2 && can_go(game, &ground, &movable) {
-                    out.push(N44Action::PickStack { hex });
-                }
-                if reserve_free
-                    && stack.iter().any(|&(_, u)| {
-                        !game.unit(u).flags.has(UnitFlags::RESERVE) && reserve_eligible(game, u)
-                    })
-                {
-                    out.push(N44Action::Reserve { hex });
-                }
+            let moves = open_moves(game, side, reserve);
+            if first_only && let Some(&first) = moves.actions.first() {
+                out.push(first);
+                return;
             }
+            out.extend_from_slice(&moves.actions);
             // 16.1, 16.2 (D15, D16): IPs started and removed, strongpoints removed.
             crate::fortify::legal(game, side, out);
             out.push(N44Action::Done);
         }
     }
+}
+
+/// The Open stage's picks and Reserve placements in one position, with what they were worked
+/// out for. The turn driver asks for them after every move and the player right after, and a
+/// pick taken back asks again: the memo keeps them until a unit changes.
+pub struct OpenMoves {
+    key: OpenKey,
+    actions: Vec<N44Action>,
+}
+
+/// What besides the units the Open stage's picks depend on: the step (side, phase, reserve
+/// segment), the turn (20.4's turn-1 limits), the weather (the MA) and the part of the phase
+/// (27.1).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct OpenKey {
+    step: Step,
+    turn: u8,
+    weather: crate::tables::weather::Weather,
+    part: u8,
+}
+
+/// [`OpenMoves`] now: from the memo when it holds them for this step, else worked out (and kept
+/// when the slot is free).
+fn open_moves(game: &Normandy44, side: Side, reserve: bool) -> Arc<OpenMoves> {
+    let key = OpenKey {
+        step: game.step,
+        turn: game.turn,
+        weather: game.weather.condition,
+        part: game.part,
+    };
+    let work = || OpenMoves {
+        key,
+        actions: work_out_open_moves(game, side, reserve),
+    };
+    let kept = game.memo().get(Memoized::OpenMoves, work);
+    if kept.key == key {
+        kept
+    } else {
+        Arc::new(work())
+    }
+}
+
+/// 9.1, 15.1: every unit that can go somewhere, every stack of two or more movable units that
+/// can go somewhere together, and every hex whose stack may go into Reserve.
+fn work_out_open_moves(game: &Normandy44, side: Side, reserve: bool) -> Vec<N44Action> {
+    let mut out = Vec::new();
+    let ground = Ground::of(game, side);
+    // The side's units by hex, in one pass over the units.
+    let mut by_hex: Vec<(HexId, UnitId)> = game
+        .unit_ids()
+        .filter(|&u| game.side_of(u) == side)
+        .filter_map(|u| game.hex_of(u).map(|h| (h, u)))
+        .collect();
+    by_hex.sort_unstable();
+    let reserve_free = !reserve && reserve_marker_free(game, side, &by_hex);
+    for stack in by_hex.chunk_by(|a, b| a.0 == b.0) {
+        let hex = stack[0].0;
+        let movable: Vec<UnitId> = stack
+            .iter()
+            .map(|&(_, u)| u)
+            .filter(|&u| why_stuck(game, u, reserve).is_none())
+            .collect();
+        for &unit in &movable {
+            if can_go(game, &ground, &[unit]) {
+                out.push(N44Action::Pick { unit });
+            }
+        }
+        if movable.len() >= 2 && can_go(game, &ground, &movable) {
+            out.push(N44Action::PickStack { hex });
+        }
+        if reserve_free
+            && stack.iter().any(|&(_, u)| {
+                !game.unit(u).flags.has(UnitFlags::RESERVE) && reserve_eligible(game, u)
+            })
+        {
+            out.push(N44Action::Reserve { hex });
+        }
+    }
+    out
 }
 
 /// 15.1: whether `unit` may go into Reserve now: it spent at most 1 MP, did not use it to enter

@@ -367,9 +367,12 @@ pub enum Memoized {
     Stackers,
     /// The units of each hex ([`Normandy44::units_in`]).
     UnitsByHex,
+    /// The Movement Phase's picks and Reserve placements (`movement::OpenMoves`): a search per
+    /// unit, asked by the turn driver and again by the player before any unit moves.
+    OpenMoves,
 }
 
-const MEMO_SLOTS: usize = 5;
+const MEMO_SLOTS: usize = 6;
 
 /// No unit, in [`UnitsByHex`]'s lists.
 const NO_UNIT: u16 = u16::MAX;

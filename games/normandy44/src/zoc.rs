@@ -179,6 +179,18 @@ impl Occupancy {
         let cell = self.cell(hex);
         cell & side_bit(side) != 0 && cell & FORMS_BONDS != 0
     }
+
+    /// The hexes holding a stack of `side` with every bit of `what` ([`EXERTS_ZOC`],
+    /// [`FORMS_BONDS`]), in hex order: one pass over the cells, so the zones visit only the
+    /// few occupied hexes of a map of a thousand.
+    fn hexes_with(&self, side: Side, what: u8) -> impl Iterator<Item = HexId> + '_ {
+        let mask = side_bit(side) | what;
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(move |&(_, &cell)| cell & mask == mask)
+            .filter_map(|(i, _)| HexId::from_index(i))
+    }
 }
 
 /// A fixed-size bit set.
@@ -310,10 +322,7 @@ impl<'m> Zones<'m> {
         // Where each of the owner's ZOC-exerting stacks projects its ZOC (8.1): bonds read it
         // for both their ends.
         let mut reaches = vec![0u8; n];
-        for hex in map.hexes.ids() {
-            if !occupancy.exerts_zoc(hex, owner) {
-                continue;
-            }
+        for hex in occupancy.hexes_with(owner, EXERTS_ZOC) {
             let mask = reach(map, hex);
             if let Some(r) = reaches.get_mut(hex.index()) {
                 *r = mask;
@@ -328,11 +337,8 @@ impl<'m> Zones<'m> {
         }
         let reach_of = |hex: HexId| reaches.get(hex.index()).copied().unwrap_or(0);
         let hostile = |hex: HexId| occupancy.has(hex, owner.enemy());
-        for a in map.hexes.ids() {
-            // 8.5.1: only stacks that exert a ZOC, and are not all scattered (20.2), form bonds.
-            if !occupancy.forms_bonds(a, owner) {
-                continue;
-            }
+        // 8.5.1: only stacks that exert a ZOC, and are not all scattered (20.2), form bonds.
+        for a in occupancy.hexes_with(owner, FORMS_BONDS) {
             let reach_a = reach_of(a);
             for k in 0..6 {
                 // 8.5.1 hex bond: B two hexes away in direction k, the middle hex M empty.
