@@ -44,6 +44,7 @@ games!(
     overlord_normandy44::Normandy44,
     overlord_tide_of_iron::ToiGame;
     components:
+    (overlord_ambush::info(), overlord_ambush::AmbushData),
 );
 
 /// Work to be done on a game whose type is known only at run time, by its id: [`visit_game`]

@@ -11,7 +11,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 ///
 /// ```toml
 /// file = "cards.toml"              # the data file to break, relative to the data folder
-/// append = "[[card]]\nnumber = 56" # text put after the file's (or `prepend`, or `delete = true`)
+/// append = "[[card]]\nnumber = 56" # text put after the file's (or `prepend`, or `delete = true`,
+///                                  # or `replace = ["old", "new"]` for text inside the file)
 /// field = "card.number"            # the field the message must name
 /// expect = "56"                    # text the message must contain
 /// has_line = true                  # whether it must point at a line (false: the whole file)
@@ -27,6 +28,10 @@ pub struct BrokenCase {
     /// Text to put before the file's.
     #[serde(default)]
     pub prepend: Option<String>,
+    /// Replace the first occurrence of the first text by the second: for a fault inside a
+    /// table or inline table, which appended text cannot reach. The first text must be there.
+    #[serde(default)]
+    pub replace: Option<[String; 2]>,
     /// Delete the file instead.
     #[serde(default)]
     pub delete: bool,
@@ -110,7 +115,14 @@ fn one_case<T>(
     if case.delete {
         fs::remove_file(&target).map_err(|e| format!("{}: {e}", target.display()))?;
     } else {
-        let text = fs::read_to_string(&target).map_err(|e| format!("{}: {e}", target.display()))?;
+        let mut text =
+            fs::read_to_string(&target).map_err(|e| format!("{}: {e}", target.display()))?;
+        if let Some([old, new]) = &case.replace {
+            if !text.contains(old.as_str()) {
+                return Err(format!("{} holds no {old:?} to replace", case.file));
+            }
+            text = text.replacen(old.as_str(), new, 1);
+        }
         let broken = format!(
             "{}{text}\n{}",
             case.prepend.as_deref().unwrap_or(""),

@@ -1,0 +1,88 @@
+//! Ambush! (solitaire, squad level: a US squad against programmed Germans revealed from a
+//! mission sheet and a book of paragraphs; `../shared/rules/ambush.md`).
+//!
+//! The crate is layered as every game crate is (docs/ARCHITECTURE.md, "Adding a game"):
+//!
+//! 1. **Components.** [`data`]: the shared tables, the Weapon Type Chart and the weapons, the
+//!    vehicles, the squads and the missions (each with its map, mission sheet, event column,
+//!    German cards, victory conditions and paragraph book), loaded from `data/ambush/` and
+//!    checked as the spec's section 7.17 and issue 30's validator ask, every problem with file,
+//!    line and field. [`map`]: a mission's map as hexmap data (AMBX-MAP), its walls, doors,
+//!    windows, embankments and crests on the hexsides.
+//! 2. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
+//!    --scenario S1`), with no hidden German on it.
+//!
+//! What is in: the components. The rules (the operations and activation phases, fire,
+//! assault, vehicles, the campaign) come next; until then `overlord validate ambush`,
+//! `overlord scenarios ambush` and `overlord map ambush` work, and starting a game says the
+//! rules are not playable yet.
+//!
+//! Everything under `data/ambush/` is authored by the Overlord project (the spec's section 7
+//! and our missions), never the original game's: an owner of the booklet can encode it in the
+//! same formats.
+
+pub mod data;
+pub mod map;
+pub mod picture;
+
+pub use data::AmbushData;
+
+use overlord_engine::{Components, DataErrors, GameInfo, ScenarioInfo};
+use std::path::Path;
+
+/// What the game says about itself: one player, the US squad.
+pub fn info() -> GameInfo {
+    GameInfo {
+        id: "ambush",
+        name: "Ambush!",
+        rules_version: "0",
+        min_seats: 1,
+        max_seats: 1,
+    }
+}
+
+impl Components for AmbushData {
+    fn load(dir: &Path) -> Result<Self, DataErrors> {
+        AmbushData::load(dir)
+    }
+
+    /// Each mission is a scenario, in campaign order.
+    fn scenarios(&self) -> Vec<ScenarioInfo> {
+        self.missions
+            .iter()
+            .map(|m| ScenarioInfo {
+                id: m.header.id.clone(),
+                name: format!("{} ({})", m.header.name, m.header.date),
+                seats: 1,
+                options: Vec::new(),
+            })
+            .collect()
+    }
+
+    fn summary(&self) -> String {
+        let paragraphs: usize = self.missions.iter().map(|m| m.paragraphs.len()).sum();
+        format!(
+            "{} missions ({} paragraphs), {} squads, {} weapon types, {} weapons, {} vehicles",
+            self.missions.len(),
+            paragraphs,
+            self.squads.len(),
+            self.weapons.types.len(),
+            self.weapons.weapons.len(),
+            self.vehicles.len()
+        )
+    }
+
+    /// The first mission's map: each mission has a map of its own (`--scenario`).
+    fn map_svg(&self) -> Option<String> {
+        self.missions.first().map(picture::mission_svg)
+    }
+
+    fn scenario_svg(&self, id: &str) -> Option<Result<String, String>> {
+        Some(match self.mission(id) {
+            Some(mission) => Ok(picture::mission_svg(mission)),
+            None => Err(format!(
+                "no mission `{id}`; `overlord scenarios ambush` lists them"
+            )),
+        })
+    }
+}
