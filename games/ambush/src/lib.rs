@@ -8,7 +8,8 @@
 //!    German cards, victory conditions and paragraph book), loaded from `data/ambush/` and
 //!    checked as the spec's section 7.17 and issue 30's validator ask, every problem with file,
 //!    line and field. [`map`]: a mission's map as hexmap data (AMBX-MAP), its walls, doors,
-//!    windows, embankments and crests on the hexsides.
+//!    windows, embankments and crests on the hexsides. [`los`]: line of sight (AMB-LOS,
+//!    AMBX-LOS), a pure function of the map and the two ends' stances.
 //! 2. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
 //!    --scenario S1`), with no hidden German on it.
 //!
@@ -22,6 +23,7 @@
 //! same formats.
 
 pub mod data;
+pub mod los;
 pub mod map;
 pub mod picture;
 

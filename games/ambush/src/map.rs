@@ -445,6 +445,21 @@ impl MissionMap {
         HexLabel::new(cell.column, cell.row).map(|label| Self::convention().to_hex(label))
     }
 
+    /// The hex of this map at hexmap's `axial` hex, if any.
+    pub fn from_axial(&self, axial: overlord_hexmap::Hex) -> Option<Hex> {
+        let label = Self::convention().to_label(axial)?;
+        let (c, r) = (label.first(), label.second());
+        (c >= 1 && r >= 1 && c <= self.columns && r <= self.rows)
+            .then(|| Hex(index(self.columns, self.rows, c, r) as u16))
+    }
+
+    /// The direction from `a` to its neighbour `b`, if they are neighbours.
+    pub fn direction(&self, a: Hex, b: Hex) -> Option<Dir> {
+        Dir::ALL
+            .into_iter()
+            .find(|&d| self.neighbour(a, d) == Some(b))
+    }
+
     /// The map in hexmap's form (every map [`Self::build`] returns has it).
     pub fn hexmap(&self) -> Option<&MapData> {
         self.hexmap.as_ref()
