@@ -10,6 +10,8 @@
 //!    line and field. [`map`]: a mission's map as hexmap data (AMBX-MAP), its walls, doors,
 //!    windows, embankments and crests on the hexsides. [`los`]: line of sight (AMB-LOS,
 //!    AMBX-LOS), a pure function of the map and the two ends' stances.
+//!    [`tables`]: the small fixed procedures (dice, the AR Track's placement, damage results,
+//!    range bands), pure functions the chapters will call.
 //! 2. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
 //!    --scenario S1`), with no hidden German on it.
 //!
@@ -26,6 +28,7 @@ pub mod data;
 pub mod los;
 pub mod map;
 pub mod picture;
+pub mod tables;
 
 pub use data::AmbushData;
 
