@@ -12,6 +12,8 @@
 //!    AMBX-LOS), a pure function of the map and the two ends' stances.
 //!    [`tables`]: the small fixed procedures (dice, the AR Track's placement, damage results,
 //!    range bands), pure functions the chapters will call.
+//!    [`state`]: the game state, flat and small; [`setup`]: a mission's starting position.
+//!    [`sheet`]: what the mission sheet, the event column and the pools give now.
 //! 2. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
 //!    --scenario S1`), with no hidden German on it.
 //!
@@ -28,6 +30,9 @@ pub mod data;
 pub mod los;
 pub mod map;
 pub mod picture;
+pub mod setup;
+pub mod sheet;
+pub mod state;
 pub mod tables;
 
 pub use data::AmbushData;

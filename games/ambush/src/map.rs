@@ -12,7 +12,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// AMBX-MAP-1: a hex of a mission map, by its dense number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Hex(pub u16);
 
 /// AMBX-MAP-2: the `(dc, dr)` step to the neighbour in each direction, for odd and even printed

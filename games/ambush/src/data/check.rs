@@ -6,7 +6,7 @@
 //! on a legal hex, every flag tested is set somewhere). Each problem points at the line to fix.
 
 use super::map::Terrain;
-use super::mission::{Effect, Entry, MissionDef, RawEntry, Ref, When, paragraph_id};
+use super::mission::{Effect, Entry, MissionDef, RawEntry, Ref, SheetTable, When, paragraph_id};
 use super::squad::SoldierDef;
 use super::tables::Tables;
 use super::vehicles::VehicleKind;
@@ -531,6 +531,7 @@ pub fn mission(data: &AmbushData, mission: &mut MissionDef, doc: &mut Doc<'_>) {
         mission,
         doc,
         refs: Vec::new(),
+        table: SheetTable::default(),
     };
     let map = check.map();
     if let Some(map) = &map {
@@ -543,6 +544,8 @@ pub fn mission(data: &AmbushData, mission: &mut MissionDef, doc: &mut Doc<'_>) {
         check.paragraphs(map);
         check.references();
     }
+    let table = std::mem::take(&mut check.table);
+    mission.table = table;
     mission.hexes = map;
 }
 
@@ -561,6 +564,8 @@ struct MissionCheck<'m, 'd, 'a> {
     mission: &'m MissionDef,
     doc: &'m mut Doc<'a>,
     refs: Vec<Reference>,
+    /// The sheet as read, for play.
+    table: SheetTable,
 }
 
 impl MissionCheck<'_, '_, '_> {
@@ -677,13 +682,20 @@ impl MissionCheck<'_, '_, '_> {
                     ),
                 );
             }
+            let mut pool = Vec::new();
             for entry in &condition.activation_pool {
+                if let Ok(r @ (Ref::Nothing | Ref::Paragraph(_) | Ref::Gated { .. })) =
+                    Ref::parse(entry.get_ref())
+                {
+                    pool.push(r);
+                }
                 match Ref::parse(entry.get_ref()) {
                     Ok(Ref::Event | Ref::Activation) => self.problem(&entry.span(), "condition.activation_pool", "an activation pool lists paragraphs (\"nnn\", \"sN:nnn\") or \"-\", not \"E\" or \"A\""),
                     Ok(r) => self.reference(None, r, entry.span(), "condition.activation_pool"),
                     Err(e) => self.problem(&entry.span(), "condition.activation_pool", e),
                 }
             }
+            self.table.pools.push(pool);
         }
         let re = &self.mission.events.re;
         if re.len() != 19 {
@@ -704,7 +716,8 @@ impl MissionCheck<'_, '_, '_> {
                     "events.re",
                     "an RE entry may not itself be an Event (AMBX-MIS-5)",
                 ),
-                _ => {}
+                Some(e) => self.table.events.push(e),
+                None => self.table.events.push(Entry::One(Ref::Nothing)),
             }
         }
     }
@@ -777,6 +790,16 @@ impl MissionCheck<'_, '_, '_> {
     }
 
     fn sheet(&mut self, map: &MissionMap) {
+        let conditions = self.mission.conditions.len();
+        self.table.check = vec![vec![None; conditions]; map.cells.len()];
+        self.table.gmove = vec![vec![None; conditions]; map.cells.len()];
+        let slot = |condition: &str| {
+            condition
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| (1..=conditions).contains(&n))
+                .map(|n| n - 1)
+        };
         let check = self.mission.sheet.check.clone();
         for (hex, entries) in &check {
             let field = format!("sheet.check.{}", hex.get_ref());
@@ -789,7 +812,10 @@ impl MissionCheck<'_, '_, '_> {
             }
             for (condition, entry) in entries {
                 self.condition_key(condition, &entry.span(), &field);
-                self.entry(entry, &field);
+                let read = self.entry(entry, &field);
+                if let (Some(h), Some(c)) = (map.hex(hex.get_ref()), slot(condition)) {
+                    self.table.check[usize::from(h.0)][c] = read;
+                }
             }
         }
         let gmove = self.mission.sheet.gmove.clone();
@@ -804,6 +830,9 @@ impl MissionCheck<'_, '_, '_> {
             }
             for (condition, to) in moves {
                 self.condition_key(condition, &to.span(), &field);
+                if let (Some(h), Some(c)) = (map.hex(hex.get_ref()), slot(condition)) {
+                    self.table.gmove[usize::from(h.0)][c] = map.hex(to.get_ref());
+                }
                 if to.get_ref() != "-" && map.hex(to.get_ref()).is_none() {
                     self.problem(
                         &to.span(),
@@ -997,7 +1026,22 @@ impl MissionCheck<'_, '_, '_> {
             .filter_map(|p| p.get_ref().sighting)
             .collect();
         let mission = self.mission;
+        if flags_set.len() > 64 {
+            let span = mission.paragraphs.first().map_or(0..0, Spanned::span);
+            self.problem(
+                &span,
+                "paragraph.effects",
+                format!("{} flags: a mission keeps at most 64", flags_set.len()),
+            );
+        }
         for paragraph in &mission.paragraphs {
+            if paragraph.get_ref().sighting.is_some_and(|s| s > 63) {
+                self.problem(
+                    &paragraph.span(),
+                    "paragraph.sighting",
+                    "sightings are numbered 0 to 63",
+                );
+            }
             let span = paragraph.span();
             let p = paragraph.get_ref();
             let id = match paragraph_id(&p.id) {

@@ -63,7 +63,9 @@ pub enum Material {
 }
 
 /// AMBX-MAP-2: the six directions of a flat-topped hex, 0 = N clockwise to 5 = NW.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, Deserialize,
+)]
 pub enum Dir {
     N,
     NE,

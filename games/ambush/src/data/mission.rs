@@ -151,6 +151,37 @@ impl Entry {
     }
 }
 
+/// The mission sheet read once at load: what the engine consults during play.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SheetTable {
+    /// AMBX-MIS-2: per hex (dense id) and Condition (1-based, at index `condition - 1`).
+    pub check: Vec<Vec<Option<Entry>>>,
+    /// AMBX-MIS-4: per hex and Condition, the red destination (`None`: stay).
+    pub gmove: Vec<Vec<Option<crate::map::Hex>>>,
+    /// AMBX-MIS-5: the RE column, by 2d10 sum.
+    pub events: Vec<Entry>,
+    /// AMBX-MIS-6: each Condition's activation pool.
+    pub pools: Vec<Vec<Ref>>,
+}
+
+impl SheetTable {
+    /// The sheet's entry for `hex` in `condition`, if any.
+    pub fn check(&self, hex: crate::map::Hex, condition: u8) -> Option<&Entry> {
+        self.check
+            .get(usize::from(hex.0))?
+            .get(usize::from(condition).checked_sub(1)?)?
+            .as_ref()
+    }
+
+    /// The red movement destination for a German in `hex` in `condition`, if any.
+    pub fn gmove(&self, hex: crate::map::Hex, condition: u8) -> Option<crate::map::Hex> {
+        *self
+            .gmove
+            .get(usize::from(hex.0))?
+            .get(usize::from(condition).checked_sub(1)?)?
+    }
+}
+
 /// `[events]`: the RE column (AMBX-MIS-5).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -284,7 +315,7 @@ pub struct Line {
 }
 
 /// A stance (AMBX-PAR-1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Stance {
     Standing,
@@ -518,6 +549,10 @@ pub struct MissionDef {
     pub vehicles: Vec<Spanned<VehicleInstance>>,
     pub victory: VictoryDef,
     pub paragraphs: Vec<Spanned<Paragraph>>,
+    /// The sheet, event column and pools as the engine reads them.
+    pub table: SheetTable,
+    /// The flags its paragraphs set, sorted: a game keeps them as bits by this index.
+    pub flags: Vec<String>,
     /// The map as hexmap data, built once the map checks pass.
     pub hexes: Option<crate::map::MissionMap>,
 }
@@ -529,6 +564,11 @@ impl MissionDef {
             .iter()
             .map(Spanned::get_ref)
             .find(|p| p.id == id)
+    }
+
+    /// The index of flag `name` among [`Self::flags`].
+    pub fn flag_index(&self, name: &str) -> Option<usize> {
+        self.flags.binary_search_by(|f| f.as_str().cmp(name)).ok()
     }
 
     /// The German card with code `code`.

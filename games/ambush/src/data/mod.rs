@@ -332,9 +332,22 @@ fn read_mission(
                 germans,
                 vehicles,
                 victory: victory.into_inner(),
+                flags: Vec::new(),
+                table: mission::SheetTable::default(),
                 paragraphs,
                 hexes: None,
             };
+            mission.flags = mission
+                .paragraphs
+                .iter()
+                .flat_map(|p| p.get_ref().all_effects())
+                .filter_map(|e| match e.get_ref() {
+                    mission::Effect::SetFlag { flag } => Some(flag.clone()),
+                    _ => None,
+                })
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
             check::mission(data, &mut mission, &mut doc);
             Some(mission)
         }

@@ -61,7 +61,9 @@ pub enum Prep {
 }
 
 /// A side of the game, as data files write it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, Deserialize,
+)]
 pub enum Side {
     #[serde(rename = "US")]
     Us,
@@ -178,6 +180,20 @@ impl Weapons {
     /// The weapon called `id`.
     pub fn weapon(&self, id: &str) -> Option<&WeaponDef> {
         self.weapons.get(id)
+    }
+
+    /// The index of the weapon called `id` among [`Self::weapons`] (in id order): how the
+    /// game state names it.
+    pub fn index_of(&self, id: &str) -> Option<u8> {
+        self.weapons
+            .keys()
+            .position(|k| k == id)
+            .and_then(|i| u8::try_from(i).ok())
+    }
+
+    /// The weapon with index `index`, and its id.
+    pub fn by_index(&self, index: u8) -> Option<(&String, &WeaponDef)> {
+        self.weapons.iter().nth(usize::from(index))
     }
 
     /// The type of the weapon called `id`.

@@ -2,9 +2,10 @@
 
 use crate::data::mission::Stance;
 use crate::data::weapons::Damage;
+use serde::{Deserialize, Serialize};
 
 /// A soldier's health (AMB-STS).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Health {
     Healthy,
     Wounded,

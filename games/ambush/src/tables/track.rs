@@ -2,9 +2,10 @@
 //! AR Track.
 
 use crate::data::tables::ArTrackTable;
+use serde::{Deserialize, Serialize};
 
 /// The AR Track's rows (AMB-AWR-1, AMBX-AR-1), top to bottom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Row {
     TwoTurns,
     OneTurn,

@@ -1,0 +1,273 @@
+//! The game state (the spec's section 2): small and flat, integer ids into the data, cloned by
+//! search and simulation; the components and the mission behind the `Arc`.
+//!
+//! Soldiers are one list, the squad's US soldiers first (in squad order, `US1`..), then the
+//! mission's German cards (in the mission's card order, `A`..): a [`SoldierId`] is an index
+//! into it. Hexes are the mission map's dense [`Hex`] numbers; weapons the index of their id
+//! among the data's weapons ([`crate::data::weapons::Weapons::index_of`]); flags the index of
+//! their name among the mission's flags ([`crate::data::mission::MissionDef::flags`]).
+//!
+//! Invariants the chapters keep (and the random-play tests will check after every step):
+//! inactive (incapacitated, captured or killed) soldiers are prone and on the Inactive row; the
+//! Port Boxes a soldier's items fill are within his capacity between decisions; sightings only
+//! ever grow; Event Markers go only with a Condition change; at most two vehicles a hex.
+
+use crate::data::AmbushData;
+use crate::data::map::Dir;
+use crate::data::mission::{Marker, Stance};
+use crate::data::weapons::Side;
+use crate::map::Hex;
+use crate::tables::damage::Health;
+use crate::tables::track::Row;
+use overlord_engine::GameRng;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// A soldier's dense id: his index in [`Ambush::soldiers`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct SoldierId(pub u8);
+
+impl SoldierId {
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// A vehicle's dense id: its index in [`Ambush::vehicles`] (the mission's `[[vehicle]]` order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct VehicleId(pub u8);
+
+/// Where a soldier is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Place {
+    /// Not on the map: a US soldier before he enters, a German before a paragraph places him.
+    OffMap,
+    Hex(Hex),
+    /// Aboard a vehicle, in a seat (cars: seat 0 drives; a tank's crew is its card, seat 0).
+    Aboard {
+        vehicle: VehicleId,
+        seat: u8,
+    },
+    /// Left the map (a German retreating off his exit edge, AMBX-GER-2 `RT`).
+    Exited,
+}
+
+/// The ratings a soldier plays with (his card's, improved by a campaign).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Ratings {
+    pub initiative: u8,
+    pub pc: u8,
+    pub ws: i8,
+    pub ds: u8,
+    pub mpa: u8,
+}
+
+/// An item a soldier carries (AMBX-SOL-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Item {
+    /// The weapon, by index.
+    pub weapon: u8,
+    /// AMBX-WTC-3: an MG set up, a bazooka or satchel made ready.
+    pub prepared: bool,
+    /// AMB-FIRE-1.
+    pub jammed: bool,
+    /// Taken from the other side (AMB-EQP-1: a US soldier fires it at WS −1).
+    pub captured: bool,
+}
+
+/// Where a soldier's AR marker is (AMBX-AR): the row, and whether in the initiative side's
+/// (advantage) half.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ArMarker {
+    pub row: Row,
+    pub advantage: bool,
+}
+
+/// What a soldier did this turn and round (AMB-SACT-2, AMB-SACT-5, AMBX-WTC-3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TurnState {
+    pub free_stance_change_used: bool,
+    pub mp_spent: u8,
+    pub moved_this_round: bool,
+}
+
+/// One soldier, US or German.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Soldier {
+    pub side: Side,
+    /// His card: the index of his `[[soldier]]` in the squad (US) or `[[german]]` in the
+    /// mission (German).
+    pub card: u8,
+    pub ratings: Ratings,
+    pub commander: bool,
+    pub health: Health,
+    pub captured: bool,
+    /// AMB-GER-5: surrendered, waiting to be captured.
+    pub surrendered: bool,
+    pub panicked: bool,
+    pub stance: Stance,
+    pub place: Place,
+    /// AMBX-SOL-4, AMB-STS-1: 4, one less while wounded.
+    pub port_boxes: u8,
+    pub ammo_slots: u8,
+    pub items: Vec<Item>,
+    /// Ammo Boxes (clips, rockets, grenades), each by the weapon it is for.
+    pub ammo: Vec<u8>,
+    /// Grenades a German card carries (AMBX-GER-1).
+    pub grenades: u8,
+    pub marker: ArMarker,
+    pub turn: TurnState,
+    /// AMB-OPA-6: the inactive soldier he carries.
+    pub carrying: Option<SoldierId>,
+    /// AMB-CAMP: banked experience.
+    pub xp: u8,
+}
+
+impl Soldier {
+    /// Incapacitated, captured or killed (the spec's "Inactive").
+    pub fn inactive(&self) -> bool {
+        self.captured || matches!(self.health, Health::Incapacitated | Health::Killed)
+    }
+
+    /// On the map, not inactive, not exited (AMBX-RND-2's "active German").
+    pub fn active_on_map(&self) -> bool {
+        !self.inactive()
+            && !self.surrendered
+            && matches!(self.place, Place::Hex(_) | Place::Aboard { .. })
+    }
+
+    /// The hex he is in, aboard a vehicle included.
+    pub fn hex(&self, vehicles: &[Vehicle]) -> Option<Hex> {
+        match self.place {
+            Place::Hex(hex) => Some(hex),
+            Place::Aboard { vehicle, .. } => {
+                vehicles.get(usize::from(vehicle.0)).and_then(|v| v.hex)
+            }
+            Place::OffMap | Place::Exited => None,
+        }
+    }
+}
+
+/// A vehicle's state (AMBX-DMG-5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum VehicleStatus {
+    #[default]
+    Ok,
+    TireHit,
+    Immobilized,
+    Disabled,
+    Destroyed,
+}
+
+/// One vehicle of the mission.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Vehicle {
+    /// Its kind, by index among the data's vehicle kinds.
+    pub kind: u8,
+    pub side: Side,
+    /// `None` until a paragraph places it.
+    pub hex: Option<Hex>,
+    pub facing: Dir,
+    pub open: bool,
+    /// A tank's surviving crew (CP, AMBX-VEH-7).
+    pub crew: u8,
+    pub exposed_crew_killed: u8,
+    pub status: VehicleStatus,
+    pub cannon_loaded: bool,
+    pub moved_fast: bool,
+    pub moved_this_round: bool,
+}
+
+/// Where the mission stands (the spec's section 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    /// The squad enters at the mission's entry hexes (AMBX-MIS-1).
+    Entry,
+    /// No German active: free actions, a sheet check per hex entered (AMB-OPS, AMB-OPA).
+    Operations,
+    /// Action Rounds (AMB-AWR, AMB-RND).
+    Rounds(RoundState),
+    /// The mission is over (AMBX-MIS-10).
+    Ended { success: bool },
+}
+
+/// One Action Round's bookkeeping (the spec's `RoundState`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RoundState {
+    /// 1-based; awareness uses rounds 1..=3 (AMB-AWR).
+    pub number: u16,
+    pub us_die: u8,
+    pub german_die: u8,
+    pub us_initiative: bool,
+    /// AMB-GER-1.
+    pub action_number: u8,
+}
+
+/// The hex markers of AMBX-MIS-8, one bit each.
+pub fn marker_bit(marker: Marker) -> u8 {
+    1 << (marker as u8)
+}
+
+/// The game state.
+#[derive(Clone, Debug)]
+pub struct Ambush {
+    pub(crate) data: Arc<AmbushData>,
+    /// The mission, by index among the data's missions.
+    pub(crate) mission: u8,
+    pub(crate) rng: GameRng,
+    pub phase: Phase,
+    /// AMB-COND: the Condition in force (1-based).
+    pub condition: u8,
+    /// AMB-OPS-3: sighting N occurred ⇔ bit N.
+    pub sightings: u64,
+    /// AMBX-PAR-3: the mission's flags set, by index.
+    pub flags: u64,
+    pub vp: i16,
+    /// AMBX-MIS-6: activation-pool paragraphs already read.
+    pub used_pool: Vec<u16>,
+    /// Per hex, its markers ([`marker_bit`]).
+    pub markers: Vec<u8>,
+    /// Per hex, the building sides knocked down (AMBX-DMG-4), one bit per direction.
+    pub breaches: Vec<u8>,
+    pub soldiers: Vec<Soldier>,
+    pub vehicles: Vec<Vehicle>,
+}
+
+impl Ambush {
+    pub fn data(&self) -> &AmbushData {
+        &self.data
+    }
+
+    /// The mission being played.
+    pub fn mission(&self) -> &crate::data::mission::MissionDef {
+        &self.data.missions[usize::from(self.mission)]
+    }
+
+    /// The game's randomness (every die of the spec's section 5 comes from it).
+    pub fn rng(&self) -> &GameRng {
+        &self.rng
+    }
+
+    pub fn soldier(&self, id: SoldierId) -> &Soldier {
+        &self.soldiers[id.index()]
+    }
+
+    /// Every soldier of `side`, in id order.
+    pub fn side(&self, side: Side) -> impl Iterator<Item = SoldierId> + '_ {
+        (0..self.soldiers.len() as u8)
+            .map(SoldierId)
+            .filter(move |&s| self.soldier(s).side == side)
+    }
+
+    /// Whether sighting `n` has occurred (AMB-OPS-3).
+    pub fn sighted(&self, n: u8) -> bool {
+        n < 64 && self.sightings & (1 << n) != 0
+    }
+
+    /// Whether `hex` carries `marker`.
+    pub fn marked(&self, hex: Hex, marker: Marker) -> bool {
+        self.markers
+            .get(usize::from(hex.0))
+            .is_some_and(|m| m & marker_bit(marker) != 0)
+    }
+}
