@@ -14,6 +14,7 @@
 //!    range bands), pure functions the chapters will call.
 //!    [`state`]: the game state, flat and small; [`setup`]: a mission's starting position.
 //!    [`sheet`]: what the mission sheet, the event column and the pools give now.
+//!    [`command`]: the command total and the panic check on red numbers.
 //! 2. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
 //!    --scenario S1`), with no hidden German on it.
 //!
@@ -26,6 +27,7 @@
 //! and our missions), never the original game's: an owner of the booklet can encode it in the
 //! same formats.
 
+pub mod command;
 pub mod data;
 pub mod los;
 pub mod map;
