@@ -15,7 +15,9 @@
 //!    [`state`]: the game state, flat and small; [`setup`]: a mission's starting position.
 //!    [`sheet`]: what the mission sheet, the event column and the pools give now.
 //!    [`command`]: the command total and the panic check on red numbers.
-//! 2. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
+//! 2. **Chapters.** [`fire`]: a shot at a soldier, its DD and its resolution in the spec's
+//!    dice order.
+//! 3. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
 //!    --scenario S1`), with no hidden German on it.
 //!
 //! What is in: the components. The rules (the operations and activation phases, fire,
@@ -29,6 +31,7 @@
 
 pub mod command;
 pub mod data;
+pub mod fire;
 pub mod los;
 pub mod map;
 pub mod picture;

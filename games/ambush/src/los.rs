@@ -29,16 +29,31 @@ impl End {
 
 /// AMB-LOS, AMBX-LOS: whether `a` and `b` see each other.
 pub fn line_of_sight(map: &MissionMap, a: End, b: End) -> bool {
+    sight(map, a, b).is_some()
+}
+
+/// The feature of the hexside through which `a`'s line of sight enters `b`'s hex (a window, a
+/// door...): `Some(None)` for an open side or the same hex, `None` when `a` does not see `b`.
+/// AMBX-FCM-1 reads it: a target in a building seen through a window is harder to hit.
+pub fn entry_feature(map: &MissionMap, a: End, b: End) -> Option<Option<Feature>> {
+    sight(map, a, b).map(|last| {
+        last.and_then(|last| map.direction(b.hex, last).and_then(|d| map.side(b.hex, d)))
+    })
+}
+
+/// Whether `a` sees `b`, and if so the hex a clear line comes from into `b`'s hex (`None` for
+/// the same hex).
+fn sight(map: &MissionMap, a: End, b: End) -> Option<Option<Hex>> {
     // AMBX-LOS-2: the same hex always.
     if a.hex == b.hex {
-        return true;
+        return Some(None);
     }
     // AMBX-LOS-2: adjacent hexes, only the shared hexside.
     if let Some(dir) = map.direction(a.hex, b.hex) {
-        return adjacent_clear(map, a, b, dir);
+        return adjacent_clear(map, a, b, dir).then_some(Some(a.hex));
     }
     let (Some(from), Some(to)) = (map.axial(a.hex), map.axial(b.hex)) else {
-        return false;
+        return None;
     };
     let line = overlord_hexmap::trace_line(from, to);
     // The hexes between the ends (hexmap's sets leave the ends out), each end added.
@@ -60,7 +75,10 @@ pub fn line_of_sight(map: &MissionMap, a: End, b: End) -> bool {
     } else {
         vec![path(line.crossed().collect())]
     };
-    paths.iter().any(|path| path_clear(map, a, b, path))
+    paths
+        .iter()
+        .find(|path| path_clear(map, a, b, path))
+        .map(|path| path.len().checked_sub(2).and_then(|i| path.get(i).copied()))
 }
 
 /// AMBX-LOS-2 with AMB-LOS-1/2/6: two neighbours, `dir` from `a` to `b`.

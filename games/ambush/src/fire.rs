@@ -1,0 +1,622 @@
+//! Fire combat (AMB-FIRE, AMB-AUTO, AMB-WPN-3, AMBX-FCM, AMBX-WTC-4, AMBX-DMG): a soldier's
+//! shot at a soldier, its DD with every modifier, and its resolution in the spec's dice order
+//! (jam d% → to-hit d10 → damage d10 → extra automatic d10s → ammunition d%).
+//!
+//! Not yet here: fire at vehicles and at building sides (AMB-PEN, AMBX-DMG-4), the player's
+//! choice among equally easy extra targets (ties go to the lowest id for now), and dropping
+//! items a wound leaves no room for (AMBX-SOL-5); they come with the rounds chapter.
+
+use crate::data::map::{Feature, Terrain};
+use crate::data::mission::Stance;
+use crate::data::weapons::{Damage, Side, WeaponType};
+use crate::los::{End, entry_feature};
+use crate::state::{Ambush, Place, SoldierId};
+use crate::tables::damage::{self, Health};
+use crate::tables::dice;
+use crate::tables::range::base_dd;
+use crate::tables::track::Row;
+use overlord_engine::RuleId;
+
+/// AMB-FIRE-1: the jam check.
+pub const JAM: RuleId = RuleId("AMB-FIRE-1");
+/// AMB-FIRE-4: the to-hit roll.
+pub const HIT: RuleId = RuleId("AMB-FIRE-4");
+/// AMB-FIRE-5: the damage roll.
+pub const DAMAGE: RuleId = RuleId("AMB-FIRE-5");
+/// AMB-FIRE-6: the ammunition check.
+pub const AMMO: RuleId = RuleId("AMB-FIRE-6");
+/// AMB-AUTO-2: the extra automatic-fire dice.
+pub const AUTO: RuleId = RuleId("AMB-AUTO-2");
+/// AMB-WPN-3: the bazooka's blast on the others in the target's hex.
+pub const SIDE_BLAST: RuleId = RuleId("AMB-WPN-3");
+
+/// Aimed or snap fire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Aimed,
+    Snap,
+}
+
+/// What a shot did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shot {
+    pub jammed: bool,
+    /// The final DD (AMB-FIRE-3).
+    pub dd: i16,
+    pub hit: bool,
+    /// Each soldier hit and the result he took, in order.
+    pub results: Vec<(SoldierId, Damage)>,
+    /// An Ammo Box was used up (AMB-FIRE-6).
+    pub ammo_used: bool,
+}
+
+/// Why a shot may not be taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoShot {
+    pub rule: RuleId,
+    pub reason: &'static str,
+}
+
+fn no(rule: &'static str, reason: &'static str) -> NoShot {
+    NoShot {
+        rule: RuleId(rule),
+        reason,
+    }
+}
+
+/// The chart row of `shooter`'s item `item`.
+fn weapon_type(game: &Ambush, shooter: SoldierId, item: usize) -> Option<&WeaponType> {
+    let weapon = game.soldier(shooter).items.get(item)?.weapon;
+    let (_, def) = game.data().weapons.by_index(weapon)?;
+    game.data().weapons.types.get(&def.kind)
+}
+
+/// AMB-FIRE-2, AMB-FIRE-3, AMBX-FCM-1: the final DD of `shooter`'s item `item` fired (`kind`)
+/// at `target`, or why he may not fire it at him.
+pub fn dd(
+    game: &Ambush,
+    shooter: SoldierId,
+    item: usize,
+    target: SoldierId,
+    kind: Kind,
+) -> Result<i16, NoShot> {
+    let data = game.data();
+    let fcm = &data.tables.fcm;
+    let map = game
+        .mission()
+        .hexes
+        .as_ref()
+        .ok_or(no("AMBX-MAP-1", "the mission has no map"))?;
+    let s = game.soldier(shooter);
+    let t = game.soldier(target);
+    let (Place::Hex(from), Place::Hex(to)) = (s.place, t.place) else {
+        return Err(no("AMB-LOS", "both must be on the map, outside vehicles"));
+    };
+    if t.inactive() {
+        return Err(no(
+            "AMB-SACT-4",
+            "an inactive soldier may not be chosen as a target",
+        ));
+    }
+    // AMB-SACT-3: no firing into a hex holding an active friend.
+    let friend_there = game.soldiers.iter().enumerate().any(|(i, o)| {
+        i != shooter.index() && o.side == s.side && o.place == Place::Hex(to) && !o.inactive()
+    });
+    if friend_there {
+        return Err(no("AMB-SACT-3", "an active friend is in the target's hex"));
+    }
+    if s.stance == Stance::Prone {
+        return Err(no("AMB-ACT-1", "a prone soldier cannot fire"));
+    }
+    let it = s.items.get(item).ok_or(no("AMB-FIRE-2", "no such item"))?;
+    let kind_row = weapon_type(game, shooter, item).ok_or(no("AMB-FIRE-2", "not a weapon"))?;
+    if it.jammed {
+        return Err(no("AMB-FIRE-1", "the weapon is jammed"));
+    }
+    if kind == Kind::Snap && !kind_row.snap_allowed {
+        return Err(no("AMB-ACT-2", "this weapon never snap fires"));
+    }
+    // AMBX-WTC-3: an MMG fires only prepared; an LMG snap fires unprepared at −2 more.
+    let unprepared_lmg = !it.prepared
+        && kind_row.prep == Some(crate::data::weapons::Prep::UntilMoved)
+        && !kind_row.crew;
+    if !it.prepared
+        && kind_row.prep.is_some()
+        && (kind_row.crew || kind == Kind::Aimed || !unprepared_lmg)
+    {
+        return Err(no("AMBX-WTC-3", "the weapon must be prepared"));
+    }
+    // AMBX-WTC-4: a US weapon with no Ammo Box left is silent.
+    if s.side == Side::Us && !kind_row.ammo_unlimited && !s.ammo.contains(&it.weapon) {
+        return Err(no("AMBX-WTC-4", "no ammunition left for it"));
+    }
+    let los = entry_feature(map, End::new(from, s.stance), End::new(to, t.stance))
+        .ok_or(no("AMB-LOS", "the target is out of sight"))?;
+    let range = map.distance(from, to);
+    let base = base_dd(kind_row, range, &data.tables.range_bands.upper)
+        .ok_or(no("AMBX-WTC-1", "out of the weapon's range"))?;
+    let mut dd = i16::from(base);
+    let terrain = map.cell(to).terrain;
+    dd += i16::from(match t.stance {
+        Stance::Standing => fcm.target_standing,
+        Stance::Crouching => fcm.target_crouching,
+        Stance::Prone if range <= 1 => fcm.target_prone_close,
+        Stance::Prone => fcm.target_prone,
+    });
+    dd += i16::from(match terrain {
+        Terrain::Crater if t.stance == Stance::Standing => fcm.crater_standing,
+        Terrain::Building if los == Some(Feature::Window) => fcm.building_through_window,
+        other => fcm.terrain.get(other.name()).copied().unwrap_or(0),
+    });
+    if t.panicked || (t.side == Side::Us && t.marker.row == Row::Unaware) {
+        dd += i16::from(fcm.target_unaware_or_panicked);
+    }
+    if kind == Kind::Snap {
+        dd += i16::from(fcm.snap);
+        if unprepared_lmg {
+            dd += i16::from(fcm.unprepared_lmg_snap);
+        }
+    }
+    if s.health == Health::Wounded {
+        dd += i16::from(fcm.firer_wounded);
+    }
+    let mut ws = i16::from(s.ratings.ws);
+    if s.side == Side::Us && it.captured {
+        ws += i16::from(fcm.us_with_german_weapon_ws);
+    }
+    Ok(dd + ws)
+}
+
+/// AMB-FIRE-1..6, AMB-AUTO, AMB-WPN-3: resolve the shot, rolling in the spec's order.
+pub fn shoot(
+    game: &mut Ambush,
+    shooter: SoldierId,
+    item: usize,
+    target: SoldierId,
+    kind: Kind,
+) -> Result<Shot, NoShot> {
+    let final_dd = dd(game, shooter, item, target, kind)?;
+    let row = weapon_type(game, shooter, item)
+        .cloned()
+        .ok_or(no("AMB-FIRE-2", "not a weapon"))?;
+    let weapon = game.soldier(shooter).items[item].weapon;
+    let us = game.soldier(shooter).side == Side::Us;
+    let mut shot = Shot {
+        dd: final_dd,
+        ..Shot::default()
+    };
+    // AMB-FIRE-1: the jam check; a jammed shot is not fired and uses no ammunition.
+    if !row.never_jams {
+        let value = match kind {
+            Kind::Aimed => row.jam_aimed,
+            Kind::Snap => row.jam_snap.or(row.jam_aimed),
+        }
+        .unwrap_or(0);
+        if dice::percent_happens(dice::percentile(&mut game.rng, JAM), value) {
+            game.soldiers[shooter.index()].items[item].jammed = true;
+            shot.jammed = true;
+            return Ok(shot);
+        }
+    }
+    // AMB-FIRE-4 with AMB-DICE-1.
+    let (_, hit) = dice::skill_roll(&mut game.rng, final_dd, HIT);
+    shot.hit = hit;
+    // AMBX-WTC-3: a bazooka or satchel is used up as it fires.
+    if row.prep == Some(crate::data::weapons::Prep::UntilUsed) {
+        game.soldiers[shooter.index()].items[item].prepared = false;
+    }
+    if hit {
+        let table = row.damage.clone().unwrap_or_default();
+        let die = dice::d10(&mut game.rng, DAMAGE);
+        let result = table.get(usize::from(die)).copied().unwrap_or(Damage::None);
+        take(game, target, result);
+        shot.results.push((target, result));
+        // AMB-AUTO-1..3: aimed automatic fire that hit and did damage may hit others there.
+        if row.auto && kind == Kind::Aimed && die != 0 {
+            let mut previous = die;
+            let mut others = extra_targets(game, shooter, target);
+            while !others.is_empty() {
+                let next = dice::d10(&mut game.rng, AUTO);
+                if next >= previous {
+                    break;
+                }
+                let victim = others.remove(0);
+                let result = table
+                    .get(usize::from(next))
+                    .copied()
+                    .unwrap_or(Damage::None);
+                take(game, victim, result);
+                shot.results.push((victim, result));
+                previous = next;
+            }
+        }
+        // AMB-WPN-3: a bazooka's blast on everyone else in the target's hex.
+        if let Some(blast) = row.side_blast.as_deref() {
+            side_blast(game, target, blast, &mut shot);
+        }
+    }
+    // AMB-FIRE-6, AMBX-WTC-4: US ammunition, after every shot fired.
+    if us && !row.ammo_unlimited {
+        let used = row.ammo_always
+            || dice::percent_happens(dice::percentile(&mut game.rng, AMMO), row.ammo.unwrap_or(0));
+        if used {
+            let ammo = &mut game.soldiers[shooter.index()].ammo;
+            if let Some(at) = ammo.iter().position(|&w| w == weapon) {
+                ammo.remove(at);
+                shot.ammo_used = true;
+            }
+        }
+    }
+    Ok(shot)
+}
+
+/// AMB-AUTO-3: the others in the target's hex an automatic weapon may hit, easiest first
+/// (standing, crouching, prone), then by id; occupants of vehicles are for the vehicle rules.
+fn extra_targets(game: &Ambush, shooter: SoldierId, target: SoldierId) -> Vec<SoldierId> {
+    let Place::Hex(hex) = game.soldier(target).place else {
+        return Vec::new();
+    };
+    let side = game.soldier(target).side;
+    let mut others: Vec<SoldierId> = (0..game.soldiers.len() as u8)
+        .map(SoldierId)
+        .filter(|&id| id != target && id != shooter)
+        .filter(|&id| {
+            let o = game.soldier(id);
+            o.side == side && o.place == Place::Hex(hex) && !o.inactive()
+        })
+        .collect();
+    let ease = |s: Stance| match s {
+        Stance::Standing => 0,
+        Stance::Crouching => 1,
+        Stance::Prone => 2,
+    };
+    others.sort_by_key(|&id| (ease(game.soldier(id).stance), id));
+    others
+}
+
+/// AMB-WPN-3, AMBX-WTC-7: everyone else in `target`'s hex takes the blast row, the damage die
+/// lowered by his stance's blast shift, in ascending id order.
+fn side_blast(game: &mut Ambush, target: SoldierId, blast: &str, shot: &mut Shot) {
+    let Place::Hex(hex) = game.soldier(target).place else {
+        return;
+    };
+    let Some(row) = game
+        .data()
+        .weapons
+        .blasts
+        .get(blast)
+        .map(|b| b.damage.clone())
+    else {
+        return;
+    };
+    let shift = game.data().tables.blast_shift.clone();
+    let others: Vec<SoldierId> = (0..game.soldiers.len() as u8)
+        .map(SoldierId)
+        .filter(|&id| id != target && game.soldier(id).place == Place::Hex(hex))
+        .collect();
+    for id in others {
+        let lowered = match game.soldier(id).stance {
+            Stance::Standing => shift.standing,
+            Stance::Crouching => shift.crouching,
+            Stance::Prone => shift.prone,
+        };
+        let die = dice::d10(&mut game.rng, SIDE_BLAST);
+        let result = row
+            .get(usize::from(die.saturating_sub(lowered)))
+            .copied()
+            .unwrap_or(Damage::None);
+        take(game, id, result);
+        shot.results.push((id, result));
+    }
+}
+
+/// AMBX-DMG-1/2, AMB-STS, AMB-AWR-5: `soldier` takes `result`.
+pub fn take(game: &mut Ambush, soldier: SoldierId, result: Damage) {
+    let s = &mut game.soldiers[soldier.index()];
+    let before = s.health;
+    let effect = damage::apply(s.health, s.stance, result);
+    s.health = effect.health;
+    // AMB-AWR-5: attacked, an Unaware soldier is aware (unless put out of action below).
+    if s.marker.row == Row::Unaware {
+        s.marker.row = Row::Complete;
+    }
+    if effect.panic {
+        s.panicked = true;
+        s.marker.row = Row::Panic;
+    }
+    if effect.captured {
+        s.captured = true;
+    }
+    if s.inactive() {
+        // AMB-STS-5: inactive soldiers are prone and off the track.
+        s.stance = Stance::Prone;
+        s.panicked = false;
+        s.marker.row = Row::Inactive;
+    } else if before == Health::Healthy && effect.health == Health::Wounded {
+        // AMB-STS-1, AMBX-DMG-2: prone, on Complete, one Port Box less.
+        s.stance = Stance::Prone;
+        s.marker.row = Row::Complete;
+        s.port_boxes = s.port_boxes.saturating_sub(1);
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use crate::AmbushData;
+    use overlord_engine::{GameRng, RandomSpec, Script, ScriptedRoll};
+    use std::path::Path;
+    use std::sync::Arc;
+
+    /// S1's squad (US1..US5 = 0..4) and Germans (A..E = 5..9) on an open 8 x 6 map (every hex
+    /// clear, elevation 0, but `brush`), healthy and aware, weapons prepared; the dice
+    /// scripted.
+    fn s1(dice: &[u16]) -> Ambush {
+        s1_on(dice, &[])
+    }
+
+    fn s1_on(dice: &[u16], brush: &[&str]) -> Ambush {
+        use crate::data::map::HexDef;
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ambush");
+        let mut data = AmbushData::load(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let mut hexes = std::collections::BTreeMap::new();
+        for c in 1..=8u8 {
+            for r in 1..=6u8 {
+                let label = format!("{c:02}{r:02}");
+                let terrain = if brush.contains(&label.as_str()) {
+                    Terrain::Brush
+                } else {
+                    Terrain::Clear
+                };
+                hexes.insert(
+                    label,
+                    HexDef {
+                        terrain,
+                        elev: 0,
+                        building: None,
+                        material: None,
+                        sides: Default::default(),
+                    },
+                );
+            }
+        }
+        data.missions[0].hexes = Some(crate::map::MissionMap::build("open", 8, 6, &hexes).unwrap());
+        let data = Arc::new(data);
+        let script = Script {
+            dice: dice.iter().map(|&d| ScriptedRoll::Value(d)).collect(),
+            strict: true,
+            ..Script::default()
+        };
+        let mut game = Ambush::start(
+            &data,
+            "S1",
+            None,
+            GameRng::new(&RandomSpec::scripted(0, script)),
+        )
+        .unwrap();
+        for s in &mut game.soldiers {
+            s.marker.row = Row::Complete;
+            for item in &mut s.items {
+                item.prepared = true;
+            }
+        }
+        game
+    }
+
+    fn put(game: &mut Ambush, soldier: u8, label: &str, stance: Stance) {
+        let hex = game.mission().hexes.as_ref().unwrap().hex(label).unwrap();
+        let s = &mut game.soldiers[usize::from(soldier)];
+        s.place = Place::Hex(hex);
+        s.stance = stance;
+    }
+
+    fn ammo(game: &Ambush, soldier: u8, weapon: &str) -> usize {
+        let w = game.data().weapons.index_of(weapon).unwrap();
+        game.soldiers[usize::from(soldier)]
+            .ammo
+            .iter()
+            .filter(|&&a| a == w)
+            .count()
+    }
+
+    const US2: SoldierId = SoldierId(1);
+    const C: SoldierId = SoldierId(7);
+
+    /// T-FIRE-1 (AMB-FIRE-1..6): US2's Garand at C standing in clear at range 5.
+    #[test]
+    fn t_fire_1_a_rifle_shot_in_order() {
+        let mut game = s1(&[35, 6, 6, 20]);
+        put(&mut game, 1, "0103", Stance::Standing);
+        put(&mut game, 7, "0601", Stance::Standing);
+        assert_eq!(
+            game.mission().hexes.as_ref().unwrap().distance(
+                game.mission().hexes.as_ref().unwrap().hex("0103").unwrap(),
+                game.mission().hexes.as_ref().unwrap().hex("0601").unwrap()
+            ),
+            5
+        );
+        let shot = shoot(&mut game, US2, 0, C, Kind::Aimed).unwrap();
+        assert_eq!(shot.dd, 7, "DD 6 at range 4-6, +1 standing");
+        assert!(shot.hit && !shot.jammed);
+        assert_eq!(shot.results, [(C, Damage::Incapacitate)]);
+        assert_eq!(game.soldier(C).health, Health::Incapacitated);
+        assert_eq!(ammo(&game, 1, "m1_garand"), 2);
+        assert!(game.rng().fault().is_none() && !game.rng().script_pending());
+    }
+
+    /// T-FIRE-2 (AMB-FIRE-1): a jam ends the shot: no further dice, the weapon jammed.
+    #[test]
+    fn t_fire_2_a_jam() {
+        let mut game = s1(&[2]);
+        put(&mut game, 1, "0103", Stance::Standing);
+        put(&mut game, 7, "0601", Stance::Standing);
+        let shot = shoot(&mut game, US2, 0, C, Kind::Aimed).unwrap();
+        assert!(shot.jammed && !shot.hit);
+        assert!(game.soldier(US2).items[0].jammed);
+        assert_eq!(ammo(&game, 1, "m1_garand"), 3);
+        assert!(game.rng().fault().is_none() && !game.rng().script_pending());
+        assert_eq!(
+            dd(&game, US2, 0, C, Kind::Aimed).unwrap_err().rule,
+            RuleId("AMB-FIRE-1")
+        );
+    }
+
+    /// T-FIRE-3 (AMB-FIRE-6, AMBX-GER-8): a German's shot rolls jam, hit and damage only.
+    #[test]
+    fn t_fire_3_germans_track_no_ammunition() {
+        let mut game = s1(&[50, 0, 5]);
+        put(&mut game, 5, "0503", Stance::Standing);
+        put(&mut game, 0, "0403", Stance::Standing);
+        let shot = shoot(&mut game, SoldierId(5), 0, SoldierId(0), Kind::Aimed).unwrap();
+        assert!(shot.hit);
+        assert!(game.rng().fault().is_none() && !game.rng().script_pending());
+    }
+
+    /// T-FIRE-5 (AMB-FIRE-1, AMBX-FCM-1): snap fire rolls against the snap jam value at −2.
+    #[test]
+    fn t_fire_5_snap_fire() {
+        let mut game = s1(&[3, 9, 50]);
+        put(&mut game, 1, "0103", Stance::Standing);
+        put(&mut game, 7, "0601", Stance::Standing);
+        let shot = shoot(&mut game, US2, 0, C, Kind::Snap).unwrap();
+        assert!(shot.jammed, "the Garand's snap jam value is 3");
+        let mut game = s1(&[4, 9, 50]);
+        put(&mut game, 1, "0103", Stance::Standing);
+        put(&mut game, 7, "0601", Stance::Standing);
+        let shot = shoot(&mut game, US2, 0, C, Kind::Snap).unwrap();
+        assert_eq!((shot.jammed, shot.dd, shot.hit), (false, 5, false));
+        assert!(game.rng().fault().is_none() && !game.rng().script_pending());
+    }
+
+    /// T-FIRE-4 (AMB-FIRE-6): a bazooka rolls no ammunition d% and always uses a rocket.
+    #[test]
+    fn t_fire_4_the_bazooka_always_uses_a_rocket() {
+        let mut game = s1(&[50, 9]);
+        put(&mut game, 3, "0103", Stance::Standing);
+        put(&mut game, 7, "0601", Stance::Standing);
+        let shot = shoot(&mut game, SoldierId(3), 1, C, Kind::Aimed).unwrap();
+        assert!(!shot.hit && shot.ammo_used);
+        assert_eq!(ammo(&game, 3, "bazooka"), 2);
+        assert!(game.rng().fault().is_none() && !game.rng().script_pending());
+    }
+
+    /// T-FIRE-6 (AMB-EQP-1): a captured German weapon is fired at WS −1.
+    #[test]
+    fn t_fire_6_captured_weapons() {
+        let mut game = s1(&[]);
+        put(&mut game, 2, "0103", Stance::Standing);
+        put(&mut game, 7, "0601", Stance::Standing);
+        let mp40 = game.data().weapons.index_of("mp40").unwrap();
+        let us3 = &mut game.soldiers[2];
+        us3.items.push(crate::state::Item {
+            weapon: mp40,
+            prepared: false,
+            jammed: false,
+            captured: true,
+        });
+        us3.ammo.push(mp40);
+        let with_mp40 = dd(&game, SoldierId(2), 1, C, Kind::Aimed).unwrap();
+        // smg at range 5: 5, +1 standing, WS +1 - 1.
+        assert_eq!(with_mp40, 6);
+    }
+
+    /// T-FIRE-7 (AMB-WPN-3, AMBX-WTC-7): a bazooka hit blasts the others in the hex.
+    #[test]
+    fn t_fire_7_the_bazookas_blast() {
+        // Hit, A's damage 5 (K), then D (prone, shift 2) 6 → 4 (I), E (crouching, shift 1) 1
+        // → 0 (WP, crouching: wounded); then the rocket goes.
+        let mut game = s1(&[50, 0, 5, 6, 1]);
+        put(&mut game, 3, "0103", Stance::Standing);
+        put(&mut game, 5, "0601", Stance::Standing);
+        put(&mut game, 8, "0601", Stance::Prone);
+        put(&mut game, 9, "0601", Stance::Crouching);
+        let shot = shoot(&mut game, SoldierId(3), 1, SoldierId(5), Kind::Aimed).unwrap();
+        assert_eq!(
+            shot.results,
+            [
+                (SoldierId(5), Damage::Kill),
+                (SoldierId(8), Damage::Incapacitate),
+                (SoldierId(9), Damage::WoundProne),
+            ]
+        );
+        assert_eq!(game.soldier(SoldierId(9)).health, Health::Wounded);
+        assert!(game.rng().fault().is_none() && !game.rng().script_pending());
+    }
+
+    /// T-AUTO-1 (AMB-AUTO-1..3): a BAR's aimed burst goes on while each die is lower.
+    #[test]
+    fn t_auto_1_an_automatic_burst() {
+        let mut game = s1(&[50, 0, 6, 4, 4, 50]);
+        put(&mut game, 2, "0103", Stance::Standing);
+        put(&mut game, 5, "0601", Stance::Standing);
+        put(&mut game, 9, "0601", Stance::Crouching);
+        put(&mut game, 8, "0601", Stance::Prone);
+        let shot = shoot(&mut game, SoldierId(2), 0, SoldierId(5), Kind::Aimed).unwrap();
+        assert_eq!(
+            shot.results,
+            [
+                (SoldierId(5), Damage::Incapacitate),
+                (SoldierId(9), Damage::Wound)
+            ]
+        );
+        assert_eq!(
+            game.soldier(SoldierId(8)).health,
+            Health::Healthy,
+            "D untouched"
+        );
+        assert!(game.rng().fault().is_none() && !game.rng().script_pending());
+    }
+
+    /// T-AUTO-2, T-AUTO-3: a damage die of 0, or snap fire, rolls no extra die.
+    #[test]
+    fn t_auto_2_and_3_no_burst() {
+        for (kind, dice) in [(Kind::Aimed, [50, 0, 0, 50]), (Kind::Snap, [50, 0, 6, 50])] {
+            let mut game = s1(&dice);
+            put(&mut game, 2, "0103", Stance::Standing);
+            put(&mut game, 5, "0601", Stance::Standing);
+            put(&mut game, 9, "0601", Stance::Standing);
+            let shot = shoot(&mut game, SoldierId(2), 0, SoldierId(5), kind).unwrap();
+            assert_eq!(shot.results.len(), 1, "{kind:?}");
+            assert!(game.rng().fault().is_none() && !game.rng().script_pending());
+        }
+    }
+
+    /// T-GER-4 (AMBX-FCM-1): A's MP40 against US3 standing in clear at range 2 (DD 9) and US2
+    /// prone in brush at range 1 (DD 7).
+    #[test]
+    fn t_ger_4_the_easier_target() {
+        let mut game = s1_on(&[], &["0303"]);
+        put(&mut game, 5, "0304", Stance::Standing);
+        put(&mut game, 2, "0104", Stance::Standing);
+        put(&mut game, 1, "0303", Stance::Prone);
+        assert_eq!(
+            dd(&game, SoldierId(5), 0, SoldierId(2), Kind::Aimed).unwrap(),
+            9
+        );
+        assert_eq!(
+            dd(&game, SoldierId(5), 0, SoldierId(1), Kind::Aimed).unwrap(),
+            7
+        );
+    }
+
+    /// T-SACT-3, T-SACT-4: no firing into a hex with an active friend, nor at the inactive.
+    #[test]
+    fn t_sact_3_and_4_forbidden_targets() {
+        let mut game = s1(&[]);
+        put(&mut game, 4, "0103", Stance::Standing);
+        put(&mut game, 7, "0601", Stance::Standing);
+        put(&mut game, 2, "0601", Stance::Standing);
+        assert_eq!(
+            dd(&game, SoldierId(4), 0, C, Kind::Aimed).unwrap_err().rule,
+            RuleId("AMB-SACT-3")
+        );
+        game.soldiers[2].health = Health::Incapacitated;
+        assert!(dd(&game, SoldierId(4), 0, C, Kind::Aimed).is_ok());
+        game.soldiers[7].health = Health::Incapacitated;
+        assert_eq!(
+            dd(&game, SoldierId(4), 0, C, Kind::Aimed).unwrap_err().rule,
+            RuleId("AMB-SACT-4")
+        );
+    }
+}
