@@ -16,7 +16,7 @@
 //!    [`sheet`]: what the mission sheet, the event column and the pools give now.
 //!    [`command`]: the command total and the panic check on red numbers.
 //! 2. **Chapters.** [`fire`]: a shot at a soldier, its DD and its resolution in the spec's
-//!    dice order.
+//!    dice order; [`assault`]: close combat, to kill or capture.
 //! 3. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
 //!    --scenario S1`), with no hidden German on it.
 //!
@@ -29,6 +29,7 @@
 //! and our missions), never the original game's: an owner of the booklet can encode it in the
 //! same formats.
 
+pub mod assault;
 pub mod command;
 pub mod data;
 pub mod fire;
