@@ -16,7 +16,8 @@
 //!    [`sheet`]: what the mission sheet, the event column and the pools give now.
 //!    [`command`]: the command total and the panic check on red numbers.
 //! 2. **Chapters.** [`fire`]: a shot at a soldier, its DD and its resolution in the spec's
-//!    dice order; [`assault`]: close combat, to kill or capture.
+//!    dice order; [`assault`]: close combat, to kill or capture; [`german`]: the Germans'
+//!    programmed choices (the card's action, the easiest target, the weapon).
 //! 3. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
 //!    --scenario S1`), with no hidden German on it.
 //!
@@ -33,6 +34,7 @@ pub mod assault;
 pub mod command;
 pub mod data;
 pub mod fire;
+pub mod german;
 pub mod los;
 pub mod map;
 pub mod picture;

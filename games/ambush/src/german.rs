@@ -1,0 +1,236 @@
+//! The Germans' programmed choices (AMB-GER, AMBX-GER): which action a German's card gives
+//! him this round, whom he fires at, and with what.
+//!
+//! Not yet here: carrying the actions out (moving by the red instructions, evasive movement,
+//! retreat, grenades, surrender), which come with the rounds chapter.
+
+use crate::data::weapons::Side;
+use crate::fire::{self, Kind};
+use crate::state::{Ambush, Place, SoldierId};
+use crate::tables::dice;
+use overlord_engine::RuleId;
+
+/// AMB-GER-1: the round's Action Number.
+pub const ACTION_NUMBER: RuleId = RuleId("AMB-GER-1");
+/// AMB-GER-3: a Special Action's own Action Number.
+pub const SPECIAL: RuleId = RuleId("AMB-GER-3");
+
+/// The code a German's card gives him, and the column it was read in (for the log).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardAction {
+    pub code: String,
+    pub column: String,
+    pub row: u8,
+}
+
+/// AMB-GER-2..4, AMBX-GER-3: the action `german`'s card gives for Action Number `number`: the
+/// S column when an active US soldier is in or next to his hex, else the Condition's; `SP`
+/// rolls a new number for him alone and reads the SP column (where `SP` again is `HD`).
+pub fn card_action(game: &mut Ambush, german: SoldierId, number: u8) -> Option<CardAction> {
+    let card = game.soldier(german).card;
+    let def = game
+        .mission()
+        .germans
+        .get(usize::from(card))?
+        .get_ref()
+        .clone();
+    let column = if us_close(game, german) {
+        "S".to_owned()
+    } else {
+        game.condition.to_string()
+    };
+    let read = |column: &str, row: u8| -> Option<String> {
+        let c = def.columns.iter().position(|k| k == column)?;
+        def.table.get(usize::from(row))?.get(c).cloned()
+    };
+    let code = read(&column, number)?;
+    if code != "SP" {
+        return Some(CardAction {
+            code,
+            column,
+            row: number,
+        });
+    }
+    // AMB-GER-3, AMBIG-11: a new number for this German only; the round's stays.
+    let row = dice::d10(&mut game.rng, SPECIAL);
+    let code = read("SP", row)?;
+    Some(CardAction {
+        code: if code == "SP" { "HD".to_owned() } else { code },
+        column: "SP".to_owned(),
+        row,
+    })
+}
+
+/// AMB-GER-4: an active US soldier in `german`'s hex or next to it.
+pub fn us_close(game: &Ambush, german: SoldierId) -> bool {
+    let Some(map) = game.mission().hexes.as_ref() else {
+        return false;
+    };
+    let Some(here) = game.soldier(german).hex(&game.vehicles) else {
+        return false;
+    };
+    game.side(Side::Us).any(|id| {
+        let s = game.soldier(id);
+        !s.inactive()
+            && s.hex(&game.vehicles)
+                .is_some_and(|h| map.distance(h, here) <= 1)
+    })
+}
+
+/// AMB-GER-7, AMBX-GER-4: the target easiest to hit with `german`'s item `item` fired
+/// (`kind`): the highest DD; then the shortest range; then the worse health; then the lowest
+/// id.
+pub fn easiest_target(
+    game: &Ambush,
+    german: SoldierId,
+    item: usize,
+    kind: Kind,
+) -> Option<SoldierId> {
+    let map = game.mission().hexes.as_ref()?;
+    let Place::Hex(here) = game.soldier(german).place else {
+        return None;
+    };
+    game.side(Side::Us)
+        .filter_map(|target| {
+            let dd = fire::dd(game, german, item, target, kind).ok()?;
+            let Place::Hex(there) = game.soldier(target).place else {
+                return None;
+            };
+            Some((
+                dd,
+                map.distance(here, there),
+                game.soldier(target).health,
+                target,
+            ))
+        })
+        .min_by_key(|&(dd, range, health, target)| {
+            (
+                std::cmp::Reverse(dd),
+                range,
+                std::cmp::Reverse(health),
+                target,
+            )
+        })
+        .map(|(_, _, _, target)| target)
+}
+
+/// What a German fires with (AMB-GER-8, AMBX-GER-5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arms {
+    /// This item, at this target.
+    Fire { item: usize, target: SoldierId },
+    /// Every weapon jammed: clear the primary.
+    ClearJam { item: usize },
+    /// Nothing to fire at with what works.
+    Nothing,
+}
+
+/// AMB-GER-8, AMBX-GER-5: the primary weapon if it can fire at someone, else the next; every
+/// weapon jammed, he clears the primary.
+pub fn arms(game: &Ambush, german: SoldierId, kind: Kind) -> Arms {
+    let items = &game.soldier(german).items;
+    for item in 0..items.len() {
+        if let Some(target) = easiest_target(game, german, item, kind) {
+            return Arms::Fire { item, target };
+        }
+    }
+    if !items.is_empty() && items.iter().all(|i| i.jammed) {
+        return Arms::ClearJam { item: 0 };
+    }
+    Arms::Nothing
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use crate::AmbushData;
+    use crate::data::mission::Stance;
+    use crate::tables::track::Row;
+    use overlord_engine::{GameRng, RandomSpec, Script, ScriptedRoll};
+    use std::path::Path;
+    use std::sync::Arc;
+
+    fn s1(dice: &[u16]) -> Ambush {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ambush");
+        let data = Arc::new(AmbushData::load(&dir).unwrap_or_else(|e| panic!("{e}")));
+        let script = Script {
+            dice: dice.iter().map(|&d| ScriptedRoll::Value(d)).collect(),
+            strict: true,
+            ..Script::default()
+        };
+        let mut game = Ambush::start(
+            &data,
+            "S1",
+            None,
+            GameRng::new(&RandomSpec::scripted(0, script)),
+        )
+        .unwrap();
+        for s in &mut game.soldiers {
+            s.marker.row = Row::Complete;
+            for item in &mut s.items {
+                item.prepared = true;
+            }
+        }
+        game
+    }
+
+    fn put(game: &mut Ambush, soldier: u8, label: &str) {
+        let hex = game.mission().hexes.as_ref().unwrap().hex(label).unwrap();
+        game.soldiers[usize::from(soldier)].place = Place::Hex(hex);
+    }
+
+    const A: SoldierId = SoldierId(5);
+
+    /// T-GER-1 (AMB-GER-2, AMB-GER-4): Action Number 3 in Condition 2 reads `SF`; with a US
+    /// soldier adjacent the S column's `GR`.
+    #[test]
+    fn t_ger_1_the_condition_column_and_the_s_column() {
+        let mut game = s1(&[]);
+        game.condition = 2;
+        put(&mut game, 5, "0503");
+        put(&mut game, 2, "0105");
+        assert_eq!(card_action(&mut game, A, 3).unwrap().code, "SF");
+        put(&mut game, 2, "0403");
+        let action = card_action(&mut game, A, 3).unwrap();
+        assert_eq!((action.code.as_str(), action.column.as_str()), ("GR", "S"));
+    }
+
+    /// T-GER-2 (AMB-GER-3, AMBIG-11): `SP` rolls a new number for him and reads the SP column.
+    #[test]
+    fn t_ger_2_a_special_action() {
+        let mut game = s1(&[4]);
+        game.condition = 2;
+        put(&mut game, 5, "0503");
+        let action = card_action(&mut game, A, 7).unwrap();
+        assert_eq!(
+            (action.code.as_str(), action.column.as_str(), action.row),
+            ("EV", "SP", 4)
+        );
+        assert!(game.rng().fault().is_none() && !game.rng().script_pending());
+    }
+
+    /// T-GER-5 (AMB-GER-8, AMBX-GER-5): B's MG42 jammed, he fires his P38 at a target in its
+    /// range; with none there, he clears the MG42.
+    #[test]
+    fn t_ger_5_the_second_weapon_and_the_jam() {
+        let mut game = s1(&[]);
+        put(&mut game, 6, "0404");
+        put(&mut game, 4, "0104");
+        game.soldiers[4].stance = Stance::Standing;
+        game.soldiers[6].items[0].jammed = true;
+        // Range 3 from 0404 to 0104: in the P38's reach.
+        assert_eq!(
+            arms(&game, SoldierId(6), Kind::Aimed),
+            Arms::Fire {
+                item: 1,
+                target: SoldierId(4)
+            }
+        );
+        game.soldiers[6].items[1].jammed = true;
+        assert_eq!(
+            arms(&game, SoldierId(6), Kind::Aimed),
+            Arms::ClearJam { item: 0 }
+        );
+    }
+}
