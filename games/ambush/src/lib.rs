@@ -17,7 +17,8 @@
 //!    [`command`]: the command total and the panic check on red numbers.
 //! 2. **Chapters.** [`fire`]: a shot at a soldier, its DD and its resolution in the spec's
 //!    dice order; [`assault`]: close combat, to kill or capture; [`german`]: the Germans'
-//!    programmed choices (the card's action, the easiest target, the weapon).
+//!    programmed choices (the card's action, the easiest target, the weapon); [`blast`]: booby
+//!    traps, minefields and shells.
 //! 3. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
 //!    --scenario S1`), with no hidden German on it.
 //!
@@ -31,6 +32,7 @@
 //! same formats.
 
 pub mod assault;
+pub mod blast;
 pub mod command;
 pub mod data;
 pub mod fire;
