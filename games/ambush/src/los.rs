@@ -52,8 +52,20 @@ fn sight(map: &MissionMap, a: End, b: End) -> Option<Option<Hex>> {
     if let Some(dir) = map.direction(a.hex, b.hex) {
         return adjacent_clear(map, a, b, dir).then_some(Some(a.hex));
     }
-    let (Some(from), Some(to)) = (map.axial(a.hex), map.axial(b.hex)) else {
-        return None;
+    paths(map, a.hex, b.hex)
+        .iter()
+        .find(|path| path_clear(map, a, b, path))
+        .map(|path| path.len().checked_sub(2).and_then(|i| path.get(i).copied()))
+}
+
+/// AMBX-LOS-1: the hexes the centre-to-centre segment from `a` to `b` passes through, `a`
+/// first and `b` last: one path, or two where it only touches hexes (one for each side).
+pub fn paths(map: &MissionMap, a: Hex, b: Hex) -> Vec<Vec<Hex>> {
+    if a == b {
+        return vec![vec![a]];
+    }
+    let (Some(from), Some(to)) = (map.axial(a), map.axial(b)) else {
+        return Vec::new();
     };
     let line = overlord_hexmap::trace_line(from, to);
     // The hexes between the ends (hexmap's sets leave the ends out), each end added.
@@ -61,24 +73,20 @@ fn sight(map: &MissionMap, a: End, b: End) -> Option<Option<Hex>> {
         let inner = between
             .into_iter()
             .filter_map(|h| map.from_axial(h))
-            .filter(|&h| h != a.hex && h != b.hex);
-        std::iter::once(a.hex)
+            .filter(|&h| h != a && h != b);
+        std::iter::once(a)
             .chain(inner)
-            .chain([b.hex])
+            .chain([b])
             .collect::<Vec<_>>()
     };
-    let paths: Vec<Vec<Hex>> = if line.is_ambiguous() {
+    if line.is_ambiguous() {
         Side::BOTH
             .iter()
             .map(|&side| path(line.side_set(side).collect()))
             .collect()
     } else {
         vec![path(line.crossed().collect())]
-    };
-    paths
-        .iter()
-        .find(|path| path_clear(map, a, b, path))
-        .map(|path| path.len().checked_sub(2).and_then(|i| path.get(i).copied()))
+    }
 }
 
 /// AMBX-LOS-2 with AMB-LOS-1/2/6: two neighbours, `dir` from `a` to `b`.
