@@ -18,7 +18,8 @@
 //! 2. **Chapters.** [`fire`]: a shot at a soldier, its DD and its resolution in the spec's
 //!    dice order; [`assault`]: close combat, to kill or capture; [`german`]: the Germans'
 //!    programmed choices (the card's action, the easiest target, the weapon); [`blast`]: booby
-//!    traps, minefields and shells; [`grenade`]: a throw's legality, DD and scatter.
+//!    traps, minefields and shells; [`grenade`]: a throw's legality, DD and scatter;
+//!    [`movement`]: what a step costs a soldier or a vehicle.
 //! 3. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
 //!    --scenario S1`), with no hidden German on it.
 //!
@@ -40,6 +41,7 @@ pub mod german;
 pub mod grenade;
 pub mod los;
 pub mod map;
+pub mod movement;
 pub mod picture;
 pub mod setup;
 pub mod sheet;
