@@ -19,7 +19,8 @@
 //!    dice order; [`assault`]: close combat, to kill or capture; [`german`]: the Germans'
 //!    programmed choices (the card's action, the easiest target, the weapon); [`blast`]: booby
 //!    traps, minefields and shells; [`grenade`]: a throw's legality, DD and scatter;
-//!    [`movement`]: what a step costs a soldier or a vehicle.
+//!    [`movement`]: what a step costs a soldier or a vehicle; [`campaign`]: XP, improvements
+//!    and replacements.
 //! 3. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
 //!    --scenario S1`), with no hidden German on it.
 //!
@@ -34,6 +35,7 @@
 
 pub mod assault;
 pub mod blast;
+pub mod campaign;
 pub mod command;
 pub mod data;
 pub mod fire;
