@@ -1,0 +1,39 @@
+//! The modules are layered so that imports run one way, down (the crate doc of `src/lib.rs`
+//! names the layers). The engine's `testing::layers` reads every `src/**/*.rs` and fails
+//! listing every reference that runs up or sideways against [`LAYERS`].
+
+#![allow(clippy::panic)]
+
+use std::path::Path;
+
+/// The units of the crate, bottom to top, each with its layer. A unit may use only the units
+/// listed before it (and itself).
+const LAYERS: &[(u8, &[&str])] = &[
+    // 1: components and geometry (the data's checks build the map), the small procedures, the
+    // state.
+    (1, &["data", "map", "los"]),
+    (1, &["tables"]),
+    (1, &["state"]),
+    (1, &["setup"]),
+    // 2: the questions many chapters ask.
+    (2, &["sheet"]),
+    (2, &["command"]),
+    // 3: the rules chapters, in the order they may call each other (down only).
+    (3, &["fire"]),
+    (3, &["assault"]),
+    (3, &["blast"]),
+    (3, &["grenade"]),
+    (3, &["movement"]),
+    (3, &["german"]),
+    (3, &["campaign"]),
+    // 4: the faces.
+    (4, &["picture"]),
+];
+
+#[test]
+fn imports_run_down_the_layers() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    if let Err(report) = overlord_engine::testing::layers(&src, LAYERS) {
+        panic!("{report}");
+    }
+}
