@@ -20,7 +20,7 @@
 //!    programmed choices (the card's action, the easiest target, the weapon); [`blast`]: booby
 //!    traps, minefields and shells; [`grenade`]: a throw's legality, DD and scatter;
 //!    [`movement`]: what a step costs a soldier or a vehicle; [`campaign`]: XP, improvements
-//!    and replacements.
+//!    and replacements; [`vehicles`]: a tank's Crew Points, arcs, aspects and hit charts.
 //! 3. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
 //!    --scenario S1`), with no hidden German on it.
 //!
@@ -49,6 +49,7 @@ pub mod setup;
 pub mod sheet;
 pub mod state;
 pub mod tables;
+pub mod vehicles;
 
 pub use data::AmbushData;
 

@@ -26,6 +26,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (3, &["movement"]),
     (3, &["german"]),
     (3, &["campaign"]),
+    (3, &["vehicles"]),
     // 4: the faces.
     (4, &["picture"]),
 ];
