@@ -14,7 +14,8 @@
 //!    range bands), pure functions the chapters will call.
 //!    [`state`]: the game state, flat and small; [`setup`]: a mission's starting position.
 //!    [`sheet`]: what the mission sheet, the event column and the pools give now.
-//!    [`command`]: the command total and the panic check on red numbers.
+//!    [`command`]: the command total and the panic check on red numbers; [`status`]: what a
+//!    soldier may still spend.
 //! 2. **Chapters.** [`fire`]: a shot at a soldier, its DD and its resolution in the spec's
 //!    dice order; [`assault`]: close combat, to kill or capture; [`german`]: the Germans'
 //!    programmed choices (the card's action, the easiest target, the weapon); [`blast`]: booby
@@ -48,6 +49,7 @@ pub mod picture;
 pub mod setup;
 pub mod sheet;
 pub mod state;
+pub mod status;
 pub mod tables;
 pub mod vehicles;
 

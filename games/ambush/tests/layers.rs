@@ -18,6 +18,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     // 2: the questions many chapters ask.
     (2, &["sheet"]),
     (2, &["command"]),
+    (2, &["status"]),
     // 3: the rules chapters, in the order they may call each other (down only).
     (3, &["fire"]),
     (3, &["assault"]),
