@@ -43,12 +43,39 @@ pub fn place(die: u8, in_: u8, wounded: bool, table: &ArTrackTable) -> Placement
     }
 }
 
+/// AMB-RND-6, AMBX-AR-2: the spaces activations come from, in order: two turns then one, the
+/// advantage half before the other.
+pub const ACTING_SPACES: [(Row, bool); 4] = [
+    (Row::TwoTurns, true),
+    (Row::TwoTurns, false),
+    (Row::OneTurn, true),
+    (Row::OneTurn, false),
+];
+
+/// AMB-RND-6: the space the next activation comes from, given every marker as (row, in the
+/// advantage half): the top-most that holds one; `None` once no marker is on a turn row.
+pub fn next_space(markers: &[(Row, bool)]) -> Option<(Row, bool)> {
+    ACTING_SPACES
+        .into_iter()
+        .find(|space| markers.contains(space))
+}
+
+/// AMBX-AR-1, AMBX-AR-3: the row a marker moves to once its soldier has acted (or passed).
+pub fn after_acting(row: Row) -> Row {
+    match row {
+        Row::TwoTurns => Row::OneTurn,
+        Row::OneTurn => Row::Complete,
+        other => other,
+    }
+}
+
 /// AMB-RND-3: the side with the initiative: the higher die; a tie goes to the Germans.
 pub fn us_has_initiative(us_die: u8, german_die: u8) -> bool {
     us_die > german_die
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
@@ -104,6 +131,32 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// T-AR-2 (AMB-RND-6, AMBX-AR-2): US initiative; US1 on 2T-Adv, A on 2T-Dis, US2 on
+    /// 1T-Adv: US1, A, US1 again, US2, A again.
+    #[test]
+    fn t_ar_2_the_order_of_activations() {
+        let mut markers = [
+            ("US1", Row::TwoTurns, true),
+            ("A", Row::TwoTurns, false),
+            ("US2", Row::OneTurn, true),
+        ];
+        let mut order = Vec::new();
+        loop {
+            let spaces: Vec<(Row, bool)> = markers.iter().map(|&(_, r, a)| (r, a)).collect();
+            let Some(space) = next_space(&spaces) else {
+                break;
+            };
+            // Within a space the player (US) or the alphabet (Germans) picks; here one each.
+            let m = markers
+                .iter_mut()
+                .find(|(_, r, a)| (*r, *a) == space)
+                .unwrap();
+            order.push(m.0);
+            m.1 = after_acting(m.1);
+        }
+        assert_eq!(order, ["US1", "A", "US1", "US2", "A"]);
     }
 
     /// T-RND-2 (AMB-RND-3): a tie gives the Germans the initiative.
