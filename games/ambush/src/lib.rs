@@ -21,7 +21,9 @@
 //!    programmed choices (the card's action, the easiest target, the weapon); [`blast`]: booby
 //!    traps, minefields and shells; [`grenade`]: a throw's legality, DD and scatter;
 //!    [`movement`]: what a step costs a soldier or a vehicle; [`campaign`]: XP, improvements
-//!    and replacements; [`vehicles`]: a tank's Crew Points, arcs, aspects and hit charts.
+//!    and replacements; [`vehicles`]: a tank's Crew Points, arcs, aspects and hit charts;
+//!    [`operations`]: the squad entering hexes, the sheet, events, Activation Checks, the
+//!    paragraph book's effects and Condition changes.
 //! 3. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
 //!    --scenario S1`), with no hidden German on it.
 //!
@@ -45,6 +47,7 @@ pub mod grenade;
 pub mod los;
 pub mod map;
 pub mod movement;
+pub mod operations;
 pub mod picture;
 pub mod setup;
 pub mod sheet;

@@ -194,6 +194,10 @@ impl Ambush {
             breaches: vec![0; hexes],
             soldiers,
             vehicles,
+            work: Vec::new(),
+            ask: None,
+            activated: false,
+            pc_passed: 0,
         })
     }
 }

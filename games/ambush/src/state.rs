@@ -231,6 +231,54 @@ pub struct Ambush {
     pub breaches: Vec<u8>,
     pub soldiers: Vec<Soldier>,
     pub vehicles: Vec<Vehicle>,
+    /// What the Operations chapter still has to do, the last pushed done first.
+    pub work: Vec<Task>,
+    /// A question waiting for the player, if any.
+    pub ask: Option<Ask>,
+    /// A German became active during the work under way (the Activation Phase follows it).
+    pub activated: bool,
+    /// The soldiers whose last Perception Check passed, one bit per soldier id (AMBX-PAR-4's
+    /// `pc_passed`).
+    pub pc_passed: u64,
+}
+
+/// The soldiers a piece of work is for (the hex entry's "actor", AMBX-MIS-7), one bit per
+/// soldier id.
+pub type Actor = u64;
+
+/// A piece of the Operations chapter's work (AMB-OPS, AMB-COND, AMBX-PAR).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Task {
+    /// AMB-OPS-1: check the sheet for `hex`, entered by `actor`; `quiet` for the checks of a
+    /// Condition change, where an Event only marks the hex (AMB-COND-3).
+    Check { hex: Hex, actor: Actor, quiet: bool },
+    /// AMBX-PAR: paragraph `id`'s effects from `next`, its top-level ones (`line` none) or
+    /// those of its chosen line.
+    Effects {
+        id: u16,
+        line: Option<u8>,
+        next: u8,
+        actor: Actor,
+    },
+    /// AMB-OPS-7: the Event Marker placed once the event is resolved.
+    MarkEvent { hex: Hex },
+}
+
+/// A question for the player (AMB-OPS-6, AMBIG-2).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Ask {
+    /// Bulleted sheet lines of a hex entry: which one.
+    SheetLine {
+        hex: Hex,
+        actor: Actor,
+        options: Vec<crate::data::mission::Ref>,
+    },
+    /// Bulleted lines of a paragraph: which one (by line index).
+    ParagraphLine {
+        id: u16,
+        actor: Actor,
+        options: Vec<u8>,
+    },
 }
 
 impl Ambush {

@@ -28,6 +28,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (3, &["german"]),
     (3, &["campaign"]),
     (3, &["vehicles"]),
+    (3, &["operations"]),
     // 4: the faces.
     (4, &["picture"]),
 ];

@@ -68,7 +68,7 @@ pub struct EntryLines {
 }
 
 /// One reference of the entry grammar (AMBX-MIS-3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ref {
     /// `-`.
     Nothing,

@@ -1,0 +1,889 @@
+//! Operations (AMB-OPS, AMB-OPA-1, AMB-COND, AMBX-MIS-6..9) and the paragraph book's effects
+//! (AMBX-PAR): the squad enters hexes, each entry read on the mission sheet; events, Activation
+//! Checks, paragraphs and their effects; Condition changes; until a German becomes active and
+//! the Activation Phase begins.
+//!
+//! The work is a stack ([`Task`]) so that a question to the player (a bulleted line) can stop
+//! it anywhere and [`choose`] picks it up again. Not yet here: the player's own choices inside
+//! a free fire (the first weapon that can fire is used, at the German the effect names), and
+//! the Activation Phase itself.
+
+use crate::blast;
+use crate::data::mission::{
+    Effect, Entry, LineMode, Marker, MissionResult, Ref, Shooter, Stance, When, Who,
+};
+use crate::data::weapons::Side;
+use crate::fire::{self, Kind};
+use crate::german;
+use crate::map::Hex;
+use crate::sheet::{self, Reading};
+use crate::state::{
+    Actor, Ambush, Ask, Item, Phase, Place, RoundState, SoldierId, Task, marker_bit,
+};
+use crate::tables::dice;
+use crate::tables::track::Row;
+use overlord_engine::RuleId;
+
+/// AMB-OPS-7: the event roll.
+pub const EVENT: RuleId = RuleId("AMB-OPS-7");
+/// AMB-OPS-8: the Activation Check.
+pub const ACTIVATION: RuleId = RuleId("AMB-OPS-8");
+/// AMBX-PAR-2: a paragraph's Perception Check.
+pub const PC_CHECK: RuleId = RuleId("AMBX-PAR-2");
+
+fn bit(id: SoldierId) -> Actor {
+    1 << id.0
+}
+
+fn members(actor: Actor) -> impl Iterator<Item = SoldierId> {
+    (0..64u8)
+        .filter(move |i| actor & (1 << i) != 0)
+        .map(SoldierId)
+}
+
+/// AMB-OPS-1, AMB-OPA-3: `soldiers` (one, or a group moving together) enter `hex`; the sheet
+/// is read, and everything it leads to is done until a question or the end of the work.
+pub fn enter(game: &mut Ambush, soldiers: &[SoldierId], hex: Hex) {
+    let mut actor = 0;
+    for &id in soldiers {
+        game.soldiers[id.index()].place = Place::Hex(hex);
+        actor |= bit(id);
+    }
+    if game.phase == Phase::Entry
+        && game
+            .side(Side::Us)
+            .all(|id| game.soldier(id).place != Place::OffMap)
+    {
+        game.phase = Phase::Operations;
+    }
+    game.work.push(Task::Check {
+        hex,
+        actor,
+        quiet: false,
+    });
+    run(game);
+}
+
+/// AMB-OPS-6: answer the open question with option `index`.
+pub fn choose(game: &mut Ambush, index: usize) -> Result<(), &'static str> {
+    match game.ask.take() {
+        Some(Ask::SheetLine {
+            hex,
+            actor,
+            options,
+        }) => {
+            let Some(&line) = options.get(index) else {
+                game.ask = Some(Ask::SheetLine {
+                    hex,
+                    actor,
+                    options,
+                });
+                return Err("no such line");
+            };
+            act_on(game, sheet::reading_of(line), hex, actor, false);
+        }
+        Some(Ask::ParagraphLine { id, actor, options }) => {
+            let Some(&line) = options.get(index) else {
+                game.ask = Some(Ask::ParagraphLine { id, actor, options });
+                return Err("no such line");
+            };
+            game.work.push(Task::Effects {
+                id,
+                line: Some(line),
+                next: 0,
+                actor,
+            });
+        }
+        None => return Err("no question is open"),
+    }
+    run(game);
+    Ok(())
+}
+
+/// Do the work until a question is asked or none is left; then, if a German became active in
+/// Operations, the Activation Phase begins (AMB-AWR-1).
+pub fn run(game: &mut Ambush) {
+    while game.ask.is_none() {
+        if matches!(game.phase, Phase::Ended { .. }) {
+            game.work.clear();
+            return;
+        }
+        let Some(task) = game.work.pop() else { break };
+        match task {
+            // AMB-COND-4, AMBX-MOV-4: a German active, the remaining checks are abandoned.
+            Task::Check { .. } if game.activated => {}
+            Task::Check { hex, actor, quiet } => check(game, hex, actor, quiet),
+            Task::Effects {
+                id,
+                line,
+                next,
+                actor,
+            } => effects(game, id, line, next, actor),
+            Task::MarkEvent { hex } => mark(game, hex, Marker::Event),
+        }
+    }
+    if game.ask.is_none() && game.activated && game.phase == Phase::Operations {
+        begin_rounds(game);
+    }
+}
+
+/// AMB-AWR-1: the Activation Phase begins: every US marker Unaware, every German Complete.
+fn begin_rounds(game: &mut Ambush) {
+    game.activated = false;
+    for s in &mut game.soldiers {
+        if s.inactive() {
+            continue;
+        }
+        s.marker.row = if s.side == Side::Us {
+            Row::Unaware
+        } else {
+            Row::Complete
+        };
+    }
+    game.phase = Phase::Rounds(RoundState {
+        number: 1,
+        us_die: 0,
+        german_die: 0,
+        us_initiative: false,
+        action_number: 0,
+    });
+}
+
+fn mark(game: &mut Ambush, hex: Hex, marker: Marker) {
+    if let Some(m) = game.markers.get_mut(usize::from(hex.0)) {
+        *m |= marker_bit(marker);
+    }
+}
+
+/// AMB-OPS-1/2, AMBX-MIS-9: a hex entry: a known minefield first, then the sheet.
+fn check(game: &mut Ambush, hex: Hex, actor: Actor, quiet: bool) {
+    if !quiet && game.marked(hex, Marker::Minefield) {
+        let entering: Vec<SoldierId> = members(actor).collect();
+        blast::minefield(game, hex, &entering);
+    }
+    let reading = sheet::hex_entry(game, hex);
+    act_on(game, reading, hex, actor, quiet);
+}
+
+/// What a reading makes happen (AMB-OPS-3..8, AMB-COND-3).
+fn act_on(game: &mut Ambush, reading: Reading, hex: Hex, actor: Actor, quiet: bool) {
+    match reading {
+        Reading::Nothing => {}
+        // AMB-COND-3: during a Condition change an Event only marks the hex.
+        Reading::Event if quiet => mark(game, hex, Marker::Event),
+        Reading::Event => {
+            game.work.push(Task::MarkEvent { hex });
+            event(game, hex, actor);
+        }
+        Reading::Activation => activation_check(game, actor),
+        Reading::Paragraph(id) => game.work.push(Task::Effects {
+            id,
+            line: None,
+            next: 0,
+            actor,
+        }),
+        Reading::Choose(options) => {
+            game.ask = Some(Ask::SheetLine {
+                hex,
+                actor,
+                options,
+            })
+        }
+    }
+}
+
+/// AMB-OPS-7, AMBX-MIS-5: roll 2d10 and read the RE column.
+fn event(game: &mut Ambush, hex: Hex, actor: Actor) {
+    let index = dice::event_index(&mut game.rng, EVENT);
+    let entry = game.mission().table.events.get(index).cloned();
+    if let Some(entry) = entry {
+        let reading = sheet::read(game, &entry);
+        act_on(game, reading, hex, actor, true);
+    }
+}
+
+/// AMB-OPS-8, AMBX-MIS-6: a d10 at most the Activation Level reads the pool's first valid
+/// entry.
+fn activation_check(game: &mut Ambush, actor: Actor) {
+    let level = game
+        .mission()
+        .conditions
+        .iter()
+        .find(|c| c.number == game.condition)
+        .map_or(0, |c| c.activation_level);
+    let die = dice::d10(&mut game.rng, ACTIVATION);
+    if !dice::activation_succeeds(die, level) {
+        return;
+    }
+    match sheet::pool(game) {
+        Some(Ref::Paragraph(p)) => {
+            game.used_pool.push(p);
+            game.work.push(Task::Effects {
+                id: p,
+                line: None,
+                next: 0,
+                actor,
+            });
+        }
+        Some(Ref::Gated { paragraph, .. }) => {
+            game.work.push(Task::Effects {
+                id: paragraph,
+                line: None,
+                next: 0,
+                actor,
+            });
+        }
+        _ => {}
+    }
+}
+
+/// AMBX-PAR-1/2: apply paragraph `id`'s effects from `next`.
+fn effects(game: &mut Ambush, id: u16, line: Option<u8>, next: u8, actor: Actor) {
+    let label = format!("{id:03}");
+    let Some(paragraph) = game.mission().paragraph(&label).cloned() else {
+        return;
+    };
+    // AMB-OPS-3: applying a paragraph records its sighting.
+    if next == 0
+        && line.is_none()
+        && let Some(n) = paragraph.sighting
+    {
+        game.sightings |= 1 << n;
+    }
+    let list: Vec<Effect> = match (line, &paragraph.lines) {
+        (Some(l), Some(lines)) => lines
+            .get(usize::from(l))
+            .map(|l| l.effects.iter().map(|e| e.get_ref().clone()).collect())
+            .unwrap_or_default(),
+        (None, Some(lines)) => {
+            // AMB-OPS-6: numbered lines, the first valid; bulleted, the player's choice.
+            let valid: Vec<u8> = (0..lines.len() as u8)
+                .filter(|&i| holds(game, &lines[usize::from(i)].when, actor))
+                .collect();
+            match (paragraph.mode, valid.as_slice()) {
+                (_, []) => return,
+                (Some(LineMode::Any), [_, _, ..]) => {
+                    game.ask = Some(Ask::ParagraphLine {
+                        id,
+                        actor,
+                        options: valid,
+                    });
+                    return;
+                }
+                (_, [first, ..]) => {
+                    game.work.push(Task::Effects {
+                        id,
+                        line: Some(*first),
+                        next: 0,
+                        actor,
+                    });
+                    return;
+                }
+            }
+        }
+        _ => paragraph
+            .effects
+            .iter()
+            .flatten()
+            .map(|e| e.get_ref().clone())
+            .collect(),
+    };
+    for (k, effect) in list.iter().enumerate().skip(usize::from(next)) {
+        let rest = Task::Effects {
+            id,
+            line,
+            next: k as u8 + 1,
+            actor,
+        };
+        if !apply(game, effect, actor, rest) {
+            return;
+        }
+    }
+}
+
+/// AMBX-PAR-3: whether `when` holds now for `actor`.
+fn holds(game: &Ambush, when: &When, actor: Actor) -> bool {
+    let mission = game.mission();
+    let flag = |name: &str| {
+        mission
+            .flag_index(name)
+            .is_some_and(|i| game.flags & (1 << i) != 0)
+    };
+    let german = |code: &str| {
+        mission
+            .germans
+            .iter()
+            .position(|g| g.get_ref().code == code)
+            .map(|card| game.soldier(SoldierId((game.side(Side::Us).count() + card) as u8)))
+    };
+    let actor_hex = members(actor).find_map(|id| game.soldier(id).hex(&game.vehicles));
+    when.sighting.is_none_or(|s| game.sighted(s))
+        && when.not_sighting.is_none_or(|s| !game.sighted(s))
+        && when.flag.as_deref().is_none_or(flag)
+        && when.not_flag.as_deref().is_none_or(|f| !flag(f))
+        && when.condition.is_none_or(|c| c == game.condition)
+        && when.phase.is_none_or(|p| {
+            matches!(
+                (p, game.phase),
+                (
+                    crate::data::mission::PhaseName::Ops,
+                    Phase::Operations | Phase::Entry
+                ) | (crate::data::mission::PhaseName::Rounds, Phase::Rounds(_))
+            )
+        })
+        && when
+            .hex_marker
+            .is_none_or(|m| actor_hex.is_some_and(|h| game.marked(h, m)))
+        && when
+            .german_active
+            .as_deref()
+            .is_none_or(|g| german(g).is_some_and(|s| s.active_on_map()))
+        && when.german_wounded.as_deref().is_none_or(|g| {
+            german(g).is_some_and(|s| s.health == crate::tables::damage::Health::Wounded)
+        })
+        && when.us_within.as_ref().is_none_or(|u| {
+            let Some(there) = german(&u.of).and_then(|s| s.hex(&game.vehicles)) else {
+                return false;
+            };
+            let Some(map) = mission.hexes.as_ref() else {
+                return false;
+            };
+            let near = game
+                .side(Side::Us)
+                .filter(|&id| !game.soldier(id).inactive())
+                .filter_map(|id| game.soldier(id).hex(&game.vehicles))
+                .filter(|&h| map.distance(h, there) <= u32::from(u.range))
+                .count();
+            near >= usize::from(u.min)
+        })
+        && when.german_on_map.is_none_or(|want| {
+            game.side(Side::German)
+                .any(|id| game.soldier(id).active_on_map())
+                == want
+        })
+        && when
+            .actor_free_port_box
+            .is_none_or(|want| members(actor).any(|id| free_port_boxes(game, id) > 0) == want)
+}
+
+/// The Port Boxes `soldier` has free (AMBX-SOL-4).
+fn free_port_boxes(game: &Ambush, soldier: SoldierId) -> u8 {
+    let s = game.soldier(soldier);
+    let used: u8 = s
+        .items
+        .iter()
+        .filter_map(|i| game.data().weapons.by_index(i.weapon))
+        .filter_map(|(_, w)| game.data().weapons.types.get(&w.kind))
+        .map(|t| t.port_boxes)
+        .sum();
+    s.port_boxes.saturating_sub(used)
+}
+
+/// The soldier of German card `code`.
+fn german_of(game: &Ambush, code: &str) -> Option<SoldierId> {
+    let card = game
+        .mission()
+        .germans
+        .iter()
+        .position(|g| g.get_ref().code == code)?;
+    game.side(Side::German)
+        .find(|&id| usize::from(game.soldier(id).card) == card)
+}
+
+/// Apply one effect; `false` when the paragraph's list stops here (its rest, `rest`, pushed
+/// where it must come after other work, or dropped after a `goto`).
+fn apply(game: &mut Ambush, effect: &Effect, actor: Actor, rest: Task) -> bool {
+    let map_hex =
+        |game: &Ambush, label: &str| game.mission().hexes.as_ref().and_then(|m| m.hex(label));
+    let actor_hex = members(actor).find_map(|id| game.soldier(id).hex(&game.vehicles));
+    match effect {
+        Effect::Nothing => {}
+        Effect::Vp { amount } => game.vp = game.vp.saturating_add(*amount as i16),
+        Effect::SetFlag { flag } => {
+            if let Some(i) = game.mission().flag_index(flag) {
+                game.flags |= 1 << i;
+            }
+        }
+        Effect::MarkHex { marker, hex } => {
+            let at = hex.as_deref().and_then(|h| map_hex(game, h)).or(actor_hex);
+            if let Some(at) = at {
+                mark(game, at, *marker);
+            }
+        }
+        Effect::PlaceGerman {
+            german,
+            hex,
+            stance,
+            prepared,
+            ..
+        } => {
+            if let (Some(id), Some(at)) = (german_of(game, german), map_hex(game, hex)) {
+                let weapons = &game.data().weapons;
+                let ready: Vec<u8> = prepared
+                    .iter()
+                    .filter_map(|w| weapons.index_of(w))
+                    .collect();
+                let s = &mut game.soldiers[id.index()];
+                s.place = Place::Hex(at);
+                s.stance = *stance;
+                for item in &mut s.items {
+                    item.prepared |= ready.contains(&item.weapon);
+                }
+                game.activated = true;
+            }
+        }
+        Effect::PlaceVehicle {
+            vehicle,
+            hex,
+            facing,
+            driver,
+            passengers,
+            open,
+            ..
+        } => {
+            let index = game
+                .mission()
+                .vehicles
+                .iter()
+                .position(|v| &v.get_ref().id == vehicle);
+            if let (Some(v), Some(at)) = (index, map_hex(game, hex)) {
+                let car = &mut game.vehicles[v];
+                car.hex = Some(at);
+                car.facing = *facing;
+                if let Some(open) = open {
+                    car.open = *open || car.open;
+                }
+                for (seat, code) in std::iter::once(driver).chain(passengers).enumerate() {
+                    if let Some(id) = german_of(game, code) {
+                        game.soldiers[id.index()].place = Place::Aboard {
+                            vehicle: crate::state::VehicleId(v as u8),
+                            seat: seat as u8,
+                        };
+                    }
+                }
+                game.activated = true;
+            }
+        }
+        Effect::SetCondition { value } => {
+            if *value != game.condition {
+                game.work.push(rest);
+                change_condition(game, *value);
+                return false;
+            }
+        }
+        Effect::Event => {
+            game.work.push(rest);
+            if let Some(hex) = actor_hex {
+                event(game, hex, actor);
+            }
+            return false;
+        }
+        Effect::ActivationCheck => {
+            game.work.push(rest);
+            activation_check(game, actor);
+            return false;
+        }
+        Effect::Goto { paragraph } => {
+            if let Ok(id) = crate::data::mission::paragraph_id(paragraph) {
+                game.work.push(Task::Effects {
+                    id,
+                    line: None,
+                    next: 0,
+                    actor,
+                });
+            }
+            return false;
+        }
+        Effect::PcCheck { who, success, fail } => {
+            let passed = pc_check(game, *who, actor);
+            let next = if passed { success } else { fail };
+            if let Some(Ok(id)) = next.as_deref().map(crate::data::mission::paragraph_id) {
+                game.work.push(Task::Effects {
+                    id,
+                    line: None,
+                    next: 0,
+                    actor,
+                });
+                return false;
+            }
+        }
+        Effect::FreeFire {
+            shooter,
+            fire,
+            target,
+        } => {
+            let shooters = match shooter {
+                Shooter::Actor => actor,
+                Shooter::PcPassed => game.pc_passed,
+            };
+            let target = target.as_deref().and_then(|t| german_of(game, t));
+            let kind = if *fire == crate::data::mission::FireKind::Aimed {
+                Kind::Aimed
+            } else {
+                Kind::Snap
+            };
+            if let (Some(s), Some(t)) = (members(shooters).next(), target) {
+                // AMBX-PAR-4: he may rise from prone to crouching for the shot.
+                if game.soldier(s).stance == Stance::Prone {
+                    game.soldiers[s.index()].stance = Stance::Crouching;
+                }
+                if let Some(item) = (0..game.soldier(s).items.len())
+                    .find(|&i| fire::dd(game, s, i, t, kind).is_ok())
+                {
+                    let _ = fire::shoot(game, s, item, t, kind);
+                }
+            }
+        }
+        Effect::GermanFreeFire {
+            german: code,
+            fire,
+            target,
+        } => {
+            let kind = if *fire == crate::data::mission::FireKind::Aimed {
+                Kind::Aimed
+            } else {
+                Kind::Snap
+            };
+            if let Some(g) = german_of(game, code) {
+                let chosen = if target == "actor" {
+                    members(actor).next().and_then(|t| {
+                        (0..game.soldier(g).items.len())
+                            .find(|&i| fire::dd(game, g, i, t, kind).is_ok())
+                            .map(|i| (i, t))
+                    })
+                } else {
+                    match german::arms(game, g, kind) {
+                        german::Arms::Fire { item, target } => Some((item, target)),
+                        _ => None,
+                    }
+                };
+                if let Some((item, t)) = chosen {
+                    let _ = fire::shoot(game, g, item, t, kind);
+                }
+            }
+        }
+        Effect::Boobytrap => {
+            if let Some(hex) = actor_hex {
+                blast::booby_trap(game, hex);
+            }
+        }
+        Effect::Minefield => {
+            if let Some(hex) = actor_hex {
+                let there: Vec<SoldierId> = (0..game.soldiers.len() as u8)
+                    .map(SoldierId)
+                    .filter(|&id| game.soldier(id).place == Place::Hex(hex))
+                    .collect();
+                blast::minefield(game, hex, &there);
+            }
+        }
+        Effect::Blast {
+            hex,
+            table,
+            pc_check,
+        } => {
+            let at = if hex == "random_us" {
+                let candidates: Vec<SoldierId> = game
+                    .side(Side::Us)
+                    .filter(|&id| {
+                        !game.soldier(id).inactive()
+                            && matches!(game.soldier(id).place, Place::Hex(_))
+                    })
+                    .collect();
+                if candidates.is_empty() {
+                    None
+                } else {
+                    let pick = dice::random_determination(&mut game.rng, candidates.len());
+                    game.soldier(candidates[pick]).hex(&game.vehicles)
+                }
+            } else {
+                map_hex(game, hex)
+            };
+            if let Some(at) = at {
+                blast::blast(game, at, table, *pc_check, RuleId("AMBX-PAR-2"));
+            }
+        }
+        Effect::Surrender { german: code } => {
+            if let Some(g) = german_of(game, code) {
+                let here = game.soldier(g).hex(&game.vehicles);
+                let guarded = game.side(Side::Us).any(|id| {
+                    !game.soldier(id).inactive() && game.soldier(id).hex(&game.vehicles) == here
+                });
+                let s = &mut game.soldiers[g.index()];
+                // AMB-GER-5: prone; captured at once with a US soldier in his hex.
+                s.stance = Stance::Prone;
+                s.surrendered = true;
+                if guarded {
+                    s.captured = true;
+                    s.marker.row = Row::Inactive;
+                }
+            }
+        }
+        Effect::GiveItem {
+            item, ammo_boxes, ..
+        } => {
+            let weapon = game.data().weapons.index_of(item);
+            let taker = members(actor).find(|&id| free_port_boxes(game, id) > 0);
+            if let (Some(weapon), Some(taker)) = (weapon, taker) {
+                let s = &mut game.soldiers[taker.index()];
+                s.items.push(Item {
+                    weapon,
+                    prepared: false,
+                    jammed: false,
+                    captured: true,
+                });
+                for _ in 0..*ammo_boxes {
+                    if (s.ammo.len() as u8) < s.ammo_slots {
+                        s.ammo.push(weapon);
+                    }
+                }
+            }
+        }
+        Effect::EndMission { result } => {
+            game.phase = Phase::Ended {
+                success: *result == MissionResult::Success,
+            };
+            return false;
+        }
+    }
+    true
+}
+
+/// A paragraph's Perception Check (AMBX-PAR-2, AMBIG-3): the actor (the first), the group's
+/// best PC, the best PC in the actor's hex, or each in the hex (passed if all pass). The
+/// soldiers who passed are remembered for `free_fire`'s `pc_passed`.
+fn pc_check(game: &mut Ambush, who: Who, actor: Actor) -> bool {
+    let best = |game: &Ambush, ids: Vec<SoldierId>| {
+        ids.into_iter()
+            .filter(|&id| !game.soldier(id).inactive())
+            .max_by_key(|&id| (game.soldier(id).ratings.pc, std::cmp::Reverse(id)))
+    };
+    let hex = members(actor).find_map(|id| game.soldier(id).hex(&game.vehicles));
+    let in_hex: Vec<SoldierId> = game
+        .side(Side::Us)
+        .filter(|&id| hex.is_some() && game.soldier(id).hex(&game.vehicles) == hex)
+        .collect();
+    let rollers: Vec<SoldierId> = match who {
+        Who::Actor => members(actor).take(1).collect(),
+        Who::ActorGroup => best(game, members(actor).collect()).into_iter().collect(),
+        Who::BestInHex => best(game, in_hex).into_iter().collect(),
+        Who::EachInHex => in_hex,
+    };
+    game.pc_passed = 0;
+    let mut all = !rollers.is_empty();
+    for id in rollers {
+        let pc = i16::from(game.soldier(id).ratings.pc);
+        if dice::skill_roll(&mut game.rng, pc, PC_CHECK).1 {
+            game.pc_passed |= bit(id);
+        } else {
+            all = false;
+        }
+    }
+    all
+}
+
+/// AMB-COND-1..4: a new Condition: every Event Marker goes, then every hex the squad holds is
+/// checked in ascending order, an Event only marking it, until a German becomes active.
+pub fn change_condition(game: &mut Ambush, value: u8) {
+    game.condition = value;
+    for m in &mut game.markers {
+        *m &= !marker_bit(Marker::Event);
+    }
+    let mut hexes: Vec<(Hex, Actor)> = Vec::new();
+    for id in game.side(Side::Us).collect::<Vec<_>>() {
+        let s = game.soldier(id);
+        if s.inactive() {
+            continue;
+        }
+        if let Place::Hex(h) = s.place {
+            match hexes.iter_mut().find(|(x, _)| *x == h) {
+                Some((_, a)) => *a |= bit(id),
+                None => hexes.push((h, bit(id))),
+            }
+        }
+    }
+    hexes.sort();
+    for &(hex, actor) in hexes.iter().rev() {
+        game.work.push(Task::Check {
+            hex,
+            actor,
+            quiet: true,
+        });
+    }
+}
+
+/// What `entry` would read (for callers holding an entry).
+pub fn reading(game: &Ambush, entry: &Entry) -> Reading {
+    sheet::read(game, entry)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use crate::AmbushData;
+    use crate::los::{End, line_of_sight};
+    use overlord_engine::{GameRng, RandomSpec, Script, ScriptedRoll};
+    use std::path::Path;
+    use std::sync::Arc;
+
+    fn s1(dice: &[u16]) -> Ambush {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ambush");
+        let data = Arc::new(AmbushData::load(&dir).unwrap_or_else(|e| panic!("{e}")));
+        let script = Script {
+            dice: dice.iter().map(|&d| ScriptedRoll::Value(d)).collect(),
+            strict: true,
+            ..Script::default()
+        };
+        Ambush::start(
+            &data,
+            "S1",
+            None,
+            GameRng::new(&RandomSpec::scripted(0, script)),
+        )
+        .unwrap()
+    }
+
+    fn hex(game: &Ambush, label: &str) -> Hex {
+        game.mission().hexes.as_ref().unwrap().hex(label).unwrap()
+    }
+
+    fn put(game: &mut Ambush, soldier: u8, label: &str) {
+        let h = hex(game, label);
+        game.soldiers[usize::from(soldier)].place = Place::Hex(h);
+    }
+
+    fn dice_all_used(game: &Ambush) {
+        assert!(game.rng().fault().is_none(), "{:?}", game.rng().fault());
+        assert!(!game.rng().script_pending(), "dice left over");
+    }
+
+    const C: usize = 7;
+
+    /// T-OPS-6 (AMB-OPS-7): an `E` entry rolls 2d10 on the RE column, then marks the hex.
+    #[test]
+    fn t_ops_6_an_event() {
+        let mut game = s1(&[3, 4]);
+        game.phase = Phase::Operations;
+        let h = hex(&game, "0303");
+        enter(&mut game, &[SoldierId(3)], h);
+        assert!(game.marked(hex(&game, "0303"), Marker::Event));
+        assert_eq!(game.phase, Phase::Operations);
+        dice_all_used(&game);
+    }
+
+    /// T-OPS-7 (AMB-OPS-8, AMBX-MIS-6): an Activation Check that succeeds places C and starts
+    /// the Activation Phase; one that fails does nothing.
+    #[test]
+    fn t_ops_7_an_activation_check() {
+        let mut game = s1(&[1]);
+        game.phase = Phase::Operations;
+        let h = hex(&game, "0304");
+        enter(&mut game, &[SoldierId(0)], h);
+        let c = &game.soldiers[C];
+        assert_eq!(
+            (c.place, c.stance),
+            (Place::Hex(hex(&game, "0306")), Stance::Crouching)
+        );
+        assert!(matches!(game.phase, Phase::Rounds(_)));
+        assert_eq!(game.soldiers[0].marker.row, Row::Unaware, "AMB-AWR-1");
+        dice_all_used(&game);
+        let mut game = s1(&[5]);
+        game.phase = Phase::Operations;
+        let h = hex(&game, "0304");
+        enter(&mut game, &[SoldierId(0)], h);
+        assert_eq!(game.phase, Phase::Operations);
+        assert_eq!(game.soldiers[C].place, Place::OffMap);
+        dice_all_used(&game);
+    }
+
+    /// T-S1-2 (AMB-OPS-1, AMB-OPS-3, AMB-OPA-3): the squad enters at 0104, moves to 0204 (101:
+    /// s1 and the tracks), then 0304 (an Activation Check: 112 places C in 0306, out of the
+    /// squad's sight behind the brush of 0305).
+    #[test]
+    fn t_s1_2_the_squad_comes_in() {
+        let mut game = s1(&[1]);
+        let squad: Vec<SoldierId> = game.side(Side::Us).collect();
+        let h = hex(&game, "0104");
+        enter(&mut game, &squad, h);
+        assert_eq!(game.phase, Phase::Operations);
+        let h = hex(&game, "0204");
+        enter(&mut game, &squad, h);
+        assert!(game.sighted(1));
+        let tracks = game.mission().flag_index("tracks_seen").unwrap();
+        assert!(game.flags & (1 << tracks) != 0);
+        let h = hex(&game, "0304");
+        enter(&mut game, &squad, h);
+        assert!(game.sighted(7));
+        assert_eq!(game.soldiers[C].place, Place::Hex(hex(&game, "0306")));
+        assert!(matches!(game.phase, Phase::Rounds(_)));
+        let map = game.mission().hexes.as_ref().unwrap();
+        assert!(!line_of_sight(
+            map,
+            End::new(hex(&game, "0304"), Stance::Standing),
+            End::new(hex(&game, "0306"), Stance::Crouching)
+        ));
+        dice_all_used(&game);
+    }
+
+    /// T-COND-2 (AMB-COND-2/3): a new Condition marks the squad's Event hexes, rolling nothing.
+    #[test]
+    fn t_cond_2_events_only_marked() {
+        let mut game = s1(&[]);
+        game.phase = Phase::Operations;
+        put(&mut game, 0, "0203");
+        put(&mut game, 1, "0303");
+        change_condition(&mut game, 2);
+        run(&mut game);
+        assert!(game.marked(hex(&game, "0203"), Marker::Event));
+        assert!(game.marked(hex(&game, "0303"), Marker::Event));
+        dice_all_used(&game);
+    }
+
+    /// T-COND-1 (AMB-COND-1..4): paragraph 120 with a German on the map raises Condition 2:
+    /// the markers go, 0302 then 0404 are checked, the pool places C, and 0504 is not checked.
+    #[test]
+    fn t_cond_1_a_condition_change() {
+        let mut game = s1(&[7, 3]);
+        game.phase = Phase::Operations;
+        for label in ["0303", "0705"] {
+            let h = hex(&game, label);
+            game.markers[usize::from(h.0)] |= marker_bit(Marker::Event);
+        }
+        put(&mut game, 1, "0302");
+        put(&mut game, 2, "0404");
+        put(&mut game, 0, "0504");
+        put(&mut game, 6, "0702");
+        game.work.push(Task::Effects {
+            id: 120,
+            line: None,
+            next: 0,
+            actor: 1 << 1,
+        });
+        run(&mut game);
+        assert_eq!(game.condition, 2);
+        assert!(!game.marked(hex(&game, "0303"), Marker::Event));
+        assert!(!game.marked(hex(&game, "0705"), Marker::Event));
+        assert_eq!(game.soldiers[C].place, Place::Hex(hex(&game, "0505")));
+        assert!(
+            !game.marked(hex(&game, "0504"), Marker::Event),
+            "0504 is not checked"
+        );
+        assert!(matches!(game.phase, Phase::Rounds(_)));
+        dice_all_used(&game);
+    }
+
+    /// T-OPS-5 with `choose` (AMB-OPS-6, AMBIG-2): bulleted lines ask the player.
+    #[test]
+    fn t_ops_5_the_player_chooses_a_bulleted_line() {
+        let mut game = s1(&[]);
+        game.phase = Phase::Operations;
+        let h = hex(&game, "0701");
+        enter(&mut game, &[SoldierId(0)], h);
+        assert!(matches!(game.ask, Some(Ask::SheetLine { .. })));
+        choose(&mut game, 1).unwrap();
+        assert!(game.sighted(6), "118 read");
+        assert_eq!(game.vp, 1);
+        assert!(game.ask.is_none());
+        assert!(choose(&mut game, 0).is_err());
+    }
+}
