@@ -120,6 +120,7 @@ pub fn run(game: &mut Ambush) {
                 actor,
             } => effects(game, id, line, next, actor),
             Task::MarkEvent { hex } => mark(game, hex, Marker::Event),
+            Task::EndOfChange { activated } => game.activated |= activated,
         }
     }
     if game.ask.is_none() && game.activated && game.phase == Phase::Operations {
@@ -685,6 +686,11 @@ fn pc_check(game: &mut Ambush, who: Who, actor: Actor) -> bool {
 /// checked in ascending order, an Event only marking it, until a German becomes active.
 pub fn change_condition(game: &mut Ambush, value: u8) {
     game.condition = value;
+    // The checks below stop for a German they activate, not for one already active.
+    game.work.push(Task::EndOfChange {
+        activated: game.activated,
+    });
+    game.activated = false;
     for m in &mut game.markers {
         *m &= !marker_bit(Marker::Event);
     }
@@ -869,6 +875,31 @@ mod tests {
             "0504 is not checked"
         );
         assert!(matches!(game.phase, Phase::Rounds(_)));
+        dice_all_used(&game);
+    }
+
+    /// T-OPS-2 (AMB-OPS-3/4, AMBIG-3): 0403's `s3:104` reads 104 and records s3, its PC check
+    /// made by the group's best PC; the German fire and Condition change follow; later the
+    /// same gate yields nothing.
+    #[test]
+    fn t_ops_2_a_gated_paragraph_once() {
+        // PC 9 fails → 106: A fires (no jam 50, miss 9); Condition 2: 0403's `A` fails on 9.
+        let mut game = s1(&[9, 50, 9, 9]);
+        game.phase = Phase::Operations;
+        let h = hex(&game, "0403");
+        enter(&mut game, &[SoldierId(1)], h);
+        assert!(game.sighted(3));
+        assert_eq!(game.condition, 2);
+        assert_eq!(
+            game.soldiers[5].place,
+            Place::Hex(hex(&game, "0503")),
+            "A placed by 106"
+        );
+        assert!(matches!(game.phase, Phase::Rounds(_)));
+        dice_all_used(&game);
+        let h = hex(&game, "0502");
+        game.condition = 1;
+        enter(&mut game, &[SoldierId(2)], h);
         dice_all_used(&game);
     }
 

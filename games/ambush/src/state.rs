@@ -262,6 +262,9 @@ pub enum Task {
     },
     /// AMB-OPS-7: the Event Marker placed once the event is resolved.
     MarkEvent { hex: Hex },
+    /// AMB-COND-4: the end of a Condition change's checks: whether a German was already
+    /// active before it (its checks stop only for a German they activate).
+    EndOfChange { activated: bool },
 }
 
 /// A question for the player (AMB-OPS-6, AMBIG-2).
