@@ -23,7 +23,8 @@
 //!    [`movement`]: what a step costs a soldier or a vehicle; [`campaign`]: XP, improvements
 //!    and replacements; [`vehicles`]: a tank's Crew Points, arcs, aspects and hit charts;
 //!    [`operations`]: the squad entering hexes, the sheet, events, Activation Checks, the
-//!    paragraph book's effects and Condition changes.
+//!    paragraph book's effects and Condition changes; [`victory`]: the mission's VP and
+//!    success.
 //! 3. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
 //!    --scenario S1`), with no hidden German on it.
 //!
@@ -55,6 +56,7 @@ pub mod state;
 pub mod status;
 pub mod tables;
 pub mod vehicles;
+pub mod victory;
 
 pub use data::AmbushData;
 
