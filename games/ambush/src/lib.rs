@@ -23,8 +23,8 @@
 //!    [`movement`]: what a step costs a soldier or a vehicle; [`campaign`]: XP, improvements
 //!    and replacements; [`vehicles`]: a tank's Crew Points, arcs, aspects and hit charts;
 //!    [`operations`]: the squad entering hexes, the sheet, events, Activation Checks, the
-//!    paragraph book's effects and Condition changes; [`victory`]: the mission's VP and
-//!    success.
+//!    paragraph book's effects and Condition changes; [`rounds`]: awareness and the AR
+//!    Track's placement with the panic check; [`victory`]: the mission's VP and success.
 //! 3. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
 //!    --scenario S1`), with no hidden German on it.
 //!
@@ -50,6 +50,7 @@ pub mod map;
 pub mod movement;
 pub mod operations;
 pub mod picture;
+pub mod rounds;
 pub mod setup;
 pub mod sheet;
 pub mod state;

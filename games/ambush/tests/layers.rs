@@ -29,6 +29,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (3, &["campaign"]),
     (3, &["vehicles"]),
     (3, &["operations"]),
+    (3, &["rounds"]),
     (3, &["victory"]),
     // 4: the faces.
     (4, &["picture"]),
