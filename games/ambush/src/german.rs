@@ -140,6 +140,68 @@ pub fn arms(game: &Ambush, german: SoldierId, kind: Kind) -> Arms {
     Arms::Nothing
 }
 
+/// AMBX-MOV-5 (AMB-GER-6): the hexes `german` walks this turn toward the red destination of
+/// his hex under the Condition in force, with at most `budget` MP: the cheapest path (equal
+/// costs: the smallest sequence of hex ids), as far along it as the MP reach (one hex always,
+/// AMBX-MOV-2), stopping on the destination. Empty when the sheet says stay.
+pub fn red_path(game: &Ambush, german: SoldierId, budget: u8) -> Vec<crate::map::Hex> {
+    use crate::map::Hex;
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let Some(map) = game.mission().hexes.as_ref() else {
+        return Vec::new();
+    };
+    let Place::Hex(from) = game.soldier(german).place else {
+        return Vec::new();
+    };
+    let Some(to) = game.mission().table.gmove(from, game.condition) else {
+        return Vec::new();
+    };
+    let costs = &game.data().tables.movement.infantry;
+    // Dijkstra over (cost, the path's hex ids), so equal costs resolve to the smallest
+    // sequence; the maps are a few dozen hexes.
+    let mut best: Vec<Option<(u16, Vec<u16>)>> = vec![None; map.cells.len()];
+    let mut heap = BinaryHeap::new();
+    heap.push(Reverse((0u16, vec![from.0])));
+    while let Some(Reverse((cost, path))) = heap.pop() {
+        let Some(&last) = path.last() else { continue };
+        let at = Hex(last);
+        match &best[usize::from(last)] {
+            Some((c, p)) if (*c, p) <= (cost, &path) => continue,
+            _ => best[usize::from(last)] = Some((cost, path.clone())),
+        }
+        if at == to {
+            continue;
+        }
+        for dir in crate::data::map::Dir::ALL {
+            let Some(next) = map.neighbour(at, dir) else {
+                continue;
+            };
+            if let Some(step) = crate::movement::infantry_cost(map, costs, at, next) {
+                let mut longer = path.clone();
+                longer.push(next.0);
+                heap.push(Reverse((cost + u16::from(step), longer)));
+            }
+        }
+    }
+    let Some((_, path)) = best[usize::from(to.0)].clone() else {
+        return Vec::new();
+    };
+    // As far as the MP reach; one hex always.
+    let mut walked = Vec::new();
+    let mut spent = 0u16;
+    for pair in path.windows(2) {
+        let step = crate::movement::infantry_cost(map, costs, Hex(pair[0]), Hex(pair[1]))
+            .unwrap_or(u8::MAX);
+        if spent + u16::from(step) > u16::from(budget) && !walked.is_empty() {
+            break;
+        }
+        spent += u16::from(step);
+        walked.push(Hex(pair[1]));
+    }
+    walked
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
@@ -208,6 +270,27 @@ mod tests {
             ("EV", "SP", 4)
         );
         assert!(game.rng().fault().is_none() && !game.rng().script_pending());
+    }
+
+    /// T-GER-6 (AMB-GER-6, AMBX-MOV-5): C's `MV` in Condition 2 from 0306 toward the barn:
+    /// along the road and in by its door, 4 MP.
+    #[test]
+    fn t_ger_6_the_red_instruction() {
+        let mut game = s1(&[]);
+        game.condition = 2;
+        put(&mut game, 7, "0306");
+        let map = game.mission().hexes.as_ref().unwrap();
+        let path: Vec<String> = red_path(&game, SoldierId(7), 5)
+            .into_iter()
+            .map(|h| map.label(h))
+            .collect();
+        assert_eq!(path, ["0405", "0404", "0504", "0505"]);
+        // Condition 1: no red instruction in 0306; he stays.
+        game.condition = 1;
+        assert!(red_path(&game, SoldierId(7), 5).is_empty());
+        // With 2 MP (a move-and-fire code's half), two hexes of road.
+        game.condition = 2;
+        assert_eq!(red_path(&game, SoldierId(7), 2).len(), 2);
     }
 
     /// T-GER-5 (AMB-GER-8, AMBX-GER-5): B's MG42 jammed, he fires his P38 at a target in its
