@@ -416,7 +416,7 @@ fn apply(game: &mut Ambush, effect: &Effect, actor: Actor, rest: Task) -> bool {
             hex,
             stance,
             prepared,
-            ..
+            ar,
         } => {
             if let (Some(id), Some(at)) = (german_of(game, german), map_hex(game, hex)) {
                 let weapons = &game.data().weapons;
@@ -431,6 +431,7 @@ fn apply(game: &mut Ambush, effect: &Effect, actor: Actor, rest: Task) -> bool {
                     item.prepared |= ready.contains(&item.weapon);
                 }
                 game.activated = true;
+                enters_rounds(game, id, *ar);
             }
         }
         Effect::PlaceVehicle {
@@ -454,15 +455,22 @@ fn apply(game: &mut Ambush, effect: &Effect, actor: Actor, rest: Task) -> bool {
                 if let Some(open) = open {
                     car.open = *open || car.open;
                 }
+                let mut aboard = Vec::new();
                 for (seat, code) in std::iter::once(driver).chain(passengers).enumerate() {
                     if let Some(id) = german_of(game, code) {
                         game.soldiers[id.index()].place = Place::Aboard {
                             vehicle: crate::state::VehicleId(v as u8),
                             seat: seat as u8,
                         };
+                        aboard.push((code.clone(), id));
                     }
                 }
                 game.activated = true;
+                // AMB-RND-6: the new Germans' dice in alphabetical order.
+                aboard.sort();
+                for (_, id) in aboard {
+                    enters_rounds(game, id, None);
+                }
             }
         }
         Effect::SetCondition { value } => {
@@ -647,6 +655,30 @@ fn apply(game: &mut Ambush, effect: &Effect, actor: Actor, rest: Task) -> bool {
         }
     }
     true
+}
+
+/// AMB-NEWG-1/2: a German placed during the Activation Phase goes straight onto the AR Track,
+/// in the German half: where the paragraph says, else from a die rolled for him alone.
+fn enters_rounds(game: &mut Ambush, id: SoldierId, ar: Option<crate::data::mission::ArStart>) {
+    use crate::data::mission::ArStart;
+    let Phase::Rounds(round) = game.phase else {
+        return;
+    };
+    let row = match ar {
+        Some(ArStart::TwoTurns) => Row::TwoTurns,
+        Some(ArStart::OneTurn) => Row::OneTurn,
+        Some(ArStart::Complete) => Row::Complete,
+        Some(ArStart::Roll) | None => {
+            let die = dice::d10(&mut game.rng, RuleId("AMB-NEWG-2"));
+            let table = game.data().tables.ar_track.clone();
+            let s = game.soldier(id);
+            let wounded = s.health == crate::tables::damage::Health::Wounded;
+            crate::tables::track::place(die, s.ratings.initiative, wounded, &table).row
+        }
+    };
+    let marker = &mut game.soldiers[id.index()].marker;
+    marker.row = row;
+    marker.advantage = !round.us_initiative;
 }
 
 /// A paragraph's Perception Check (AMBX-PAR-2, AMBIG-3): the actor (the first), the group's
@@ -900,6 +932,60 @@ mod tests {
         let h = hex(&game, "0502");
         game.condition = 1;
         enter(&mut game, &[SoldierId(2)], h);
+        dice_all_used(&game);
+    }
+
+    fn in_rounds(game: &mut Ambush, number: u16) {
+        game.phase = Phase::Rounds(RoundState {
+            number,
+            us_die: 6,
+            german_die: 2,
+            us_initiative: true,
+            action_number: 0,
+        });
+    }
+
+    /// T-NEWG-1 (AMB-NEWG-1): in round 3, 113 puts C on 1 Turn in the German half, no die.
+    #[test]
+    fn t_newg_1_a_german_with_his_place() {
+        let mut game = s1(&[]);
+        in_rounds(&mut game, 3);
+        for s in &mut game.soldiers {
+            s.marker.row = Row::Complete;
+        }
+        game.work.push(Task::Effects {
+            id: 113,
+            line: None,
+            next: 0,
+            actor: 0,
+        });
+        run(&mut game);
+        let c = &game.soldiers[C];
+        assert_eq!((c.marker.row, c.marker.advantage), (Row::OneTurn, false));
+        assert!(
+            game.side(Side::Us)
+                .all(|id| game.soldier(id).marker.row == Row::Complete)
+        );
+        dice_all_used(&game);
+    }
+
+    /// T-NEWG-2 (AMB-NEWG-2): 117 in rounds places D and E without a place: a die each, D's
+    /// first.
+    #[test]
+    fn t_newg_2_new_germans_roll_their_places() {
+        let mut game = s1(&[8, 0]);
+        in_rounds(&mut game, 2);
+        game.work.push(Task::Effects {
+            id: 117,
+            line: None,
+            next: 0,
+            actor: 0,
+        });
+        run(&mut game);
+        let (d, e) = (&game.soldiers[8], &game.soldiers[9]);
+        assert_eq!((d.marker.row, d.marker.advantage), (Row::TwoTurns, false));
+        assert_eq!(e.marker.row, Row::Complete);
+        assert_eq!(game.condition, 3);
         dice_all_used(&game);
     }
 
