@@ -203,6 +203,38 @@ fn event(game: &mut Ambush, hex: Hex, actor: Actor) {
     }
 }
 
+/// AMB-RND-2: a round's Event Check: 2d10 on the RE column, no marker placed; what it reads
+/// is done at once, for a random active US soldier (AMBX-MIS-7).
+pub fn round_event(game: &mut Ambush) {
+    let index = dice::event_index(&mut game.rng, RuleId("AMB-RND-2"));
+    let Some(entry) = game.mission().table.events.get(index).cloned() else {
+        return;
+    };
+    let reading = sheet::read(game, &entry);
+    if reading == Reading::Nothing {
+        return;
+    }
+    let candidates: Vec<SoldierId> = game
+        .side(Side::Us)
+        .filter(|&id| {
+            !game.soldier(id).inactive() && game.soldier(id).hex(&game.vehicles).is_some()
+        })
+        .collect();
+    let Some(&first) = candidates.first() else {
+        return;
+    };
+    let pick = if candidates.len() > 1 {
+        candidates[dice::random_determination(&mut game.rng, candidates.len())]
+    } else {
+        first
+    };
+    let Some(hex) = game.soldier(pick).hex(&game.vehicles) else {
+        return;
+    };
+    act_on(game, reading, hex, bit(pick), true);
+    run(game);
+}
+
 /// AMB-OPS-8, AMBX-MIS-6: a d10 at most the Activation Level reads the pool's first valid
 /// entry.
 fn activation_check(game: &mut Ambush, actor: Actor) {

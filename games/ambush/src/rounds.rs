@@ -47,7 +47,10 @@ fn sees_an_enemy(game: &Ambush, id: SoldierId) -> bool {
 pub fn awareness(game: &mut Ambush, round: u16) {
     let unaware: Vec<SoldierId> = game
         .side(Side::Us)
-        .filter(|&id| game.soldier(id).marker.row == Row::Unaware && !game.soldier(id).inactive())
+        .filter(|&id| {
+            let s = game.soldier(id);
+            s.marker.row == Row::Unaware && !s.inactive() && s.hex(&game.vehicles).is_some()
+        })
         .collect();
     for id in unaware {
         let aware = match round {
@@ -105,6 +108,28 @@ pub fn place_markers(game: &mut Ambush, us_die: u8, german_die: u8, us_initiativ
         s.panicked = true;
         s.marker.row = Row::Panic;
     }
+}
+
+/// AMB-RND-1..5 (the spec's normative dice order): a round's opening: awareness (rounds 1 to
+/// 3), the Event Check (from round 2), the German Action Number, the US then the German
+/// initiative die, and the markers placed.
+pub fn start_round(game: &mut Ambush, number: u16) {
+    awareness(game, number);
+    if number >= 2 {
+        crate::operations::round_event(game);
+    }
+    let action_number = dice::d10(&mut game.rng, crate::german::ACTION_NUMBER);
+    let us_die = dice::d10(&mut game.rng, RuleId("AMB-RND-3"));
+    let german_die = dice::d10(&mut game.rng, RuleId("AMB-RND-3"));
+    let us_initiative = crate::tables::track::us_has_initiative(us_die, german_die);
+    place_markers(game, us_die, german_die, us_initiative);
+    game.phase = crate::state::Phase::Rounds(crate::state::RoundState {
+        number,
+        us_die,
+        german_die,
+        us_initiative,
+        action_number,
+    });
 }
 
 /// AMB-STS-2: at the round's end a panicked soldier goes prone, his marker to Complete.
@@ -214,6 +239,41 @@ mod tests {
                 assert_eq!(rows, [Row::OneTurn, Row::Complete, Row::Complete]);
             }
         }
+    }
+
+    /// T-RND-1, T-RND-2 (AMB-RND-2/3): no Event Check in round 1; in round 2 the 2d10 comes
+    /// after awareness and before the Action Number; a tie gives the Germans the initiative.
+    #[test]
+    fn t_rnd_1_the_rounds_dice_in_order() {
+        use crate::state::{Phase, RoundState};
+        let mut game = s1(&[3, 5, 5]);
+        put(&mut game, 0, "0104");
+        game.soldiers[0].marker.row = Row::Complete;
+        start_round(&mut game, 1);
+        let Phase::Rounds(RoundState {
+            action_number,
+            us_initiative,
+            ..
+        }) = game.phase
+        else {
+            panic!("in rounds");
+        };
+        assert_eq!((action_number, us_initiative), (3, false));
+        dice_all_used(&game);
+        let mut game = s1(&[3, 4, 1, 6, 2]);
+        put(&mut game, 0, "0104");
+        game.soldiers[0].marker.row = Row::Complete;
+        start_round(&mut game, 2);
+        let Phase::Rounds(RoundState {
+            action_number,
+            us_initiative,
+            ..
+        }) = game.phase
+        else {
+            panic!("in rounds");
+        };
+        assert_eq!((action_number, us_initiative), (1, true));
+        dice_all_used(&game);
     }
 
     /// T-PAN-4 (AMB-STS-2): a panicked soldier, at the round's end, prone on Complete.
