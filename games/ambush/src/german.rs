@@ -114,6 +114,48 @@ pub fn easiest_target(
         .map(|(_, _, _, target)| target)
 }
 
+/// AMB-GER-5: `german` surrenders: prone and motionless; captured at once if a US soldier is in
+/// his hex, else waiting to be captured (AMBX-ASLT-4).
+pub fn surrender(game: &mut Ambush, german: SoldierId) {
+    let here = game.soldier(german).hex(&game.vehicles);
+    let guarded = game.side(Side::Us).any(|id| {
+        let s = game.soldier(id);
+        !s.inactive() && here.is_some() && s.hex(&game.vehicles) == here
+    });
+    let s = &mut game.soldiers[german.index()];
+    s.stance = crate::data::mission::Stance::Prone;
+    s.surrendered = true;
+    if guarded {
+        capture(s);
+    }
+}
+
+fn capture(s: &mut crate::state::Soldier) {
+    s.captured = true;
+    s.surrendered = false;
+    s.stance = crate::data::mission::Stance::Prone;
+    s.marker.row = crate::tables::track::Row::Inactive;
+}
+
+/// AMBX-ASLT-4: an active US soldier in the hex of a German who surrendered captures him, no
+/// roll needed.
+pub fn capture_surrendered(game: &mut Ambush, hex: crate::map::Hex) {
+    let guarded = game.side(Side::Us).any(|id| {
+        let s = game.soldier(id);
+        !s.inactive() && s.hex(&game.vehicles) == Some(hex)
+    });
+    if !guarded {
+        return;
+    }
+    let there: Vec<SoldierId> = game
+        .side(Side::German)
+        .filter(|&g| game.soldier(g).surrendered && game.soldier(g).place == Place::Hex(hex))
+        .collect();
+    for g in there {
+        capture(&mut game.soldiers[g.index()]);
+    }
+}
+
 /// What a German fires with (AMB-GER-8, AMBX-GER-5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arms {
@@ -291,6 +333,24 @@ mod tests {
         // With 2 MP (a move-and-fire code's half), two hexes of road.
         game.condition = 2;
         assert_eq!(red_path(&game, SoldierId(7), 2).len(), 2);
+    }
+
+    /// T-GER-3 (AMB-GER-4/5, AMBX-ASLT-4): Action Number 9 with US2 adjacent: the S column's
+    /// `SU`: B prone, surrendered, not captured; US2 entering his hex captures him, no roll.
+    #[test]
+    fn t_ger_3_a_surrender() {
+        let mut game = s1(&[]);
+        put(&mut game, 6, "0404");
+        put(&mut game, 1, "0304");
+        assert_eq!(card_action(&mut game, SoldierId(6), 9).unwrap().code, "SU");
+        surrender(&mut game, SoldierId(6));
+        let b = game.soldier(SoldierId(6));
+        assert!(b.surrendered && !b.captured && b.stance == Stance::Prone);
+        put(&mut game, 1, "0404");
+        let hex = game.mission().hexes.as_ref().unwrap().hex("0404").unwrap();
+        capture_surrendered(&mut game, hex);
+        let b = game.soldier(SoldierId(6));
+        assert!(b.captured && b.inactive());
     }
 
     /// T-GER-5 (AMB-GER-8, AMBX-GER-5): B's MG42 jammed, he fires his P38 at a target in its

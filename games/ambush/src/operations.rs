@@ -49,6 +49,8 @@ pub fn enter(game: &mut Ambush, soldiers: &[SoldierId], hex: Hex) {
         game.soldiers[id.index()].place = Place::Hex(hex);
         actor |= bit(id);
     }
+    // AMBX-ASLT-4: entering the hex of a German who surrendered captures him.
+    german::capture_surrendered(game, hex);
     if game.phase == Phase::Entry
         && game
             .side(Side::Us)
@@ -645,18 +647,7 @@ fn apply(game: &mut Ambush, effect: &Effect, actor: Actor, rest: Task) -> bool {
         }
         Effect::Surrender { german: code } => {
             if let Some(g) = german_of(game, code) {
-                let here = game.soldier(g).hex(&game.vehicles);
-                let guarded = game.side(Side::Us).any(|id| {
-                    !game.soldier(id).inactive() && game.soldier(id).hex(&game.vehicles) == here
-                });
-                let s = &mut game.soldiers[g.index()];
-                // AMB-GER-5: prone; captured at once with a US soldier in his hex.
-                s.stance = Stance::Prone;
-                s.surrendered = true;
-                if guarded {
-                    s.captured = true;
-                    s.marker.row = Row::Inactive;
-                }
+                german::surrender(game, g);
             }
         }
         Effect::GiveItem {

@@ -132,6 +132,55 @@ pub fn start_round(game: &mut Ambush, number: u16) {
     });
 }
 
+/// AMB-PRIS-2: at the round's end a German prisoner with no US soldier in his hex is freed: in
+/// sight of the squad, every Unaware US soldier becomes aware and he acts on his S column from
+/// now on; out of sight, he slips away off the map (and is no prisoner of the squad's).
+pub fn free_prisoners(game: &mut Ambush) {
+    let Some(map) = game.mission().hexes.as_ref() else {
+        return;
+    };
+    // Who goes free, and whether in sight, worked out before anything changes.
+    let freed: Vec<(SoldierId, bool)> = game
+        .side(Side::German)
+        .filter(|&g| game.soldier(g).captured && game.soldier(g).health != Health::Killed)
+        .filter_map(|g| {
+            let here = game.soldier(g).hex(&game.vehicles)?;
+            let us: Vec<(crate::map::Hex, Stance)> = game
+                .side(Side::Us)
+                .filter(|&id| !game.soldier(id).inactive())
+                .filter_map(|id| {
+                    Some((
+                        game.soldier(id).hex(&game.vehicles)?,
+                        game.soldier(id).stance,
+                    ))
+                })
+                .collect();
+            if us.iter().any(|&(h, _)| h == here) {
+                return None;
+            }
+            let seen = us.iter().any(|&(h, stance)| {
+                line_of_sight(map, End::new(h, stance), End::new(here, Stance::Prone))
+            });
+            Some((g, seen))
+        })
+        .collect();
+    for (g, seen) in freed {
+        let s = &mut game.soldiers[g.index()];
+        s.captured = false;
+        if seen {
+            s.s_column = true;
+            s.marker.row = Row::Complete;
+            for u in game.soldiers.iter_mut().filter(|u| u.side == Side::Us) {
+                if u.marker.row == Row::Unaware {
+                    u.marker.row = Row::Complete;
+                }
+            }
+        } else {
+            s.place = crate::state::Place::Exited;
+        }
+    }
+}
+
 /// AMB-STS-2: at the round's end a panicked soldier goes prone, his marker to Complete.
 pub fn end_of_round_panic(game: &mut Ambush) {
     for s in &mut game.soldiers {
@@ -274,6 +323,33 @@ mod tests {
         };
         assert_eq!((action_number, us_initiative), (1, true));
         dice_all_used(&game);
+    }
+
+    /// T-PRIS-1, T-PRIS-2 (AMB-PRIS-2): a prisoner left unguarded is freed: in sight of US4
+    /// the squad is aware and he takes his S column; out of sight he leaves the map.
+    #[test]
+    fn t_pris_1_and_2_unguarded_prisoners() {
+        for (us4_at, seen) in [("0306", true), ("0101", false)] {
+            let mut game = s1(&[]);
+            put(&mut game, 7, "0305");
+            game.soldiers[7].captured = true;
+            game.soldiers[7].stance = Stance::Prone;
+            put(&mut game, 3, us4_at);
+            put(&mut game, 1, "0601");
+            free_prisoners(&mut game);
+            let c = &game.soldiers[7];
+            assert!(!c.captured);
+            if seen {
+                assert!(c.s_column);
+                assert!(
+                    game.side(Side::Us)
+                        .all(|id| game.soldier(id).marker.row != Row::Unaware)
+                );
+            } else {
+                assert_eq!(c.place, Place::Exited);
+                assert_eq!(game.soldiers[1].marker.row, Row::Unaware);
+            }
+        }
     }
 
     /// T-PAN-4 (AMB-STS-2): a panicked soldier, at the round's end, prone on Complete.

@@ -101,6 +101,7 @@ impl Ambush {
                 turn: TurnState::default(),
                 carrying: None,
                 xp: 0,
+                s_column: false,
             });
         }
         for (card, g) in def.germans.iter().map(|g| g.get_ref()).enumerate() {
@@ -146,6 +147,7 @@ impl Ambush {
                 turn: TurnState::default(),
                 carrying: None,
                 xp: 0,
+                s_column: false,
             });
         }
         if soldiers.len() > usize::from(u8::MAX) {

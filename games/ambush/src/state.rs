@@ -121,6 +121,9 @@ pub struct Soldier {
     pub carrying: Option<SoldierId>,
     /// AMB-CAMP: banked experience.
     pub xp: u8,
+    /// AMB-PRIS-2: a German prisoner freed in view of the squad acts on his S column for the
+    /// rest of the Activation Phase.
+    pub s_column: bool,
 }
 
 impl Soldier {
