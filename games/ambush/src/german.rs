@@ -156,6 +156,100 @@ pub fn capture_surrendered(game: &mut Ambush, hex: crate::map::Hex) {
     }
 }
 
+/// The hexes `german` can reach with at most `budget` MP (his own included), each with the
+/// cheapest cost (AMBX-MOV-1/2; one hex always).
+fn reachable(game: &Ambush, from: crate::map::Hex, budget: u8) -> Vec<crate::map::Hex> {
+    let Some(map) = game.mission().hexes.as_ref() else {
+        return Vec::new();
+    };
+    let costs = &game.data().tables.movement.infantry;
+    let mut best: Vec<Option<u16>> = vec![None; map.cells.len()];
+    best[usize::from(from.0)] = Some(0);
+    let mut frontier = vec![(0u16, from)];
+    while let Some((cost, at)) = frontier.pop() {
+        for dir in crate::data::map::Dir::ALL {
+            let Some(next) = map.neighbour(at, dir) else {
+                continue;
+            };
+            let Some(step) = crate::movement::infantry_cost(map, costs, at, next) else {
+                continue;
+            };
+            let total = cost + u16::from(step);
+            let first_step = at == from;
+            if total > u16::from(budget) && !first_step {
+                continue;
+            }
+            if best[usize::from(next.0)].is_none_or(|b| total < b) {
+                best[usize::from(next.0)] = Some(total);
+                if total <= u16::from(budget) {
+                    frontier.push((total, next));
+                }
+            }
+        }
+    }
+    map.hexes()
+        .filter(|h| best[usize::from(h.0)].is_some())
+        .collect()
+}
+
+/// AMBX-GER-6 (`EV`): where `german` goes to evade, and his stance there: among the hexes his
+/// MPA reaches, the one the fewest active US soldiers see, then the best cover, then the
+/// farthest from the nearest US soldier, then the lowest id; crouching there, or prone where
+/// none sees him.
+pub fn evasion(
+    game: &Ambush,
+    german: SoldierId,
+) -> Option<(crate::map::Hex, crate::data::mission::Stance)> {
+    use crate::data::mission::Stance;
+    use crate::los::{End, line_of_sight};
+    let map = game.mission().hexes.as_ref()?;
+    let Place::Hex(from) = game.soldier(german).place else {
+        return None;
+    };
+    let fcm = &game.data().tables.fcm;
+    let us: Vec<(crate::map::Hex, Stance)> = game
+        .side(Side::Us)
+        .filter(|&id| !game.soldier(id).inactive())
+        .filter_map(|id| {
+            Some((
+                game.soldier(id).hex(&game.vehicles)?,
+                game.soldier(id).stance,
+            ))
+        })
+        .collect();
+    let best = reachable(game, from, game.soldier(german).ratings.mpa)
+        .into_iter()
+        .map(|h| {
+            let seen_by = us
+                .iter()
+                .filter(|&&(u, stance)| {
+                    line_of_sight(map, End::new(u, stance), End::new(h, Stance::Crouching))
+                })
+                .count();
+            let cover = fcm
+                .terrain
+                .get(map.cell(h).terrain.name())
+                .copied()
+                .unwrap_or(0);
+            let nearest = us
+                .iter()
+                .map(|&(u, _)| map.distance(u, h))
+                .min()
+                .unwrap_or(u32::MAX);
+            ((seen_by, cover, std::cmp::Reverse(nearest), h), h)
+        })
+        .min_by_key(|(key, _)| *key)?;
+    let ((seen_by, ..), hex) = best;
+    Some((
+        hex,
+        if seen_by == 0 {
+            Stance::Prone
+        } else {
+            Stance::Crouching
+        },
+    ))
+}
+
 /// What a German fires with (AMB-GER-8, AMBX-GER-5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arms {
@@ -351,6 +445,25 @@ mod tests {
         capture_surrendered(&mut game, hex);
         let b = game.soldier(SoldierId(6));
         assert!(b.captured && b.inactive());
+    }
+
+    /// AMBX-GER-6: C evading from the open crossroads, US1 on the road to the west: he makes
+    /// for a hex no US soldier sees, and lies prone there.
+    #[test]
+    fn ambx_ger_6_evasive_movement() {
+        let mut game = s1(&[]);
+        put(&mut game, 7, "0404");
+        put(&mut game, 0, "0104");
+        let (hex, stance) = evasion(&game, SoldierId(7)).unwrap();
+        let map = game.mission().hexes.as_ref().unwrap();
+        let us1 = map.hex("0104").unwrap();
+        assert!(!crate::los::line_of_sight(
+            map,
+            crate::los::End::new(us1, Stance::Standing),
+            crate::los::End::new(hex, Stance::Crouching)
+        ));
+        assert_eq!(stance, Stance::Prone);
+        assert!(map.distance(map.hex("0404").unwrap(), hex) <= 5);
     }
 
     /// T-GER-5 (AMB-GER-8, AMBX-GER-5): B's MG42 jammed, he fires his P38 at a target in its
