@@ -184,26 +184,9 @@ pub fn german_target(game: &Ambush, attacker: SoldierId) -> Option<SoldierId> {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
     use super::*;
-    use crate::AmbushData;
-    use overlord_engine::{GameRng, RandomSpec, Script, ScriptedRoll};
-    use std::path::Path;
-    use std::sync::Arc;
 
     fn s1(dice: &[u16]) -> Ambush {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ambush");
-        let data = Arc::new(AmbushData::load(&dir).unwrap_or_else(|e| panic!("{e}")));
-        let script = Script {
-            dice: dice.iter().map(|&d| ScriptedRoll::Value(d)).collect(),
-            strict: true,
-            ..Script::default()
-        };
-        let mut game = Ambush::start(
-            &data,
-            "S1",
-            None,
-            GameRng::new(&RandomSpec::scripted(0, script)),
-        )
-        .unwrap();
+        let mut game = crate::testkit::s1(dice);
         let hex = game.mission().hexes.as_ref().unwrap().hex("0103").unwrap();
         for s in &mut game.soldiers {
             s.marker.row = Row::Complete;

@@ -132,27 +132,11 @@ pub fn blast(
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
     use super::*;
-    use crate::AmbushData;
+
     use crate::tables::damage::Health;
-    use overlord_engine::{GameRng, RandomSpec, Script, ScriptedRoll};
-    use std::path::Path;
-    use std::sync::Arc;
 
     fn s1(dice: &[u16]) -> Ambush {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ambush");
-        let data = Arc::new(AmbushData::load(&dir).unwrap_or_else(|e| panic!("{e}")));
-        let script = Script {
-            dice: dice.iter().map(|&d| ScriptedRoll::Value(d)).collect(),
-            strict: true,
-            ..Script::default()
-        };
-        Ambush::start(
-            &data,
-            "S1",
-            None,
-            GameRng::new(&RandomSpec::scripted(0, script)),
-        )
-        .unwrap()
+        crate::testkit::s1(dice)
     }
 
     fn put(game: &mut Ambush, soldier: u8, label: &str) -> Hex {

@@ -49,6 +49,7 @@ mod tests {
     use super::*;
     use crate::AmbushData;
     use crate::tables::track::{Row, place};
+    use crate::testkit::put;
     use overlord_engine::GameRng;
     use std::path::Path;
     use std::sync::Arc;
@@ -59,11 +60,6 @@ mod tests {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ambush");
         let data = Arc::new(AmbushData::load(&dir).unwrap_or_else(|e| panic!("{e}")));
         Ambush::start(&data, "S1", None, GameRng::seeded(1)).unwrap()
-    }
-
-    fn put(game: &mut Ambush, soldier: u8, label: &str) {
-        let hex = game.mission().hexes.as_ref().unwrap().hex(label).unwrap();
-        game.soldiers[usize::from(soldier)].place = Place::Hex(hex);
     }
 
     /// T-PAN-1 (AMB-RND-5): US5 (IN 0) alone, no commander near: a red 1 puts him in Panic.

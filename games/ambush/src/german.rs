@@ -342,28 +342,13 @@ pub fn red_path(game: &Ambush, german: SoldierId, budget: u8) -> Vec<crate::map:
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
     use super::*;
-    use crate::AmbushData;
+
     use crate::data::mission::Stance;
     use crate::tables::track::Row;
-    use overlord_engine::{GameRng, RandomSpec, Script, ScriptedRoll};
-    use std::path::Path;
-    use std::sync::Arc;
+    use crate::testkit::put;
 
     fn s1(dice: &[u16]) -> Ambush {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ambush");
-        let data = Arc::new(AmbushData::load(&dir).unwrap_or_else(|e| panic!("{e}")));
-        let script = Script {
-            dice: dice.iter().map(|&d| ScriptedRoll::Value(d)).collect(),
-            strict: true,
-            ..Script::default()
-        };
-        let mut game = Ambush::start(
-            &data,
-            "S1",
-            None,
-            GameRng::new(&RandomSpec::scripted(0, script)),
-        )
-        .unwrap();
+        let mut game = crate::testkit::s1(dice);
         for s in &mut game.soldiers {
             s.marker.row = Row::Complete;
             for item in &mut s.items {
@@ -371,11 +356,6 @@ mod tests {
             }
         }
         game
-    }
-
-    fn put(game: &mut Ambush, soldier: u8, label: &str) {
-        let hex = game.mission().hexes.as_ref().unwrap().hex(label).unwrap();
-        game.soldiers[usize::from(soldier)].place = Place::Hex(hex);
     }
 
     const A: SoldierId = SoldierId(5);

@@ -56,6 +56,8 @@ pub mod sheet;
 pub mod state;
 pub mod status;
 pub mod tables;
+#[cfg(test)]
+mod testkit;
 pub mod vehicles;
 pub mod victory;
 

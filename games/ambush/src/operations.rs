@@ -781,41 +781,12 @@ pub fn reading(game: &Ambush, entry: &Entry) -> Reading {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
     use super::*;
-    use crate::AmbushData;
+
     use crate::los::{End, line_of_sight};
-    use overlord_engine::{GameRng, RandomSpec, Script, ScriptedRoll};
-    use std::path::Path;
-    use std::sync::Arc;
+    use crate::testkit::{dice_all_used, hex, put};
 
     fn s1(dice: &[u16]) -> Ambush {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ambush");
-        let data = Arc::new(AmbushData::load(&dir).unwrap_or_else(|e| panic!("{e}")));
-        let script = Script {
-            dice: dice.iter().map(|&d| ScriptedRoll::Value(d)).collect(),
-            strict: true,
-            ..Script::default()
-        };
-        Ambush::start(
-            &data,
-            "S1",
-            None,
-            GameRng::new(&RandomSpec::scripted(0, script)),
-        )
-        .unwrap()
-    }
-
-    fn hex(game: &Ambush, label: &str) -> Hex {
-        game.mission().hexes.as_ref().unwrap().hex(label).unwrap()
-    }
-
-    fn put(game: &mut Ambush, soldier: u8, label: &str) {
-        let h = hex(game, label);
-        game.soldiers[usize::from(soldier)].place = Place::Hex(h);
-    }
-
-    fn dice_all_used(game: &Ambush) {
-        assert!(game.rng().fault().is_none(), "{:?}", game.rng().fault());
-        assert!(!game.rng().script_pending(), "dice left over");
+        crate::testkit::s1(dice)
     }
 
     const C: usize = 7;

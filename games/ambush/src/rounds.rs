@@ -196,37 +196,12 @@ pub fn end_of_round_panic(game: &mut Ambush) {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 mod tests {
     use super::*;
-    use crate::AmbushData;
+
     use crate::state::Place;
-    use overlord_engine::{GameRng, RandomSpec, Script, ScriptedRoll};
-    use std::path::Path;
-    use std::sync::Arc;
+    use crate::testkit::{dice_all_used, put};
 
     fn s1(dice: &[u16]) -> Ambush {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ambush");
-        let data = Arc::new(AmbushData::load(&dir).unwrap_or_else(|e| panic!("{e}")));
-        let script = Script {
-            dice: dice.iter().map(|&d| ScriptedRoll::Value(d)).collect(),
-            strict: true,
-            ..Script::default()
-        };
-        Ambush::start(
-            &data,
-            "S1",
-            None,
-            GameRng::new(&RandomSpec::scripted(0, script)),
-        )
-        .unwrap()
-    }
-
-    fn put(game: &mut Ambush, soldier: u8, label: &str) {
-        let h = game.mission().hexes.as_ref().unwrap().hex(label).unwrap();
-        game.soldiers[usize::from(soldier)].place = Place::Hex(h);
-    }
-
-    fn dice_all_used(game: &Ambush) {
-        assert!(game.rng().fault().is_none(), "{:?}", game.rng().fault());
-        assert!(!game.rng().script_pending(), "dice left over");
+        crate::testkit::s1(dice)
     }
 
     /// T-AWR-1 (AMB-AWR-2): in round 1 only the Unaware who see an enemy roll.

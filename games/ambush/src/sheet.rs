@@ -94,6 +94,7 @@ mod tests {
     use super::*;
     use crate::AmbushData;
     use crate::state::marker_bit;
+    use crate::testkit::hex;
     use overlord_engine::GameRng;
     use std::path::Path;
     use std::sync::Arc;
@@ -102,10 +103,6 @@ mod tests {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ambush");
         let data = Arc::new(AmbushData::load(&dir).unwrap_or_else(|e| panic!("{e}")));
         Ambush::start(&data, "S1", None, GameRng::seeded(1)).unwrap()
-    }
-
-    fn hex(game: &Ambush, label: &str) -> Hex {
-        game.mission().hexes.as_ref().unwrap().hex(label).unwrap()
     }
 
     /// T-OPS-1 (AMB-OPS-2): a hex with an Event Marker is not checked.
