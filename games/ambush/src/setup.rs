@@ -52,11 +52,8 @@ impl Ambush {
             .ok_or_else(|| SetupFault(format!("mission `{mission}` has no map")))?;
         let generation = &data.tables.generation;
         let weapon = |id: &str| data.weapons.index_of(id);
-        let mut soldiers = Vec::new();
-        for (card, s) in squad.soldiers.iter().enumerate() {
-            let items = s
-                .items
-                .iter()
+        let items = |ids: &[String]| -> Vec<Item> {
+            ids.iter()
                 .filter_map(|id| weapon(id))
                 .map(|weapon| Item {
                     weapon,
@@ -64,91 +61,86 @@ impl Ambush {
                     jammed: false,
                     captured: false,
                 })
-                .collect();
-            let ammo = s
+                .collect()
+        };
+        // Everyone starts healthy, standing, off the map, with the generation's capacities.
+        let fresh = |side: Side,
+                     card: usize,
+                     ratings: Ratings,
+                     commander: bool,
+                     items: Vec<Item>,
+                     row: Row| {
+            Ok(Soldier {
+                side,
+                card: u8::try_from(card).map_err(|_| SetupFault("too many soldiers".into()))?,
+                ratings,
+                commander,
+                health: Health::Healthy,
+                captured: false,
+                surrendered: false,
+                panicked: false,
+                stance: Stance::Standing,
+                place: Place::OffMap,
+                port_boxes: generation.port_boxes,
+                ammo_slots: generation.ammo_slots,
+                items,
+                ammo: Vec::new(),
+                grenades: 0,
+                marker: ArMarker {
+                    row,
+                    advantage: false,
+                },
+                turn: TurnState::default(),
+                carrying: None,
+                xp: 0,
+                s_column: false,
+            })
+        };
+        let mut soldiers = Vec::new();
+        for (card, s) in squad.soldiers.iter().enumerate() {
+            let ratings = Ratings {
+                initiative: s.initiative,
+                pc: s.pc,
+                ws: s.ws,
+                ds: s.ds,
+                mpa: s.mpa,
+            };
+            // AMB-AWR-1: US markers start Unaware when the Activation Phase begins.
+            let mut soldier = fresh(
+                Side::Us,
+                card,
+                ratings,
+                s.commander,
+                items(&s.items),
+                Row::Unaware,
+            )?;
+            soldier.ammo = s
                 .ammo
                 .iter()
                 .filter_map(|(id, &boxes)| Some((weapon(id)?, boxes)))
                 .flat_map(|(w, boxes)| std::iter::repeat_n(w, usize::from(boxes)))
                 .collect();
-            soldiers.push(Soldier {
-                side: Side::Us,
-                card: u8::try_from(card).map_err(|_| SetupFault("too many soldiers".into()))?,
-                ratings: Ratings {
-                    initiative: s.initiative,
-                    pc: s.pc,
-                    ws: s.ws,
-                    ds: s.ds,
-                    mpa: s.mpa,
-                },
-                commander: s.commander,
-                health: Health::Healthy,
-                captured: false,
-                surrendered: false,
-                panicked: false,
-                stance: Stance::Standing,
-                place: Place::OffMap,
-                port_boxes: generation.port_boxes,
-                ammo_slots: generation.ammo_slots,
-                items,
-                ammo,
-                grenades: 0,
-                // AMB-AWR-1: US markers start Unaware when the Activation Phase begins.
-                marker: ArMarker {
-                    row: Row::Unaware,
-                    advantage: false,
-                },
-                turn: TurnState::default(),
-                carrying: None,
-                xp: 0,
-                s_column: false,
-            });
+            soldiers.push(soldier);
         }
         for (card, g) in def.germans.iter().map(|g| g.get_ref()).enumerate() {
-            let items = g
-                .weapons
-                .iter()
-                .filter_map(|id| weapon(id))
-                .map(|weapon| Item {
-                    weapon,
-                    prepared: false,
-                    jammed: false,
-                    captured: false,
-                })
-                .collect();
-            soldiers.push(Soldier {
-                side: Side::German,
-                card: u8::try_from(card).map_err(|_| SetupFault("too many German cards".into()))?,
-                ratings: Ratings {
-                    initiative: g.initiative,
-                    pc: g.pc,
-                    ws: g.ws,
-                    ds: g.ds.unwrap_or(0),
-                    mpa: g.mpa,
-                },
-                commander: g.commander,
-                health: Health::Healthy,
-                captured: false,
-                surrendered: false,
-                panicked: false,
-                stance: Stance::Standing,
-                place: Place::OffMap,
-                port_boxes: generation.port_boxes,
-                ammo_slots: generation.ammo_slots,
-                items,
-                // AMBX-GER-8: Germans never track ammunition.
-                ammo: Vec::new(),
-                grenades: g.grenades,
-                // AMB-AWR-1: German markers start on Complete.
-                marker: ArMarker {
-                    row: Row::Complete,
-                    advantage: false,
-                },
-                turn: TurnState::default(),
-                carrying: None,
-                xp: 0,
-                s_column: false,
-            });
+            let ratings = Ratings {
+                initiative: g.initiative,
+                pc: g.pc,
+                ws: g.ws,
+                ds: g.ds.unwrap_or(0),
+                mpa: g.mpa,
+            };
+            // AMB-AWR-1: German markers start on Complete; AMBX-GER-8: no ammunition kept.
+            let mut soldier = fresh(
+                Side::German,
+                card,
+                ratings,
+                g.commander,
+                items(&g.weapons),
+                Row::Complete,
+            )?;
+            soldier.grenades = g.grenades;
+            soldiers.push(soldier);
         }
         if soldiers.len() > usize::from(u8::MAX) {
             return Err(SetupFault("more soldiers than the state numbers".into()));
