@@ -42,9 +42,9 @@ macro_rules! games {
 games!(
     overlord_omaha::Omaha,
     overlord_normandy44::Normandy44,
-    overlord_tide_of_iron::ToiGame;
+    overlord_tide_of_iron::ToiGame,
+    overlord_ambush::Ambush;
     components:
-    (overlord_ambush::info(), overlord_ambush::AmbushData),
 );
 
 /// Work to be done on a game whose type is known only at run time, by its id: [`visit_game`]

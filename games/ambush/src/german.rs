@@ -34,7 +34,8 @@ pub fn card_action(game: &mut Ambush, german: SoldierId, number: u8) -> Option<C
         .get(usize::from(card))?
         .get_ref()
         .clone();
-    let column = if us_close(game, german) {
+    // AMB-PRIS-2: a prisoner freed in the squad's sight reads his S column from then on.
+    let column = if us_close(game, german) || game.soldier(german).s_column {
         "S".to_owned()
     } else {
         game.condition.to_string()
@@ -158,7 +159,7 @@ pub fn capture_surrendered(game: &mut Ambush, hex: crate::map::Hex) {
 
 /// The hexes `german` can reach with at most `budget` MP (his own included), each with the
 /// cheapest cost (AMBX-MOV-1/2; one hex always).
-fn reachable(game: &Ambush, from: crate::map::Hex, budget: u8) -> Vec<crate::map::Hex> {
+pub fn reachable(game: &Ambush, from: crate::map::Hex, budget: u8) -> Vec<crate::map::Hex> {
     let Some(map) = game.mission().hexes.as_ref() else {
         return Vec::new();
     };
@@ -281,16 +282,28 @@ pub fn arms(game: &Ambush, german: SoldierId, kind: Kind) -> Arms {
 /// costs: the smallest sequence of hex ids), as far along it as the MP reach (one hex always,
 /// AMBX-MOV-2), stopping on the destination. Empty when the sheet says stay.
 pub fn red_path(game: &Ambush, german: SoldierId, budget: u8) -> Vec<crate::map::Hex> {
-    use crate::map::Hex;
-    use std::cmp::Reverse;
-    use std::collections::BinaryHeap;
-    let Some(map) = game.mission().hexes.as_ref() else {
-        return Vec::new();
-    };
     let Place::Hex(from) = game.soldier(german).place else {
         return Vec::new();
     };
     let Some(to) = game.mission().table.gmove(from, game.condition) else {
+        return Vec::new();
+    };
+    walk_toward(game, from, to, budget)
+}
+
+/// AMBX-MOV-5's pathing toward any `to`: the hexes walked from `from` with at most `budget`
+/// MP along the cheapest path (equal costs: the smallest sequence of hex ids), one hex
+/// always, stopping on `to`. Empty when `to` cannot be reached.
+pub fn walk_toward(
+    game: &Ambush,
+    from: crate::map::Hex,
+    to: crate::map::Hex,
+    budget: u8,
+) -> Vec<crate::map::Hex> {
+    use crate::map::Hex;
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let Some(map) = game.mission().hexes.as_ref() else {
         return Vec::new();
     };
     let costs = &game.data().tables.movement.infantry;

@@ -11,6 +11,9 @@ use crate::los::{End, line_of_sight, paths};
 use crate::map::{Hex, MissionMap};
 use crate::state::{Ambush, Place, SoldierId};
 use crate::tables::damage::Health;
+use crate::tables::dice;
+use crate::tables::track::Row;
+use overlord_engine::RuleId;
 
 /// A throw that may not be made: the rule and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,6 +181,211 @@ pub fn scatter(game: &Ambush, from: Hex, target: Hex, die: u8) -> Option<Hex> {
         .copied()
         .rev()
         .find(|&h| map.cell(h).building.is_none())
+}
+
+/// AMB-GREN-4: a throw's to-hit roll.
+pub const HIT: RuleId = RuleId("AMB-GREN-4");
+/// AMBX-GCDM-4: where a miss lands.
+pub const SCATTER: RuleId = RuleId("AMBX-GCDM-4");
+/// AMB-GREN-5: the dud check.
+pub const DUD: RuleId = RuleId("AMB-GREN-5");
+/// AMB-PC-1: the targets' Perception Checks.
+pub const PERCEPTION: RuleId = RuleId("AMB-PC-1");
+/// AMB-GREN-7, AMBX-GCDM-6: the blast's damage.
+pub const DAMAGE: RuleId = RuleId("AMB-GREN-7");
+
+/// What a throw did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Thrown {
+    pub dd: i16,
+    pub hit: bool,
+    /// Where it came down (`None`: scattered off the map).
+    pub landed: Option<Hex>,
+    pub dud: bool,
+    /// AMBX-GCDM-5: who tossed it away, and where.
+    pub tossed: Option<(SoldierId, Hex)>,
+    /// Each soldier the blast reached and what he took.
+    pub results: Vec<(SoldierId, crate::data::weapons::Damage)>,
+}
+
+/// The weapon type of the grenade `thrower` would throw, and the index of the Ammo Box it is
+/// (a US soldier's grenades are Ammo Boxes; a German's, a count on his card).
+pub fn grenade_box(game: &Ambush, thrower: SoldierId) -> Option<usize> {
+    let weapons = &game.data().weapons;
+    game.soldier(thrower).ammo.iter().position(|&w| {
+        weapons
+            .by_index(w)
+            .and_then(|(_, def)| weapons.types.get(&def.kind))
+            .is_some_and(|t| t.thrown && !t.standing_only)
+    })
+}
+
+/// The item index of `thrower`'s prepared satchel charge, if he has one.
+pub fn prepared_satchel(game: &Ambush, thrower: SoldierId) -> Option<usize> {
+    let weapons = &game.data().weapons;
+    game.soldier(thrower).items.iter().position(|item| {
+        item.prepared
+            && weapons
+                .by_index(item.weapon)
+                .and_then(|(_, def)| weapons.types.get(&def.kind))
+                .is_some_and(|t| t.thrown && t.standing_only)
+    })
+}
+
+/// Whether `thrower` has something to throw: a grenade, or (`satchel`) a prepared charge.
+pub fn has_charge(game: &Ambush, thrower: SoldierId, satchel: bool) -> bool {
+    if satchel {
+        return prepared_satchel(game, thrower).is_some();
+    }
+    match game.soldier(thrower).side {
+        crate::data::weapons::Side::Us => grenade_box(game, thrower).is_some(),
+        crate::data::weapons::Side::German => game.soldier(thrower).grenades > 0,
+    }
+}
+
+/// AMB-GREN-1..7, AMB-PC-1, AMBX-GCDM-4..6: `thrower` throws a grenade (or his prepared
+/// satchel) at `target`: the charge is used up; the to-hit roll; a miss scatters; the dud
+/// check; the Perception Checks of those where it lands, in id order, the first who passes
+/// with a turn unused and not prone tossing it away (into the next hex with the most of his
+/// enemies), those who pass with no turn left and unwounded throwing themselves down; then the
+/// blast on everyone there.
+pub fn throw(
+    game: &mut Ambush,
+    thrower: SoldierId,
+    target: Hex,
+    satchel: bool,
+) -> Result<Thrown, NoThrow> {
+    if !has_charge(game, thrower, satchel) {
+        return Err(NoThrow {
+            rule: if satchel { "AMB-ACT-6" } else { "AMB-ACT-7" },
+            reason: "nothing to throw",
+        });
+    }
+    let dd = throw_dd(game, thrower, target, satchel)?;
+    let Some(from) = game.soldier(thrower).hex(&game.vehicles) else {
+        return Err(NoThrow {
+            rule: "AMB-GREN-1",
+            reason: "the thrower must be on the map",
+        });
+    };
+    let kind = if satchel { "satchel" } else { "grenade" };
+    let (outside, inside) = game
+        .data()
+        .weapons
+        .types
+        .get(kind)
+        .map(|t| (t.blast_outside.clone(), t.blast_inside.clone()))
+        .unwrap_or_default();
+    // The charge is gone whatever happens to it.
+    if satchel {
+        if let Some(item) = prepared_satchel(game, thrower) {
+            game.soldiers[thrower.index()].items.remove(item);
+        }
+    } else if let Some(slot) = grenade_box(game, thrower) {
+        game.soldiers[thrower.index()].ammo.remove(slot);
+    } else {
+        let s = &mut game.soldiers[thrower.index()];
+        s.grenades = s.grenades.saturating_sub(1);
+    }
+    let mut thrown = Thrown {
+        dd,
+        ..Thrown::default()
+    };
+    let (_, hit) = dice::skill_roll(&mut game.rng, dd, HIT);
+    thrown.hit = hit;
+    let landed = if hit {
+        Some(target)
+    } else {
+        let die = dice::d10(&mut game.rng, SCATTER);
+        scatter(game, from, target, die)
+    };
+    thrown.landed = landed;
+    let Some(mut landed) = landed else {
+        return Ok(thrown);
+    };
+    let dud_value = outside
+        .as_deref()
+        .and_then(|row| game.data().weapons.blasts.get(row))
+        .map_or(0, |b| b.dud);
+    if dice::percent_happens(dice::percentile(&mut game.rng, DUD), dud_value) {
+        thrown.dud = true;
+        return Ok(thrown);
+    }
+    // AMB-PC-1: the aware, unpanicked soldiers where it landed check, in id order.
+    let there: Vec<SoldierId> = (0..game.soldiers.len() as u8)
+        .map(SoldierId)
+        .filter(|&id| game.soldier(id).place == Place::Hex(landed))
+        .collect();
+    let mut tosser = None;
+    for &id in &there {
+        let s = game.soldier(id);
+        if s.inactive() || s.panicked || s.marker.row == Row::Unaware {
+            continue;
+        }
+        let pc = i16::from(s.ratings.pc);
+        if !dice::skill_roll(&mut game.rng, pc, PERCEPTION).1 {
+            continue;
+        }
+        let s = game.soldier(id);
+        let turn_left = matches!(s.marker.row, Row::TwoTurns | Row::OneTurn);
+        if tosser.is_none() && turn_left && s.stance != Stance::Prone {
+            tosser = Some(id);
+        } else if !turn_left && s.health == Health::Healthy {
+            game.soldiers[id.index()].stance = Stance::Prone;
+        }
+    }
+    if let Some(id) = tosser
+        && let Some(away) = toss_hex(game, id, landed)
+    {
+        // AMBX-GCDM-5: it explodes there, with no checks; the tosser uses his turn.
+        let s = &mut game.soldiers[id.index()];
+        s.marker.row = crate::tables::track::after_acting(s.marker.row);
+        thrown.tossed = Some((id, away));
+        landed = away;
+    }
+    let map_inside = game
+        .mission()
+        .hexes
+        .as_ref()
+        .is_some_and(|map| map.cell(landed).building.is_some());
+    let row = if map_inside { inside } else { outside };
+    let Some(row) = row else {
+        return Ok(thrown);
+    };
+    let victims: Vec<SoldierId> = (0..game.soldiers.len() as u8)
+        .map(SoldierId)
+        .filter(|&id| game.soldier(id).place == Place::Hex(landed))
+        .collect();
+    for id in victims {
+        let result = crate::blast::blast_damage(game, id, &row, DAMAGE);
+        thrown.results.push((id, result));
+    }
+    Ok(thrown)
+}
+
+/// AMBX-GCDM-5: the next hex `tosser` throws a live grenade away into: one it could be thrown
+/// into, with the most of his active enemies, then the fewest of his friends, then the lowest
+/// id (the tosser's choice made for him: the one a player would make).
+fn toss_hex(game: &Ambush, tosser: SoldierId, from: Hex) -> Option<Hex> {
+    let map = game.mission().hexes.as_ref()?;
+    let side = game.soldier(tosser).side;
+    Dir::ALL
+        .into_iter()
+        .filter_map(|d| map.neighbour(from, d))
+        .filter(|&to| way_in(map, from, to).is_some())
+        .map(|to| {
+            let (mut enemies, mut friends) = (0i32, 0i32);
+            for s in game.soldiers.iter().filter(|s| s.place == Place::Hex(to)) {
+                if s.side == side {
+                    friends += 1;
+                } else if !s.inactive() {
+                    enemies += 1;
+                }
+            }
+            ((std::cmp::Reverse(enemies), friends, to), to)
+        })
+        .min_by_key(|(key, _)| *key)
+        .map(|(_, to)| to)
 }
 
 #[cfg(test)]

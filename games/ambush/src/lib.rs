@@ -25,25 +25,40 @@
 //!    [`operations`]: the squad entering hexes, the sheet, events, Activation Checks, the
 //!    paragraph book's effects and Condition changes; [`rounds`]: awareness and the AR
 //!    Track's placement with the panic check; [`victory`]: the mission's VP and success.
-//! 3. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
-//!    --scenario S1`), with no hidden German on it.
+//! 3. **The decision machine.** [`attacks`]: shots, throws and assaults resolved and logged;
+//!    [`german_actions`]: a German's card action carried out, with the table's fallbacks;
+//!    [`activation`]: a US soldier's turn in a round, a small state machine of prompts;
+//!    [`turn`]: the system procedures between decisions (a round opened, the Germans acting in
+//!    AR Track order, a round ended, the mission ended); [`decisions`]: the legal actions of
+//!    the prompt showing, and each answer handed to its chapter.
+//! 4. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
+//!    --scenario S1`), with no hidden German on it; [`view`]: what the player may know
+//!    (AMBX-HID); [`text`]: the terminal's picture; [`bot`]: what the bots are told;
+//!    [`game`]: the engine's contract.
 //!
-//! What is in: the components. The rules (the operations and activation phases, fire,
-//! assault, vehicles, the campaign) come next; until then `overlord validate ambush`,
-//! `overlord scenarios ambush` and `overlord map ambush` work, and starting a game says the
-//! rules are not playable yet.
+//! What is in: the components, Operations with the paragraph book, the Activation Phase with
+//! its rounds, US soldiers' turns and the Germans' cards. Not yet: vehicles driven and fired
+//! at, penetration and building sides, equipment exchanged, the crew weapon's shared actions,
+//! dragging the inactive, and the campaign played mission to mission.
 //!
 //! Everything under `data/ambush/` is authored by the Overlord project (the spec's section 7
 //! and our missions), never the original game's: an owner of the booklet can encode it in the
 //! same formats.
 
+pub mod action;
+pub mod activation;
 pub mod assault;
+pub mod attacks;
 pub mod blast;
+pub mod bot;
 pub mod campaign;
 pub mod command;
 pub mod data;
+pub mod decisions;
 pub mod fire;
+pub mod game;
 pub mod german;
+pub mod german_actions;
 pub mod grenade;
 pub mod los;
 pub mod map;
@@ -58,10 +73,16 @@ pub mod status;
 pub mod tables;
 #[cfg(test)]
 mod testkit;
+pub mod text;
+pub mod turn;
 pub mod vehicles;
 pub mod victory;
+pub mod view;
 
+pub use action::{AmbAction, AmbEvent};
 pub use data::AmbushData;
+pub use game::AmbOptions;
+pub use state::Ambush;
 
 use overlord_engine::{Components, DataErrors, GameInfo, ScenarioInfo};
 use std::path::Path;

@@ -149,6 +149,7 @@ fn begin_rounds(game: &mut Ambush) {
         german_die: 0,
         us_initiative: false,
         action_number: 0,
+        opened: false,
     });
 }
 
@@ -162,7 +163,8 @@ fn mark(game: &mut Ambush, hex: Hex, marker: Marker) {
 fn check(game: &mut Ambush, hex: Hex, actor: Actor, quiet: bool) {
     if !quiet && game.marked(hex, Marker::Minefield) {
         let entering: Vec<SoldierId> = members(actor).collect();
-        blast::minefield(game, hex, &entering);
+        let results = blast::minefield(game, hex, &entering);
+        crate::attacks::log_damage(game, &results, blast::MINEFIELD);
     }
     let reading = sheet::hex_entry(game, hex);
     act_on(game, reading, hex, actor, quiet);
@@ -278,12 +280,18 @@ fn effects(game: &mut Ambush, id: u16, line: Option<u8>, next: u8, actor: Actor)
     let Some(paragraph) = game.mission().paragraph(&label).cloned() else {
         return;
     };
-    // AMB-OPS-3: applying a paragraph records its sighting.
-    if next == 0
-        && line.is_none()
-        && let Some(n) = paragraph.sighting
-    {
-        game.sightings |= 1 << n;
+    if next == 0 && line.is_none() {
+        // AMB-OPS-3: the paragraph is read (shown to the player), its sighting recorded.
+        game.reveals += 1;
+        let text = paragraph.text.trim().to_owned();
+        game.note(
+            RuleId("AMB-OPS-3"),
+            crate::action::AmbEvent::Read { paragraph: id },
+            || format!("paragraph {label}: {text}"),
+        );
+        if let Some(n) = paragraph.sighting {
+            game.sightings |= 1 << n;
+        }
     }
     let list: Vec<Effect> = match (line, &paragraph.lines) {
         (Some(l), Some(lines)) => lines
@@ -573,7 +581,7 @@ fn apply(game: &mut Ambush, effect: &Effect, actor: Actor, rest: Task) -> bool {
                 if let Some(item) = (0..game.soldier(s).items.len())
                     .find(|&i| fire::dd(game, s, i, t, kind).is_ok())
                 {
-                    let _ = fire::shoot(game, s, item, t, kind);
+                    crate::attacks::resolve_shot(game, s, item, t, kind);
                 }
             }
         }
@@ -601,13 +609,14 @@ fn apply(game: &mut Ambush, effect: &Effect, actor: Actor, rest: Task) -> bool {
                     }
                 };
                 if let Some((item, t)) = chosen {
-                    let _ = fire::shoot(game, g, item, t, kind);
+                    crate::attacks::resolve_shot(game, g, item, t, kind);
                 }
             }
         }
         Effect::Boobytrap => {
             if let Some(hex) = actor_hex {
-                blast::booby_trap(game, hex);
+                let results = blast::booby_trap(game, hex);
+                crate::attacks::log_damage(game, &results, blast::TRAP);
             }
         }
         Effect::Minefield => {
@@ -616,7 +625,8 @@ fn apply(game: &mut Ambush, effect: &Effect, actor: Actor, rest: Task) -> bool {
                     .map(SoldierId)
                     .filter(|&id| game.soldier(id).place == Place::Hex(hex))
                     .collect();
-                blast::minefield(game, hex, &there);
+                let results = blast::minefield(game, hex, &there);
+                crate::attacks::log_damage(game, &results, blast::MINEFIELD);
             }
         }
         Effect::Blast {
@@ -642,7 +652,8 @@ fn apply(game: &mut Ambush, effect: &Effect, actor: Actor, rest: Task) -> bool {
                 map_hex(game, hex)
             };
             if let Some(at) = at {
-                blast::blast(game, at, table, *pc_check, RuleId("AMBX-PAR-2"));
+                let results = blast::blast(game, at, table, *pc_check, RuleId("AMBX-PAR-2"));
+                crate::attacks::log_damage(game, &results, RuleId("AMBX-PAR-2"));
             }
         }
         Effect::Surrender { german: code } => {
@@ -936,6 +947,7 @@ mod tests {
             german_die: 2,
             us_initiative: true,
             action_number: 0,
+            opened: true,
         });
     }
 

@@ -129,6 +129,7 @@ pub fn start_round(game: &mut Ambush, number: u16) {
         german_die,
         us_initiative,
         action_number,
+        opened: true,
     });
 }
 

@@ -43,9 +43,12 @@ impl Ambush {
             .map(str::to_owned)
             .or_else(|| def.header.squad.clone())
             .unwrap_or_else(|| data.campaign.squad.clone());
-        let squad = data
-            .squad(&squad_id)
+        let squad_index = data
+            .squads
+            .iter()
+            .position(|q| q.id == squad_id)
             .ok_or_else(|| SetupFault(format!("no squad `{squad_id}` in squads/")))?;
+        let squad = &data.squads[squad_index];
         let map = def
             .hexes
             .as_ref()
@@ -177,6 +180,7 @@ impl Ambush {
         Ok(Ambush {
             data: Arc::clone(data),
             mission: u8::try_from(index).map_err(|_| SetupFault("too many missions".into()))?,
+            squad: u8::try_from(squad_index).map_err(|_| SetupFault("too many squads".into()))?,
             rng,
             phase: Phase::Entry,
             condition: def.header.start_condition,
@@ -192,6 +196,10 @@ impl Ambush {
             ask: None,
             activated: false,
             pc_passed: 0,
+            turn: None,
+            journal: Vec::new(),
+            journal_on: false,
+            reveals: 0,
         })
     }
 }

@@ -19,7 +19,7 @@ use crate::data::weapons::Side;
 use crate::map::Hex;
 use crate::tables::damage::Health;
 use crate::tables::track::Row;
-use overlord_engine::GameRng;
+use overlord_engine::{GameRng, RuleId};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -204,6 +204,8 @@ pub struct RoundState {
     pub us_initiative: bool,
     /// AMB-GER-1.
     pub action_number: u8,
+    /// Whether the round's opening (awareness, event, dice, markers) is done.
+    pub opened: bool,
 }
 
 /// The hex markers of AMBX-MIS-8, one bit each.
@@ -217,6 +219,8 @@ pub struct Ambush {
     pub(crate) data: Arc<AmbushData>,
     /// The mission, by index among the data's missions.
     pub(crate) mission: u8,
+    /// The squad playing it, by index among the data's squads.
+    pub(crate) squad: u8,
     pub(crate) rng: GameRng,
     pub phase: Phase,
     /// AMB-COND: the Condition in force (1-based).
@@ -243,6 +247,49 @@ pub struct Ambush {
     /// The soldiers whose last Perception Check passed, one bit per soldier id (AMBX-PAR-4's
     /// `pc_passed`).
     pub pc_passed: u64,
+    /// The US soldier acting now in an Action Round, and how far his turn has got.
+    pub turn: Option<Turn>,
+    /// What happened since the log last took it (each line with its rule id): the chapters
+    /// write here, the decision machine hands it to the engine's log.
+    pub journal: Vec<Note>,
+    /// Whether the journal is written (a log that is not kept costs no text).
+    pub journal_on: bool,
+    /// Dice rolled and paragraphs read so far (the undo barrier, ARCHITECTURE invariant 5).
+    pub reveals: u64,
+}
+
+/// One line of the journal: the rule that produced it, its event and its sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub rule: RuleId,
+    pub event: crate::action::AmbEvent,
+    pub text: String,
+}
+
+/// A US soldier's turn in an Action Round (AMB-SACT, AMB-ACT): what he is doing so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Turn {
+    pub soldier: SoldierId,
+    pub doing: Doing,
+    /// His marker's row as the turn began (it moves down a row as the turn ends, AMBX-AR-3,
+    /// unless what happened in it moved it already).
+    pub row: Row,
+}
+
+/// The part of a turn under way: a fresh turn offers every table; a move, a move with a snap
+/// shot or a charge goes on hex by hex; snap fire twice waits for its second shot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Doing {
+    /// Nothing yet (a stance change aside).
+    Fresh,
+    /// AMB-ACT-11: moving.
+    Moving,
+    /// AMB-ACT-13: moving with one snap shot, before, between or after the steps.
+    MoveSnap { fired: bool },
+    /// AMB-ACT-14: moving to assault.
+    Charging,
+    /// AMB-ACT-2: the second snap shot of item `item`.
+    SecondSnap { item: u8 },
 }
 
 /// The soldiers a piece of work is for (the hex entry's "actor", AMBX-MIS-7), one bit per
@@ -287,7 +334,68 @@ pub enum Ask {
     },
 }
 
+/// The state is the game: two states are equal when everything but the shared data and the
+/// journal not yet logged is (the data is the mission's, the same `Arc` for both).
+impl PartialEq for Ambush {
+    fn eq(&self, other: &Ambush) -> bool {
+        Arc::ptr_eq(&self.data, &other.data)
+            && self.mission == other.mission
+            && self.squad == other.squad
+            && self.rng == other.rng
+            && self.phase == other.phase
+            && self.condition == other.condition
+            && self.sightings == other.sightings
+            && self.flags == other.flags
+            && self.vp == other.vp
+            && self.used_pool == other.used_pool
+            && self.markers == other.markers
+            && self.breaches == other.breaches
+            && self.soldiers == other.soldiers
+            && self.vehicles == other.vehicles
+            && self.work == other.work
+            && self.ask == other.ask
+            && self.activated == other.activated
+            && self.pc_passed == other.pc_passed
+            && self.turn == other.turn
+            && self.reveals == other.reveals
+    }
+}
+
 impl Ambush {
+    /// Write a journal line for `rule` (its sentence only made when the log is kept).
+    pub fn note(
+        &mut self,
+        rule: RuleId,
+        event: crate::action::AmbEvent,
+        text: impl FnOnce() -> String,
+    ) {
+        if self.journal_on {
+            self.journal.push(Note {
+                rule,
+                event,
+                text: text(),
+            });
+        }
+    }
+
+    /// A soldier's name for the log: his card's id (`US1`) or his German code (`A`).
+    pub fn name(&self, id: SoldierId) -> String {
+        let s = self.soldier(id);
+        match s.side {
+            Side::Us => self
+                .data
+                .squads
+                .get(usize::from(self.squad))
+                .and_then(|q| q.soldiers.get(usize::from(s.card)))
+                .map_or_else(|| format!("US{}", id.0 + 1), |c| c.id.clone()),
+            Side::German => self
+                .mission()
+                .germans
+                .get(usize::from(s.card))
+                .map_or_else(|| format!("G{}", id.0), |g| g.get_ref().code.clone()),
+        }
+    }
+
     pub fn data(&self) -> &AmbushData {
         &self.data
     }

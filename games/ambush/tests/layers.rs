@@ -10,10 +10,10 @@ use std::path::Path;
 /// listed before it (and itself).
 const LAYERS: &[(u8, &[&str])] = &[
     // 1: components and geometry (the data's checks build the map), the small procedures, the
-    // state.
+    // state with its actions and log events (a journal line names its event).
     (1, &["data", "map", "los"]),
     (1, &["tables"]),
-    (1, &["state"]),
+    (1, &["state", "action"]),
     (1, &["setup"]),
     // 2: the questions many chapters ask.
     (2, &["sheet"]),
@@ -24,15 +24,24 @@ const LAYERS: &[(u8, &[&str])] = &[
     (3, &["assault"]),
     (3, &["blast"]),
     (3, &["grenade"]),
+    (3, &["attacks"]),
     (3, &["movement"]),
     (3, &["german"]),
     (3, &["campaign"]),
     (3, &["vehicles"]),
     (3, &["operations"]),
+    (3, &["german_actions"]),
     (3, &["rounds"]),
     (3, &["victory"]),
-    // 4: the faces.
+    (3, &["activation"]),
+    (3, &["turn"]),
+    // 4: the decision machine, then the faces and the engine's contract.
+    (4, &["decisions"]),
+    (4, &["view"]),
+    (4, &["text"]),
     (4, &["picture"]),
+    (4, &["bot"]),
+    (4, &["game"]),
 ];
 
 #[test]

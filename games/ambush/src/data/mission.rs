@@ -374,6 +374,18 @@ pub enum Marker {
     Rubble,
 }
 
+impl Marker {
+    /// Every marker, in bit order ([`crate::state::marker_bit`]).
+    pub const ALL: [Marker; 6] = [
+        Marker::Event,
+        Marker::TrapResolved,
+        Marker::Minefield,
+        Marker::Landmark,
+        Marker::Breach,
+        Marker::Rubble,
+    ];
+}
+
 /// How a paragraph ends the mission.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -1,0 +1,95 @@
+//! The player's decisions (the spec's section 4) as small actions, one prompt at a time, and
+//! the log's events.
+//!
+//! The squad enters hex by hex; Operations actions are free (AMB-OPA-1); in an Action Round the
+//! player picks which of the tied US soldiers acts (AMB-RND-6), then that soldier's action, a
+//! move going on one hex per decision. The Germans' actions are no decision (AMBX-GER): the
+//! rounds chapter works them out and logs them.
+
+use crate::data::mission::Stance;
+use crate::map::Hex;
+use crate::state::SoldierId;
+use overlord_engine::Log;
+use serde::{Deserialize, Serialize};
+
+/// One decision, answering the prompt showing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AmbAction {
+    /// AMBX-MIS-1: `soldier` enters the map at entry hex `hex` (a hex entry, AMB-OPS-1).
+    Enter { soldier: SoldierId, hex: Hex },
+    /// AMB-OPA-3: `soldier` moves into the next hex `to`; with `group`, every soldier of his
+    /// hex who may move goes with him (one check, one Perception Check).
+    Move {
+        soldier: SoldierId,
+        to: Hex,
+        #[serde(default)]
+        group: bool,
+    },
+    /// AMB-OPA-4, AMB-SACT-2: `soldier` changes his stance.
+    Stance { soldier: SoldierId, stance: Stance },
+    /// AMB-OPA-7, AMB-ACT-5/8/10: `soldier` prepares his item `item`.
+    Prepare { soldier: SoldierId, item: u8 },
+    /// AMB-OPA-8, AMB-ACT-8: `soldier` clears his jammed item `item`.
+    ClearJam { soldier: SoldierId, item: u8 },
+    /// The spec's section 3.4: the player ends the mission (in Operations only).
+    EndMission,
+    /// AMB-OPS-6: line `index` of the bulleted lines offered.
+    Line { index: u8 },
+    /// AMB-RND-6: of the US soldiers tied in the acting space, `soldier` acts next.
+    Activate { soldier: SoldierId },
+    /// AMB-ACT-1/2/3/13: the acting soldier fires item `item` at `target`, aimed or snap.
+    Fire {
+        item: u8,
+        target: SoldierId,
+        aimed: bool,
+    },
+    /// AMB-ACT-4/14: the acting soldier assaults `target` in his hex, to capture or to kill.
+    Assault { target: SoldierId, capture: bool },
+    /// AMB-ACT-6/7: the acting soldier throws a grenade (or his prepared satchel) at `hex`.
+    Throw { hex: Hex, satchel: bool },
+    /// AMB-ACT-11: the acting soldier moves (or goes on moving) into the next hex `to`.
+    Step { to: Hex },
+    /// AMB-ACT-13: the acting soldier moves into `to` as a Move/Snap Fire.
+    SnapStep { to: Hex },
+    /// AMB-ACT-14: the acting soldier moves into `to` as a Move/Charge Assault.
+    ChargeStep { to: Hex },
+    /// AMB-CMD-3: the acting commander gives one of his actions to `to`.
+    GiveAction { to: SoldierId },
+    /// AMB-CMD-4: the acting commander wakes `target` (Unaware to Complete).
+    Awaken { target: SoldierId },
+    /// The acting soldier ends his turn (passing, if he has done nothing).
+    EndTurn,
+}
+
+/// What a log line is about, for programs reading the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AmbEvent {
+    /// A soldier came onto the map, moved, or changed stance.
+    Moved { soldier: SoldierId },
+    /// A paragraph was read.
+    Read { paragraph: u16 },
+    /// A hex entry was checked on the mission sheet (or an event, a check, a condition).
+    Sheet,
+    /// A shot, a throw or an assault, and whom it was at.
+    Attack {
+        attacker: SoldierId,
+        target: Option<SoldierId>,
+    },
+    /// A soldier's health or status changed.
+    Damage { soldier: SoldierId },
+    /// A German's card gave him an action.
+    German { soldier: SoldierId },
+    /// A round began, or its markers were placed, or it ended.
+    Round { number: u16 },
+    /// A soldier's weapon changed (prepared, jammed, cleared, out of ammunition).
+    Weapon { soldier: SoldierId },
+    /// A commander gave an action or woke a soldier.
+    Command { soldier: SoldierId },
+    /// The mission ended.
+    Ended { success: bool, vp: i32 },
+}
+
+/// The log Ambush! writes.
+pub type AmbLog = Log<AmbEvent>;

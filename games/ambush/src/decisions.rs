@@ -1,0 +1,275 @@
+//! The decision machine (the spec's section 4): the legal actions of the prompt showing, and
+//! each answer handed to the chapter that asked it.
+
+use crate::action::{AmbAction, AmbEvent};
+use crate::data::mission::Stance;
+use crate::data::weapons::Side;
+use crate::map::Hex;
+use crate::movement::infantry_cost;
+use crate::state::{Ambush, Ask, Phase, Place, SoldierId};
+use crate::turn::{Next, next};
+use overlord_engine::{Prompt, Refusal, RuleId};
+
+/// AMBX-MIS-1: the squad's entry.
+pub const ENTRY: RuleId = RuleId("AMBX-MIS-1");
+/// AMB-OPA-1: Operations actions.
+pub const OPERATIONS: RuleId = RuleId("AMB-OPA-1");
+/// AMB-OPS-6: a bulleted line chosen.
+pub const LINE: RuleId = RuleId("AMB-OPS-6");
+
+/// The legal actions now, into `out` (cleared first).
+pub fn legal(game: &Ambush, out: &mut Vec<AmbAction>) {
+    out.clear();
+    if matches!(game.phase, Phase::Ended { .. }) {
+        return;
+    }
+    if let Some(ask) = &game.ask {
+        let n = match ask {
+            Ask::SheetLine { options, .. } => options.len(),
+            Ask::ParagraphLine { options, .. } => options.len(),
+        };
+        out.extend((0..n.min(usize::from(u8::MAX))).map(|i| AmbAction::Line { index: i as u8 }));
+        return;
+    }
+    match game.phase {
+        Phase::Entry => entry(game, out),
+        Phase::Operations => operations(game, out),
+        Phase::Rounds(_) => match game.turn {
+            Some(turn) => crate::activation::legal(game, turn, out),
+            None => {
+                if let Some(Next::Us(list)) = next(game) {
+                    out.extend(
+                        list.into_iter()
+                            .map(|soldier| AmbAction::Activate { soldier }),
+                    );
+                }
+            }
+        },
+        Phase::Ended { .. } => {}
+    }
+}
+
+/// AMBX-MIS-1: each soldier still off the map, at each entry hex.
+fn entry(game: &Ambush, out: &mut Vec<AmbAction>) {
+    let Some(map) = game.mission().hexes.as_ref() else {
+        return;
+    };
+    let hexes: Vec<Hex> = game
+        .mission()
+        .header
+        .us_entry
+        .iter()
+        .filter_map(|label| map.hex(label))
+        .collect();
+    for soldier in game.side(Side::Us) {
+        if game.soldier(soldier).place == Place::OffMap && !game.soldier(soldier).inactive() {
+            out.extend(hexes.iter().map(|&hex| AmbAction::Enter { soldier, hex }));
+        }
+    }
+}
+
+/// AMB-OPA-3: the soldiers of `soldier`'s hex who move with him as a group: every active one
+/// standing or crouching.
+fn group_of(game: &Ambush, soldier: SoldierId) -> Vec<SoldierId> {
+    let here = game.soldier(soldier).place;
+    game.side(Side::Us)
+        .filter(|&id| {
+            let s = game.soldier(id);
+            s.place == here && !s.inactive() && s.stance != Stance::Prone
+        })
+        .collect()
+}
+
+/// AMB-OPA-1..9 and the mission's end: every free action of every active soldier.
+fn operations(game: &Ambush, out: &mut Vec<AmbAction>) {
+    let Some(map) = game.mission().hexes.as_ref() else {
+        return;
+    };
+    let costs = &game.data().tables.movement.infantry;
+    for soldier in game.side(Side::Us) {
+        let s = game.soldier(soldier);
+        let Place::Hex(here) = s.place else { continue };
+        if s.inactive() {
+            continue;
+        }
+        // AMB-OPA-3: standing or crouching, into any next hex a soldier may enter.
+        if s.stance != Stance::Prone {
+            let group = group_of(game, soldier).len() > 1;
+            for dir in crate::data::map::Dir::ALL {
+                let Some(to) = map.neighbour(here, dir) else {
+                    continue;
+                };
+                if infantry_cost(map, costs, here, to).is_none() {
+                    continue;
+                }
+                out.push(AmbAction::Move {
+                    soldier,
+                    to,
+                    group: false,
+                });
+                if group {
+                    out.push(AmbAction::Move {
+                        soldier,
+                        to,
+                        group: true,
+                    });
+                }
+            }
+        }
+        // AMB-OPA-4.
+        for stance in [Stance::Standing, Stance::Crouching, Stance::Prone] {
+            if stance != s.stance {
+                out.push(AmbAction::Stance { soldier, stance });
+            }
+        }
+        // AMB-OPA-7/8: standing or crouching.
+        if s.stance != Stance::Prone {
+            for (item, it) in s.items.iter().enumerate() {
+                let prep = game
+                    .data()
+                    .weapons
+                    .by_index(it.weapon)
+                    .and_then(|(_, def)| game.data().weapons.types.get(&def.kind))
+                    .and_then(|k| k.prep);
+                if it.jammed {
+                    out.push(AmbAction::ClearJam {
+                        soldier,
+                        item: item as u8,
+                    });
+                } else if prep.is_some() && !it.prepared {
+                    out.push(AmbAction::Prepare {
+                        soldier,
+                        item: item as u8,
+                    });
+                }
+            }
+        }
+    }
+    out.push(AmbAction::EndMission);
+}
+
+/// Hand `action` (legal now) to the chapter that asked.
+pub fn answer(game: &mut Ambush, action: AmbAction) -> Result<(), Refusal> {
+    if game.ask.is_some() {
+        let AmbAction::Line { index } = action else {
+            return Err(Refusal::by_rule(LINE, "choose one of the lines offered"));
+        };
+        return crate::operations::choose(game, usize::from(index))
+            .map_err(|why| Refusal::by_rule(LINE, why));
+    }
+    match (game.phase, action) {
+        (Phase::Entry, AmbAction::Enter { soldier, hex }) => {
+            let name = game.name(soldier);
+            let label = label(game, hex);
+            game.note(ENTRY, AmbEvent::Moved { soldier }, || {
+                format!("{name} enters at {label}")
+            });
+            crate::operations::enter(game, &[soldier], hex);
+        }
+        (Phase::Operations, AmbAction::Move { soldier, to, group }) => {
+            let movers = if group {
+                group_of(game, soldier)
+            } else {
+                vec![soldier]
+            };
+            let names: Vec<String> = movers.iter().map(|&m| game.name(m)).collect();
+            let label = label(game, to);
+            game.note(RuleId("AMB-OPA-3"), AmbEvent::Moved { soldier }, || {
+                format!("{} move to {label}", names.join(", "))
+            });
+            // AMB-OPA-7: a machine gun stays prepared until moved.
+            for &m in &movers {
+                crate::activation::unprepare_on_moving(game, m);
+            }
+            crate::operations::enter(game, &movers, to);
+        }
+        (Phase::Operations, AmbAction::Stance { soldier, stance }) => {
+            game.soldiers[soldier.index()].stance = stance;
+            let name = game.name(soldier);
+            game.note(RuleId("AMB-OPA-4"), AmbEvent::Moved { soldier }, || {
+                format!("{name} goes {stance:?}")
+            });
+        }
+        (Phase::Operations, AmbAction::Prepare { soldier, item }) => {
+            if let Some(it) = game.soldiers[soldier.index()]
+                .items
+                .get_mut(usize::from(item))
+            {
+                it.prepared = true;
+            }
+            let name = game.name(soldier);
+            game.note(RuleId("AMB-OPA-7"), AmbEvent::Weapon { soldier }, || {
+                format!("{name} prepares his weapon")
+            });
+        }
+        (Phase::Operations, AmbAction::ClearJam { soldier, item }) => {
+            // AMBX-WTC-5: in Operations a jam clears without a roll.
+            if let Some(it) = game.soldiers[soldier.index()]
+                .items
+                .get_mut(usize::from(item))
+            {
+                it.jammed = false;
+            }
+            let name = game.name(soldier);
+            game.note(RuleId("AMB-OPA-8"), AmbEvent::Weapon { soldier }, || {
+                format!("{name} clears his jam")
+            });
+        }
+        (Phase::Operations, AmbAction::EndMission) => crate::turn::end_mission(game),
+        (Phase::Rounds(_), AmbAction::Activate { soldier }) => {
+            crate::activation::begin(game, soldier);
+        }
+        (Phase::Rounds(_), action) => {
+            let Some(turn) = game.turn else {
+                return Err(Refusal::by_rule(
+                    crate::turn::ROUND,
+                    "choose who acts first",
+                ));
+            };
+            crate::activation::answer(game, turn, action);
+        }
+        _ => return Err(Refusal::new("not an answer to the prompt showing")),
+    }
+    Ok(())
+}
+
+fn label(game: &Ambush, hex: Hex) -> String {
+    game.mission()
+        .hexes
+        .as_ref()
+        .map_or_else(|| format!("{}", hex.0), |m| m.label(hex))
+}
+
+/// The prompt showing.
+pub fn prompt(game: &Ambush) -> Prompt {
+    let (name, rule, text) = if game.ask.is_some() {
+        ("line", LINE, "Which line applies?".to_owned())
+    } else {
+        match game.phase {
+            Phase::Entry => ("enter", ENTRY, "Who enters the map, and where?".to_owned()),
+            Phase::Operations => (
+                "operations",
+                OPERATIONS,
+                "Operations: move, change stance, prepare, or end the mission".to_owned(),
+            ),
+            Phase::Rounds(r) => match game.turn {
+                Some(turn) => (
+                    "act",
+                    crate::activation::ACTIVATE,
+                    format!("Round {}: {} acts", r.number, game.name(turn.soldier)),
+                ),
+                None => (
+                    "activate",
+                    crate::turn::ROUND,
+                    format!("Round {}: which soldier acts next?", r.number),
+                ),
+            },
+            Phase::Ended { .. } => (
+                "over",
+                crate::turn::MISSION_END,
+                "The mission is over".to_owned(),
+            ),
+        }
+    };
+    Prompt { name, rule, text }
+}

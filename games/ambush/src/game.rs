@@ -1,0 +1,141 @@
+//! Ambush! under the engine's contract: one seat, the US squad; the Germans are the rules'.
+
+use crate::action::{AmbAction, AmbEvent, AmbLog};
+use crate::data::AmbushData;
+use crate::state::{Ambush, Phase};
+use crate::view::AmbView;
+use overlord_engine::driver::{self, Chapters, Progress};
+use overlord_engine::{
+    Anchors, Applied, Game, GameInfo, GameRng, Outcome, Prompt, Refusal, Seat, SeatSet, SetupError,
+    Status, Viewer,
+};
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// A mission's options: none yet (the squad is the mission's, AMBX-SOL-1).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AmbOptions {}
+
+impl Ambush {
+    /// Hand the journal to the engine's log.
+    fn flush(&mut self, log: &mut AmbLog) {
+        for note in self.journal.drain(..) {
+            let text = note.text;
+            log.public(note.rule, note.event, move || text);
+        }
+    }
+}
+
+impl Game for Ambush {
+    type Data = AmbushData;
+    type Options = AmbOptions;
+    type Action = AmbAction;
+    type View = AmbView;
+    type Event = AmbEvent;
+
+    fn info() -> GameInfo {
+        crate::info()
+    }
+
+    fn setup(
+        data: &Arc<AmbushData>,
+        scenario: &str,
+        _options: &AmbOptions,
+        rng: GameRng,
+        log: &mut AmbLog,
+    ) -> Result<Self, SetupError> {
+        let mut game = Ambush::start(data, scenario, None, rng).map_err(|e| SetupError(e.0))?;
+        game.journal_on = log.is_enabled();
+        let briefing = game.mission().header.briefing.trim().to_owned();
+        game.note(crate::decisions::ENTRY, AmbEvent::Sheet, move || {
+            format!("briefing: {briefing}")
+        });
+        driver::run(&mut game, log);
+        game.flush(log);
+        Ok(game)
+    }
+
+    fn status(&self) -> Status {
+        match self.phase {
+            Phase::Ended { success } => Status::Over(Outcome::shared(
+                1,
+                if success {
+                    SeatSet::only(Seat(0))
+                } else {
+                    SeatSet::EMPTY
+                },
+                false,
+                crate::victory::final_vp(self),
+                crate::turn::MISSION_END,
+            )),
+            _ => Status::ToAct(Seat(0)),
+        }
+    }
+
+    fn prompt(&self) -> Prompt {
+        crate::decisions::prompt(self)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<AmbAction>) {
+        crate::decisions::legal(self, out);
+    }
+
+    fn apply(&mut self, action: AmbAction, log: &mut AmbLog) -> Result<Applied, Refusal> {
+        self.journal_on = log.is_enabled();
+        let applied = driver::apply(self, action, log);
+        self.flush(log);
+        applied
+    }
+
+    fn apply_listed(&mut self, action: AmbAction, log: &mut AmbLog) -> Result<Applied, Refusal> {
+        self.journal_on = log.is_enabled();
+        let applied = driver::apply_listed(self, action, log);
+        self.flush(log);
+        applied
+    }
+
+    fn view(&self, viewer: Viewer) -> AmbView {
+        crate::view::view(self, viewer)
+    }
+
+    fn determinize<R: Rng + ?Sized>(&self, _seat: Seat, rng: &mut R) -> Self {
+        crate::view::determinize(self, rng)
+    }
+
+    fn anchors(&self, action: &AmbAction) -> Anchors {
+        crate::view::anchors(self, action)
+    }
+
+    fn rng(&self) -> &GameRng {
+        &self.rng
+    }
+
+    fn seat_label(&self, _seat: Seat) -> String {
+        "US squad".to_owned()
+    }
+
+    fn text_picture(&self, _viewer: Viewer) -> Option<String> {
+        Some(crate::text::picture(self))
+    }
+}
+
+impl Chapters for Ambush {
+    fn advance(&mut self, _log: &mut AmbLog) -> Progress {
+        crate::turn::advance(self)
+    }
+
+    fn answer(&mut self, action: AmbAction, _log: &mut AmbLog) -> Result<(), Refusal> {
+        crate::decisions::answer(self, action)
+    }
+
+    /// Every die rolled and every paragraph read: undo stops there.
+    fn reveals(&self) -> u64 {
+        u64::from(self.rng.outcomes()) + self.reveals
+    }
+
+    fn over(&self) -> bool {
+        matches!(self.phase, Phase::Ended { .. })
+    }
+}

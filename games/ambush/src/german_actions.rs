@@ -1,0 +1,404 @@
+//! A German's turn carried out (AMB-GER, AMBX-GER-2..8): the code his card gives him done,
+//! with the table's fallback when it cannot be, every step logged with the row and column read.
+//!
+//! Vehicles are not driven yet: a driver's `DR`/`DF` and a `PF` at a vehicle fall back as the
+//! table says (`MV`, `AF`).
+
+use crate::action::AmbEvent;
+use crate::assault::{self, Mode};
+use crate::attacks::{clear_jam, log_damage, resolve_assault, resolve_shot, resolve_throw};
+use crate::blast;
+use crate::data::mission::{Marker, Stance};
+use crate::data::weapons::Side;
+use crate::fire::Kind;
+use crate::german::{self, Arms};
+use crate::grenade;
+use crate::map::Hex;
+use crate::state::{Ambush, Phase, Place, SoldierId, Task};
+use crate::tables::damage::Health;
+use crate::tables::dice;
+use overlord_engine::RuleId;
+
+/// AMBX-GER-2: the action a German's card gives.
+pub const ACTION: RuleId = RuleId("AMBX-GER-2");
+
+/// How many fallbacks one action may go through before the German holds (the table's
+/// fallbacks can lead back to where they began: `AF` to `MV` to `AF`).
+const FALLBACKS: u8 = 4;
+
+/// AMB-GER-2..9: German `g` acts on this round's Action Number.
+pub fn act(game: &mut Ambush, g: SoldierId) {
+    let Phase::Rounds(round) = game.phase else {
+        return;
+    };
+    let card = german::card_action(game, g, round.action_number);
+    game.reveals += 1;
+    let Some(card) = card else {
+        game.note(ACTION, AmbEvent::German { soldier: g }, || {
+            "no action on the card: he holds".to_owned()
+        });
+        return;
+    };
+    let code = card.code.clone();
+    let name = game.name(g);
+    game.note(ACTION, AmbEvent::German { soldier: g }, || {
+        format!(
+            "{name}: row {} of column {} reads {code}",
+            card.row, card.column
+        )
+    });
+    perform(game, g, &code, 0);
+}
+
+/// Carry out `code` for `g`, or its fallback.
+fn perform(game: &mut Ambush, g: SoldierId, code: &str, depth: u8) {
+    if depth >= FALLBACKS || !game.soldier(g).active_on_map() {
+        return;
+    }
+    let fallback = |game: &mut Ambush, next: &str| {
+        let name = game.name(g);
+        let why = code.to_owned();
+        let next_code = next.to_owned();
+        game.note(ACTION, AmbEvent::German { soldier: g }, || {
+            format!("{name} cannot {why}: {next_code} instead")
+        });
+        perform(game, g, next, depth + 1);
+    };
+    match code {
+        "AF" => {
+            if !fire_at_easiest(game, g, Kind::Aimed) {
+                let next = if german::red_path(game, g, 1).is_empty() {
+                    "HD"
+                } else {
+                    "MV"
+                };
+                fallback(game, next);
+            }
+        }
+        "SF" => {
+            if fire_at_easiest(game, g, Kind::Snap) {
+                fire_at_easiest(game, g, Kind::Snap);
+            } else {
+                fallback(game, "AF");
+            }
+        }
+        "GR" => {
+            if !throw_grenade(game, g) {
+                fallback(game, "AF");
+            }
+        }
+        // Vehicles are not targets yet: a Panzerfaust has none.
+        "PF" => fallback(game, "AF"),
+        "MV" | "DR" | "DF" | "DX" => {
+            let mpa = crate::status::current_mpa(game.soldier(g));
+            if !walk_red(game, g, mpa) {
+                fallback(game, if code == "DX" { "HD" } else { "AF" });
+            }
+        }
+        "MS" => {
+            let half = crate::status::current_mpa(game.soldier(g)) / 2;
+            if walk_red(game, g, half) {
+                fire_at_easiest(game, g, Kind::Snap);
+            } else {
+                fallback(game, "AF");
+            }
+        }
+        "MA" => {
+            if !charge(game, g) {
+                fallback(game, "AF");
+            }
+        }
+        "AS" => {
+            if !assault_here(game, g, false) {
+                fallback(game, "MA");
+            }
+        }
+        "EV" => match german::evasion(game, g) {
+            Some((hex, stance)) => {
+                walk_to(game, g, hex);
+                game.soldiers[g.index()].stance = stance;
+            }
+            None => fallback(game, "ST:P"),
+        },
+        "RT" => {
+            if !retreat(game, g) {
+                fallback(game, "EV");
+            }
+        }
+        "ST:P" => set_stance(game, g, Stance::Prone),
+        "ST:C" => set_stance(game, g, Stance::Crouching),
+        "ST:S" => set_stance(game, g, Stance::Standing),
+        "ST:C+AF" => {
+            set_stance(game, g, Stance::Crouching);
+            fire_at_easiest(game, g, Kind::Aimed);
+        }
+        "SU" => {
+            german::surrender(game, g);
+            let name = game.name(g);
+            game.note(RuleId("AMB-GER-5"), AmbEvent::German { soldier: g }, || {
+                format!("{name} surrenders")
+            });
+        }
+        other => {
+            if let Some(id) = other
+                .strip_prefix("PA:")
+                .and_then(|n| n.parse::<u16>().ok())
+            {
+                read_paragraph(game, id);
+            }
+            // "HD" and anything unknown: he holds.
+        }
+    }
+}
+
+/// AMB-GER-7/8, AMBX-GER-5: fire `kind` at the easiest target with the first weapon that can,
+/// getting up from prone with his free stance change first; clear a jam when every weapon is
+/// jammed. Whether he did either.
+fn fire_at_easiest(game: &mut Ambush, g: SoldierId, kind: Kind) -> bool {
+    let before = game.soldier(g).stance;
+    if before == Stance::Prone {
+        game.soldiers[g.index()].stance = Stance::Crouching;
+    }
+    match german::arms(game, g, kind) {
+        Arms::Fire { item, target } => {
+            if before == Stance::Prone {
+                game.soldiers[g.index()].turn.free_stance_change_used = true;
+            }
+            resolve_shot(game, g, item, target, kind);
+            true
+        }
+        Arms::ClearJam { item } => {
+            game.soldiers[g.index()].stance = before;
+            clear_jam(game, g, item);
+            true
+        }
+        Arms::Nothing => {
+            game.soldiers[g.index()].stance = before;
+            false
+        }
+    }
+}
+
+/// AMBX-GER-2 `GR`: at the hex within reach holding the most US soldiers (ties: the best DD,
+/// then the lowest hex id).
+fn throw_grenade(game: &mut Ambush, g: SoldierId) -> bool {
+    if !grenade::has_charge(game, g, false) {
+        return false;
+    }
+    let before = game.soldier(g).stance;
+    if before == Stance::Prone {
+        game.soldiers[g.index()].stance = Stance::Crouching;
+    }
+    let mut targets: Vec<Hex> = game
+        .side(Side::Us)
+        .filter(|&id| !game.soldier(id).inactive())
+        .filter_map(|id| match game.soldier(id).place {
+            Place::Hex(h) => Some(h),
+            _ => None,
+        })
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    let best = targets
+        .into_iter()
+        .filter_map(|h| {
+            let dd = grenade::throw_dd(game, g, h, false).ok()?;
+            let count = game
+                .side(Side::Us)
+                .filter(|&id| {
+                    !game.soldier(id).inactive() && game.soldier(id).place == Place::Hex(h)
+                })
+                .count();
+            Some(((std::cmp::Reverse(count), std::cmp::Reverse(dd), h), h))
+        })
+        .min_by_key(|(key, _)| *key)
+        .map(|(_, h)| h);
+    let Some(hex) = best else {
+        game.soldiers[g.index()].stance = before;
+        return false;
+    };
+    resolve_throw(game, g, hex, false);
+    true
+}
+
+/// AMB-GER-6, AMBX-MOV-5: along the red instruction with at most `budget` MP; whether he
+/// moved.
+fn walk_red(game: &mut Ambush, g: SoldierId, budget: u8) -> bool {
+    if game.soldier(g).stance == Stance::Prone {
+        // His free stance change gets him up to move (AMBX-GER-5's spirit, AMBX-MOV-2).
+        game.soldiers[g.index()].stance = Stance::Standing;
+    }
+    let path = german::red_path(game, g, budget.max(1));
+    if path.is_empty() {
+        return false;
+    }
+    for hex in path {
+        if !step(game, g, hex) {
+            break;
+        }
+    }
+    true
+}
+
+/// Walk `g` to `to` (a hex his MPA reaches), one step at a time.
+fn walk_to(game: &mut Ambush, g: SoldierId, to: Hex) {
+    let Some(from) = game.soldier(g).hex(&game.vehicles) else {
+        return;
+    };
+    if from == to {
+        return;
+    }
+    let path = german::walk_toward(game, from, to, u8::MAX);
+    for hex in path {
+        if !step(game, g, hex) {
+            break;
+        }
+    }
+}
+
+/// One hex of a German's move (AMBX-GER-7: no sheet checks, known minefields go off; an
+/// LMG set up is no longer, AMBX-WTC-3); whether he can go on.
+fn step(game: &mut Ambush, g: SoldierId, hex: Hex) -> bool {
+    let s = &mut game.soldiers[g.index()];
+    s.place = Place::Hex(hex);
+    s.turn.moved_this_round = true;
+    for item in &mut s.items {
+        if item.prepared {
+            item.prepared = false;
+        }
+    }
+    let name = game.name(g);
+    let label = game
+        .mission()
+        .hexes
+        .as_ref()
+        .map_or_else(String::new, |m| m.label(hex));
+    game.note(RuleId("AMB-GER-6"), AmbEvent::Moved { soldier: g }, || {
+        format!("{name} moves to {label}")
+    });
+    if game.marked(hex, Marker::Minefield) {
+        let results = blast::minefield(game, hex, &[g]);
+        game.reveals += 1;
+        log_damage(game, &results, blast::MINEFIELD);
+    }
+    game.soldier(g).active_on_map()
+}
+
+/// AMBX-GER-2 `MA`: a US soldier within ⌊MPA/2⌋, the defenseless first (prone or wounded),
+/// then the nearest, then the lowest id: he moves there and assaults him.
+fn charge(game: &mut Ambush, g: SoldierId) -> bool {
+    let Some(from) = game.soldier(g).hex(&game.vehicles) else {
+        return false;
+    };
+    let half = crate::status::current_mpa(game.soldier(g)) / 2;
+    let Some(map) = game.mission().hexes.as_ref() else {
+        return false;
+    };
+    let reach = german::reachable(game, from, half.max(1));
+    let target = game
+        .side(Side::Us)
+        .filter_map(|id| {
+            let s = game.soldier(id);
+            let Place::Hex(h) = s.place else { return None };
+            (!s.inactive() && reach.contains(&h)).then_some((
+                (
+                    !(s.stance == Stance::Prone || s.health == Health::Wounded),
+                    map.distance(from, h),
+                    id,
+                ),
+                h,
+            ))
+        })
+        .min_by_key(|(key, _)| *key);
+    let Some((_, hex)) = target else {
+        return false;
+    };
+    walk_to(game, g, hex);
+    game.soldier(g).active_on_map() && assault_here(game, g, true)
+}
+
+/// AMBX-GER-2 `AS`: an assault in his own hex, standing up first (AMB-ASLT-1).
+fn assault_here(game: &mut Ambush, g: SoldierId, charged: bool) -> bool {
+    let Some(target) = assault::german_target(game, g) else {
+        return false;
+    };
+    game.soldiers[g.index()].stance = Stance::Standing;
+    resolve_assault(game, g, target, Mode::Kill, charged);
+    true
+}
+
+/// AMBX-GER-2 `RT`: toward the nearest hex of the mission's German exit edge with his MPA;
+/// standing on it, he leaves the map.
+fn retreat(game: &mut Ambush, g: SoldierId) -> bool {
+    let Some(map) = game.mission().hexes.as_ref() else {
+        return false;
+    };
+    let Place::Hex(from) = game.soldier(g).place else {
+        return false;
+    };
+    let edge = game.mission().header.german_exit_edge;
+    let name = game.name(g);
+    if map.on_edge(from, edge) {
+        game.soldiers[g.index()].place = Place::Exited;
+        game.note(RuleId("AMBX-GER-2"), AmbEvent::Moved { soldier: g }, || {
+            format!("{name} leaves the map")
+        });
+        return true;
+    }
+    let Some(exit) = map
+        .hexes()
+        .filter(|&h| map.on_edge(h, edge))
+        .min_by_key(|&h| (map.distance(from, h), h))
+    else {
+        return false;
+    };
+    if game.soldier(g).stance == Stance::Prone {
+        game.soldiers[g.index()].stance = Stance::Standing;
+    }
+    let mpa = crate::status::current_mpa(game.soldier(g));
+    let path = german::walk_toward(game, from, exit, mpa);
+    if path.is_empty() {
+        return false;
+    }
+    for hex in path {
+        if !step(game, g, hex) {
+            break;
+        }
+    }
+    true
+}
+
+/// AMBX-GER-2 `ST:x`.
+fn set_stance(game: &mut Ambush, g: SoldierId, stance: Stance) {
+    game.soldiers[g.index()].stance = stance;
+    let name = game.name(g);
+    game.note(RuleId("AMBX-GER-2"), AmbEvent::Moved { soldier: g }, || {
+        format!("{name} goes {stance:?}")
+    });
+}
+
+/// AMBX-GER-2 `PA:nnn`: the paragraph is read, for a random active US soldier (AMBX-MIS-7).
+fn read_paragraph(game: &mut Ambush, id: u16) {
+    let candidates: Vec<SoldierId> = game
+        .side(Side::Us)
+        .filter(|&u| !game.soldier(u).inactive() && game.soldier(u).hex(&game.vehicles).is_some())
+        .collect();
+    let actor = match candidates.len() {
+        0 => 0,
+        1 => 1u64 << candidates[0].0,
+        n => 1u64 << candidates[dice::random_determination(&mut game.rng, n)].0,
+    };
+    game.reveals += 1;
+    game.note(
+        RuleId("AMBX-GER-2"),
+        AmbEvent::Read { paragraph: id },
+        || format!("the card reads paragraph {id}"),
+    );
+    game.work.push(Task::Effects {
+        id,
+        line: None,
+        next: 0,
+        actor,
+    });
+    crate::operations::run(game);
+}
