@@ -201,6 +201,10 @@ pub fn shoot(
     // AMB-FIRE-4 with AMB-DICE-1.
     let (_, hit) = dice::skill_roll(&mut game.rng, final_dd, HIT);
     shot.hit = hit;
+    // AMB-AWR-5, AMB-STS-6: fired at, an Unaware soldier is aware, hit or missed.
+    if !hit && game.soldier(target).marker.row == Row::Unaware {
+        game.soldiers[target.index()].marker.row = Row::Complete;
+    }
     // AMBX-WTC-3: a bazooka or satchel is used up as it fires.
     if row.prep == Some(crate::data::weapons::Prep::UntilUsed) {
         game.soldiers[shooter.index()].items[item].prepared = false;

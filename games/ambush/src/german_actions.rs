@@ -50,6 +50,11 @@ pub fn act(game: &mut Ambush, g: SoldierId) {
     perform(game, g, &code, 0);
 }
 
+/// Carry out card code `code` for German `g` (as his card gave it), with its fallbacks.
+pub fn perform_code(game: &mut Ambush, g: SoldierId, code: &str) {
+    perform(game, g, code, 0);
+}
+
 /// Carry out `code` for `g`, or its fallback.
 fn perform(game: &mut Ambush, g: SoldierId, code: &str, depth: u8) {
     if depth >= FALLBACKS || !game.soldier(g).active_on_map() {
@@ -155,6 +160,9 @@ fn perform(game: &mut Ambush, g: SoldierId, code: &str, depth: u8) {
 /// getting up from prone with his free stance change first; clear a jam when every weapon is
 /// jammed. Whether he did either.
 fn fire_at_easiest(game: &mut Ambush, g: SoldierId, kind: Kind) -> bool {
+    if game.soldier(g).items.is_empty() {
+        return arm_from_the_fallen(game, g);
+    }
     let before = game.soldier(g).stance;
     if before == Stance::Prone {
         game.soldiers[g.index()].stance = Stance::Crouching;
@@ -177,6 +185,51 @@ fn fire_at_easiest(game: &mut Ambush, g: SoldierId, kind: Kind) -> bool {
             false
         }
     }
+}
+
+/// AMB-GER-9, AMBX-GER-5: unarmed, he goes to the nearest inactive soldier with a weapon his
+/// MPA reaches (equals: the lowest id) and takes the first one that may be taken (AMB-EQP-2);
+/// whether he found one.
+fn arm_from_the_fallen(game: &mut Ambush, g: SoldierId) -> bool {
+    let Some(map) = game.mission().hexes.as_ref() else {
+        return false;
+    };
+    let Place::Hex(from) = game.soldier(g).place else {
+        return false;
+    };
+    let weapons = &game.data().weapons;
+    let takeable = |item: &crate::state::Item| {
+        weapons
+            .by_index(item.weapon)
+            .and_then(|(_, def)| weapons.types.get(&def.kind))
+            .is_some_and(|t| t.capturable && (t.dd.is_some() || t.thrown))
+    };
+    let reach = german::reachable(game, from, crate::status::current_mpa(game.soldier(g)));
+    let found = (0..game.soldiers.len() as u8)
+        .map(SoldierId)
+        .filter_map(|id| {
+            let s = game.soldier(id);
+            let Place::Hex(h) = s.place else { return None };
+            let item = s.items.iter().position(takeable)?;
+            (s.inactive() && reach.contains(&h)).then_some(((map.distance(from, h), id), h, item))
+        })
+        .min_by_key(|(key, ..)| *key);
+    let Some(((_, holder), hex, item)) = found else {
+        return false;
+    };
+    walk_to(game, g, hex);
+    if game.soldier(g).place != Place::Hex(hex) || !game.soldier(g).active_on_map() {
+        return true;
+    }
+    let mut taken = game.soldiers[holder.index()].items.remove(item);
+    taken.captured = game.soldier(holder).side != Side::German;
+    taken.prepared = false;
+    game.soldiers[g.index()].items.push(taken);
+    let (who, whom) = (game.name(g), game.name(holder));
+    game.note(RuleId("AMB-GER-9"), AmbEvent::Weapon { soldier: g }, || {
+        format!("{who} takes a weapon from {whom}")
+    });
+    true
 }
 
 /// AMBX-GER-2 `GR`: at the hex within reach holding the most US soldiers (ties: the best DD,

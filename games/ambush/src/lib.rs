@@ -45,6 +45,8 @@
 //! and our missions), never the original game's: an owner of the booklet can encode it in the
 //! same formats.
 
+#[cfg(test)]
+mod acceptance;
 pub mod action;
 pub mod activation;
 pub mod assault;

@@ -42,6 +42,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (4, &["picture"]),
     (4, &["bot"]),
     (4, &["game"]),
+    (4, &["acceptance"]),
 ];
 
 #[test]
