@@ -32,6 +32,21 @@ pub enum AmbAction {
     Prepare { soldier: SoldierId, item: u8 },
     /// AMB-OPA-8, AMB-ACT-8: `soldier` clears his jammed item `item`.
     ClearJam { soldier: SoldierId, item: u8 },
+    /// AMB-OPA-5, AMB-ACT-17: `soldier` takes item `item` of `from`, a comrade or an inactive
+    /// soldier in his hex.
+    Take {
+        soldier: SoldierId,
+        from: SoldierId,
+        item: u8,
+    },
+    /// AMB-OPA-6/9, AMB-ACT-15: `soldier` picks up inactive `other` (or takes prisoner `other`
+    /// under guard) to move him along.
+    Carry {
+        soldier: SoldierId,
+        other: SoldierId,
+    },
+    /// `soldier` puts down the soldier he carries (or leaves the prisoner he escorts).
+    Release { soldier: SoldierId },
     /// The spec's section 3.4: the player ends the mission (in Operations only).
     EndMission,
     /// AMB-OPS-6: line `index` of the bulleted lines offered.

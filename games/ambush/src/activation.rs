@@ -157,7 +157,17 @@ pub fn legal(game: &Ambush, turn: Turn, out: &mut Vec<AmbAction>) {
             }
             return;
         }
-        Doing::Fresh if spent == 0 => stationary(game, id, &targets, out),
+        Doing::Fresh if spent == 0 => {
+            stationary(game, id, &targets, out);
+            // AMB-ACT-15/17: exchanging equipment, picking up or putting down the inactive.
+            crate::equipment::hands(game, id, out);
+            out.retain(|a| match *a {
+                AmbAction::Take { soldier, .. }
+                | AmbAction::Carry { soldier, .. }
+                | AmbAction::Release { soldier } => soldier == id,
+                _ => true,
+            });
+        }
         Doing::Fresh | Doing::MoveSnap { fired: false } if spent <= half => {
             snap_shots(game, id, &targets, out);
         }
@@ -422,6 +432,16 @@ pub fn answer(game: &mut Ambush, turn: Turn, action: AmbAction) {
             });
             end(game);
         }
+        // AMB-ACT-17: an exchange is the turn's action.
+        action @ AmbAction::Take { .. } => {
+            crate::equipment::hand_over(game, action);
+            end(game);
+        }
+        // AMB-ACT-15: picking up or putting down is part of a drag, a movement action.
+        action @ (AmbAction::Carry { .. } | AmbAction::Release { .. }) => {
+            crate::equipment::hand_over(game, action);
+            set_doing(game, Doing::Moving);
+        }
         AmbAction::Step { to } => walk(game, turn, to, Doing::Moving),
         AmbAction::SnapStep { to } => {
             let fired = matches!(turn.doing, Doing::MoveSnap { fired: true });
@@ -458,6 +478,7 @@ fn walk(game: &mut Ambush, turn: Turn, to: Hex, doing: Doing) {
         s.turn.moved_this_round = true;
     }
     unprepare_on_moving(game, id);
+    crate::equipment::carried_along(game, id, to);
     set_doing(game, doing);
     let name = game.name(id);
     let label = game

@@ -145,6 +145,9 @@ fn operations(game: &Ambush, out: &mut Vec<AmbAction>) {
             }
         }
     }
+    for soldier in game.side(Side::Us) {
+        crate::equipment::hands(game, soldier, out);
+    }
     out.push(AmbAction::EndMission);
 }
 
@@ -177,9 +180,11 @@ pub fn answer(game: &mut Ambush, action: AmbAction) -> Result<(), Refusal> {
             game.note(RuleId("AMB-OPA-3"), AmbEvent::Moved { soldier }, || {
                 format!("{} move to {label}", names.join(", "))
             });
-            // AMB-OPA-7: a machine gun stays prepared until moved.
+            // AMB-OPA-7: a machine gun stays prepared until moved; AMB-OPA-6: whoever a
+            // mover carries comes along.
             for &m in &movers {
                 crate::activation::unprepare_on_moving(game, m);
+                crate::equipment::carried_along(game, m, to);
             }
             crate::operations::enter(game, &movers, to);
         }
@@ -216,6 +221,12 @@ pub fn answer(game: &mut Ambush, action: AmbAction) -> Result<(), Refusal> {
             });
         }
         (Phase::Operations, AmbAction::EndMission) => crate::turn::end_mission(game),
+        (
+            Phase::Operations,
+            action @ (AmbAction::Take { .. } | AmbAction::Carry { .. } | AmbAction::Release { .. }),
+        ) => {
+            crate::equipment::hand_over(game, action);
+        }
         (Phase::Rounds(_), AmbAction::Activate { soldier }) => {
             crate::activation::begin(game, soldier);
         }

@@ -57,6 +57,7 @@ pub mod campaign;
 pub mod command;
 pub mod data;
 pub mod decisions;
+pub mod equipment;
 pub mod fire;
 pub mod game;
 pub mod german;

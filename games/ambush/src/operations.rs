@@ -404,22 +404,9 @@ fn holds(game: &Ambush, when: &When, actor: Actor) -> bool {
                 .any(|id| game.soldier(id).active_on_map())
                 == want
         })
-        && when
-            .actor_free_port_box
-            .is_none_or(|want| members(actor).any(|id| free_port_boxes(game, id) > 0) == want)
-}
-
-/// The Port Boxes `soldier` has free (AMBX-SOL-4).
-fn free_port_boxes(game: &Ambush, soldier: SoldierId) -> u8 {
-    let s = game.soldier(soldier);
-    let used: u8 = s
-        .items
-        .iter()
-        .filter_map(|i| game.data().weapons.by_index(i.weapon))
-        .filter_map(|(_, w)| game.data().weapons.types.get(&w.kind))
-        .map(|t| t.port_boxes)
-        .sum();
-    s.port_boxes.saturating_sub(used)
+        && when.actor_free_port_box.is_none_or(|want| {
+            members(actor).any(|id| crate::equipment::free_port_boxes(game, id) > 0) == want
+        })
 }
 
 /// The soldier of German card `code`.
@@ -665,7 +652,7 @@ fn apply(game: &mut Ambush, effect: &Effect, actor: Actor, rest: Task) -> bool {
             item, ammo_boxes, ..
         } => {
             let weapon = game.data().weapons.index_of(item);
-            let taker = members(actor).find(|&id| free_port_boxes(game, id) > 0);
+            let taker = members(actor).find(|&id| crate::equipment::free_port_boxes(game, id) > 0);
             if let (Some(weapon), Some(taker)) = (weapon, taker) {
                 let s = &mut game.soldiers[taker.index()];
                 s.items.push(Item {

@@ -252,6 +252,30 @@ pub fn anchors(game: &Ambush, action: &AmbAction) -> Anchors {
             vec![],
             vec![soldier],
         ),
+        AmbAction::Take {
+            soldier,
+            from,
+            item: i,
+        } => (
+            format!(
+                "{} takes the {} of {}",
+                name(soldier),
+                item(from, i),
+                name(from)
+            ),
+            vec![],
+            vec![soldier, from],
+        ),
+        AmbAction::Carry { soldier, other } => (
+            format!("{} takes {} along", name(soldier), name(other)),
+            vec![],
+            vec![soldier, other],
+        ),
+        AmbAction::Release { soldier } => (
+            format!("{} puts down whom he carries", name(soldier)),
+            vec![],
+            vec![soldier],
+        ),
         AmbAction::EndMission => ("End the mission".to_owned(), vec![], vec![]),
         AmbAction::Line { index } => (format!("Line {}", index + 1), vec![], vec![]),
         AmbAction::Activate { soldier } => {

@@ -26,6 +26,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (3, &["grenade"]),
     (3, &["attacks"]),
     (3, &["movement"]),
+    (3, &["equipment"]),
     (3, &["german"]),
     (3, &["campaign"]),
     (3, &["vehicles"]),

@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod actions;
+mod equipment;
 mod grenades;
 mod mission;
 
