@@ -307,35 +307,51 @@ pub fn walk_toward(
         return Vec::new();
     };
     let costs = &game.data().tables.movement.infantry;
-    // Dijkstra over (cost, the path's hex ids), so equal costs resolve to the smallest
-    // sequence; the maps are a few dozen hexes.
-    let mut best: Vec<Option<(u16, Vec<u16>)>> = vec![None; map.cells.len()];
+    let cost = |a: Hex, b: Hex| crate::movement::infantry_cost(map, costs, a, b);
+    // Dijkstra backward from `to` gives every hex's cheapest cost to it; walking forward onto
+    // the lowest-id next hex that stays on a cheapest path then gives, among the cheapest
+    // paths, the one whose sequence of hex ids is smallest (every step costs at least 1).
+    let mut left: Vec<u16> = vec![u16::MAX; map.cells.len()];
+    left[usize::from(to.0)] = 0;
     let mut heap = BinaryHeap::new();
-    heap.push(Reverse((0u16, vec![from.0])));
-    while let Some(Reverse((cost, path))) = heap.pop() {
-        let Some(&last) = path.last() else { continue };
-        let at = Hex(last);
-        match &best[usize::from(last)] {
-            Some((c, p)) if (*c, p) <= (cost, &path) => continue,
-            _ => best[usize::from(last)] = Some((cost, path.clone())),
-        }
-        if at == to {
+    heap.push(Reverse((0u16, to.0)));
+    while let Some(Reverse((d, at))) = heap.pop() {
+        if d > left[usize::from(at)] {
             continue;
         }
         for dir in crate::data::map::Dir::ALL {
-            let Some(next) = map.neighbour(at, dir) else {
+            let Some(prev) = map.neighbour(Hex(at), dir) else {
                 continue;
             };
-            if let Some(step) = crate::movement::infantry_cost(map, costs, at, next) {
-                let mut longer = path.clone();
-                longer.push(next.0);
-                heap.push(Reverse((cost + u16::from(step), longer)));
+            if let Some(step) = cost(prev, Hex(at)) {
+                let through = d + u16::from(step);
+                if through < left[usize::from(prev.0)] {
+                    left[usize::from(prev.0)] = through;
+                    heap.push(Reverse((through, prev.0)));
+                }
             }
         }
     }
-    let Some((_, path)) = best[usize::from(to.0)].clone() else {
+    if left[usize::from(from.0)] == u16::MAX {
         return Vec::new();
-    };
+    }
+    let mut path = vec![from.0];
+    let mut at = from;
+    while at != to {
+        let next = crate::data::map::Dir::ALL
+            .into_iter()
+            .filter_map(|dir| map.neighbour(at, dir))
+            .filter(|&n| {
+                cost(at, n).is_some_and(|c| {
+                    left[usize::from(n.0)] != u16::MAX
+                        && left[usize::from(n.0)] + u16::from(c) == left[usize::from(at.0)]
+                })
+            })
+            .min();
+        let Some(next) = next else { break };
+        path.push(next.0);
+        at = next;
+    }
     // As far as the MP reach; one hex always.
     let mut walked = Vec::new();
     let mut spent = 0u16;

@@ -44,6 +44,18 @@ pub fn entry_feature(map: &MissionMap, a: End, b: End) -> Option<Option<Feature>
 /// Whether `a` sees `b`, and if so the hex a clear line comes from into `b`'s hex (`None` for
 /// the same hex).
 fn sight(map: &MissionMap, a: End, b: End) -> Option<Option<Hex>> {
+    let n = map.cells.len();
+    let key = |e: End| (e.hex, e.stance as u8);
+    if let Some(line) = map.sight_memo.get(n, key(a), key(b)) {
+        return line;
+    }
+    let line = trace(map, a, b);
+    map.sight_memo.put(n, key(a), key(b), line);
+    line
+}
+
+/// [`sight`] worked out.
+fn trace(map: &MissionMap, a: End, b: End) -> Option<Option<Hex>> {
     // AMBX-LOS-2: the same hex always.
     if a.hex == b.hex {
         return Some(None);
@@ -256,6 +268,27 @@ mod tests {
     use super::*;
     use crate::data::map::{HexDef, Material};
     use std::collections::BTreeMap;
+
+    /// The memo answers as the tracer does, for every two hexes and stances of S1 and of M8
+    /// (the largest map), asked twice (the second answer from the memo).
+    #[test]
+    fn amb_los_1_the_memo_keeps_the_tracers_answers() {
+        let data = crate::testkit::data();
+        let stances = [Stance::Standing, Stance::Crouching, Stance::Prone];
+        for id in ["S1", "M8"] {
+            let map = data.mission(id).unwrap().hexes.as_ref().unwrap();
+            for a in map.hexes() {
+                for b in map.hexes() {
+                    for (sa, sb) in stances.iter().flat_map(|&x| stances.map(|y| (x, y))) {
+                        let (ea, eb) = (End::new(a, sa), End::new(b, sb));
+                        let traced = trace(map, ea, eb);
+                        assert_eq!(sight(map, ea, eb), traced);
+                        assert_eq!(sight(map, ea, eb), traced, "from the memo");
+                    }
+                }
+            }
+        }
+    }
 
     /// A column map (the spec's section 8 convention): one column, 0101..0106 (or `columns` x
     /// `rows`), all clear at elevation 0, then `edit` on top.

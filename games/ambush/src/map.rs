@@ -95,6 +95,89 @@ pub struct MissionMap {
     pub buildings: Vec<Building>,
     /// The same map in hexmap's form, for drawing and line tracing (made last).
     hexmap: Option<MapData>,
+    /// Lines of sight worked out so far ([`crate::los`]): the map never changes, so each is
+    /// traced once and shared by every game of the mission.
+    pub(crate) sight_memo: SightMemo,
+}
+
+/// A table of lines of sight between every two hexes and stances, filled as they are asked
+/// for: 0 not yet traced, 1 blocked, 2 the same hex, 3 + h seen, entering through hex h's
+/// side. Atomics because the map is shared between the threads of a batch; every thread that
+/// traces a line finds the same answer, so a race only repeats work.
+pub(crate) struct SightMemo(Vec<std::sync::atomic::AtomicU16>);
+
+impl SightMemo {
+    fn new(hexes: usize) -> SightMemo {
+        SightMemo(
+            std::iter::repeat_with(|| std::sync::atomic::AtomicU16::new(0))
+                .take(hexes * hexes * 9)
+                .collect(),
+        )
+    }
+
+    fn slot(
+        &self,
+        hexes: usize,
+        a: (Hex, u8),
+        b: (Hex, u8),
+    ) -> Option<&std::sync::atomic::AtomicU16> {
+        let i = ((usize::from(a.0.0) * hexes + usize::from(b.0.0)) * 3 + usize::from(a.1)) * 3
+            + usize::from(b.1);
+        self.0.get(i)
+    }
+
+    /// The line from `a` to `b` (hex, stance index), if traced: `Some(None)` blocked,
+    /// `Some(Some(None))` the same hex, `Some(Some(Some(h)))` seen through `h`'s side.
+    pub(crate) fn get(
+        &self,
+        hexes: usize,
+        a: (Hex, u8),
+        b: (Hex, u8),
+    ) -> Option<Option<Option<Hex>>> {
+        let code = self
+            .slot(hexes, a, b)?
+            .load(std::sync::atomic::Ordering::Relaxed);
+        match code {
+            0 => None,
+            1 => Some(None),
+            2 => Some(Some(None)),
+            c => Some(Some(Some(Hex(c - 3)))),
+        }
+    }
+
+    pub(crate) fn put(&self, hexes: usize, a: (Hex, u8), b: (Hex, u8), line: Option<Option<Hex>>) {
+        let code = match line {
+            None => 1,
+            Some(None) => 2,
+            Some(Some(h)) => h.0.saturating_add(3),
+        };
+        if let Some(slot) = self.slot(hexes, a, b) {
+            slot.store(code, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+}
+
+impl Clone for SightMemo {
+    /// A copy starts empty: the lines are traced again on demand.
+    fn clone(&self) -> SightMemo {
+        SightMemo::new_len(self.0.len())
+    }
+}
+
+impl SightMemo {
+    fn new_len(len: usize) -> SightMemo {
+        SightMemo(
+            std::iter::repeat_with(|| std::sync::atomic::AtomicU16::new(0))
+                .take(len)
+                .collect(),
+        )
+    }
+}
+
+impl std::fmt::Debug for SightMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SightMemo({} lines)", self.0.len())
+    }
 }
 
 /// What is wrong with a map's hexes, each naming the hex (`"0503"`) and, for sides, the
@@ -247,12 +330,14 @@ impl MissionMap {
         if !faults.is_empty() {
             return Err(faults);
         }
+        let count = cells.len();
         let mut map = MissionMap {
             columns,
             rows,
             cells,
             buildings,
             hexmap: None,
+            sight_memo: SightMemo::new(count),
         };
         map.resolve_sides(hexes, &mut faults);
         if !faults.is_empty() {

@@ -396,6 +396,26 @@ impl Ambush {
         }
     }
 
+    /// The bytes the state holds, its vectors' buffers included (the components behind the
+    /// `Arc` are shared, not counted): the figure BENCHMARKS.md records.
+    pub fn footprint(&self) -> usize {
+        use std::mem::size_of;
+        let soldiers: usize = self
+            .soldiers
+            .iter()
+            .map(|s| s.items.capacity() * size_of::<Item>() + s.ammo.capacity())
+            .sum();
+        size_of::<Self>()
+            + self.used_pool.capacity() * size_of::<u16>()
+            + self.markers.capacity()
+            + self.breaches.capacity()
+            + self.soldiers.capacity() * size_of::<Soldier>()
+            + soldiers
+            + self.vehicles.capacity() * size_of::<Vehicle>()
+            + self.work.capacity() * size_of::<Task>()
+            + self.journal.capacity() * size_of::<Note>()
+    }
+
     pub fn data(&self) -> &AmbushData {
         &self.data
     }
