@@ -65,8 +65,12 @@ enum Command {
         /// The game's id, as `overlord games` prints it.
         game: Option<String>,
         /// The scenario, as `overlord scenarios <game>` prints it.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "campaign")]
         scenario: Option<String>,
+        /// Play the game's campaign, its scenarios in turn with what survives carried over
+        /// (Ambush!: the squad, its experience and its replacements); the scenario `campaign`.
+        #[arg(long)]
+        campaign: bool,
         /// The random seed (a game is its seed and its actions).
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -149,6 +153,7 @@ fn main() -> ExitCode {
         Command::Play {
             game,
             scenario,
+            campaign,
             seed,
             load,
             options: game_options,
@@ -156,7 +161,11 @@ fn main() -> ExitCode {
         } => {
             let options = commands::play::Options {
                 game,
-                scenario,
+                scenario: if campaign {
+                    Some("campaign".to_owned())
+                } else {
+                    scenario
+                },
                 seed,
                 load,
                 options: game_options,

@@ -231,6 +231,24 @@ fn play_shows_prompts_takes_numbers_undoes_saves_and_loads() {
     std::fs::remove_file(save).unwrap();
 }
 
+/// Ambush! in the terminal: a mission's briefing and its paragraphs as the squad uncovers them,
+/// and the campaign (`--campaign`) starting with its first mission.
+#[test]
+fn play_ambush_reads_the_briefing_and_plays_the_campaign() {
+    let output = overlord_with_input(
+        &["play", "ambush", "--scenario", "S1", "--seed", "2"],
+        "1\n1\nquit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("[AMBX-MIS-1] briefing:"), "{text}");
+    assert!(text.contains("enters at"), "{text}");
+    let output = overlord_with_input(&["play", "ambush", "--campaign"], "quit\n");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("Crossroads Farm"), "{text}");
+}
+
 #[test]
 fn play_refuses_an_unknown_scenario_with_the_list() {
     let output = overlord_with_input(&["play", "omaha", "--scenario", "utah"], "");

@@ -75,6 +75,15 @@ pub enum AmbAction {
     Awaken { target: SoldierId },
     /// The acting soldier ends his turn (passing, if he has done nothing).
     EndTurn,
+    /// AMB-CAMP-3, AMBX-CAMP-2: the survivor whose turn it is gets `amount` XP.
+    AssignXp { amount: u8 },
+    /// AMB-CAMP-5: the soldier whose turn it is spends 6 XP: 0 PC +1, 1 WS +1, 2 DS +2, 3 a
+    /// roll for PC or IN (AMBX-CAMP-4).
+    Improve { choice: u8 },
+    /// AMBX-CAMP-5, AMBX-SOL-2: a replacement of initiative `initiative`, a commander or not.
+    Recruit { initiative: u8, commander: bool },
+    /// The debrief's step is done (this soldier improves no more; no more replacements).
+    EndStep,
 }
 
 /// What a log line is about, for programs reading the log.

@@ -45,6 +45,7 @@ pub fn legal(game: &Ambush, out: &mut Vec<AmbAction>) {
                 }
             }
         },
+        Phase::Debrief => crate::debrief::legal(game, out),
         Phase::Ended { .. } => {}
     }
 }
@@ -227,6 +228,7 @@ pub fn answer(game: &mut Ambush, action: AmbAction) -> Result<(), Refusal> {
         ) => {
             crate::equipment::hand_over(game, action);
         }
+        (Phase::Debrief, action) => crate::debrief::answer(game, action),
         (Phase::Rounds(_), AmbAction::Activate { soldier }) => {
             crate::activation::begin(game, soldier);
         }
@@ -273,6 +275,39 @@ pub fn prompt(game: &Ambush) -> Prompt {
                     "activate",
                     crate::turn::ROUND,
                     format!("Round {}: which soldier acts next?", r.number),
+                ),
+            },
+            Phase::Debrief => match game.campaign.as_ref().map(|c| c.debrief) {
+                Some(crate::state::Debrief::Xp { next, left }) => (
+                    "share_xp",
+                    crate::debrief::SHARE,
+                    format!(
+                        "{left} XP left to share: how many for {}?",
+                        game.campaign
+                            .as_ref()
+                            .and_then(|c| c.survivors.get(usize::from(next)))
+                            .and_then(|&k| game.campaign.as_ref()?.roster.get(usize::from(k)))
+                            .map_or("the next survivor", |s| s.id.as_str())
+                    ),
+                ),
+                Some(crate::state::Debrief::Improve { next }) => (
+                    "improve",
+                    crate::debrief::IMPROVE,
+                    format!(
+                        "{}: spend 6 XP? (0 PC +1, 1 WS +1, 2 DS +2, 3 a roll for PC or IN)",
+                        game.campaign
+                            .as_ref()
+                            .and_then(|c| c.roster.get(usize::from(next)))
+                            .map_or("the soldier", |s| s.id.as_str())
+                    ),
+                ),
+                _ => (
+                    "recruit",
+                    crate::debrief::RECRUIT,
+                    format!(
+                        "Replacements: {} squad points to spend",
+                        game.campaign.as_ref().map_or(0, |c| c.budget)
+                    ),
                 ),
             },
             Phase::Ended { .. } => (

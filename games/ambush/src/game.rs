@@ -46,7 +46,30 @@ impl Game for Ambush {
         rng: GameRng,
         log: &mut AmbLog,
     ) -> Result<Self, SetupError> {
-        let mut game = Ambush::start(data, scenario, None, rng).map_err(|e| SetupError(e.0))?;
+        let mut game = if scenario == crate::CAMPAIGN {
+            // AMB-CAMP: the campaign's first mission with the campaign squad.
+            let squad = data.squad(&data.campaign.squad).ok_or_else(|| {
+                SetupError(format!("no squad `{}` in squads/", data.campaign.squad))
+            })?;
+            let first = data
+                .campaign
+                .missions
+                .first()
+                .and_then(|id| {
+                    data.missions
+                        .iter()
+                        .position(|m| m.header.id == *id.get_ref())
+                })
+                .ok_or_else(|| SetupError("the campaign lists no mission".to_owned()))?;
+            let mut game = Ambush::from_cards(data, first, &squad.soldiers, rng)
+                .map_err(|e| SetupError(e.0))?;
+            game.campaign = Some(Box::new(crate::debrief::new_campaign(
+                squad.soldiers.clone(),
+            )));
+            game
+        } else {
+            Ambush::start(data, scenario, None, rng).map_err(|e| SetupError(e.0))?
+        };
         game.journal_on = log.is_enabled();
         let briefing = game.mission().header.briefing.trim().to_owned();
         game.note(crate::decisions::ENTRY, AmbEvent::Sheet, move || {
@@ -67,7 +90,10 @@ impl Game for Ambush {
                     SeatSet::EMPTY
                 },
                 false,
-                crate::victory::final_vp(self),
+                match &self.campaign {
+                    Some(c) => c.results.iter().map(|r| r.1).sum(),
+                    None => crate::victory::final_vp(self),
+                },
                 crate::turn::MISSION_END,
             )),
             _ => Status::ToAct(Seat(0)),

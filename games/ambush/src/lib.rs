@@ -56,6 +56,7 @@ pub mod bot;
 pub mod campaign;
 pub mod command;
 pub mod data;
+pub mod debrief;
 pub mod decisions;
 pub mod equipment;
 pub mod fire;
@@ -90,6 +91,9 @@ pub use state::Ambush;
 use overlord_engine::{Components, DataErrors, GameInfo, ScenarioInfo};
 use std::path::Path;
 
+/// The scenario id of the campaign (`overlord play ambush --campaign`).
+pub const CAMPAIGN: &str = "campaign";
+
 /// What the game says about itself: one player, the US squad.
 pub fn info() -> GameInfo {
     GameInfo {
@@ -106,7 +110,8 @@ impl Components for AmbushData {
         AmbushData::load(dir)
     }
 
-    /// Each mission is a scenario, in campaign order.
+    /// Each mission is a scenario, in campaign order; then the campaign, every mission in turn
+    /// with the squad carried over (AMB-CAMP).
     fn scenarios(&self) -> Vec<ScenarioInfo> {
         self.missions
             .iter()
@@ -116,6 +121,12 @@ impl Components for AmbushData {
                 seats: 1,
                 options: Vec::new(),
             })
+            .chain([ScenarioInfo {
+                id: CAMPAIGN.to_owned(),
+                name: format!("The campaign: {}", self.campaign.name),
+                seats: 1,
+                options: Vec::new(),
+            }])
             .collect()
     }
 

@@ -49,6 +49,27 @@ impl Ambush {
             .position(|q| q.id == squad_id)
             .ok_or_else(|| SetupFault(format!("no squad `{squad_id}` in squads/")))?;
         let squad = &data.squads[squad_index];
+        let mut game = Ambush::from_cards(data, index, &squad.soldiers, rng)?;
+        game.squad = u8::try_from(squad_index).map_err(|_| SetupFault("too many squads".into()))?;
+        Ok(game)
+    }
+
+    /// Mission number `index` (among the data's missions) played by the soldiers of `cards`.
+    ///
+    /// # Errors
+    /// A mission without a map, a vehicle of an unknown kind, or more soldiers than the state
+    /// numbers.
+    pub fn from_cards(
+        data: &Arc<AmbushData>,
+        index: usize,
+        cards: &[crate::data::squad::SoldierDef],
+        rng: GameRng,
+    ) -> Result<Ambush, SetupFault> {
+        let def = data
+            .missions
+            .get(index)
+            .ok_or_else(|| SetupFault(format!("no mission number {index}")))?;
+        let mission = def.header.id.as_str();
         let map = def
             .hexes
             .as_ref()
@@ -100,7 +121,7 @@ impl Ambush {
             })
         };
         let mut soldiers = Vec::new();
-        for (card, s) in squad.soldiers.iter().enumerate() {
+        for (card, s) in cards.iter().enumerate() {
             let ratings = Ratings {
                 initiative: s.initiative,
                 pc: s.pc,
@@ -180,7 +201,8 @@ impl Ambush {
         Ok(Ambush {
             data: Arc::clone(data),
             mission: u8::try_from(index).map_err(|_| SetupFault("too many missions".into()))?,
-            squad: u8::try_from(squad_index).map_err(|_| SetupFault("too many squads".into()))?,
+            squad: 0,
+            campaign: None,
             rng,
             phase: Phase::Entry,
             condition: def.header.start_condition,

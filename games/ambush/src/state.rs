@@ -190,8 +190,42 @@ pub enum Phase {
     Operations,
     /// Action Rounds (AMB-AWR, AMB-RND).
     Rounds(RoundState),
-    /// The mission is over (AMBX-MIS-10).
+    /// The mission is over (AMBX-MIS-10); in a campaign, the campaign is.
     Ended { success: bool },
+    /// A campaign between two missions (AMB-CAMP): XP shared, improvements, replacements.
+    Debrief,
+}
+
+/// A campaign under way (AMB-CAMP, AMBX-CAMP).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Campaign {
+    /// The squad's cards, ratings improved, in squad order (a US soldier's `card` indexes it).
+    pub roster: Vec<crate::data::squad::SoldierDef>,
+    /// Each card's banked XP.
+    pub xp: Vec<u8>,
+    /// The mission under way or just played, by its place in the campaign's list.
+    pub step: u8,
+    /// Each mission played: whether it succeeded, and its VP.
+    pub results: Vec<(bool, i32)>,
+    /// Where the debrief stands.
+    pub debrief: Debrief,
+    /// The roster cards that earn XP (the survivors, AMBX-CAMP-1), in roster order.
+    pub survivors: Vec<u8>,
+    /// AMBX-CAMP-2: whether the pool gives everyone at least a point.
+    pub pool_covers_all: bool,
+    /// AMBX-CAMP-5: the squad points left for replacements.
+    pub budget: u16,
+}
+
+/// The steps of a debrief (AMB-CAMP-3..7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Debrief {
+    /// AMBX-CAMP-2: survivor number `next` gets his share of the `left` points.
+    Xp { next: u8, left: u16 },
+    /// AMB-CAMP-5: card `next` may spend his XP.
+    Improve { next: u8 },
+    /// AMBX-CAMP-5: replacements bought with the campaign's budget.
+    Recruit,
 }
 
 /// One Action Round's bookkeeping (the spec's `RoundState`).
@@ -221,6 +255,9 @@ pub struct Ambush {
     pub(crate) mission: u8,
     /// The squad playing it, by index among the data's squads.
     pub(crate) squad: u8,
+    /// The campaign this mission is part of, if any (AMB-CAMP): the squad's cards carried from
+    /// mission to mission.
+    pub campaign: Option<Box<Campaign>>,
     pub(crate) rng: GameRng,
     pub phase: Phase,
     /// AMB-COND: the Condition in force (1-based).
@@ -341,6 +378,7 @@ impl PartialEq for Ambush {
         Arc::ptr_eq(&self.data, &other.data)
             && self.mission == other.mission
             && self.squad == other.squad
+            && self.campaign == other.campaign
             && self.rng == other.rng
             && self.phase == other.phase
             && self.condition == other.condition
@@ -382,6 +420,11 @@ impl Ambush {
     pub fn name(&self, id: SoldierId) -> String {
         let s = self.soldier(id);
         match s.side {
+            Side::Us if self.campaign.is_some() => self
+                .campaign
+                .as_ref()
+                .and_then(|c| c.roster.get(usize::from(s.card)))
+                .map_or_else(|| format!("US{}", id.0 + 1), |c| c.id.clone()),
             Side::Us => self
                 .data
                 .squads

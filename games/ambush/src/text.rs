@@ -29,6 +29,30 @@ pub fn picture(game: &Ambush) -> String {
                 if r.us_initiative { "US" } else { "German" }
             );
         }
+        Phase::Debrief => {
+            if let Some(c) = game.campaign.as_ref() {
+                let _ = writeln!(
+                    out,
+                    "Debrief after mission {}: {:?}",
+                    c.results.len(),
+                    c.debrief
+                );
+                for (card, xp) in c.roster.iter().zip(&c.xp) {
+                    let _ = writeln!(
+                        out,
+                        "  {:<4} IN{} PC{} WS{:+} DS{} MPA{}  XP {xp}{}",
+                        card.id,
+                        card.initiative,
+                        card.pc,
+                        card.ws,
+                        card.ds,
+                        card.mpa,
+                        if card.commander { " (commander)" } else { "" }
+                    );
+                }
+            }
+            return out;
+        }
         Phase::Ended { success } => {
             let _ = writeln!(
                 out,

@@ -56,7 +56,14 @@ pub fn next(game: &Ambush) -> Option<Next> {
 
 /// Run the next system procedure, or say a decision is due.
 pub fn advance(game: &mut Ambush) -> Progress {
-    if matches!(game.phase, Phase::Ended { .. }) || game.ask.is_some() {
+    // AMB-CAMP: in a campaign a mission's end leads to its debrief.
+    if let Phase::Ended { success } = game.phase
+        && crate::debrief::due(game)
+    {
+        crate::debrief::begin(game, success);
+        return Progress::Continue;
+    }
+    if matches!(game.phase, Phase::Ended { .. } | Phase::Debrief) || game.ask.is_some() {
         return Progress::Decide;
     }
     if !game.work.is_empty() {

@@ -169,6 +169,7 @@ pub fn view(game: &Ambush, _viewer: Viewer) -> AmbView {
             Phase::Entry => "entry".to_owned(),
             Phase::Operations => "operations".to_owned(),
             Phase::Rounds(_) => "rounds".to_owned(),
+            Phase::Debrief => "debrief".to_owned(),
             Phase::Ended { success } => {
                 if success {
                     "ended: success".to_owned()
@@ -277,6 +278,29 @@ pub fn anchors(game: &Ambush, action: &AmbAction) -> Anchors {
             vec![soldier],
         ),
         AmbAction::EndMission => ("End the mission".to_owned(), vec![], vec![]),
+        AmbAction::AssignXp { amount } => (format!("{amount} XP"), vec![], vec![]),
+        AmbAction::Improve { choice } => (
+            match choice {
+                0 => "PC +1".to_owned(),
+                1 => "WS +1".to_owned(),
+                2 => "DS +2".to_owned(),
+                _ => "Roll to raise PC or IN".to_owned(),
+            },
+            vec![],
+            vec![],
+        ),
+        AmbAction::Recruit {
+            initiative,
+            commander,
+        } => (
+            format!(
+                "Recruit a{} soldier of IN {initiative}",
+                if commander { " commander," } else { "" }
+            ),
+            vec![],
+            vec![],
+        ),
+        AmbAction::EndStep => ("Done".to_owned(), vec![], vec![]),
         AmbAction::Line { index } => (format!("Line {}", index + 1), vec![], vec![]),
         AmbAction::Activate { soldier } => {
             (format!("{} acts", name(soldier)), vec![], vec![soldier])

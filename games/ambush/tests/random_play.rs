@@ -56,8 +56,13 @@ fn two_vehicles_a_hex(game: &Ambush) -> Result<(), String> {
     Ok(())
 }
 
-/// AMB-OPS-3: sightings only ever grow; soldiers never come back from the dead.
+/// AMB-OPS-3: sightings only ever grow; soldiers never come back from the dead (within one
+/// mission).
 fn nothing_undone(before: &Ambush, after: &Ambush) -> Result<(), String> {
+    // A campaign's next mission starts afresh (AMB-CAMP).
+    if before.mission().header.id != after.mission().header.id {
+        return Ok(());
+    }
     if before.sightings & !after.sightings != 0 {
         return Err("a sighting was forgotten".to_owned());
     }
@@ -95,6 +100,18 @@ fn random_games_of_every_mission_conform() {
     for mission in MISSIONS {
         conformance::<Ambush>(&data(), &suite(mission).games(6));
     }
+}
+
+/// AMB-CAMP: the campaign, every mission in turn with the debriefs between them.
+#[test]
+fn random_campaigns_conform() {
+    conformance::<Ambush>(
+        &data(),
+        &suite(overlord_ambush::CAMPAIGN)
+            .games(2)
+            .check_every(40)
+            .max_decisions(60_000),
+    );
 }
 
 /// The sweep names every mission the data lists, and no other.

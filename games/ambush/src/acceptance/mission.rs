@@ -81,3 +81,74 @@ fn t_s1_3_the_kubelwagen_comes_down_the_road() {
     assert!(game.sighted(10));
     dice_all_used(&game);
 }
+
+/// AMB-CAMP-3/5, AMBX-CAMP-1/2 (T-CAMP-2's sharing, in play): a campaign's first mission ended at
+/// once (a failure, all five standing: 5 × 2 = 10 XP) is debriefed: the first survivor may take
+/// 1 to 6, the others then what keeps everyone at 1 or more; US1's 6 XP buy PC +1; with nobody
+/// lost there is no replacement to buy; M2 begins with the same five, US1 improved.
+#[test]
+fn amb_camp_3_amb_camp_5_a_campaign_carries_the_squad_into_the_next_mission() {
+    let mut log: Log<AmbEvent> = Log::new();
+    let mut game = Ambush::setup(
+        &data(),
+        crate::CAMPAIGN,
+        &Default::default(),
+        GameRng::seeded(3),
+        &mut log,
+    )
+    .unwrap();
+    assert_eq!(game.mission().header.id, "S1");
+    let pc = game.soldiers[0].ratings.pc;
+    // The squad stays off the map: ending the mission needs it on, so enter it at 0103
+    // (nothing there).
+    for id in 0..5 {
+        let hex = hex(&game, "0103");
+        let _ = game
+            .apply(
+                AmbAction::Enter {
+                    soldier: SoldierId(id),
+                    hex,
+                },
+                &mut log,
+            )
+            .unwrap();
+    }
+    let _ = game.apply(AmbAction::EndMission, &mut log).unwrap();
+    assert_eq!(game.phase, Phase::Debrief);
+    assert_eq!(
+        legal(&game),
+        (1..=6)
+            .map(|amount| AmbAction::AssignXp { amount })
+            .collect::<Vec<_>>()
+    );
+    let _ = game
+        .apply(AmbAction::AssignXp { amount: 6 }, &mut log)
+        .unwrap();
+    // 4 left for 4 survivors: one each.
+    for _ in 0..4 {
+        assert_eq!(legal(&game), vec![AmbAction::AssignXp { amount: 1 }]);
+        let _ = game
+            .apply(AmbAction::AssignXp { amount: 1 }, &mut log)
+            .unwrap();
+    }
+    // US1 has 6: PC +1.
+    assert!(legal(&game).contains(&AmbAction::Improve { choice: 0 }));
+    let _ = game
+        .apply(AmbAction::Improve { choice: 0 }, &mut log)
+        .unwrap();
+    assert_eq!(
+        legal(&game),
+        vec![AmbAction::EndStep],
+        "no budget for replacements"
+    );
+    let _ = game.apply(AmbAction::EndStep, &mut log).unwrap();
+    assert_eq!(game.mission().header.id, "M2");
+    assert_eq!(game.phase, Phase::Entry);
+    assert_eq!(game.side(crate::data::weapons::Side::Us).count(), 5);
+    assert_eq!(game.soldiers[0].ratings.pc, pc + 1);
+    assert_eq!(game.name(SoldierId(0)), "US1");
+    let c = game.campaign.as_ref().unwrap();
+    assert_eq!(c.results, vec![(false, 0)]);
+    assert_eq!(c.xp, vec![0, 1, 1, 1, 1]);
+    assert!(log.entries().iter().any(|e| e.rule.0 == "AMB-CAMP-1"));
+}
