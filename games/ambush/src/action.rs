@@ -8,7 +8,7 @@
 
 use crate::data::mission::Stance;
 use crate::map::Hex;
-use crate::state::SoldierId;
+use crate::state::{SoldierId, VehicleId};
 use overlord_engine::Log;
 use serde::{Deserialize, Serialize};
 
@@ -61,6 +61,19 @@ pub enum AmbAction {
     },
     /// AMB-ACT-4/14: the acting soldier assaults `target` in his hex, to capture or to kill.
     Assault { target: SoldierId, capture: bool },
+    /// AMB-ACT-1/2, AMB-VDMG: the acting soldier fires item `item` at vehicle `vehicle`.
+    FireAtVehicle {
+        item: u8,
+        vehicle: VehicleId,
+        aimed: bool,
+    },
+    /// AMB-VGREN-1: the acting soldier throws a grenade (or his prepared satchel) into an open
+    /// vehicle (`into`) or against one.
+    ThrowAtVehicle {
+        vehicle: VehicleId,
+        satchel: bool,
+        into: bool,
+    },
     /// AMB-ACT-6/7: the acting soldier throws a grenade (or his prepared satchel) at `hex`.
     Throw { hex: Hex, satchel: bool },
     /// AMB-ACT-11: the acting soldier moves (or goes on moving) into the next hex `to`.

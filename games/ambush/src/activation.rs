@@ -252,6 +252,38 @@ fn stationary(game: &Ambush, id: SoldierId, targets: &[SoldierId], out: &mut Vec
         }
     }
     snap_shots(game, id, targets, out);
+    // AMB-VDMG, AMB-VGREN: the enemy's vehicles, shot at or blown up.
+    for v in (0..game.vehicles.len() as u8).map(crate::state::VehicleId) {
+        if !crate::vehicle_hits::target_vehicle(game, id, v) {
+            continue;
+        }
+        for item in 0..s.items.len() {
+            for aimed in [true, false] {
+                let kind = if aimed { Kind::Aimed } else { Kind::Snap };
+                if crate::vehicle_hits::dd(game, id, item, v, kind).is_ok() {
+                    out.push(AmbAction::FireAtVehicle {
+                        item: item as u8,
+                        vehicle: v,
+                        aimed,
+                    });
+                }
+            }
+        }
+        for satchel in [false, true] {
+            if !grenade::has_charge(game, id, satchel) {
+                continue;
+            }
+            for into in [true, false] {
+                if crate::vehicle_hits::throw_dd(game, id, v, satchel, into).is_ok() {
+                    out.push(AmbAction::ThrowAtVehicle {
+                        vehicle: v,
+                        satchel,
+                        into,
+                    });
+                }
+            }
+        }
+    }
     assaults(game, id, false, out);
     // AMB-ACT-6/7: at the hexes of the Germans in sight or not (a throw needs no sight); a
     // hex with no enemy in it is not offered (AMBIG recorded in interpretations.md).
@@ -392,6 +424,53 @@ pub fn answer(game: &mut Ambush, turn: Turn, action: AmbAction) {
         }
         AmbAction::Throw { hex, satchel } => {
             resolve_throw(game, id, hex, satchel);
+            end(game);
+        }
+        AmbAction::FireAtVehicle {
+            item,
+            vehicle,
+            aimed,
+        } => {
+            let kind = if aimed { Kind::Aimed } else { Kind::Snap };
+            if let Ok(shot) = crate::vehicle_hits::shoot(game, id, usize::from(item), vehicle, kind)
+            {
+                crate::vehicle_hits::log_shot(game, id, vehicle, &shot);
+            }
+            end(game);
+        }
+        AmbAction::ThrowAtVehicle {
+            vehicle,
+            satchel,
+            into,
+        } => {
+            if let Ok(thrown) = crate::vehicle_hits::throw(game, id, vehicle, satchel, into) {
+                let who = game.name(id);
+                game.note(
+                    crate::vehicle_hits::CHARGE,
+                    AmbEvent::Attack {
+                        attacker: id,
+                        target: None,
+                    },
+                    || {
+                        format!(
+                            "{who} throws {} {} the vehicle (DD {}): {}",
+                            if satchel {
+                                "a satchel charge"
+                            } else {
+                                "a grenade"
+                            },
+                            if into { "into" } else { "against" },
+                            thrown.dd,
+                            match (thrown.hit, thrown.dud) {
+                                (_, true) => "a dud",
+                                (true, false) => "on target",
+                                (false, false) => "a miss",
+                            }
+                        )
+                    },
+                );
+                crate::attacks::log_damage(game, &thrown.results, crate::vehicle_hits::EFFECT);
+            }
             end(game);
         }
         AmbAction::Prepare { item, .. } => {

@@ -112,6 +112,29 @@ impl Heuristics for Ambush {
                         .map_or(0, |dd| 100 + i32::from(dd) * 4 + i32::from(aimed))
                 }),
                 AmbAction::Throw { .. } => 90,
+                // The enemy's vehicles: the bazooka and charges first.
+                AmbAction::FireAtVehicle {
+                    item,
+                    vehicle,
+                    aimed,
+                } => self.turn.map_or(0, |t| {
+                    let kind = if aimed { Kind::Aimed } else { Kind::Snap };
+                    let explosive = self
+                        .soldier(t.soldier)
+                        .items
+                        .get(usize::from(item))
+                        .and_then(|it| self.data().weapons.by_index(it.weapon))
+                        .and_then(|(_, w)| self.data().weapons.types.get(&w.kind))
+                        .is_some_and(|k| k.pen.is_some());
+                    if !explosive {
+                        return 0;
+                    }
+                    crate::vehicle_hits::dd(self, t.soldier, usize::from(item), vehicle, kind)
+                        .map_or(0, |dd| 110 + i32::from(dd) * 4)
+                }),
+                AmbAction::ThrowAtVehicle { satchel, into, .. } => {
+                    92 + i32::from(satchel) * 4 + i32::from(into) * 2
+                }
                 AmbAction::Assault { capture, .. } => 95 + i32::from(capture),
                 AmbAction::Activate { .. } | AmbAction::Line { .. } => 50,
                 AmbAction::Enter { .. } => 50,

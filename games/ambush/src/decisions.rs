@@ -34,17 +34,23 @@ pub fn legal(game: &Ambush, out: &mut Vec<AmbAction>) {
     match game.phase {
         Phase::Entry => entry(game, out),
         Phase::Operations => operations(game, out),
-        Phase::Rounds(_) => match game.turn {
-            Some(turn) => crate::activation::legal(game, turn, out),
-            None => {
-                if let Some(Next::Us(list)) = next(game) {
-                    out.extend(
-                        list.into_iter()
-                            .map(|soldier| AmbAction::Activate { soldier }),
-                    );
+        Phase::Rounds(_) => {
+            match game.turn {
+                Some(turn) => crate::activation::legal(game, turn, out),
+                None => {
+                    if let Some(Next::Us(list)) = next(game) {
+                        out.extend(
+                            list.into_iter()
+                                .map(|soldier| AmbAction::Activate { soldier }),
+                        );
+                    }
                 }
             }
-        },
+            // AMBX-MIS-10: a mission whose briefing allows it may be ended in a round too.
+            if !out.is_empty() && !game.mission().victory.declare_end_only_in_ops {
+                out.push(AmbAction::EndMission);
+            }
+        }
         Phase::Debrief => crate::debrief::legal(game, out),
         Phase::Ended { .. } => {}
     }
@@ -229,6 +235,7 @@ pub fn answer(game: &mut Ambush, action: AmbAction) -> Result<(), Refusal> {
             crate::equipment::hand_over(game, action);
         }
         (Phase::Debrief, action) => crate::debrief::answer(game, action),
+        (Phase::Rounds(_), AmbAction::EndMission) => crate::turn::end_mission(game),
         (Phase::Rounds(_), AmbAction::Activate { soldier }) => {
             crate::activation::begin(game, soldier);
         }

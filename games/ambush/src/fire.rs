@@ -71,6 +71,100 @@ fn weapon_type(game: &Ambush, shooter: SoldierId, item: usize) -> Option<&Weapon
     game.data().weapons.types.get(&def.kind)
 }
 
+/// Where `shooter` fires from: his hex, the stance his line of sight starts at (aboard a
+/// vehicle stances do not count, AMB-VMOV-3/4: as standing), and the vehicle he is in.
+pub fn firing_point(
+    game: &Ambush,
+    shooter: SoldierId,
+) -> Option<(crate::map::Hex, Stance, Option<crate::state::VehicleId>)> {
+    let s = game.soldier(shooter);
+    match s.place {
+        Place::Hex(h) => Some((h, s.stance, None)),
+        Place::Aboard { vehicle, .. } => {
+            let at = game.vehicles.get(usize::from(vehicle.0))?.hex?;
+            Some((at, Stance::Standing, Some(vehicle)))
+        }
+        Place::OffMap | Place::Exited => None,
+    }
+}
+
+/// The weapons a tank mounts, in the order its crew card carries them (AMBX-VEH-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mount {
+    Gun,
+    TurretMg,
+    BowMg,
+}
+
+/// The mount of item `item` of `shooter`, a tank's crew card.
+pub fn mount_of(game: &Ambush, shooter: SoldierId, item: usize) -> Option<Mount> {
+    let Place::Aboard { vehicle, .. } = game.soldier(shooter).place else {
+        return None;
+    };
+    let kind_index = game.vehicles.get(usize::from(vehicle.0))?.kind;
+    let kind = game.data().vehicles.values().nth(usize::from(kind_index))?;
+    if kind.crew == 0 {
+        return None;
+    }
+    let mounts: Vec<Mount> = [
+        (kind.turret_gun.is_some(), Mount::Gun),
+        (kind.turret_mg.is_some(), Mount::TurretMg),
+        (kind.bow_mg.is_some(), Mount::BowMg),
+    ]
+    .into_iter()
+    .filter_map(|(has, m)| has.then_some(m))
+    .collect();
+    mounts.get(item).copied()
+}
+
+/// AMB-VACT-1/2, AMBX-VEH-7: a tank's gun fires loaded, a fixed gun and the bow MG only into
+/// the frontal arc (an immobilized fixed gun straight ahead only).
+fn mounted_may_fire(
+    game: &Ambush,
+    shooter: SoldierId,
+    item: usize,
+    v: crate::state::VehicleId,
+    to: crate::map::Hex,
+) -> Result<(), NoShot> {
+    let Some(mount) = mount_of(game, shooter, item) else {
+        return Ok(());
+    };
+    let car = game.vehicles[usize::from(v.0)];
+    let (Some(map), Some(at)) = (game.mission().hexes.as_ref(), car.hex) else {
+        return Err(no("AMBX-MAP-1", "no map"));
+    };
+    let rotates = game
+        .data()
+        .vehicles
+        .values()
+        .nth(usize::from(car.kind))
+        .is_some_and(|k| k.turret_rotates);
+    let front = crate::vehicles::in_frontal_arc(map, at, car.facing, to);
+    match mount {
+        Mount::Gun if !game.soldier(shooter).items[item].prepared => {
+            Err(no("AMBX-VEH-7", "the gun must be loaded"))
+        }
+        Mount::Gun
+            if !rotates
+                && car.status == crate::state::VehicleStatus::Immobilized
+                && !crate::vehicles::straight_ahead(map, at, car.facing, to) =>
+        {
+            Err(no(
+                "AMB-VACT-2",
+                "immobilized, the fixed gun fires straight ahead only",
+            ))
+        }
+        Mount::Gun if !rotates && !front => {
+            Err(no("AMB-VACT-2", "the fixed gun fires into the frontal arc"))
+        }
+        Mount::BowMg if !front => Err(no(
+            "AMB-VACT-1",
+            "the bow machine gun fires into the frontal arc",
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// AMB-FIRE-2, AMB-FIRE-3, AMBX-FCM-1: the final DD of `shooter`'s item `item` fired (`kind`)
 /// at `target`, or why he may not fire it at him.
 pub fn dd(
@@ -89,8 +183,11 @@ pub fn dd(
         .ok_or(no("AMBX-MAP-1", "the mission has no map"))?;
     let s = game.soldier(shooter);
     let t = game.soldier(target);
-    let (Place::Hex(from), Place::Hex(to)) = (s.place, t.place) else {
-        return Err(no("AMB-LOS", "both must be on the map, outside vehicles"));
+    let (Some((from, eye, riding)), Place::Hex(to)) = (firing_point(game, shooter), t.place) else {
+        return Err(no(
+            "AMB-LOS",
+            "the firer must be on the map, the target outside vehicles",
+        ));
     };
     if t.inactive() {
         return Err(no(
@@ -105,10 +202,13 @@ pub fn dd(
     if friend_there {
         return Err(no("AMB-SACT-3", "an active friend is in the target's hex"));
     }
-    if s.stance == Stance::Prone {
+    if s.stance == Stance::Prone && riding.is_none() {
         return Err(no("AMB-ACT-1", "a prone soldier cannot fire"));
     }
     let it = s.items.get(item).ok_or(no("AMB-FIRE-2", "no such item"))?;
+    if let Some(v) = riding {
+        mounted_may_fire(game, shooter, item, v, to)?;
+    }
     let kind_row = weapon_type(game, shooter, item).ok_or(no("AMB-FIRE-2", "not a weapon"))?;
     if it.jammed {
         return Err(no("AMB-FIRE-1", "the weapon is jammed"));
@@ -130,7 +230,7 @@ pub fn dd(
     if s.side == Side::Us && !kind_row.ammo_unlimited && !s.ammo.contains(&it.weapon) {
         return Err(no("AMBX-WTC-4", "no ammunition left for it"));
     }
-    let los = entry_feature(map, End::new(from, s.stance), End::new(to, t.stance))
+    let los = entry_feature(map, End::new(from, eye), End::new(to, t.stance))
         .ok_or(no("AMB-LOS", "the target is out of sight"))?;
     let range = map.distance(from, to);
     let base = base_dd(kind_row, range, &data.tables.range_bands.upper)
@@ -159,6 +259,10 @@ pub fn dd(
     }
     if s.health == Health::Wounded {
         dd += i16::from(fcm.firer_wounded);
+    }
+    // AMBX-FCM-1: from a vehicle that moved this round.
+    if riding.is_some_and(|v| game.vehicles[usize::from(v.0)].moved_this_round) {
+        dd += i16::from(fcm.firer_vehicle_moved);
     }
     let mut ws = i16::from(s.ratings.ws);
     if s.side == Side::Us && it.captured {
@@ -205,8 +309,11 @@ pub fn shoot(
     if !hit && game.soldier(target).marker.row == Row::Unaware {
         game.soldiers[target.index()].marker.row = Row::Complete;
     }
-    // AMBX-WTC-3: a bazooka or satchel is used up as it fires.
-    if row.prep == Some(crate::data::weapons::Prep::UntilUsed) {
+    // AMBX-WTC-3: a bazooka or satchel is used up as it fires; AMBX-VEH-7: a tank's gun is
+    // loaded again after each shot.
+    if row.prep == Some(crate::data::weapons::Prep::UntilUsed)
+        || mount_of(game, shooter, item) == Some(Mount::Gun)
+    {
         game.soldiers[shooter.index()].items[item].prepared = false;
     }
     if hit {

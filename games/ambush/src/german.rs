@@ -88,9 +88,7 @@ pub fn easiest_target(
     kind: Kind,
 ) -> Option<SoldierId> {
     let map = game.mission().hexes.as_ref()?;
-    let Place::Hex(here) = game.soldier(german).place else {
-        return None;
-    };
+    let (here, ..) = fire::firing_point(game, german)?;
     game.side(Side::Us)
         .filter_map(|target| {
             let dd = fire::dd(game, german, item, target, kind).ok()?;
@@ -300,14 +298,28 @@ pub fn walk_toward(
     to: crate::map::Hex,
     budget: u8,
 ) -> Vec<crate::map::Hex> {
-    use crate::map::Hex;
-    use std::cmp::Reverse;
-    use std::collections::BinaryHeap;
     let Some(map) = game.mission().hexes.as_ref() else {
         return Vec::new();
     };
     let costs = &game.data().tables.movement.infantry;
-    let cost = |a: Hex, b: Hex| crate::movement::infantry_cost(map, costs, a, b);
+    cheapest_walk(map, from, to, budget, |a, b| {
+        crate::movement::infantry_cost(map, costs, a, b)
+    })
+}
+
+/// The hexes walked from `from` toward `to` with at most `budget` (one hex always) along the
+/// cheapest path by `cost` (`None`: no entry), equal costs resolving to the smallest sequence
+/// of hex ids (AMBX-MOV-5); vehicles use it with their own costs (AMBX-VEH-2).
+pub fn cheapest_walk(
+    map: &crate::map::MissionMap,
+    from: crate::map::Hex,
+    to: crate::map::Hex,
+    budget: u8,
+    cost: impl Fn(crate::map::Hex, crate::map::Hex) -> Option<u8>,
+) -> Vec<crate::map::Hex> {
+    use crate::map::Hex;
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
     // Dijkstra backward from `to` gives every hex's cheapest cost to it; walking forward onto
     // the lowest-id next hex that stays on a cheapest path then gives, among the cheapest
     // paths, the one whose sequence of hex ids is smallest (every step costs at least 1).
@@ -356,8 +368,7 @@ pub fn walk_toward(
     let mut walked = Vec::new();
     let mut spent = 0u16;
     for pair in path.windows(2) {
-        let step = crate::movement::infantry_cost(map, costs, Hex(pair[0]), Hex(pair[1]))
-            .unwrap_or(u8::MAX);
+        let step = cost(Hex(pair[0]), Hex(pair[1])).unwrap_or(u8::MAX);
         if spent + u16::from(step) > u16::from(budget) && !walked.is_empty() {
             break;
         }

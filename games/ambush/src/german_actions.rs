@@ -94,6 +94,27 @@ fn perform(game: &mut Ambush, g: SoldierId, code: &str, depth: u8) {
         }
         // Vehicles are not targets yet: a Panzerfaust has none.
         "PF" => fallback(game, "AF"),
+        // AMBX-GER-2: aboard, the driver drives (DR slow, DF fast), `DX` dismounts; a
+        // passenger told to move stays put.
+        "MV" | "DR" | "DF" | "DX" | "MS" if aboard(game, g).is_some() => {
+            let Some((v, seat)) = aboard(game, g) else {
+                return;
+            };
+            let tank = crate::driving::is_tank(game, v);
+            match code {
+                "DX" if !tank => dismount(game, g),
+                "DX" => {}
+                _ if seat == 0 => {
+                    if !crate::driving::drive(game, v, code == "DF") {
+                        fallback(game, "AF");
+                    } else if code != "MV" {
+                        // AMB-VCBT-1: the drive's one snap shot.
+                        fire_at_easiest(game, g, Kind::Snap);
+                    }
+                }
+                _ => fallback(game, "AF"),
+            }
+        }
         "MV" | "DR" | "DF" | "DX" => {
             let mpa = crate::status::current_mpa(game.soldier(g));
             if !walk_red(game, g, mpa) {
@@ -160,6 +181,21 @@ fn perform(game: &mut Ambush, g: SoldierId, code: &str, depth: u8) {
 /// getting up from prone with his free stance change first; clear a jam when every weapon is
 /// jammed. Whether he did either.
 fn fire_at_easiest(game: &mut Ambush, g: SoldierId, kind: Kind) -> bool {
+    if let Some((v, 0)) = aboard(game, g)
+        && crate::driving::is_tank(game, v)
+    {
+        return tank_fire(game, g, v, kind);
+    }
+    if aboard(game, g).is_some() {
+        // AMB-VCBT-1: a passenger's snap shots (stances do not count aboard).
+        return match german::arms(game, g, Kind::Snap) {
+            Arms::Fire { item, target } => {
+                resolve_shot(game, g, item, target, Kind::Snap);
+                true
+            }
+            _ => false,
+        };
+    }
     if game.soldier(g).items.is_empty() {
         return arm_from_the_fallen(game, g);
     }
@@ -185,6 +221,77 @@ fn fire_at_easiest(game: &mut Ambush, g: SoldierId, kind: Kind) -> bool {
             false
         }
     }
+}
+
+/// The vehicle and seat `g` rides in, if he does.
+fn aboard(game: &Ambush, g: SoldierId) -> Option<(crate::state::VehicleId, u8)> {
+    match game.soldier(g).place {
+        Place::Aboard { vehicle, seat } => Some((vehicle, seat)),
+        _ => None,
+    }
+}
+
+/// AMBX-GER-2 `DX`, AMBX-VEH-9: he gets out into the vehicle's hex.
+fn dismount(game: &mut Ambush, g: SoldierId) {
+    let Some(hex) = game.soldier(g).hex(&game.vehicles) else {
+        return;
+    };
+    game.soldiers[g.index()].place = Place::Hex(hex);
+    game.soldiers[g.index()].stance = Stance::Crouching;
+    let name = game.name(g);
+    game.note(RuleId("AMBX-VEH-9"), AmbEvent::Moved { soldier: g }, || {
+        format!("{name} dismounts")
+    });
+}
+
+/// AMB-VCBT-2, AMB-VACT-1/3, AMBX-VEH-7/8: a tank's crew fires: aimed, the gun (2 CP) then the
+/// bow MG (2 CP), then reloads the gun (1 CP) with what is left; snap, the turret MG (1 CP)
+/// and the bow MG (1 CP). An empty gun is loaded first (and the turret MG then stays silent).
+fn tank_fire(game: &mut Ambush, g: SoldierId, v: crate::state::VehicleId, kind: Kind) -> bool {
+    use crate::fire::Mount;
+    let mut cp = game.vehicles[usize::from(v.0)].crew.min(5);
+    let mounts: Vec<(usize, Mount)> = (0..game.soldier(g).items.len())
+        .filter_map(|i| crate::fire::mount_of(game, g, i).map(|m| (i, m)))
+        .collect();
+    let find = |m: Mount| mounts.iter().find(|(_, x)| *x == m).map(|(i, _)| *i);
+    let mut acted = false;
+    let mut loaded_now = false;
+    if let Some(gun) = find(Mount::Gun)
+        && !game.soldier(g).items[gun].prepared
+        && cp >= 1
+    {
+        game.soldiers[g.index()].items[gun].prepared = true;
+        cp -= 1;
+        loaded_now = true;
+        acted = true;
+    }
+    let order: &[(Mount, Kind, u8)] = match kind {
+        Kind::Aimed => &[(Mount::Gun, Kind::Aimed, 2), (Mount::BowMg, Kind::Aimed, 2)],
+        Kind::Snap => &[
+            (Mount::TurretMg, Kind::Snap, 1),
+            (Mount::BowMg, Kind::Snap, 1),
+        ],
+    };
+    for &(mount, fire_kind, cost) in order {
+        // AMB-VACT-8: loading excludes the turret MG this turn.
+        if cp < cost || (mount == Mount::TurretMg && loaded_now) {
+            continue;
+        }
+        let Some(item) = find(mount) else { continue };
+        if let Some(target) = german::easiest_target(game, g, item, fire_kind) {
+            resolve_shot(game, g, item, target, fire_kind);
+            cp -= cost;
+            acted = true;
+        }
+    }
+    if let Some(gun) = find(Mount::Gun)
+        && !game.soldier(g).items[gun].prepared
+        && cp >= 1
+        && !loaded_now
+    {
+        game.soldiers[g.index()].items[gun].prepared = true;
+    }
+    acted
 }
 
 /// AMB-GER-9, AMBX-GER-5: unarmed, he goes to the nearest inactive soldier with a weapon his

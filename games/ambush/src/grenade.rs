@@ -268,15 +268,31 @@ pub fn throw(
             reason: "the thrower must be on the map",
         });
     };
-    let kind = if satchel { "satchel" } else { "grenade" };
-    let (outside, inside) = game
-        .data()
-        .weapons
-        .types
-        .get(kind)
-        .map(|t| (t.blast_outside.clone(), t.blast_inside.clone()))
-        .unwrap_or_default();
-    // The charge is gone whatever happens to it.
+    use_up(game, thrower, satchel);
+    let (_, hit) = dice::skill_roll(&mut game.rng, dd, HIT);
+    let landed = if hit {
+        Some(target)
+    } else {
+        let die = dice::d10(&mut game.rng, SCATTER);
+        scatter(game, from, target, die)
+    };
+    let Some(landed) = landed else {
+        return Ok(Thrown {
+            dd,
+            hit,
+            ..Thrown::default()
+        });
+    };
+    let mut thrown = land(game, landed, satchel);
+    thrown.dd = dd;
+    thrown.hit = hit;
+    thrown.landed = Some(landed);
+    Ok(thrown)
+}
+
+/// The charge is gone whatever happens to it: a satchel from the thrower's items, a grenade
+/// from his Ammo Boxes (a German's from his card's count).
+pub fn use_up(game: &mut Ambush, thrower: SoldierId, satchel: bool) {
     if satchel {
         if let Some(item) = prepared_satchel(game, thrower) {
             game.soldiers[thrower.index()].items.remove(item);
@@ -287,29 +303,33 @@ pub fn throw(
         let s = &mut game.soldiers[thrower.index()];
         s.grenades = s.grenades.saturating_sub(1);
     }
+}
+
+/// AMB-GREN-5..7, AMB-PC-1, AMBX-GCDM-5/6: a grenade (or satchel) come down in `landed`: the dud
+/// check; the Perception Checks of those there, in id order, the first who passes with a turn
+/// unused and not prone tossing it away (into the next hex with the most of his enemies), those
+/// who pass with no turn left and unwounded throwing themselves down; then the blast on
+/// everyone on foot where it explodes.
+pub fn land(game: &mut Ambush, mut landed: Hex, satchel: bool) -> Thrown {
     let mut thrown = Thrown {
-        dd,
+        landed: Some(landed),
         ..Thrown::default()
     };
-    let (_, hit) = dice::skill_roll(&mut game.rng, dd, HIT);
-    thrown.hit = hit;
-    let landed = if hit {
-        Some(target)
-    } else {
-        let die = dice::d10(&mut game.rng, SCATTER);
-        scatter(game, from, target, die)
-    };
-    thrown.landed = landed;
-    let Some(mut landed) = landed else {
-        return Ok(thrown);
-    };
+    let kind = if satchel { "satchel" } else { "grenade" };
+    let (outside, inside) = game
+        .data()
+        .weapons
+        .types
+        .get(kind)
+        .map(|t| (t.blast_outside.clone(), t.blast_inside.clone()))
+        .unwrap_or_default();
     let dud_value = outside
         .as_deref()
         .and_then(|row| game.data().weapons.blasts.get(row))
         .map_or(0, |b| b.dud);
     if dice::percent_happens(dice::percentile(&mut game.rng, DUD), dud_value) {
         thrown.dud = true;
-        return Ok(thrown);
+        return thrown;
     }
     // AMB-PC-1: the aware, unpanicked soldiers where it landed check, in id order.
     let there: Vec<SoldierId> = (0..game.soldiers.len() as u8)
@@ -350,7 +370,7 @@ pub fn throw(
         .is_some_and(|map| map.cell(landed).building.is_some());
     let row = if map_inside { inside } else { outside };
     let Some(row) = row else {
-        return Ok(thrown);
+        return thrown;
     };
     let victims: Vec<SoldierId> = (0..game.soldiers.len() as u8)
         .map(SoldierId)
@@ -360,7 +380,7 @@ pub fn throw(
         let result = crate::blast::blast_damage(game, id, &row, DAMAGE);
         thrown.results.push((id, result));
     }
-    Ok(thrown)
+    thrown
 }
 
 /// AMBX-GCDM-5: the next hex `tosser` throws a live grenade away into: one it could be thrown

@@ -494,6 +494,31 @@ fn apply(game: &mut Ambush, effect: &Effect, actor: Actor, rest: Task) -> bool {
                         aboard.push((code.clone(), id));
                     }
                 }
+                // AMBX-VEH-1/7: a tank's crew card fights with the tank's weapons (the gun
+                // loaded, the machine guns mounted ready).
+                let kind = game.vehicles[v].kind;
+                let mounts: Option<Vec<Item>> = game
+                    .data()
+                    .vehicles
+                    .values()
+                    .nth(usize::from(kind))
+                    .filter(|k| k.crew > 0)
+                    .map(|k| {
+                        [&k.turret_gun, &k.turret_mg, &k.bow_mg]
+                            .into_iter()
+                            .flatten()
+                            .filter_map(|w| game.data().weapons.index_of(w))
+                            .map(|weapon| Item {
+                                weapon,
+                                prepared: true,
+                                jammed: false,
+                                captured: false,
+                            })
+                            .collect()
+                    });
+                if let (Some(items), Some(crew)) = (mounts, german_of(game, driver)) {
+                    game.soldiers[crew.index()].items = items;
+                }
                 game.activated = true;
                 // AMB-RND-6: the new Germans' dice in alphabetical order.
                 aboard.sort();

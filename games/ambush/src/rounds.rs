@@ -94,7 +94,9 @@ pub fn place_markers(game: &mut Ambush, us_die: u8, german_die: u8, us_initiativ
         let marker = &mut game.soldiers[id.index()].marker;
         marker.row = p.row;
         marker.advantage = us == us_initiative;
-        if us && p.red {
+        // AMB-VMOV-2: no command panic aboard a vehicle.
+        let riding = matches!(game.soldier(id).place, crate::state::Place::Aboard { .. });
+        if us && p.red && !riding {
             red_us.push(id);
         }
     }

@@ -151,8 +151,10 @@ impl Soldier {
     }
 }
 
-/// A vehicle's state (AMBX-DMG-5).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A vehicle's state (AMBX-DMG-5), from the best to the worst.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub enum VehicleStatus {
     #[default]
     Ok,

@@ -205,6 +205,11 @@ pub fn determinize<R: Rng + ?Sized>(game: &Ambush, rng: &mut R) -> Ambush {
     out
 }
 
+fn vehicle_name(game: &Ambush, v: crate::state::VehicleId) -> String {
+    crate::driving::kind_of(game, v)
+        .map_or_else(|| "the vehicle".to_owned(), |k| format!("the {}", k.name))
+}
+
 /// Where `action` shows, and its button label.
 pub fn anchors(game: &Ambush, action: &AmbAction) -> Anchors {
     let name = |id: SoldierId| game.name(id);
@@ -329,6 +334,50 @@ pub fn anchors(game: &Ambush, action: &AmbAction) -> Anchors {
             ),
             vec![],
             acting.into_iter().chain([target]).collect(),
+        ),
+        AmbAction::FireAtVehicle {
+            item: i,
+            vehicle,
+            aimed,
+        } => (
+            format!(
+                "{} {} fire at {} with the {}",
+                actor(),
+                if aimed { "aimed" } else { "snap" },
+                vehicle_name(game, vehicle),
+                acting.map_or_else(String::new, |a| item(a, i))
+            ),
+            game.vehicles
+                .get(usize::from(vehicle.0))
+                .and_then(|v| v.hex)
+                .map(hex)
+                .into_iter()
+                .collect(),
+            acting.into_iter().collect(),
+        ),
+        AmbAction::ThrowAtVehicle {
+            vehicle,
+            satchel,
+            into,
+        } => (
+            format!(
+                "{} throws {} {} {}",
+                actor(),
+                if satchel {
+                    "a satchel charge"
+                } else {
+                    "a grenade"
+                },
+                if into { "into" } else { "against" },
+                vehicle_name(game, vehicle)
+            ),
+            game.vehicles
+                .get(usize::from(vehicle.0))
+                .and_then(|v| v.hex)
+                .map(hex)
+                .into_iter()
+                .collect(),
+            acting.into_iter().collect(),
         ),
         AmbAction::Throw { hex: h, satchel } => (
             format!(

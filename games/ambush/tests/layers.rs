@@ -20,6 +20,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (2, &["command"]),
     (2, &["status"]),
     // 3: the rules chapters, in the order they may call each other (down only).
+    (3, &["vehicles"]),
     (3, &["fire"]),
     (3, &["assault"]),
     (3, &["blast"]),
@@ -29,7 +30,8 @@ const LAYERS: &[(u8, &[&str])] = &[
     (3, &["equipment"]),
     (3, &["german"]),
     (3, &["campaign"]),
-    (3, &["vehicles"]),
+    (3, &["driving"]),
+    (3, &["vehicle_hits"]),
     (3, &["operations"]),
     (3, &["german_actions"]),
     (3, &["rounds"]),

@@ -1,0 +1,226 @@
+//! Sections 8.10 and 8.12: vehicles driven, crashed, running soldiers over, blown up and shot
+//! through (AMB-VMOV, AMB-VRUN, AMB-VMINE, AMB-VGREN, AMB-VDMG, AMB-PEN), on S1's Kübelwagen K1
+//! (D driving, DS 4; E aboard).
+
+use super::*;
+use crate::data::mission::Marker;
+use crate::data::weapons::Damage;
+use crate::state::{Place, VehicleId, VehicleStatus};
+use crate::tables::damage::Health;
+use crate::testkit::{dice_all_used, s1};
+
+const K1: VehicleId = VehicleId(0);
+
+/// K1 on 0804 facing NW, D driving, E aboard, Condition 3 (its red instruction: to 0404).
+fn with_k1(dice: &[u16]) -> Ambush {
+    let mut game = s1(dice);
+    in_round(&mut game);
+    game.condition = 3;
+    let at = hex(&game, "0804");
+    game.vehicles[0].hex = Some(at);
+    game.vehicles[0].facing = crate::data::map::Dir::NW;
+    for (id, seat) in [(8, 0), (9, 1)] {
+        game.soldiers[id].place = Place::Aboard { vehicle: K1, seat };
+        game.soldiers[id].marker.row = Row::TwoTurns;
+    }
+    game
+}
+
+/// T-VEH-1 (AMB-VMOV-7/8, AMBX-VEH-6): D's accident check `d10 6` fails (DS 4), the accident
+/// `d10 8` is a crash: K1 disabled, D and E each take `bolt_rifle` damage as prone.
+#[test]
+fn t_veh_1_a_fast_drive_ends_in_a_crash() {
+    // The check, the table, then D's and E's damage dice (4: W, 4: W).
+    let mut game = with_k1(&[6, 8, 4, 4]);
+    crate::driving::accident_check(&mut game, K1);
+    assert_eq!(game.vehicles[0].status, VehicleStatus::Disabled);
+    assert_eq!(game.soldiers[8].health, Health::Wounded);
+    assert_eq!(game.soldiers[9].health, Health::Wounded);
+    dice_all_used(&game);
+}
+
+/// T-VEH-3 (AMB-VMOV-7): a slow drive makes no accident check: K1 drives toward 0404 with no
+/// die rolled.
+#[test]
+fn t_veh_3_a_slow_drive_rolls_nothing() {
+    let mut game = with_k1(&[]);
+    assert!(crate::driving::drive(&mut game, K1, false));
+    assert_ne!(game.vehicles[0].hex, Some(hex(&game, "0804")));
+    assert!(game.vehicles[0].moved_this_round && !game.vehicles[0].moved_fast);
+    assert_eq!(game.soldiers[8].hex(&game.vehicles), game.vehicles[0].hex);
+    dice_all_used(&game);
+}
+
+/// T-VEH-2 (AMB-VDMG-2, AMBIG-26): D killed in a round K1 moved: an accident with no check
+/// (`d10 0`: a swerve); in a round it stood still, nothing.
+#[test]
+fn t_veh_2_the_driver_killed_at_the_wheel() {
+    let mut game = with_k1(&[0]);
+    game.vehicles[0].moved_this_round = true;
+    game.soldiers[8].health = Health::Killed;
+    crate::driving::driver_hurt(&mut game, K1, SoldierId(8));
+    dice_all_used(&game);
+    let mut game = with_k1(&[]);
+    game.soldiers[8].health = Health::Killed;
+    crate::driving::driver_hurt(&mut game, K1, SoldierId(8));
+    dice_all_used(&game);
+}
+
+/// T-VEH-4 (AMB-VRUN-1, AMBX-VEH-10): K1 enters a hex with German C: D's check `d10 7` fails,
+/// C dodges with PC 4 and `d10 6` fails: `bolt_rifle` damage (`d10 4`, W); K1 rolls once on
+/// the accident table (`d10 0`, a swerve).
+#[test]
+fn t_veh_4_running_over_a_friend() {
+    let mut game = with_k1(&[7, 6, 4, 0]);
+    soldier_at(&mut game, 7, "0704", Stance::Standing, Row::Complete);
+    game.soldiers[7].place = Place::Hex(hex(&game, "0704"));
+    let at = hex(&game, "0704");
+    crate::driving::run_over_in(&mut game, K1, at);
+    assert_eq!(game.soldiers[7].health, Health::Wounded);
+    dice_all_used(&game);
+}
+
+/// T-VEH-5 (AMB-VRUN-2, AMBIG-27): K1 enters a hex with US2 (healthy) and US3
+/// (incapacitated): US3 is killed without a roll; D's check `d10 3` succeeds, US2 dodges with
+/// `d10 7` > 6 and takes `bolt_rifle` damage (`d10 4`: W); no accident. If D's check fails,
+/// nobody is run over.
+#[test]
+fn t_veh_5_running_over_the_enemy() {
+    let mut game = with_k1(&[3, 7, 4]);
+    soldier_at(&mut game, 1, "0704", Stance::Standing, Row::Complete);
+    soldier_at(&mut game, 2, "0704", Stance::Prone, Row::Inactive);
+    game.soldiers[2].health = Health::Incapacitated;
+    let at = hex(&game, "0704");
+    crate::driving::run_over_in(&mut game, K1, at);
+    assert_eq!(game.soldiers[2].health, Health::Killed);
+    assert_eq!(game.soldiers[1].health, Health::Wounded);
+    dice_all_used(&game);
+    let mut game = with_k1(&[9]);
+    soldier_at(&mut game, 1, "0704", Stance::Standing, Row::Complete);
+    let at = hex(&game, "0704");
+    crate::driving::run_over_in(&mut game, K1, at);
+    assert_eq!(game.soldiers[1].health, Health::Healthy);
+    dice_all_used(&game);
+}
+
+/// T-VEH-6 (AMB-VACT-9, AMBX-VEH-2): K1 cannot enter rubble (0705), a stream (0806) or a
+/// building (0503); it enters the forest of 0706 at 4, where a Panzer IV may not go.
+#[test]
+fn t_veh_6_where_vehicles_may_not_go() {
+    let game = s1(&[]);
+    let map = game.mission().hexes.as_ref().unwrap();
+    let costs = &game.data().tables.movement.vehicle;
+    let kubel = &game.data().vehicles["kubelwagen"];
+    let panzer = &game.data().vehicles["panzer_iv"];
+    // The cheapest way in from any next hex (`None`: no way in).
+    let into = |kind, label: &str| {
+        let to = hex(&game, label);
+        crate::data::map::Dir::ALL
+            .into_iter()
+            .filter_map(|d| map.neighbour(to, d))
+            .filter_map(|n| crate::movement::vehicle_cost(map, costs, kind, n, to, false))
+            .min()
+    };
+    assert_eq!(into(kubel, "0705"), None);
+    assert_eq!(into(kubel, "0806"), None);
+    assert_eq!(into(kubel, "0503"), None);
+    assert_eq!(into(kubel, "0706"), Some(4));
+    assert_eq!(into(panzer, "0706"), None);
+    assert!(into(panzer, "0704").is_some());
+}
+
+/// T-VEH-12 (AMB-VMINE-2): K1 enters a known minefield: the marker is gone, D and E panic.
+#[test]
+fn t_veh_12_a_car_on_a_minefield() {
+    let mut game = with_k1(&[]);
+    let at = hex(&game, "0704");
+    game.markers[usize::from(at.0)] |= marker_bit(Marker::Minefield);
+    crate::driving::entered_hex(&mut game, K1, at);
+    assert!(!game.marked(at, Marker::Minefield));
+    assert!(game.soldiers[8].panicked && game.soldiers[9].panicked);
+    dice_all_used(&game);
+}
+
+/// T-VEH-11 (AMB-VGREN-5/6): a grenade into K1 (hit `d10 0`, no dud `d% 50`): D and E take
+/// `grenade_inside` as prone (`d10 4`, `d10 2`), and K1 is disabled.
+#[test]
+fn t_veh_11_a_grenade_into_the_kubelwagen() {
+    let mut game = with_k1(&[0, 50, 4, 2]);
+    soldier_at(&mut game, 0, "0504", Stance::Standing, Row::TwoTurns);
+    let thrown = crate::vehicle_hits::throw(&mut game, SoldierId(0), K1, false, true).unwrap();
+    assert!(thrown.hit && !thrown.dud);
+    assert_eq!(thrown.results.len(), 2);
+    assert_eq!(game.vehicles[0].status, VehicleStatus::Disabled);
+    dice_all_used(&game);
+}
+
+/// T-VEH-10 (AMB-VGREN-3/4): a grenade into an open Panzer IV kills its crew; a satchel against
+/// a closed one disables it on `K` (`d10 6`), not on `W` (`d10 2`).
+#[test]
+fn t_veh_10_charges_at_a_tank() {
+    let panzer = game_kind(&s1(&[]), "panzer_iv");
+    let tank = |dice: &[u16], open: bool| {
+        let mut game = with_k1(dice);
+        game.vehicles[0].kind = panzer;
+        game.vehicles[0].open = open;
+        game.vehicles[0].crew = 5;
+        game.soldiers[9].place = Place::OffMap;
+        soldier_at(&mut game, 0, "0704", Stance::Standing, Row::TwoTurns);
+        game
+    };
+    let mut game = tank(&[0, 50], true);
+    crate::vehicle_hits::throw(&mut game, SoldierId(0), K1, false, true).unwrap();
+    assert_eq!(game.soldiers[8].health, Health::Killed);
+    assert_eq!(game.vehicles[0].crew, 0);
+    dice_all_used(&game);
+    // The satchel: prepared, thrown standing against the closed tank.
+    for (die, disabled) in [(6, true), (2, false)] {
+        let mut game = tank(&[0, 50, die], false);
+        let satchel = game.soldiers[1]
+            .items
+            .iter()
+            .position(|i| game.data().weapons.by_index(i.weapon).unwrap().0 == "satchel");
+        let satchel = satchel.unwrap();
+        game.soldiers[1].items[satchel].prepared = true;
+        soldier_at(&mut game, 1, "0704", Stance::Standing, Row::TwoTurns);
+        assert!(crate::vehicle_hits::throw(&mut game, SoldierId(1), K1, true, true).is_err());
+        crate::vehicle_hits::throw(&mut game, SoldierId(1), K1, true, false).unwrap();
+        assert_eq!(game.vehicles[0].status == VehicleStatus::Disabled, disabled);
+        dice_all_used(&game);
+    }
+}
+
+fn game_kind(game: &Ambush, id: &str) -> u8 {
+    game.data().vehicles.keys().position(|k| k == id).unwrap() as u8
+}
+
+/// T-PEN-1 (AMB-PEN-2/5, AMBX-DMG-3): a bazooka hits K1 with 2 aboard: the hit chart `d10 2`
+/// reads body; penetration `d10 0` is L ≥ L: destroyed; note 3 on a random occupant (`d10 1`:
+/// E), damage `d10 5` − 3 = 2 on the bazooka's row.
+#[test]
+fn t_pen_1_a_bazooka_through_the_kubelwagen() {
+    // The jam d% 50, the hit d10 0, the chart 2, penetration 0, the random occupant 1, the
+    // damage 5, then the ammunition d% (rockets always used).
+    let mut game = with_k1(&[50, 0, 2, 0, 1, 5]);
+    soldier_at(&mut game, 3, "0504", Stance::Standing, Row::TwoTurns);
+    let bazooka = game.soldiers[3]
+        .items
+        .iter()
+        .position(|i| game.data().weapons.by_index(i.weapon).unwrap().0 == "bazooka")
+        .unwrap();
+    game.soldiers[3].items[bazooka].prepared = true;
+    let shot = crate::vehicle_hits::shoot(
+        &mut game,
+        SoldierId(3),
+        bazooka,
+        K1,
+        crate::fire::Kind::Aimed,
+    )
+    .unwrap();
+    assert!(shot.hit && shot.penetrated, "{shot:?}");
+    assert_eq!(game.vehicles[0].status, VehicleStatus::Destroyed);
+    assert_eq!(shot.results.len(), 1);
+    assert_eq!(shot.results[0].0, SoldierId(9));
+    assert_ne!(shot.results[0].1, Damage::None);
+    dice_all_used(&game);
+}
