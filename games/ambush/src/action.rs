@@ -76,6 +76,20 @@ pub enum AmbAction {
     },
     /// AMB-ACT-6/7: the acting soldier throws a grenade (or his prepared satchel) at `hex`.
     Throw { hex: Hex, satchel: bool },
+    /// AMB-ACT-18: the acting soldier and `partner` (in his hex, a turn left) spend a turn each
+    /// on one aimed fire of crew weapon `item` at `target`.
+    DoubleFire {
+        item: u8,
+        partner: SoldierId,
+        target: SoldierId,
+    },
+    /// AMB-ACT-12: the acting soldier and `partner` carry crew weapon `item` together into the
+    /// next hex `to`, both using their turns.
+    MoveCrewWeapon {
+        item: u8,
+        partner: SoldierId,
+        to: Hex,
+    },
     /// AMB-ACT-11: the acting soldier moves (or goes on moving) into the next hex `to`.
     Step { to: Hex },
     /// AMB-ACT-13: the acting soldier moves into `to` as a Move/Snap Fire.

@@ -220,6 +220,62 @@ fn snap_shots(game: &Ambush, id: SoldierId, targets: &[SoldierId], out: &mut Vec
     }
 }
 
+/// The partners `id` may work a crew weapon with (AMB-ACT-12/18): active US soldiers of his
+/// hex, not panicked, with a turn left.
+fn crew_partners(game: &Ambush, id: SoldierId) -> Vec<SoldierId> {
+    let here = game.soldier(id).place;
+    game.side(Side::Us)
+        .filter(|&p| {
+            let o = game.soldier(p);
+            p != id
+                && o.place == here
+                && !o.inactive()
+                && !o.panicked
+                && matches!(o.marker.row, Row::TwoTurns | Row::OneTurn)
+        })
+        .collect()
+}
+
+/// AMB-ACT-12/18: the crew weapon fired by two (one of them crouching) or carried by two (the
+/// partner with a Port Box free).
+fn crew_weapon(game: &Ambush, id: SoldierId, targets: &[SoldierId], out: &mut Vec<AmbAction>) {
+    let s = game.soldier(id);
+    for item in 0..s.items.len() {
+        if !kind_of(game, id, item).is_some_and(|k| k.crew) {
+            continue;
+        }
+        for partner in crew_partners(game, id) {
+            let crouching =
+                s.stance == Stance::Crouching || game.soldier(partner).stance == Stance::Crouching;
+            if crouching {
+                for &t in targets {
+                    if fire::dd(game, id, item, t, Kind::Aimed).is_ok() {
+                        out.push(AmbAction::DoubleFire {
+                            item: item as u8,
+                            partner,
+                            target: t,
+                        });
+                    }
+                }
+            }
+            let carries = crate::equipment::free_port_boxes(game, partner) >= 1
+                && game.soldier(partner).stance != Stance::Prone
+                && s.stance != Stance::Prone;
+            if carries {
+                for to in next_hexes(game, id) {
+                    if step_cost(game, id, to).is_some() {
+                        out.push(AmbAction::MoveCrewWeapon {
+                            item: item as u8,
+                            partner,
+                            to,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The assaults he may make in his hex (AMB-ACT-4/14).
 fn assaults(game: &Ambush, id: SoldierId, charged: bool, out: &mut Vec<AmbAction>) {
     let Place::Hex(here) = game.soldier(id).place else {
@@ -252,6 +308,7 @@ fn stationary(game: &Ambush, id: SoldierId, targets: &[SoldierId], out: &mut Vec
         }
     }
     snap_shots(game, id, targets, out);
+    crew_weapon(game, id, targets, out);
     // AMB-VDMG, AMB-VGREN: the enemy's vehicles, shot at or blown up.
     for v in (0..game.vehicles.len() as u8).map(crate::state::VehicleId) {
         if !crate::vehicle_hits::target_vehicle(game, id, v) {
@@ -425,6 +482,43 @@ pub fn answer(game: &mut Ambush, turn: Turn, action: AmbAction) {
         AmbAction::Throw { hex, satchel } => {
             resolve_throw(game, id, hex, satchel);
             end(game);
+        }
+        AmbAction::DoubleFire {
+            item,
+            partner,
+            target,
+        } => {
+            // AMB-ACT-18: the partner's turn goes with the shot.
+            let p = &mut game.soldiers[partner.index()];
+            p.marker.row = after_acting(p.marker.row);
+            let (who, whom) = (game.name(id), game.name(partner));
+            game.note(
+                RuleId("AMB-ACT-18"),
+                AmbEvent::Attack {
+                    attacker: id,
+                    target: Some(target),
+                },
+                || format!("{who} and {whom} fire the crew weapon together"),
+            );
+            resolve_shot(game, id, usize::from(item), target, Kind::Aimed);
+            end(game);
+        }
+        AmbAction::MoveCrewWeapon { partner, to, .. } => {
+            // AMB-ACT-12: both go, both use their turns.
+            let p = &mut game.soldiers[partner.index()];
+            p.marker.row = after_acting(p.marker.row);
+            crate::equipment::carried_along(game, partner, to);
+            game.soldiers[partner.index()].place = Place::Hex(to);
+            let (who, whom) = (game.name(id), game.name(partner));
+            game.note(
+                RuleId("AMB-ACT-12"),
+                AmbEvent::Moved { soldier: id },
+                || format!("{who} and {whom} carry the crew weapon"),
+            );
+            walk(game, turn, to, Doing::Moving);
+            if game.turn.is_some() {
+                end(game);
+            }
         }
         AmbAction::FireAtVehicle {
             item,

@@ -62,6 +62,14 @@ fn enemy_hexes(game: &Ambush) -> Vec<Hex> {
         .collect()
 }
 
+/// The hexes no US soldier has entered yet, that a soldier may enter.
+fn unexplored(game: &Ambush) -> Vec<Hex> {
+    let Some(map) = game.mission().hexes.as_ref() else {
+        return Vec::new();
+    };
+    map.hexes().filter(|&h| !game.trodden(h)).collect()
+}
+
 /// Whether `id` is the only active US soldier on an objective.
 fn sole_holder(game: &Ambush, id: crate::state::SoldierId) -> bool {
     let Place::Hex(here) = game.soldier(id).place else {
@@ -98,7 +106,15 @@ impl Heuristics for Ambush {
         if legal.is_empty() {
             return None;
         }
-        let goals = unheld(self);
+        // Short of the VP the mission asks, the squad explores (the nearest hexes it has not
+        // entered); with them, it makes for the objectives.
+        let short_of_vp =
+            crate::victory::final_vp(self) < self.mission().victory.require_vp_at_least;
+        let goals = if short_of_vp && matches!(self.phase, Phase::Operations) {
+            unexplored(self)
+        } else {
+            unheld(self)
+        };
         let enemies = enemy_hexes(self);
         let score = |a: &AmbAction| -> i32 {
             match *a {

@@ -49,6 +49,9 @@ pub fn enter(game: &mut Ambush, soldiers: &[SoldierId], hex: Hex) {
         game.soldiers[id.index()].place = Place::Hex(hex);
         actor |= bit(id);
     }
+    if let Some(m) = game.markers.get_mut(usize::from(hex.0)) {
+        *m |= crate::state::TRAIL;
+    }
     // AMBX-ASLT-4: entering the hex of a German who surrendered captures him.
     german::capture_surrendered(game, hex);
     if game.phase == Phase::Entry

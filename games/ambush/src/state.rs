@@ -249,6 +249,10 @@ pub fn marker_bit(marker: Marker) -> u8 {
     1 << (marker as u8)
 }
 
+/// The squad's trail: a hex a US soldier has entered (what the player remembers of his own
+/// moves, in the same byte as the hex's markers; no rule reads it, the bots and the view do).
+pub const TRAIL: u8 = 1 << 7;
+
 /// The game state.
 #[derive(Clone, Debug)]
 pub struct Ambush {
@@ -489,6 +493,13 @@ impl Ambush {
     /// Whether sighting `n` has occurred (AMB-OPS-3).
     pub fn sighted(&self, n: u8) -> bool {
         n < 64 && self.sightings & (1 << n) != 0
+    }
+
+    /// Whether a US soldier has entered `hex` ([`TRAIL`]).
+    pub fn trodden(&self, hex: Hex) -> bool {
+        self.markers
+            .get(usize::from(hex.0))
+            .is_some_and(|m| m & TRAIL != 0)
     }
 
     /// Whether `hex` carries `marker`.

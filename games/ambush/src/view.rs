@@ -335,6 +335,31 @@ pub fn anchors(game: &Ambush, action: &AmbAction) -> Anchors {
             vec![],
             acting.into_iter().chain([target]).collect(),
         ),
+        AmbAction::DoubleFire {
+            item: i,
+            partner,
+            target,
+        } => (
+            format!(
+                "{} and {} fire the {} at {}",
+                actor(),
+                name(partner),
+                acting.map_or_else(String::new, |a| item(a, i)),
+                name(target)
+            ),
+            vec![],
+            acting.into_iter().chain([partner, target]).collect(),
+        ),
+        AmbAction::MoveCrewWeapon { partner, to, .. } => (
+            format!(
+                "{} and {} carry the crew weapon to {}",
+                actor(),
+                name(partner),
+                hex(to)
+            ),
+            vec![hex(to)],
+            acting.into_iter().chain([partner]).collect(),
+        ),
         AmbAction::FireAtVehicle {
             item: i,
             vehicle,

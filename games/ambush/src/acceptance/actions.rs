@@ -247,3 +247,90 @@ fn amb_act_5_amb_act_10_preparing_weapons() {
         "a satchel stays prepared until used"
     );
 }
+
+/// US1 with an M1919 set up (his Thompson gone) and US2 beside him in 0104, both with a turn;
+/// A standing in 0304.
+fn m1919_team(us1: Stance, us2: Stance) -> (Ambush, u8) {
+    let mut game = s1(&[]);
+    in_round(&mut game);
+    soldier_at(&mut game, 0, "0104", us1, Row::TwoTurns);
+    soldier_at(&mut game, 1, "0104", us2, Row::OneTurn);
+    soldier_at(&mut game, 5, "0304", Stance::Standing, Row::Complete);
+    let m1919 = game.data().weapons.index_of("m1919").unwrap();
+    game.soldiers[0].items = vec![crate::state::Item {
+        weapon: m1919,
+        prepared: true,
+        jammed: false,
+        captured: false,
+    }];
+    game.soldiers[0].ammo.push(m1919);
+    acting(&mut game, 0);
+    (game, 0)
+}
+
+/// T-ACT-6 (AMB-ACT-18): double fire with an M1919: both standing, no; one crouching, yes;
+/// both markers move down a row and exactly one aimed shot is fired (the jam `d% 50`, the hit
+/// `d10 9`, a miss, the ammunition `d% 99`).
+#[test]
+fn t_act_6_double_fire_with_a_crew_weapon() {
+    let double = AmbAction::DoubleFire {
+        item: 0,
+        partner: SoldierId(1),
+        target: SoldierId(5),
+    };
+    let (game, _) = m1919_team(Stance::Standing, Stance::Standing);
+    assert!(!legal(&game).contains(&double));
+    let (mut game, _) = m1919_team(Stance::Standing, Stance::Crouching);
+    game.rng = overlord_engine::GameRng::new(&overlord_engine::RandomSpec::scripted(
+        0,
+        overlord_engine::Script {
+            dice: [50, 9, 99]
+                .map(overlord_engine::ScriptedRoll::Value)
+                .to_vec(),
+            strict: true,
+            ..overlord_engine::Script::default()
+        },
+    ));
+    answer(&mut game, double);
+    assert_eq!(game.soldiers[0].marker.row, Row::OneTurn);
+    assert_eq!(game.soldiers[1].marker.row, Row::Complete);
+    crate::testkit::dice_all_used(&game);
+}
+
+/// T-ACT-7 (AMB-ACT-12): the crew weapon carried by two (the partner with a Port Box free):
+/// both move together, both use their turns.
+#[test]
+fn t_act_7_moving_a_crew_weapon() {
+    let (mut game, _) = m1919_team(Stance::Standing, Stance::Standing);
+    quiet(&mut game, &["0204"]);
+    let to = hex(&game, "0204");
+    let carry = AmbAction::MoveCrewWeapon {
+        item: 0,
+        partner: SoldierId(1),
+        to,
+    };
+    assert!(legal(&game).contains(&carry));
+    answer(&mut game, carry);
+    assert_eq!(game.soldiers[0].place, crate::state::Place::Hex(to));
+    assert_eq!(game.soldiers[1].place, crate::state::Place::Hex(to));
+    assert_eq!(game.soldiers[0].marker.row, Row::OneTurn);
+    assert_eq!(game.soldiers[1].marker.row, Row::Complete);
+    assert!(!game.soldiers[0].items[0].prepared, "moved: set up again");
+    // A partner with no Port Box free cannot help.
+    let (mut game, _) = m1919_team(Stance::Standing, Stance::Standing);
+    let radio = game.data().weapons.index_of("radio").unwrap();
+    let full = crate::state::Item {
+        weapon: radio,
+        prepared: false,
+        jammed: false,
+        captured: false,
+    };
+    while crate::equipment::free_port_boxes(&game, SoldierId(1)) > 0 {
+        game.soldiers[1].items.push(full);
+    }
+    assert!(
+        !legal(&game)
+            .iter()
+            .any(|a| matches!(a, AmbAction::MoveCrewWeapon { .. }))
+    );
+}
