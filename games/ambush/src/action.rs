@@ -67,6 +67,9 @@ pub enum AmbAction {
         vehicle: VehicleId,
         aimed: bool,
     },
+    /// AMBX-DMG-4, AMB-PEN: the acting soldier fires item `item` at the side of building hex
+    /// `hex` he sees from outside.
+    FireAtWall { item: u8, hex: Hex, aimed: bool },
     /// AMB-VGREN-1: the acting soldier throws a grenade (or his prepared satchel) into an open
     /// vehicle (`into`) or against one.
     ThrowAtVehicle {

@@ -309,6 +309,32 @@ fn stationary(game: &Ambush, id: SoldierId, targets: &[SoldierId], out: &mut Vec
     }
     snap_shots(game, id, targets, out);
     crew_weapon(game, id, targets, out);
+    // AMBX-DMG-4: the walls of the buildings Germans are seen in.
+    if let Some(map) = game.mission().hexes.as_ref() {
+        let mut houses: Vec<Hex> = targets
+            .iter()
+            .filter_map(|&t| match game.soldier(t).place {
+                Place::Hex(h) if map.cell(h).building.is_some() => Some(h),
+                _ => None,
+            })
+            .collect();
+        houses.sort_unstable();
+        houses.dedup();
+        for hex in houses {
+            for item in 0..s.items.len() {
+                for aimed in [true, false] {
+                    let kind = if aimed { Kind::Aimed } else { Kind::Snap };
+                    if crate::walls::dd(game, id, item, hex, kind).is_ok() {
+                        out.push(AmbAction::FireAtWall {
+                            item: item as u8,
+                            hex,
+                            aimed,
+                        });
+                    }
+                }
+            }
+        }
+    }
     // AMB-VDMG, AMB-VGREN: the enemy's vehicles, shot at or blown up.
     for v in (0..game.vehicles.len() as u8).map(crate::state::VehicleId) {
         if !crate::vehicle_hits::target_vehicle(game, id, v) {
@@ -481,6 +507,13 @@ pub fn answer(game: &mut Ambush, turn: Turn, action: AmbAction) {
         }
         AmbAction::Throw { hex, satchel } => {
             resolve_throw(game, id, hex, satchel);
+            end(game);
+        }
+        AmbAction::FireAtWall { item, hex, aimed } => {
+            let kind = if aimed { Kind::Aimed } else { Kind::Snap };
+            if let Ok(shot) = crate::walls::shoot(game, id, usize::from(item), hex, kind) {
+                crate::walls::log_shot(game, id, hex, &shot);
+            }
             end(game);
         }
         AmbAction::DoubleFire {

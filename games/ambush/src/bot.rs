@@ -148,6 +148,22 @@ impl Heuristics for Ambush {
                     crate::vehicle_hits::dd(self, t.soldier, usize::from(item), vehicle, kind)
                         .map_or(0, |dd| 110 + i32::from(dd) * 4)
                 }),
+                // A bazooka through the wall of a house holding Germans.
+                AmbAction::FireAtWall { item, hex, aimed } => self.turn.map_or(0, |t| {
+                    let explosive = self
+                        .soldier(t.soldier)
+                        .items
+                        .get(usize::from(item))
+                        .and_then(|it| self.data().weapons.by_index(it.weapon))
+                        .and_then(|(_, w)| self.data().weapons.types.get(&w.kind))
+                        .is_some_and(|k| k.explosive);
+                    let kind = if aimed { Kind::Aimed } else { Kind::Snap };
+                    if !explosive {
+                        return 0;
+                    }
+                    crate::walls::dd(self, t.soldier, usize::from(item), hex, kind)
+                        .map_or(0, |dd| 100 + i32::from(dd) * 3)
+                }),
                 AmbAction::ThrowAtVehicle { satchel, into, .. } => {
                     92 + i32::from(satchel) * 4 + i32::from(into) * 2
                 }

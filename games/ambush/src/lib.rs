@@ -84,6 +84,7 @@ pub mod vehicle_hits;
 pub mod vehicles;
 pub mod victory;
 pub mod view;
+pub mod walls;
 
 pub use action::{AmbAction, AmbEvent};
 pub use data::AmbushData;

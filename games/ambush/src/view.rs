@@ -335,6 +335,21 @@ pub fn anchors(game: &Ambush, action: &AmbAction) -> Anchors {
             vec![],
             acting.into_iter().chain([target]).collect(),
         ),
+        AmbAction::FireAtWall {
+            item: i,
+            hex: h,
+            aimed,
+        } => (
+            format!(
+                "{} {} fire at the wall of {} with the {}",
+                actor(),
+                if aimed { "aimed" } else { "snap" },
+                hex(h),
+                acting.map_or_else(String::new, |a| item(a, i))
+            ),
+            vec![hex(h)],
+            acting.into_iter().collect(),
+        ),
         AmbAction::DoubleFire {
             item: i,
             partner,

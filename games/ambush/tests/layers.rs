@@ -32,6 +32,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (3, &["campaign"]),
     (3, &["driving"]),
     (3, &["vehicle_hits"]),
+    (3, &["walls"]),
     (3, &["operations"]),
     (3, &["german_actions"]),
     (3, &["rounds"]),

@@ -224,3 +224,68 @@ fn t_pen_1_a_bazooka_through_the_kubelwagen() {
     assert_ne!(shot.results[0].1, Damage::None);
     dice_all_used(&game);
 }
+
+/// The weapon type `kind` of the data.
+fn row(game: &Ambush, kind: &str) -> crate::data::weapons::WeaponType {
+    game.data().weapons.types[kind].clone()
+}
+
+/// T-PEN-3 (AMB-PEN-1/3/4, AMBX-DMG-4, AMBIG-24): a bazooka hits the wall 0603|0704: a breach,
+/// and A and B inside take `semi_auto_rifle` damage (`d10 4`: W, `d10 0`: P); a second
+/// explosive hit on 0603|0602: rubble, everyone inside killed; C in 0503 untouched.
+#[test]
+fn t_pen_3_a_wall_breached_then_the_house_in_rubble() {
+    let mut game = s1(&[4, 0]);
+    in_round(&mut game);
+    soldier_at(&mut game, 5, "0603", Stance::Crouching, Row::Complete);
+    soldier_at(&mut game, 6, "0603", Stance::Crouching, Row::Complete);
+    soldier_at(&mut game, 7, "0503", Stance::Crouching, Row::Complete);
+    let bazooka = row(&game, "bazooka");
+    let map = game.mission().hexes.as_ref().unwrap();
+    let (house, east, north) = (hex(&game, "0603"), hex(&game, "0704"), hex(&game, "0602"));
+    let (to_east, to_north) = (
+        map.direction(house, east).unwrap(),
+        map.direction(house, north).unwrap(),
+    );
+    let mut shot = crate::walls::WallShot::default();
+    crate::walls::hit_side(&mut game, house, to_east, &bazooka, &mut shot);
+    assert!(shot.breached && !shot.rubble);
+    assert_eq!(game.soldiers[5].health, Health::Wounded);
+    assert!(game.soldiers[6].panicked);
+    let mut shot = crate::walls::WallShot::default();
+    crate::walls::hit_side(&mut game, house, to_north, &bazooka, &mut shot);
+    assert!(shot.rubble);
+    assert!(game.marked(house, Marker::Rubble));
+    assert_eq!(game.soldiers[5].health, Health::Killed);
+    assert_eq!(game.soldiers[6].health, Health::Killed);
+    assert_eq!(game.soldiers[7].health, Health::Healthy, "0503 unaffected");
+    dice_all_used(&game);
+}
+
+/// T-PEN-4 (AMB-PEN-2, AMBX-DMG-3): a Kar98k bullet at the barn wall 0505|0405: penetration
+/// `d10 8` reads L, through wood; the one inside takes `d10 7` − 3 = 4 on the rifle's row: W.
+#[test]
+fn t_pen_4_a_bullet_through_the_barn_wall() {
+    let mut game = s1(&[8, 7]);
+    in_round(&mut game);
+    soldier_at(&mut game, 7, "0505", Stance::Crouching, Row::Complete);
+    let map = game.mission().hexes.as_ref().unwrap();
+    let (barn, outside) = (hex(&game, "0505"), hex(&game, "0405"));
+    let building = map.cell(barn).building.unwrap();
+    assert_eq!(
+        map.buildings[usize::from(building)].material,
+        crate::data::map::Material::Wood
+    );
+    let side = map.direction(barn, outside).unwrap();
+    let mut shot = crate::walls::WallShot::default();
+    let rifle = row(&game, "bolt_rifle");
+    crate::walls::hit_side(&mut game, barn, side, &rifle, &mut shot);
+    assert_eq!(shot.results, vec![(SoldierId(7), Damage::Wound)]);
+    assert_eq!(game.soldiers[7].health, Health::Wounded);
+    dice_all_used(&game);
+    // From outside, a soldier in 0405 sees that side of the barn and may fire at it.
+    let mut game = s1(&[]);
+    in_round(&mut game);
+    soldier_at(&mut game, 1, "0305", Stance::Standing, Row::TwoTurns);
+    assert!(crate::walls::side_seen(&game, SoldierId(1), barn).is_some());
+}

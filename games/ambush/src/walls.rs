@@ -1,0 +1,300 @@
+//! Building sides fired at (AMB-PEN-1..4, AMBX-DMG-3/4): the DD of a shot at a wall seen from
+//! outside, an explosive hit breaching it (and a second breach turning the hex to rubble), a
+//! rifle's bullet going through wood or stone into whoever is behind.
+//!
+//! A breach is recorded (the state's `breaches`) and damages the hex's occupants; it does not
+//! yet open the wall to lines of sight and movement (docs/ambush/interpretations.md).
+
+use crate::action::AmbEvent;
+use crate::attacks::log_damage;
+use crate::data::map::{Dir, Feature, Material};
+use crate::data::mission::{Marker, Stance};
+use crate::data::weapons::{Damage, Penetration, Rating, Side, WeaponType};
+use crate::fire::{self, Kind, NoShot};
+use crate::los::{End, line_of_sight};
+use crate::map::Hex;
+use crate::state::{Ambush, Place, SoldierId, marker_bit};
+use crate::tables::dice;
+use overlord_engine::RuleId;
+
+/// AMBX-DMG-4: a building side fired at.
+pub const WALL: RuleId = RuleId("AMBX-DMG-4");
+/// AMB-PEN-3: the blast of a wall knocked down.
+pub const KNOCKED_DOWN: RuleId = RuleId("AMB-PEN-3");
+/// AMB-PEN-4: rubble.
+pub const RUBBLE: RuleId = RuleId("AMB-PEN-4");
+
+fn no(rule: &'static str, reason: &'static str) -> NoShot {
+    NoShot {
+        rule: RuleId(rule),
+        reason,
+    }
+}
+
+fn weapon_type(game: &Ambush, shooter: SoldierId, item: usize) -> Option<WeaponType> {
+    let weapon = game.soldier(shooter).items.get(item)?.weapon;
+    let (_, def) = game.data().weapons.by_index(weapon)?;
+    game.data().weapons.types.get(&def.kind).cloned()
+}
+
+/// The side of building hex `hex` that `shooter` sees from outside, if any: an outer side
+/// (wall, window or door) facing him (its outside hex nearer him than the building hex) whose
+/// outside hex he sees; the nearest such side, then the lowest direction.
+pub fn side_seen(game: &Ambush, shooter: SoldierId, hex: Hex) -> Option<Dir> {
+    let map = game.mission().hexes.as_ref()?;
+    let (from, eye, _) = fire::firing_point(game, shooter)?;
+    let building = map.cell(hex).building?;
+    if map.cell(from).building == Some(building) {
+        return None;
+    }
+    let range = map.distance(from, hex);
+    Dir::ALL
+        .into_iter()
+        .filter_map(|dir| {
+            let across = map.neighbour(hex, dir)?;
+            let outer = map.cell(across).building != Some(building);
+            let solid = matches!(
+                map.side(hex, dir),
+                Some(Feature::Wall | Feature::Window | Feature::Door)
+            );
+            let near = map.distance(from, across);
+            let facing = near < range;
+            let seen = line_of_sight(map, End::new(from, eye), End::new(across, Stance::Standing));
+            (outer && solid && facing && seen).then_some((near, dir.index(), dir))
+        })
+        .min_by_key(|&(near, index, _)| (near, index))
+        .map(|(.., dir)| dir)
+}
+
+/// AMBX-DMG-4: the DD of `shooter`'s item fired at the side of `hex` he sees: as at a standing
+/// target in the open (the building's −2 not applied), snap fire's, his wound's and his WS.
+pub fn dd(
+    game: &Ambush,
+    shooter: SoldierId,
+    item: usize,
+    hex: Hex,
+    kind: Kind,
+) -> Result<i16, NoShot> {
+    let data = game.data();
+    let fcm = &data.tables.fcm;
+    let map = game
+        .mission()
+        .hexes
+        .as_ref()
+        .ok_or(no("AMBX-MAP-1", "no map"))?;
+    side_seen(game, shooter, hex).ok_or(no("AMBX-DMG-4", "no side of it seen from outside"))?;
+    let s = game.soldier(shooter);
+    let (from, _, riding) =
+        fire::firing_point(game, shooter).ok_or(no("AMB-LOS", "off the map"))?;
+    if s.stance == Stance::Prone && riding.is_none() {
+        return Err(no("AMB-ACT-1", "a prone soldier cannot fire"));
+    }
+    let it = s.items.get(item).ok_or(no("AMB-FIRE-2", "no such item"))?;
+    let row = weapon_type(game, shooter, item).ok_or(no("AMB-FIRE-2", "not a weapon"))?;
+    if it.jammed {
+        return Err(no("AMB-FIRE-1", "the weapon is jammed"));
+    }
+    if kind == Kind::Snap && !row.snap_allowed {
+        return Err(no("AMB-ACT-2", "this weapon never snap fires"));
+    }
+    if row.prep.is_some() && !it.prepared {
+        return Err(no("AMBX-WTC-3", "the weapon must be prepared"));
+    }
+    if s.side == Side::Us && !row.ammo_unlimited && !s.ammo.contains(&it.weapon) {
+        return Err(no("AMBX-WTC-4", "no ammunition left for it"));
+    }
+    let range = map.distance(from, hex);
+    let base = crate::tables::range::base_dd(&row, range, &data.tables.range_bands.upper)
+        .ok_or(no("AMBX-WTC-1", "out of the weapon's range"))?;
+    let mut dd = i16::from(base) + i16::from(fcm.target_standing);
+    if kind == Kind::Snap {
+        dd += i16::from(fcm.snap);
+    }
+    if s.health == crate::tables::damage::Health::Wounded {
+        dd += i16::from(fcm.firer_wounded);
+    }
+    let mut ws = i16::from(s.ratings.ws);
+    if s.side == Side::Us && it.captured {
+        ws += i16::from(fcm.us_with_german_weapon_ws);
+    }
+    Ok(dd + ws)
+}
+
+/// What a shot at a building side did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WallShot {
+    pub jammed: bool,
+    pub dd: i16,
+    pub hit: bool,
+    pub breached: bool,
+    pub rubble: bool,
+    pub results: Vec<(SoldierId, Damage)>,
+}
+
+/// AMB-FIRE-1..6 at a wall, then AMBX-DMG-4 on a hit.
+pub fn shoot(
+    game: &mut Ambush,
+    shooter: SoldierId,
+    item: usize,
+    hex: Hex,
+    kind: Kind,
+) -> Result<WallShot, NoShot> {
+    let final_dd = dd(game, shooter, item, hex, kind)?;
+    let dir = side_seen(game, shooter, hex).ok_or(no("AMBX-DMG-4", "no side seen"))?;
+    let row = weapon_type(game, shooter, item).ok_or(no("AMB-FIRE-2", "not a weapon"))?;
+    let weapon = game.soldier(shooter).items[item].weapon;
+    let mut shot = WallShot {
+        dd: final_dd,
+        ..WallShot::default()
+    };
+    if !row.never_jams {
+        let value = match kind {
+            Kind::Aimed => row.jam_aimed,
+            Kind::Snap => row.jam_snap.or(row.jam_aimed),
+        }
+        .unwrap_or(0);
+        if dice::percent_happens(dice::percentile(&mut game.rng, fire::JAM), value) {
+            game.soldiers[shooter.index()].items[item].jammed = true;
+            shot.jammed = true;
+            return Ok(shot);
+        }
+    }
+    let (_, hit) = dice::skill_roll(&mut game.rng, final_dd, fire::HIT);
+    shot.hit = hit;
+    if row.prep == Some(crate::data::weapons::Prep::UntilUsed) {
+        game.soldiers[shooter.index()].items[item].prepared = false;
+    }
+    if hit {
+        hit_side(game, hex, dir, &row, &mut shot);
+    }
+    if game.soldier(shooter).side == Side::Us && !row.ammo_unlimited {
+        let used = row.ammo_always
+            || dice::percent_happens(
+                dice::percentile(&mut game.rng, fire::AMMO),
+                row.ammo.unwrap_or(0),
+            );
+        if used {
+            let ammo = &mut game.soldiers[shooter.index()].ammo;
+            if let Some(at) = ammo.iter().position(|&w| w == weapon) {
+                ammo.remove(at);
+            }
+        }
+    }
+    Ok(shot)
+}
+
+/// The soldiers in `hex`, on foot, in id order.
+fn inside(game: &Ambush, hex: Hex) -> Vec<SoldierId> {
+    (0..game.soldiers.len() as u8)
+        .map(SoldierId)
+        .filter(|&id| game.soldier(id).place == Place::Hex(hex))
+        .collect()
+}
+
+/// AMB-PEN-1..4, AMBX-DMG-3/4: a hit on the side `dir` of building hex `hex` by a weapon of
+/// `row`: explosive, the side is breached and everyone inside takes `semi_auto_rifle` damage,
+/// or, the hex's second breach, it is rubble and everyone inside dies; otherwise a penetration
+/// roll against the wall (wood L, stone M) puts note 3 on one occupant chosen at random.
+pub fn hit_side(game: &mut Ambush, hex: Hex, dir: Dir, row: &WeaponType, shot: &mut WallShot) {
+    let Some(map) = game.mission().hexes.as_ref() else {
+        return;
+    };
+    let material = map
+        .cell(hex)
+        .building
+        .and_then(|b| map.buildings.get(usize::from(b)))
+        .map_or(Material::Wood, |b| b.material);
+    let there = inside(game, hex);
+    if row.explosive {
+        let before = game.breaches[usize::from(hex.0)];
+        game.breaches[usize::from(hex.0)] |= 1 << dir.index();
+        shot.breached = true;
+        if before & !(1 << dir.index()) != 0 {
+            // AMB-PEN-4 (AMBIG-24): a second side down: rubble, and nobody inside lives.
+            shot.rubble = true;
+            game.markers[usize::from(hex.0)] |= marker_bit(Marker::Rubble);
+            for id in there {
+                if game.soldier(id).health != crate::tables::damage::Health::Killed {
+                    fire::take(game, id, Damage::Kill);
+                    shot.results.push((id, Damage::Kill));
+                }
+            }
+        } else {
+            // AMB-PEN-3: the blast of the wall coming down.
+            let blast = game
+                .data()
+                .weapons
+                .types
+                .get("semi_auto_rifle")
+                .and_then(|t| t.damage.clone())
+                .unwrap_or_default();
+            for id in there {
+                let die = dice::d10(&mut game.rng, KNOCKED_DOWN);
+                let result = blast.get(usize::from(die)).copied().unwrap_or(Damage::None);
+                fire::take(game, id, result);
+                shot.results.push((id, result));
+            }
+        }
+        return;
+    }
+    let wall = match material {
+        Material::Wood => Rating::Light,
+        Material::Stone => Rating::Medium,
+    };
+    let Some(pen) = row.pen.as_ref() else { return };
+    let die = dice::d10(&mut game.rng, crate::vehicle_hits::PENETRATION);
+    let through = matches!(pen.get(usize::from(die)), Some(Penetration::Through(r)) if *r >= wall);
+    if !through || there.is_empty() {
+        return;
+    }
+    // AMBX-DMG-3: note 3 on one of them, at random.
+    let pick = if there.len() > 1 {
+        dice::random_determination(&mut game.rng, there.len())
+    } else {
+        0
+    };
+    let victim = there[pick];
+    let die = dice::d10(&mut game.rng, fire::DAMAGE);
+    let result = row
+        .damage
+        .as_ref()
+        .and_then(|d| d.get(usize::from(die.saturating_sub(3))).copied())
+        .unwrap_or(Damage::None);
+    fire::take(game, victim, result);
+    shot.results.push((victim, result));
+}
+
+/// Log a shot at a wall.
+pub fn log_shot(game: &mut Ambush, shooter: SoldierId, hex: Hex, shot: &WallShot) {
+    let who = game.name(shooter);
+    let label = game
+        .mission()
+        .hexes
+        .as_ref()
+        .map_or_else(String::new, |m| m.label(hex));
+    game.note(
+        WALL,
+        AmbEvent::Attack {
+            attacker: shooter,
+            target: None,
+        },
+        || {
+            if shot.jammed {
+                format!("{who}'s weapon jams (at the wall of {label})")
+            } else {
+                format!(
+                    "{who} fires at the wall of {label}: DD {}, {}{}{}",
+                    shot.dd,
+                    if shot.hit { "hit" } else { "miss" },
+                    if shot.breached { ", breached" } else { "" },
+                    if shot.rubble {
+                        ", the house collapses"
+                    } else {
+                        ""
+                    }
+                )
+            }
+        },
+    );
+    log_damage(game, &shot.results, WALL);
+}
