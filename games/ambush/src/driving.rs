@@ -70,6 +70,12 @@ pub fn driving_skill(game: &Ambush, v: VehicleId, id: SoldierId) -> i16 {
     i16::from(s.ratings.ds) - i16::from(foreign)
 }
 
+/// AMB-EQP-3 (AMBIG-31): whether `id` may drive `v`: his DS, less 1 at the wheel of the other
+/// side's vehicle, above 0.
+pub fn may_drive(game: &Ambush, v: VehicleId, id: SoldierId) -> bool {
+    driving_skill(game, v, id) > 0
+}
+
 /// How many vehicles stand in `hex`, `v` itself left out.
 fn vehicles_in(game: &Ambush, hex: Hex, v: VehicleId) -> usize {
     game.vehicles

@@ -289,3 +289,106 @@ fn t_pen_4_a_bullet_through_the_barn_wall() {
     soldier_at(&mut game, 1, "0305", Stance::Standing, Row::TwoTurns);
     assert!(crate::walls::side_seen(&game, SoldierId(1), barn).is_some());
 }
+
+/// T-EQP-3 (AMB-EQP-3, AMBIG-31): US4 (DS 0) may not drive K1 (0 − 1 ≤ 0); US2 (DS 4) drives it
+/// with DS 3.
+#[test]
+fn t_eqp_3_an_american_at_the_wheel_of_the_kubelwagen() {
+    let game = with_k1(&[]);
+    assert_eq!(game.soldiers[3].ratings.ds, 0);
+    assert!(!crate::driving::may_drive(&game, K1, SoldierId(3)));
+    assert!(crate::driving::may_drive(&game, K1, SoldierId(1)));
+    assert_eq!(crate::driving::driving_skill(&game, K1, SoldierId(1)), 3);
+    assert_eq!(
+        crate::driving::driving_skill(&game, K1, SoldierId(8)),
+        4,
+        "D's own"
+    );
+}
+
+/// T-OPA-1 (AMB-OPA-2): two vehicles stand in every hex next to K1: it cannot drive on.
+#[test]
+fn t_opa_1_no_third_vehicle_in_a_hex() {
+    let mut game = with_k1(&[]);
+    let map = game.mission().hexes.as_ref().unwrap();
+    let at = hex(&game, "0804");
+    let around: Vec<crate::map::Hex> = crate::data::map::Dir::ALL
+        .into_iter()
+        .filter_map(|d| map.neighbour(at, d))
+        .collect();
+    let wreck = crate::state::Vehicle {
+        status: VehicleStatus::Destroyed,
+        ..game.vehicles[0]
+    };
+    for h in around {
+        for _ in 0..2 {
+            game.vehicles.push(crate::state::Vehicle {
+                hex: Some(h),
+                ..wreck
+            });
+        }
+    }
+    assert!(!crate::driving::drive(&mut game, K1, false));
+    assert_eq!(game.vehicles[0].hex, Some(at));
+    dice_all_used(&game);
+}
+
+/// T-VEH-9 (AMB-VCBT-1, AMBX-FCM-1): a passenger of K1 after it moved fires with the moved
+/// vehicle's −1 on top of snap fire's −2.
+#[test]
+fn t_veh_9_firing_from_a_moving_car() {
+    let mut game = with_k1(&[]);
+    soldier_at(&mut game, 1, "0604", Stance::Standing, Row::Complete);
+    let still = crate::fire::dd(
+        &game,
+        SoldierId(9),
+        0,
+        SoldierId(1),
+        crate::fire::Kind::Snap,
+    );
+    game.vehicles[0].moved_this_round = true;
+    let moved = crate::fire::dd(
+        &game,
+        SoldierId(9),
+        0,
+        SoldierId(1),
+        crate::fire::Kind::Snap,
+    );
+    let aimed = {
+        game.vehicles[0].moved_this_round = false;
+        crate::fire::dd(
+            &game,
+            SoldierId(9),
+            0,
+            SoldierId(1),
+            crate::fire::Kind::Aimed,
+        )
+    };
+    let (still, moved, aimed) = (still.unwrap(), moved.unwrap(), aimed.unwrap());
+    assert_eq!(moved, still - 1);
+    assert_eq!(still, aimed - 2);
+}
+
+/// T-VEH-14 (AMB-VMOV-2): a US soldier aboard a vehicle landing on a red number makes no
+/// command check.
+#[test]
+fn t_veh_14_no_command_panic_aboard() {
+    let mut game = with_k1(&[]);
+    // K1 taken over: US3 (IN 1, alone) aboard, on a red die (1 ≤ 2).
+    game.vehicles[0].side = crate::data::weapons::Side::Us;
+    game.soldiers[8].place = Place::OffMap;
+    game.soldiers[9].place = Place::OffMap;
+    game.soldiers[2].place = Place::Aboard {
+        vehicle: K1,
+        seat: 0,
+    };
+    game.soldiers[2].marker.row = Row::Complete;
+    crate::rounds::place_markers(&mut game, 1, 0, true);
+    assert!(!game.soldiers[2].panicked);
+    assert_ne!(game.soldiers[2].marker.row, Row::Panic);
+    // On foot in the same place, he would panic.
+    let mut game = with_k1(&[]);
+    soldier_at(&mut game, 2, "0104", Stance::Standing, Row::Complete);
+    crate::rounds::place_markers(&mut game, 1, 0, true);
+    assert!(game.soldiers[2].panicked);
+}
