@@ -116,7 +116,7 @@ mod tests {
         }
     }
 
-    /// T-CAMP-1 (AMB-CAMP-1/2): the pool for success and failure, the rescued not counted.
+    /// T-CAMP-1 (AMB-CAMP-1, AMB-CAMP-2): the pool for success and failure, the rescued not counted.
     #[test]
     fn t_camp_1_the_xp_pool() {
         let t = table();
@@ -133,7 +133,7 @@ mod tests {
         assert!(!shares_valid(&t, 10, &[6, 4, 0]));
     }
 
-    /// T-CAMP-3 (AMB-CAMP-5/6): improvements within the caps.
+    /// T-CAMP-3 (AMB-CAMP-5, AMB-CAMP-6): improvements within the caps.
     #[test]
     fn t_camp_3_improvements_and_caps() {
         let t = table();
@@ -167,7 +167,7 @@ mod tests {
         );
     }
 
-    /// T-CAMP-5 (AMBX-CAMP-5): US3 (cost 2) killed: a budget of 2.
+    /// T-CAMP-5 (AMB-CAMP-4, AMBX-CAMP-5): US3 (cost 2) killed: a budget of 2.
     #[test]
     fn t_camp_5_the_replacement_budget() {
         assert_eq!(replacement_budget(&[2]), 2);

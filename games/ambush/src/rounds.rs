@@ -220,7 +220,7 @@ mod tests {
         dice_all_used(&game);
     }
 
-    /// T-AWR-2 (AMB-AWR-3/4): round 2, everyone Unaware rolls (9 always fails); round 3, all
+    /// T-AWR-2 (AMB-AWR-3, AMB-AWR-4): round 2, everyone Unaware rolls (9 always fails); round 3, all
     /// aware without dice.
     #[test]
     fn t_awr_2_rounds_two_and_three() {

@@ -120,7 +120,7 @@ fn t_sact_2_standing_up_turns_the_assault_into_a_charge() {
     assert!(legal(&game).contains(&kill));
 }
 
-/// T-CMD-1 (AMB-CMD-3, AMB-SACT-6): the commander on 2 Turns gives an action to a healthy
+/// T-CMD-1 (AMB-CMD-3, AMB-SACT-6, AMBX-AR-4): the commander on 2 Turns gives an action to a healthy
 /// soldier on Complete 2 hexes away: both on 1 Turn. Wounded, 3 hexes away or on 2 Turns, no.
 #[test]
 fn t_cmd_1_the_commander_gives_an_action() {

@@ -24,7 +24,7 @@ fn grenades(game: &Ambush, soldier: usize) -> usize {
         .count()
 }
 
-/// T-GREN-1 (AMB-GREN-3..6, AMB-PC-1, AMBX-GCDM-5): DD 6; `d10 5` hits, `d% 37` no dud, C's PC
+/// T-GREN-1 (AMB-GREN-3, AMB-GREN-6, AMB-ACT-9, AMB-PC-1, AMBX-GCDM-5, AMBX-GCDM-2): DD 6; `d10 5` hits, `d% 37` no dud, C's PC
 /// `d10 3` passes with a turn left: he tosses it into the next hex (the one with the most US
 /// soldiers, else the lowest id), his marker moves down a row, nobody in his hex is hurt; the
 /// grenade's Ammo Box is gone.

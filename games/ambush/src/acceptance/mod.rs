@@ -9,6 +9,7 @@ mod actions;
 mod equipment;
 mod grenades;
 mod mission;
+mod rules;
 mod vehicles;
 
 use crate::action::AmbAction;

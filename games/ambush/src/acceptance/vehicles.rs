@@ -26,7 +26,7 @@ fn with_k1(dice: &[u16]) -> Ambush {
     game
 }
 
-/// T-VEH-1 (AMB-VMOV-7/8, AMBX-VEH-6): D's accident check `d10 6` fails (DS 4), the accident
+/// T-VEH-1 (AMB-VMOV-7, AMB-VMOV-8, AMBX-VEH-6): D's accident check `d10 6` fails (DS 4), the accident
 /// `d10 8` is a crash: K1 disabled, D and E each take `bolt_rifle` damage as prone.
 #[test]
 fn t_veh_1_a_fast_drive_ends_in_a_crash() {
@@ -39,7 +39,7 @@ fn t_veh_1_a_fast_drive_ends_in_a_crash() {
     dice_all_used(&game);
 }
 
-/// T-VEH-3 (AMB-VMOV-7): a slow drive makes no accident check: K1 drives toward 0404 with no
+/// T-VEH-3 (AMB-VMOV-1, AMB-VMOV-7, AMB-GER-6): a slow drive makes no accident check: K1 drives toward 0404 with no
 /// die rolled.
 #[test]
 fn t_veh_3_a_slow_drive_rolls_nothing() {
@@ -129,7 +129,8 @@ fn t_veh_6_where_vehicles_may_not_go() {
     assert!(into(panzer, "0704").is_some());
 }
 
-/// T-VEH-12 (AMB-VMINE-2): K1 enters a known minefield: the marker is gone, D and E panic.
+/// T-VEH-12 (AMB-VMINE-1, AMB-VMINE-2): K1 enters a known minefield: the marker is gone, D and
+/// E panic. A Panzer IV rolls over it: nothing.
 #[test]
 fn t_veh_12_a_car_on_a_minefield() {
     let mut game = with_k1(&[]);
@@ -139,10 +140,17 @@ fn t_veh_12_a_car_on_a_minefield() {
     assert!(!game.marked(at, Marker::Minefield));
     assert!(game.soldiers[8].panicked && game.soldiers[9].panicked);
     dice_all_used(&game);
+    let mut game = with_k1(&[]);
+    game.vehicles[0].kind = game_kind(&game, "panzer_iv");
+    game.markers[usize::from(at.0)] |= marker_bit(Marker::Minefield);
+    crate::driving::entered_hex(&mut game, K1, at);
+    assert!(game.marked(at, Marker::Minefield));
+    assert!(!game.soldiers[8].panicked);
 }
 
-/// T-VEH-11 (AMB-VGREN-5/6): a grenade into K1 (hit `d10 0`, no dud `d% 50`): D and E take
-/// `grenade_inside` as prone (`d10 4`, `d10 2`), and K1 is disabled.
+/// T-VEH-11 (AMB-VGREN-2, AMB-VGREN-5, AMB-VGREN-6): a grenade into K1 (hit `d10 0`, no dud
+/// `d% 50`): D and E take `grenade_inside` as prone (`d10 4`, `d10 2`), and K1 is disabled.
+/// Against K1: the outside row for K1 (`d10 9`: K, disabled), then for D and E as prone.
 #[test]
 fn t_veh_11_a_grenade_into_the_kubelwagen() {
     let mut game = with_k1(&[0, 50, 4, 2]);
@@ -152,9 +160,17 @@ fn t_veh_11_a_grenade_into_the_kubelwagen() {
     assert_eq!(thrown.results.len(), 2);
     assert_eq!(game.vehicles[0].status, VehicleStatus::Disabled);
     dice_all_used(&game);
+    let mut game = with_k1(&[0, 50, 9, 0, 0]);
+    soldier_at(&mut game, 0, "0504", Stance::Standing, Row::TwoTurns);
+    let thrown = crate::vehicle_hits::throw(&mut game, SoldierId(0), K1, false, false).unwrap();
+    assert_eq!(game.vehicles[0].status, VehicleStatus::Disabled);
+    // Prone, D and E take `grenade_outside[0 - 2]` = P: they panic.
+    assert_eq!(thrown.results.len(), 2);
+    assert!(game.soldiers[8].panicked && game.soldiers[9].panicked);
+    dice_all_used(&game);
 }
 
-/// T-VEH-10 (AMB-VGREN-3/4): a grenade into an open Panzer IV kills its crew; a satchel against
+/// T-VEH-10 (AMB-VGREN-1, AMB-VGREN-3, AMB-VGREN-4): a grenade into an open Panzer IV kills its crew; a satchel against
 /// a closed one disables it on `K` (`d10 6`), not on `W` (`d10 2`).
 #[test]
 fn t_veh_10_charges_at_a_tank() {
@@ -194,7 +210,7 @@ fn game_kind(game: &Ambush, id: &str) -> u8 {
     game.data().vehicles.keys().position(|k| k == id).unwrap() as u8
 }
 
-/// T-PEN-1 (AMB-PEN-2/5, AMBX-DMG-3): a bazooka hits K1 with 2 aboard: the hit chart `d10 2`
+/// T-PEN-1 (AMB-PEN-2, AMB-PEN-5, AMB-VDMG-4, AMBX-VEH-5, AMBX-DMG-5, AMBX-DMG-3): a bazooka hits K1 with 2 aboard: the hit chart `d10 2`
 /// reads body; penetration `d10 0` is L ≥ L: destroyed; note 3 on a random occupant (`d10 1`:
 /// E), damage `d10 5` − 3 = 2 on the bazooka's row.
 #[test]
@@ -230,7 +246,7 @@ fn row(game: &Ambush, kind: &str) -> crate::data::weapons::WeaponType {
     game.data().weapons.types[kind].clone()
 }
 
-/// T-PEN-3 (AMB-PEN-1/3/4, AMBX-DMG-4, AMBIG-24): a bazooka hits the wall 0603|0704: a breach,
+/// T-PEN-3 (AMB-PEN-1, AMB-PEN-3, AMB-PEN-4, AMB-WPN-4, AMBX-DMG-4, AMBIG-24): a bazooka hits the wall 0603|0704: a breach,
 /// and A and B inside take `semi_auto_rifle` damage (`d10 4`: W, `d10 0`: P); a second
 /// explosive hit on 0603|0602: rubble, everyone inside killed; C in 0503 untouched.
 #[test]

@@ -1,0 +1,271 @@
+//! Rules the spec gives no case of its own, each shown in play: Operations' free actions, the
+//! hands in a round, a tank's turn, the Activation Phase's end, a German's move, a campaign's
+//! replacements.
+
+use super::*;
+use crate::data::weapons::Side;
+use crate::state::{Item, Place, VehicleId};
+use crate::tables::damage::Health;
+use crate::testkit::{data, dice_all_used, put, s1};
+
+fn ops(dice: &[u16]) -> Ambush {
+    let mut game = s1(dice);
+    game.phase = Phase::Operations;
+    game
+}
+
+/// AMB-OPA-1, AMB-OPA-4, AMB-OPA-8, AMB-OPA-9: in Operations a stance change and a jam cleared
+/// cost nothing and roll nothing; a prisoner under guard walks with his guard, filling no Port
+/// Box.
+#[test]
+fn amb_opa_4_amb_opa_8_amb_opa_9_operations_actions_are_free() {
+    let mut game = ops(&[]);
+    soldier_at(&mut game, 1, "0104", Stance::Standing, Row::Complete);
+    game.soldiers[1].items[0].jammed = true;
+    answer(
+        &mut game,
+        AmbAction::Stance {
+            soldier: SoldierId(1),
+            stance: Stance::Crouching,
+        },
+    );
+    answer(
+        &mut game,
+        AmbAction::ClearJam {
+            soldier: SoldierId(1),
+            item: 0,
+        },
+    );
+    assert!(!game.soldiers[1].items[0].jammed);
+    assert_eq!(game.soldiers[1].turn.mp_spent, 0);
+    // C captured in US2's hex: escorted along, no Port Box used.
+    put(&mut game, 7, "0104");
+    game.soldiers[7].captured = true;
+    game.soldiers[7].stance = Stance::Prone;
+    game.soldiers[7].marker.row = Row::Inactive;
+    let free = crate::equipment::free_port_boxes(&game, SoldierId(1));
+    answer(
+        &mut game,
+        AmbAction::Carry {
+            soldier: SoldierId(1),
+            other: SoldierId(7),
+        },
+    );
+    assert_eq!(crate::equipment::free_port_boxes(&game, SoldierId(1)), free);
+    quiet(&mut game, &["0204"]);
+    let to = hex(&game, "0204");
+    answer(
+        &mut game,
+        AmbAction::Move {
+            soldier: SoldierId(1),
+            to,
+            group: false,
+        },
+    );
+    assert_eq!(game.soldiers[7].place, Place::Hex(to));
+    dice_all_used(&game);
+}
+
+/// AMB-ACT-15, AMB-ACT-17: in a round, taking an item is the turn's action; picking a soldier
+/// up is part of a drag, and the move that follows brings him along.
+#[test]
+fn amb_act_15_amb_act_17_hands_in_a_round() {
+    let mut game = s1(&[]);
+    in_round(&mut game);
+    soldier_at(&mut game, 1, "0104", Stance::Crouching, Row::TwoTurns);
+    soldier_at(&mut game, 4, "0104", Stance::Prone, Row::Inactive);
+    game.soldiers[4].health = Health::Killed;
+    game.soldiers[1].items.truncate(1);
+    acting(&mut game, 1);
+    answer(
+        &mut game,
+        AmbAction::Take {
+            soldier: SoldierId(1),
+            from: SoldierId(4),
+            item: 0,
+        },
+    );
+    assert!(game.turn.is_none(), "the exchange was his turn");
+    assert_eq!(game.soldiers[1].marker.row, Row::OneTurn);
+    acting(&mut game, 1);
+    game.soldiers[1].stance = Stance::Standing;
+    game.soldiers[1].turn.free_stance_change_used = true;
+    answer(
+        &mut game,
+        AmbAction::Carry {
+            soldier: SoldierId(1),
+            other: SoldierId(4),
+        },
+    );
+    assert!(game.turn.is_some(), "picking him up is part of the drag");
+    quiet(&mut game, &["0204"]);
+    let to = hex(&game, "0204");
+    answer(&mut game, AmbAction::Step { to });
+    assert_eq!(game.soldiers[4].place, Place::Hex(to));
+}
+
+/// AMB-VCBT-2, AMB-VAMMO-1, AMBX-VEH-7, AMBX-GER-2: a Panzer IV's crew of 3 fires the gun aimed
+/// (2 CP; a gun never jams and counts no ammunition, so the hit die is the only one) and
+/// reloads (1 CP); with 2, it cannot reload.
+#[test]
+fn amb_vcbt_2_amb_vammo_1_a_tanks_turn_in_crew_points() {
+    for (crew, reloaded) in [(3, true), (2, false)] {
+        let mut game = s1(&[9]);
+        in_round(&mut game);
+        game.condition = 3;
+        game.vehicles[0].kind = game
+            .data()
+            .vehicles
+            .keys()
+            .position(|k| k == "panzer_iv")
+            .unwrap() as u8;
+        game.vehicles[0].hex = Some(hex(&game, "0604"));
+        game.vehicles[0].facing = crate::data::map::Dir::N;
+        game.vehicles[0].crew = crew;
+        game.vehicles[0].open = false;
+        game.soldiers[8].place = Place::Aboard {
+            vehicle: VehicleId(0),
+            seat: 0,
+        };
+        let weapon = |id: &str| game.data().weapons.index_of(id).unwrap();
+        let mounted = |w| Item {
+            weapon: w,
+            prepared: true,
+            jammed: false,
+            captured: false,
+        };
+        game.soldiers[8].items = vec![
+            mounted(weapon("kwk40")),
+            mounted(weapon("mg34_vehicle")),
+            mounted(weapon("mg34_vehicle")),
+        ];
+        // US2 in the open, out of the bow MG's arc behind the tank.
+        soldier_at(&mut game, 1, "0404", Stance::Standing, Row::Complete);
+        let gun_can = crate::fire::dd(
+            &game,
+            SoldierId(8),
+            0,
+            SoldierId(1),
+            crate::fire::Kind::Aimed,
+        );
+        let bow_can = crate::fire::dd(
+            &game,
+            SoldierId(8),
+            2,
+            SoldierId(1),
+            crate::fire::Kind::Aimed,
+        );
+        assert!(gun_can.is_ok(), "{gun_can:?}");
+        assert!(bow_can.is_err(), "the bow MG: frontal arc only");
+        crate::german_actions::perform_code(&mut game, SoldierId(8), "AF");
+        assert_eq!(game.soldiers[8].items[0].prepared, reloaded, "crew {crew}");
+        dice_all_used(&game);
+    }
+}
+
+/// AMBX-RND-2: a round ends with no active German on the map: Operations resume.
+#[test]
+fn ambx_rnd_2_the_activation_phase_ends_with_no_german_left() {
+    let mut game = s1(&[]);
+    in_round(&mut game);
+    soldier_at(&mut game, 0, "0104", Stance::Standing, Row::Complete);
+    soldier_at(&mut game, 7, "0304", Stance::Prone, Row::Inactive);
+    game.soldiers[7].health = Health::Killed;
+    game.journal_on = true;
+    let mut log = overlord_engine::Log::new();
+    overlord_engine::driver::run(&mut game, &mut log);
+    assert_eq!(game.phase, Phase::Operations);
+    assert!(game.journal.iter().any(|n| n.rule.0 == "AMBX-RND-2"));
+}
+
+/// AMBX-GER-7, AMB-GER-6: a German's move reads only the red instruction, never the sheet: C
+/// walks from 0306 toward 0505 in Condition 2 and no paragraph is read, no die rolled.
+#[test]
+fn ambx_ger_7_a_german_moves_without_reading_the_sheet() {
+    let mut game = s1(&[]);
+    in_round(&mut game);
+    game.condition = 2;
+    soldier_at(&mut game, 7, "0306", Stance::Standing, Row::TwoTurns);
+    let sightings = game.sightings;
+    crate::german_actions::perform_code(&mut game, SoldierId(7), "MV");
+    assert_ne!(game.soldiers[7].place, Place::Hex(hex(&game, "0306")));
+    assert_eq!(game.sightings, sightings);
+    dice_all_used(&game);
+}
+
+/// AMBX-CAMP-3, AMBX-SOL-2, AMBX-SOL-3, AMB-CAMP-7: a campaign debrief after a soldier is lost:
+/// the wounded come back healed and re-armed; the dead man's cost buys a replacement, his PC,
+/// WS, DS and MPA rolled on one d10 each, carrying the replacement's kit.
+#[test]
+fn ambx_camp_3_ambx_sol_2_a_replacement_for_the_dead() {
+    let data = data();
+    let squad = data.squad("sample_squad").unwrap().soldiers.clone();
+    let mut game = Ambush::from_cards(
+        &data,
+        0,
+        &squad,
+        overlord_engine::GameRng::new(&overlord_engine::RandomSpec::scripted(
+            0,
+            overlord_engine::Script {
+                dice: [9, 9, 9, 9]
+                    .map(overlord_engine::ScriptedRoll::Value)
+                    .to_vec(),
+                strict: true,
+                ..overlord_engine::Script::default()
+            },
+        )),
+    )
+    .unwrap();
+    game.campaign = Some(Box::new(crate::debrief::new_campaign(squad.clone())));
+    for id in 0..5 {
+        put(&mut game, id, "0104");
+    }
+    game.soldiers[1].health = Health::Wounded;
+    game.soldiers[2].health = Health::Killed;
+    // US3 (cost 2) killed away from the rescue hexes.
+    put(&mut game, 2, "0304");
+    game.phase = Phase::Operations;
+    crate::debrief::begin(&mut game, false);
+    assert_eq!(game.phase, Phase::Debrief);
+    let c = game.campaign.as_ref().unwrap();
+    assert_eq!(c.roster.len(), 4);
+    assert_eq!(c.budget, u16::from(squad[2].cost));
+    // 4 survivors × 2 − 2 = 6 XP: shared 1 each, then the rest.
+    while matches!(
+        game.campaign.as_ref().unwrap().debrief,
+        crate::state::Debrief::Xp { .. }
+    ) {
+        let pick = legal(&game)[0];
+        crate::decisions::answer(&mut game, pick).unwrap();
+    }
+    while matches!(
+        game.campaign.as_ref().unwrap().debrief,
+        crate::state::Debrief::Improve { .. }
+    ) {
+        crate::decisions::answer(&mut game, AmbAction::EndStep).unwrap();
+    }
+    let recruit = AmbAction::Recruit {
+        initiative: 1,
+        commander: false,
+    };
+    assert!(legal(&game).contains(&recruit));
+    crate::decisions::answer(&mut game, recruit).unwrap();
+    let c = game.campaign.as_ref().unwrap();
+    let new = c.roster.last().unwrap();
+    assert_eq!(
+        (new.pc, new.ws, new.ds, new.mpa),
+        (8, 1, 5, 6),
+        "the table's 9s"
+    );
+    assert_eq!(new.items, vec!["m1_garand".to_owned()]);
+    crate::decisions::answer(&mut game, AmbAction::EndStep).unwrap();
+    assert_eq!(game.mission().header.id, "M2");
+    assert_eq!(game.side(Side::Us).count(), 5);
+    assert_eq!(game.soldiers[1].health, Health::Healthy, "healed");
+    assert_eq!(
+        game.soldiers[1].items.len(),
+        squad[1].items.len(),
+        "re-armed"
+    );
+    dice_all_used(&game);
+}
