@@ -255,17 +255,7 @@ fn struck(
                     destroy_tank(game, v, shot);
                 }
             }
-            TankLocation::Crew => {
-                // AMB-VDMG-3, AMB-VMOV-5: one of the exposed crew killed, three at most.
-                let c = &mut game.vehicles[usize::from(v.0)];
-                if c.exposed_crew_killed < 3 && c.crew > 0 {
-                    c.exposed_crew_killed += 1;
-                    c.crew -= 1;
-                }
-                if c.crew == 0 {
-                    destroy_tank(game, v, shot);
-                }
-            }
+            TankLocation::Crew => crew_hit(game, v, shot),
         }
     } else {
         let occupants = on.len() as u8;
@@ -313,6 +303,18 @@ fn struck(
                 };
                 let result = personnel(game, victim, row, 0);
                 shot.results.push((victim, result));
+                // AMB-VDMG-5: a bazooka's blast reaches everyone else aboard, as prone.
+                if let Some(blast) = row.side_blast.as_deref() {
+                    for other in on.iter().copied().filter(|&o| o != victim) {
+                        let stance = game.soldier(other).stance;
+                        game.soldiers[other.index()].stance = Stance::Prone;
+                        let result = crate::blast::blast_damage(game, other, blast, EFFECT);
+                        if !game.soldier(other).inactive() {
+                            game.soldiers[other.index()].stance = stance;
+                        }
+                        shot.results.push((other, result));
+                    }
+                }
                 if seat == 0 {
                     driving::driver_hurt(game, v, victim);
                     let c = &mut game.vehicles[usize::from(v.0)];
@@ -322,6 +324,18 @@ fn struck(
                 }
             }
         }
+    }
+}
+
+/// AMB-VDMG-3, AMB-VMOV-5: one of an open tank's exposed crew killed, three at most.
+pub fn crew_hit(game: &mut Ambush, v: VehicleId, shot: &mut VehicleShot) {
+    let c = &mut game.vehicles[usize::from(v.0)];
+    if c.exposed_crew_killed < 3 && c.crew > 0 {
+        c.exposed_crew_killed += 1;
+        c.crew -= 1;
+    }
+    if c.crew == 0 {
+        destroy_tank(game, v, shot);
     }
 }
 

@@ -269,3 +269,74 @@ fn ambx_camp_3_ambx_sol_2_a_replacement_for_the_dead() {
     );
     dice_all_used(&game);
 }
+
+/// AMBX-SOL-4, AMB-WPN-1, AMBX-SOL-1: four Port Boxes and six Ammo Box slots a soldier; a
+/// satchel fills a Port Box, grenades fill slots; US2 (Garand 1, satchel 1) has 2 Port Boxes
+/// free.
+#[test]
+fn ambx_sol_4_amb_wpn_1_what_a_soldier_carries() {
+    let game = s1(&[]);
+    let us2 = game.soldier(SoldierId(1));
+    assert_eq!((us2.port_boxes, us2.ammo_slots), (4, 6));
+    assert_eq!(crate::equipment::free_port_boxes(&game, SoldierId(1)), 2);
+    let satchel = game.data().weapons.index_of("satchel").unwrap();
+    let grenade = game.data().weapons.index_of("mk2").unwrap();
+    assert_eq!(crate::equipment::port_boxes_of(&game, satchel), 1);
+    assert_eq!(crate::equipment::port_boxes_of(&game, grenade), 0);
+    assert!(us2.ammo.contains(&grenade), "a grenade in an Ammo Box slot");
+}
+
+/// AMBX-GER-10, AMBX-GER-9: Germans never make the command check on a red number; a German's
+/// own PC (C's 4) is what his Perception Checks roll against.
+#[test]
+fn ambx_ger_10_no_command_panic_for_germans() {
+    let mut game = s1(&[]);
+    in_round(&mut game);
+    soldier_at(&mut game, 7, "0704", Stance::Standing, Row::Complete);
+    crate::rounds::place_markers(&mut game, 9, 0, true);
+    assert!(!game.soldiers[7].panicked);
+    assert_ne!(game.soldiers[7].marker.row, Row::Panic);
+    assert_eq!(game.soldiers[7].ratings.pc, 4);
+}
+
+/// AMB-VAMMO-2, AMBX-GER-8: a tank's machine guns can jam (`d% 01` on the turret MG's snap
+/// shot) though they never run out.
+#[test]
+fn amb_vammo_2_a_tank_machine_gun_jams() {
+    let mut game = s1(&[1]);
+    in_round(&mut game);
+    game.vehicles[0].kind = game
+        .data()
+        .vehicles
+        .keys()
+        .position(|k| k == "panzer_iv")
+        .unwrap() as u8;
+    game.vehicles[0].hex = Some(hex(&game, "0604"));
+    game.vehicles[0].crew = 5;
+    game.soldiers[8].place = Place::Aboard {
+        vehicle: VehicleId(0),
+        seat: 0,
+    };
+    let mg = game.data().weapons.index_of("mg34_vehicle").unwrap();
+    let gun = game.data().weapons.index_of("kwk40").unwrap();
+    game.soldiers[8].items = [gun, mg, mg]
+        .map(|weapon| Item {
+            weapon,
+            prepared: true,
+            jammed: false,
+            captured: false,
+        })
+        .to_vec();
+    soldier_at(&mut game, 1, "0404", Stance::Standing, Row::Complete);
+    let shot = crate::fire::shoot(
+        &mut game,
+        SoldierId(8),
+        1,
+        SoldierId(1),
+        crate::fire::Kind::Snap,
+    )
+    .unwrap();
+    assert!(shot.jammed);
+    assert!(game.soldiers[8].items[1].jammed);
+    dice_all_used(&game);
+}

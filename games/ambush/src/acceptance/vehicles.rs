@@ -408,3 +408,47 @@ fn t_veh_14_no_command_panic_aboard() {
     crate::rounds::place_markers(&mut game, 1, 0, true);
     assert!(game.soldiers[2].panicked);
 }
+
+/// AMB-VDMG-1, AMB-VDMG-5, AMBIG-25: a bazooka hits K1's driver (chart `d10 5` with 2 aboard):
+/// D takes the bazooka's damage (`d10 4`: K), E the blast inside as prone (`d10 2`); D out of
+/// action in a round K1 did not move: no accident, but K1 is disabled.
+#[test]
+fn amb_vdmg_5_a_bazooka_through_the_driver() {
+    // The jam d% 50, the hit d10 0, the chart 5, D's damage 4, E's blast 2.
+    let mut game = with_k1(&[50, 0, 5, 4, 2]);
+    soldier_at(&mut game, 3, "0504", Stance::Standing, Row::TwoTurns);
+    let bazooka = game.soldiers[3]
+        .items
+        .iter()
+        .position(|i| game.data().weapons.by_index(i.weapon).unwrap().0 == "bazooka")
+        .unwrap();
+    game.soldiers[3].items[bazooka].prepared = true;
+    let shot = crate::vehicle_hits::shoot(
+        &mut game,
+        SoldierId(3),
+        bazooka,
+        K1,
+        crate::fire::Kind::Aimed,
+    )
+    .unwrap();
+    assert_eq!(shot.location.as_deref(), Some("Driver"));
+    assert_eq!(shot.results.len(), 2);
+    assert_eq!(game.soldiers[8].health, Health::Killed);
+    assert_eq!(game.vehicles[0].status, VehicleStatus::Disabled);
+    dice_all_used(&game);
+}
+
+/// AMB-VDMG-3, AMB-VMOV-5: a hit on an open tank's crew kills one of them, three at most.
+#[test]
+fn amb_vdmg_3_amb_vmov_5_the_exposed_crew() {
+    let mut game = with_k1(&[]);
+    game.vehicles[0].kind = game_kind(&game, "panzer_iv");
+    game.vehicles[0].crew = 5;
+    game.vehicles[0].open = true;
+    for _ in 0..5 {
+        let mut shot = crate::vehicle_hits::VehicleShot::default();
+        crate::vehicle_hits::crew_hit(&mut game, K1, &mut shot);
+    }
+    assert_eq!(game.vehicles[0].crew, 2, "three exposed at most");
+    assert_eq!(game.vehicles[0].exposed_crew_killed, 3);
+}
