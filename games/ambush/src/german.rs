@@ -428,7 +428,8 @@ mod tests {
         assert!(game.rng().fault().is_none() && !game.rng().script_pending());
     }
 
-    /// T-GER-6 (AMB-GER-6, AMBX-MOV-5): C's `MV` in Condition 2 from 0306 toward the barn:
+    /// T-GER-6 (AMB-GER-6, AMBX-MOV-5, AMBX-MIS-4): C's `MV` in Condition 2 from 0306 toward the
+    /// barn (the red instruction of his hex):
     /// along the road and in by its door, 4 MP.
     #[test]
     fn t_ger_6_the_red_instruction() {

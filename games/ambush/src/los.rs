@@ -413,8 +413,8 @@ mod tests {
         assert!(!sees(&m, "0101", "0105"), "equidistant");
     }
 
-    /// T-LOS-5 (AMB-LOS-4/5, AMBX-LOS-5): a building between ends at one height blocks unless
-    /// seen through its openings.
+    /// T-LOS-5 (AMB-LOS-4, AMB-LOS-5, AMBX-LOS-5): a building between ends at one height blocks
+    /// unless seen through its openings (two doors: a door never blocks).
     #[test]
     fn t_los_5_seeing_through_a_building() {
         let m = column(|h| building(h, "0103", "house"));

@@ -340,3 +340,68 @@ fn amb_vammo_2_a_tank_machine_gun_jams() {
     assert!(game.soldiers[8].items[1].jammed);
     dice_all_used(&game);
 }
+
+/// AMBX-LOS-9: soldiers never block a line of sight: US2 fires at A across the hex where B
+/// stands, at the same DD as with B gone.
+#[test]
+fn ambx_los_9_soldiers_never_block_a_line() {
+    let mut game = s1(&[]);
+    in_round(&mut game);
+    soldier_at(&mut game, 1, "0104", Stance::Standing, Row::TwoTurns);
+    soldier_at(&mut game, 5, "0304", Stance::Standing, Row::Complete);
+    let open = crate::fire::dd(
+        &game,
+        SoldierId(1),
+        0,
+        SoldierId(5),
+        crate::fire::Kind::Aimed,
+    );
+    soldier_at(&mut game, 6, "0204", Stance::Standing, Row::Complete);
+    let crowded = crate::fire::dd(
+        &game,
+        SoldierId(1),
+        0,
+        SoldierId(5),
+        crate::fire::Kind::Aimed,
+    );
+    assert!(open.is_ok());
+    assert_eq!(open, crowded);
+}
+
+/// AMBX-WTC-2, AMBX-WTC-6, AMB-FIRE-7: the damage rows run from the mildest result to the
+/// worst (a higher die is never milder), for every weapon type of the chart.
+#[test]
+fn ambx_wtc_2_damage_rows_grow_more_severe() {
+    use crate::data::weapons::Damage;
+    let rank = |d: &Damage| match d {
+        Damage::None => 0,
+        Damage::Panic => 1,
+        Damage::WoundProne => 2,
+        Damage::Wound => 3,
+        Damage::Incapacitate => 4,
+        Damage::Capture | Damage::Kill => 5,
+    };
+    let game = s1(&[]);
+    for (kind, row) in &game.data().weapons.types {
+        if let Some(damage) = &row.damage {
+            assert!(
+                damage.windows(2).all(|w| rank(&w[0]) <= rank(&w[1])),
+                "{kind}: {damage:?}"
+            );
+        }
+    }
+}
+
+/// AMBX-MIS-8: an `E` entry's Event Marker goes on the hex once the event is resolved, and the
+/// hex reads nothing more while it is there (AMB-OPS-2).
+#[test]
+fn ambx_mis_8_the_event_marker() {
+    // 0405 in Condition 1 reads `E`: the event's 2d10 (9 + 9 = 18), then the marker.
+    let mut game = ops(&[9, 9]);
+    put(&mut game, 1, "0404");
+    let at = hex(&game, "0405");
+    crate::operations::enter(&mut game, &[SoldierId(1)], at);
+    assert!(game.marked(at, crate::data::mission::Marker::Event));
+    crate::operations::enter(&mut game, &[SoldierId(1)], at);
+    dice_all_used(&game);
+}
