@@ -401,7 +401,7 @@ fn ambx_mis_8_the_event_marker() {
     put(&mut game, 1, "0404");
     let at = hex(&game, "0405");
     crate::operations::enter(&mut game, &[SoldierId(1)], at);
-    assert!(game.marked(at, crate::data::mission::Marker::Event));
+    assert!(game.marked(at, Marker::Event));
     crate::operations::enter(&mut game, &[SoldierId(1)], at);
     dice_all_used(&game);
 }
