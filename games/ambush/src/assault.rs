@@ -208,7 +208,8 @@ mod tests {
         }
     }
 
-    /// T-ASLT-1 (AMB-ASLT-3/4, AMBX-ASLT-1/2): US1 with his Thompson kills C.
+    /// T-ASLT-1 (AMB-ASLT-3, AMB-ASLT-4, AMBX-ASLT-1, AMBX-ASLT-2, AMBX-WTC-8): US1 with his
+    /// Thompson kills C (base DD 7, no jam and no ammunition dice).
     #[test]
     fn t_aslt_1_a_kill_assault() {
         let mut game = s1(&[8, 7]);

@@ -405,3 +405,68 @@ fn ambx_mis_8_the_event_marker() {
     crate::operations::enter(&mut game, &[SoldierId(1)], at);
     dice_all_used(&game);
 }
+
+/// AMB-VMOV-4, AMB-VMOV-6, AMBX-VEH-9: a closed tank's crew is no target (total cover) and
+/// nobody leaves a tank (`DX` does nothing); a car's passenger told `DX` gets out into the
+/// car's hex, crouching.
+#[test]
+fn amb_vmov_4_amb_vmov_6_ambx_veh_9_who_is_aboard() {
+    let mut game = s1(&[]);
+    in_round(&mut game);
+    game.vehicles[0].hex = Some(hex(&game, "0604"));
+    for (id, seat) in [(8, 0), (9, 1)] {
+        game.soldiers[id].place = Place::Aboard {
+            vehicle: VehicleId(0),
+            seat,
+        };
+    }
+    soldier_at(&mut game, 1, "0404", Stance::Standing, Row::TwoTurns);
+    // No one aboard is a target of his own.
+    assert!(
+        crate::fire::dd(
+            &game,
+            SoldierId(1),
+            0,
+            SoldierId(8),
+            crate::fire::Kind::Aimed
+        )
+        .is_err()
+    );
+    crate::german_actions::perform_code(&mut game, SoldierId(9), "DX");
+    assert_eq!(game.soldiers[9].place, Place::Hex(hex(&game, "0604")));
+    assert_eq!(game.soldiers[9].stance, Stance::Crouching);
+    // The same car made a closed Panzer IV: its crew stays in.
+    game.vehicles[0].kind = game
+        .data()
+        .vehicles
+        .keys()
+        .position(|k| k == "panzer_iv")
+        .unwrap() as u8;
+    game.vehicles[0].open = false;
+    crate::german_actions::perform_code(&mut game, SoldierId(8), "DX");
+    assert!(matches!(game.soldiers[8].place, Place::Aboard { .. }));
+}
+
+/// AMBX-GER-1: a German card's fields are the soldier's: C (IN 1, WS 0, MPA 5, PC 4, a Kar98k,
+/// one grenade).
+#[test]
+fn ambx_ger_1_a_german_card() {
+    let game = s1(&[]);
+    let c = game.soldier(SoldierId(7));
+    assert_eq!(game.name(SoldierId(7)), "C");
+    assert_eq!(
+        (
+            c.ratings.initiative,
+            c.ratings.ws,
+            c.ratings.mpa,
+            c.ratings.pc,
+            c.grenades
+        ),
+        (1, 0, 5, 4, 1)
+    );
+    let kar = game.data().weapons.index_of("kar98k").unwrap();
+    assert_eq!(
+        c.items.iter().map(|i| i.weapon).collect::<Vec<_>>(),
+        vec![kar]
+    );
+}
