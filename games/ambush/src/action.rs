@@ -99,6 +99,24 @@ pub enum AmbAction {
     SnapStep { to: Hex },
     /// AMB-ACT-14: the acting soldier moves into `to` as a Move/Charge Assault.
     ChargeStep { to: Hex },
+    /// AMBX-VEH-9: `soldier` gets into seat `seat` of car `vehicle` in his hex (seat 0 drives).
+    Mount {
+        soldier: SoldierId,
+        vehicle: VehicleId,
+        seat: u8,
+    },
+    /// AMBX-VEH-9: `soldier` gets out of his vehicle into its hex.
+    Dismount { soldier: SoldierId },
+    /// AMB-ACT-16, AMB-VACT-6: the acting driver (in Operations, `soldier`'s car) drives into the
+    /// next hex `to`, fast or slow.
+    Drive {
+        soldier: SoldierId,
+        to: Hex,
+        fast: bool,
+    },
+    /// AMB-VACT-7: the acting soldier changes seats with `other`, aboard the same car: a turn
+    /// from each.
+    ChangeSeat { other: SoldierId },
     /// AMB-CMD-3: the acting commander gives one of his actions to `to`.
     GiveAction { to: SoldierId },
     /// AMB-CMD-4: the acting commander wakes `target` (Unaware to Complete).

@@ -126,12 +126,35 @@ pub fn legal(game: &Ambush, turn: Turn, out: &mut Vec<AmbAction>) {
     let spent = s.turn.mp_spent;
     out.push(AmbAction::EndTurn);
     let targets = germans_on_map(game);
+    // Aboard a car: getting out, driving, changing seats, and snap shots from it (AMB-VCBT-1:
+    // the driver one on his drive, a passenger two).
+    if matches!(s.place, Place::Aboard { .. }) {
+        crate::riding::legal(game, id, Some(turn), out);
+        match turn.doing {
+            Doing::Fresh if spent == 0 => snap_shots(game, id, &targets, out),
+            Doing::SecondSnap { item } => {
+                for &t in &targets {
+                    if fire::dd(game, id, usize::from(item), t, Kind::Snap).is_ok() {
+                        out.push(AmbAction::Fire {
+                            item,
+                            target: t,
+                            aimed: false,
+                        });
+                    }
+                }
+            }
+            Doing::Driving { fired: false, .. } => snap_shots(game, id, &targets, out),
+            _ => {}
+        }
+        return;
+    }
+    crate::riding::legal(game, id, Some(turn), out);
     // AMB-SACT-2, AMBX-MOV-3: a stance change, free once a round, else 1 MP of the budget
     // the turn is under.
     let budget = match turn.doing {
         Doing::Fresh | Doing::Moving => mpa,
         Doing::MoveSnap { .. } | Doing::Charging => half,
-        Doing::SecondSnap { .. } => 0,
+        Doing::SecondSnap { .. } | Doing::Driving { .. } => 0,
     };
     if !matches!(turn.doing, Doing::SecondSnap { .. }) {
         let cost = stance_change_cost(s);
@@ -448,7 +471,14 @@ fn within_command(game: &Ambush, commander: SoldierId, other: SoldierId) -> bool
 pub fn answer(game: &mut Ambush, turn: Turn, action: AmbAction) {
     let id = turn.soldier;
     match action {
+        AmbAction::EndTurn if matches!(turn.doing, Doing::Driving { .. }) => {
+            crate::riding::finish(game);
+        }
         AmbAction::EndTurn => end(game),
+        action @ (AmbAction::Mount { .. }
+        | AmbAction::Dismount { .. }
+        | AmbAction::Drive { .. }
+        | AmbAction::ChangeSeat { .. }) => crate::riding::answer(game, Some(turn), action),
         AmbAction::Stance { stance, .. } => {
             let cost = stance_change_cost(game.soldier(id));
             let s = &mut game.soldiers[id.index()];
@@ -484,6 +514,8 @@ pub fn answer(game: &mut Ambush, turn: Turn, action: AmbAction) {
             let spent = game.soldier(id).turn.mp_spent;
             let next = match (turn.doing, aimed) {
                 (_, true) => None,
+                // AMB-VCBT-1: the driver's one snap shot on his drive.
+                (Doing::Driving { fast, .. }, false) => Some(Doing::Driving { fast, fired: true }),
                 // AMB-ACT-2: the first of two snap shots; a crew weapon snaps once (AMB-ACT-3).
                 (Doing::Fresh, false) if spent == 0 => {
                     (!crew).then_some(Doing::SecondSnap { item })

@@ -154,6 +154,7 @@ fn operations(game: &Ambush, out: &mut Vec<AmbAction>) {
     }
     for soldier in game.side(Side::Us) {
         crate::equipment::hands(game, soldier, out);
+        crate::riding::legal(game, soldier, None, out);
     }
     out.push(AmbAction::EndMission);
 }
@@ -228,6 +229,12 @@ pub fn answer(game: &mut Ambush, action: AmbAction) -> Result<(), Refusal> {
             });
         }
         (Phase::Operations, AmbAction::EndMission) => crate::turn::end_mission(game),
+        (
+            Phase::Operations,
+            action @ (AmbAction::Mount { .. }
+            | AmbAction::Dismount { .. }
+            | AmbAction::Drive { .. }),
+        ) => crate::riding::answer(game, None, action),
         (
             Phase::Operations,
             action @ (AmbAction::Take { .. } | AmbAction::Carry { .. } | AmbAction::Release { .. }),

@@ -70,6 +70,7 @@ pub mod map;
 pub mod movement;
 pub mod operations;
 pub mod picture;
+pub mod riding;
 pub mod rounds;
 pub mod setup;
 pub mod sheet;

@@ -44,9 +44,17 @@ fn members(actor: Actor) -> impl Iterator<Item = SoldierId> {
 /// AMB-OPS-1, AMB-OPA-3: `soldiers` (one, or a group moving together) enter `hex`; the sheet
 /// is read, and everything it leads to is done until a question or the end of the work.
 pub fn enter(game: &mut Ambush, soldiers: &[SoldierId], hex: Hex) {
-    let mut actor = 0;
     for &id in soldiers {
         game.soldiers[id.index()].place = Place::Hex(hex);
+    }
+    entered(game, soldiers, hex);
+}
+
+/// AMB-OPS-1: `soldiers`, already there (aboard a vehicle driven in), enter `hex`: the sheet is
+/// read as for soldiers on foot.
+pub fn entered(game: &mut Ambush, soldiers: &[SoldierId], hex: Hex) {
+    let mut actor = 0;
+    for &id in soldiers {
         actor |= bit(id);
     }
     if let Some(m) = game.markers.get_mut(usize::from(hex.0)) {

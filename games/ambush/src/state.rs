@@ -333,6 +333,9 @@ pub enum Doing {
     Charging,
     /// AMB-ACT-2: the second snap shot of item `item`.
     SecondSnap { item: u8 },
+    /// AMB-ACT-16, AMB-VACT-6: driving a car, fast or slow, with its one snap shot taken or not
+    /// (AMB-VCBT-1).
+    Driving { fast: bool, fired: bool },
 }
 
 /// The soldiers a piece of work is for (the hex entry's "actor", AMBX-MIS-7), one bit per

@@ -283,6 +283,38 @@ pub fn anchors(game: &Ambush, action: &AmbAction) -> Anchors {
             vec![soldier],
         ),
         AmbAction::EndMission => ("End the mission".to_owned(), vec![], vec![]),
+        AmbAction::Mount {
+            soldier,
+            vehicle,
+            seat,
+        } => (
+            format!(
+                "{} gets into {} ({})",
+                name(soldier),
+                vehicle_name(game, vehicle),
+                if seat == 0 { "driving" } else { "a passenger" }
+            ),
+            vec![],
+            vec![soldier],
+        ),
+        AmbAction::Dismount { soldier } => {
+            (format!("{} gets out", name(soldier)), vec![], vec![soldier])
+        }
+        AmbAction::Drive { soldier, to, fast } => (
+            format!(
+                "{} drives to {}{}",
+                name(soldier),
+                hex(to),
+                if fast { " fast" } else { "" }
+            ),
+            vec![hex(to)],
+            vec![soldier],
+        ),
+        AmbAction::ChangeSeat { other } => (
+            format!("{} changes seats with {}", actor(), name(other)),
+            vec![],
+            acting.into_iter().chain([other]).collect(),
+        ),
         AmbAction::AssignXp { amount } => (format!("{amount} XP"), vec![], vec![]),
         AmbAction::Improve { choice } => (
             match choice {

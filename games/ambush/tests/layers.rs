@@ -38,7 +38,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (3, &["rounds"]),
     (3, &["victory"]),
     (3, &["debrief"]),
-    (3, &["activation"]),
+    (3, &["activation", "riding"]),
     (3, &["turn"]),
     // 4: the decision machine, then the faces and the engine's contract.
     (4, &["decisions"]),

@@ -452,3 +452,130 @@ fn amb_vdmg_3_amb_vmov_5_the_exposed_crew() {
     assert_eq!(game.vehicles[0].crew, 2, "three exposed at most");
     assert_eq!(game.vehicles[0].exposed_crew_killed, 3);
 }
+
+/// K1 parked on 0804, nobody aboard.
+fn empty_k1(dice: &[u16]) -> Ambush {
+    let mut game = with_k1(dice);
+    for id in [8, 9] {
+        game.soldiers[id].place = Place::OffMap;
+    }
+    game
+}
+
+/// AMB-ACT-16, AMB-VACT-6, AMBX-VEH-9, AMB-EQP-3: US2 (DS 4, 3 at the wheel of a German car)
+/// gets into K1's driver's seat and US5 beside him (1 MP each in a round); US2 drives it slow,
+/// hex by hex, along the road within its MPA; whoever rides enters each hex; he gets out.
+#[test]
+fn amb_act_16_amb_vact_6_the_squad_takes_the_kubelwagen() {
+    let mut game = empty_k1(&[]);
+    quiet(&mut game, &["0704", "0604", "0504"]);
+    soldier_at(&mut game, 1, "0804", Stance::Standing, Row::TwoTurns);
+    soldier_at(&mut game, 4, "0804", Stance::Standing, Row::OneTurn);
+    acting(&mut game, 4);
+    answer(
+        &mut game,
+        AmbAction::Mount {
+            soldier: SoldierId(4),
+            vehicle: K1,
+            seat: 1,
+        },
+    );
+    answer(&mut game, AmbAction::EndTurn);
+    acting(&mut game, 1);
+    let mount = AmbAction::Mount {
+        soldier: SoldierId(1),
+        vehicle: K1,
+        seat: 0,
+    };
+    assert!(
+        !legal(&game).contains(&AmbAction::Mount {
+            soldier: SoldierId(1),
+            vehicle: K1,
+            seat: 1,
+        }),
+        "seat 1 is taken"
+    );
+    answer(&mut game, mount);
+    answer(&mut game, AmbAction::EndTurn);
+    assert_eq!(game.soldiers[1].turn.mp_spent, 1);
+    // A new turn at the wheel.
+    acting(&mut game, 1);
+    let drive = |game: &Ambush, label: &str| AmbAction::Drive {
+        soldier: SoldierId(1),
+        to: hex(game, label),
+        fast: false,
+    };
+    let to = drive(&game, "0704");
+    answer(&mut game, to);
+    assert_eq!(game.vehicles[0].hex, Some(hex(&game, "0704")));
+    assert_eq!(
+        game.soldiers[4].hex(&game.vehicles),
+        Some(hex(&game, "0704"))
+    );
+    assert!(game.trodden(hex(&game, "0704")), "the riders entered it");
+    let moved = game.soldiers[1].turn.mp_spent;
+    assert!(moved >= 1);
+    answer(&mut game, AmbAction::EndTurn);
+    assert!(game.vehicles[0].moved_this_round);
+    acting(&mut game, 4);
+    answer(
+        &mut game,
+        AmbAction::Dismount {
+            soldier: SoldierId(4),
+        },
+    );
+    assert_eq!(game.soldiers[4].place, Place::Hex(hex(&game, "0704")));
+    dice_all_used(&game);
+    // US4 (DS 0) cannot drive it at all.
+    let mut game = empty_k1(&[]);
+    soldier_at(&mut game, 3, "0804", Stance::Standing, Row::TwoTurns);
+    game.soldiers[3].place = Place::Aboard {
+        vehicle: K1,
+        seat: 0,
+    };
+    acting(&mut game, 3);
+    assert!(
+        !legal(&game)
+            .iter()
+            .any(|a| matches!(a, AmbAction::Drive { .. }))
+    );
+}
+
+/// AMB-VACT-7: changing seats takes a turn from each of the two.
+#[test]
+fn amb_vact_7_changing_seats() {
+    let mut game = empty_k1(&[]);
+    soldier_at(&mut game, 1, "0804", Stance::Standing, Row::TwoTurns);
+    soldier_at(&mut game, 3, "0804", Stance::Standing, Row::OneTurn);
+    game.soldiers[3].place = Place::Aboard {
+        vehicle: K1,
+        seat: 0,
+    };
+    game.soldiers[1].place = Place::Aboard {
+        vehicle: K1,
+        seat: 1,
+    };
+    acting(&mut game, 1);
+    answer(
+        &mut game,
+        AmbAction::ChangeSeat {
+            other: SoldierId(3),
+        },
+    );
+    assert_eq!(
+        game.soldiers[1].place,
+        Place::Aboard {
+            vehicle: K1,
+            seat: 0
+        }
+    );
+    assert_eq!(
+        game.soldiers[3].place,
+        Place::Aboard {
+            vehicle: K1,
+            seat: 1
+        }
+    );
+    assert_eq!(game.soldiers[1].marker.row, Row::OneTurn);
+    assert_eq!(game.soldiers[3].marker.row, Row::Complete);
+}
