@@ -4,8 +4,8 @@
 //! the campaign is over.
 //!
 //! Re-arming (AMB-CAMP-7) gives each soldier back his card's equipment and each replacement an
-//! M1 Garand with two clips (docs/ambush/interpretations.md): the player's own purchases come
-//! with the browser.
+//! M1 Garand with two clips while the squad's equipment points last, else a pistol
+//! (docs/ambush/interpretations.md): the player's own purchases come with the browser.
 
 use crate::action::{AmbAction, AmbEvent};
 use crate::campaign::{self, Improvement};
@@ -343,6 +343,35 @@ fn recruit(game: &mut Ambush, initiative: u8, commander: bool) {
         } else {
             0
         };
+    // AMB-CAMP-7, AMBX-SOL-6: the squad re-armed within its equipment points: a Garand with
+    // two clips while they last, else the pistol.
+    let weapons = &game.data().weapons;
+    let spent: u32 = game.campaign.as_ref().map_or(0, |c| {
+        c.roster
+            .iter()
+            .map(|card| crate::data::squad::kit_cost(weapons, card))
+            .sum()
+    });
+    let rifle = SoldierDef {
+        id: String::new(),
+        name: String::new(),
+        commander,
+        initiative,
+        pc,
+        ws,
+        ds,
+        mpa,
+        cost,
+        items: vec!["m1_garand".to_owned()],
+        ammo: BTreeMap::from([("m1_garand".to_owned(), 2)]),
+    };
+    let affordable = spent + crate::data::squad::kit_cost(weapons, &rifle)
+        <= u32::from(generation.equipment_points);
+    let (items, ammo) = if affordable {
+        (rifle.items, rifle.ammo)
+    } else {
+        (vec!["m1911".to_owned()], BTreeMap::new())
+    };
     let Some(c) = game.campaign.as_mut() else {
         return;
     };
@@ -360,8 +389,8 @@ fn recruit(game: &mut Ambush, initiative: u8, commander: bool) {
         ds,
         mpa,
         cost,
-        items: vec!["m1_garand".to_owned()],
-        ammo: BTreeMap::from([("m1_garand".to_owned(), 2)]),
+        items,
+        ammo,
     });
     c.xp.push(0);
     c.budget = c.budget.saturating_sub(u16::from(cost));

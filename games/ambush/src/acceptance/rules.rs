@@ -470,3 +470,64 @@ fn ambx_ger_1_a_german_card() {
         vec![kar]
     );
 }
+
+/// AMBX-SOL-6, AMB-CAMP-7: equipment at its prices: the sample squad's kit costs its 37 points;
+/// a replacement gets a Garand with two clips (3 points) while the squad's 40 last, else a
+/// pistol.
+#[test]
+fn ambx_sol_6_equipment_points() {
+    let data = data();
+    let squad = data.squad("sample_squad").unwrap();
+    let total: u32 = squad
+        .soldiers
+        .iter()
+        .map(|c| crate::data::squad::kit_cost(&data.weapons, c))
+        .sum();
+    assert_eq!(total, u32::from(squad.equipment_points_used));
+    assert_eq!(total, 37);
+    for (extra_bazooka, kit) in [(false, "m1_garand"), (true, "m1911")] {
+        let mut roster = squad.soldiers.clone();
+        if extra_bazooka {
+            // 5 more points of kit: 42, past the 40.
+            roster[0].items.push("bazooka".to_owned());
+        }
+        let mut game = Ambush::from_cards(
+            &data,
+            0,
+            &roster,
+            overlord_engine::GameRng::new(&overlord_engine::RandomSpec::scripted(
+                0,
+                overlord_engine::Script {
+                    dice: [0, 0, 0, 0]
+                        .map(overlord_engine::ScriptedRoll::Value)
+                        .to_vec(),
+                    strict: true,
+                    ..overlord_engine::Script::default()
+                },
+            )),
+        )
+        .unwrap();
+        let mut campaign = crate::debrief::new_campaign(roster);
+        campaign.budget = 5;
+        game.campaign = Some(Box::new(campaign));
+        game.phase = Phase::Debrief;
+        crate::decisions::answer(
+            &mut game,
+            AmbAction::Recruit {
+                initiative: 0,
+                commander: false,
+            },
+        )
+        .unwrap();
+        let new = game
+            .campaign
+            .as_ref()
+            .unwrap()
+            .roster
+            .last()
+            .unwrap()
+            .clone();
+        assert_eq!(new.items, vec![kit.to_owned()]);
+        dice_all_used(&game);
+    }
+}

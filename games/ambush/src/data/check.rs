@@ -364,7 +364,7 @@ pub fn squad(
                 );
             }
         }
-        let (mut port_boxes, mut ep) = (0u32, 0u32);
+        let mut port_boxes = 0u32;
         for item in &s.items {
             match (weapons.weapon(item), weapons.type_of(item)) {
                 (Some(w), Some(t)) => {
@@ -376,7 +376,6 @@ pub fn squad(
                         );
                     }
                     port_boxes += u32::from(t.port_boxes);
-                    ep += u32::from(w.cost);
                 }
                 _ => doc.problem(
                     &span,
@@ -396,15 +395,9 @@ pub fn squad(
                 );
                 continue;
             };
-            if t.thrown && !s.items.contains(for_what) {
-                // Grenades are carried in Ammo Box slots, one each, 1 EP each (AMBX-SOL-6).
-                ep += u32::from(boxes) * u32::from(weapons.weapon(for_what).map_or(1, |w| w.cost));
-            } else if s.items.contains(for_what) {
-                // A weapon's price includes 2 Ammo Boxes where it uses ammunition by the
-                // percentage (AMBX-SOL-6); a bazooka's rockets are bought one by one.
-                let included = if t.ammo.is_some() { 2 } else { 0 };
-                ep += u32::from(boxes.saturating_sub(included));
-            } else {
+            // Grenades are carried in Ammo Box slots, one each; a weapon's Ammo Boxes must go
+            // with it (their price: AMBX-SOL-6, `kit_cost`).
+            if !t.thrown && !s.items.contains(for_what) {
                 doc.problem(
                     &span,
                     "soldier.ammo",
@@ -412,7 +405,7 @@ pub fn squad(
                 );
             }
         }
-        ep_sum += ep;
+        ep_sum += super::squad::kit_cost(weapons, s);
         if port_boxes > u32::from(generation.port_boxes) {
             doc.problem(
                 &span,

@@ -38,3 +38,31 @@ pub struct SquadDef {
     pub equipment_points_used: u8,
     pub soldiers: Vec<SoldierDef>,
 }
+
+/// AMBX-SOL-6: what `card`'s equipment costs in equipment points: each item's price (a weapon
+/// using ammunition by the percentage comes with 2 Ammo Boxes), each further Ammo Box or rocket
+/// 1, each grenade its price. Unknown ids cost nothing (the validator reports them).
+pub fn kit_cost(weapons: &super::weapons::Weapons, card: &SoldierDef) -> u32 {
+    let items: u32 = card
+        .items
+        .iter()
+        .filter_map(|item| weapons.weapon(item))
+        .map(|w| u32::from(w.cost))
+        .sum();
+    let ammo: u32 = card
+        .ammo
+        .iter()
+        .filter_map(|(for_what, &boxes)| {
+            let t = weapons.type_of(for_what)?;
+            Some(if t.thrown && !card.items.contains(for_what) {
+                u32::from(boxes) * u32::from(weapons.weapon(for_what).map_or(1, |w| w.cost))
+            } else if card.items.contains(for_what) {
+                let included = if t.ammo.is_some() { 2 } else { 0 };
+                u32::from(boxes.saturating_sub(included))
+            } else {
+                0
+            })
+        })
+        .sum();
+    items + ammo
+}
