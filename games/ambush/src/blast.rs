@@ -84,6 +84,35 @@ pub fn booby_trap(game: &mut Ambush, hex: Hex) -> Vec<(SoldierId, Damage)> {
     results
 }
 
+/// AMB-VMINE-3: a car enters booby-trapped `hex`: its driver checks his PC; failing, the
+/// trap goes off as a minefield under a car does (AMB-VMINE-2: everyone aboard panics); either
+/// way the trap is resolved.
+pub fn trap_under_a_car(game: &mut Ambush, car: crate::state::VehicleId, hex: Hex) {
+    let aboard: Vec<SoldierId> = (0..game.soldiers.len() as u8)
+        .map(SoldierId)
+        .filter(
+            |&id| matches!(game.soldier(id).place, Place::Aboard { vehicle, .. } if vehicle == car),
+        )
+        .collect();
+    let driver = aboard.iter().copied().find(|&id| {
+        matches!(game.soldier(id).place, Place::Aboard { seat: 0, .. })
+            && !game.soldier(id).inactive()
+    });
+    let spotted = driver.is_some_and(|d| perceives(game, d, RuleId("AMB-VMINE-3")));
+    if !spotted {
+        for id in aboard {
+            let s = &mut game.soldiers[id.index()];
+            if !s.inactive() {
+                s.panicked = true;
+                s.marker.row = Row::Panic;
+            }
+        }
+    }
+    if let Some(m) = game.markers.get_mut(usize::from(hex.0)) {
+        *m |= marker_bit(Marker::TrapResolved);
+    }
+}
+
 /// AMB-PC-3, AMBX-MIS-9: a minefield in `hex`: the hex is marked for good; each of `entering`
 /// checks and takes `grenade_inside` himself on a failure.
 pub fn minefield(game: &mut Ambush, hex: Hex, entering: &[SoldierId]) -> Vec<(SoldierId, Damage)> {

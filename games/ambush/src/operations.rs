@@ -637,7 +637,14 @@ fn apply(game: &mut Ambush, effect: &Effect, actor: Actor, rest: Task) -> bool {
             }
         }
         Effect::Boobytrap => {
-            if let Some(hex) = actor_hex {
+            // AMB-VMINE-3: a car driven onto the trap: its driver's check, not the squad's.
+            let car = members(actor).find_map(|id| match game.soldier(id).place {
+                Place::Aboard { vehicle, .. } => Some(vehicle),
+                _ => None,
+            });
+            if let (Some(v), Some(hex)) = (car, actor_hex) {
+                blast::trap_under_a_car(game, v, hex);
+            } else if let Some(hex) = actor_hex {
                 let results = blast::booby_trap(game, hex);
                 crate::attacks::log_damage(game, &results, blast::TRAP);
             }

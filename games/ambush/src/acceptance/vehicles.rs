@@ -579,3 +579,18 @@ fn amb_vact_7_changing_seats() {
     assert_eq!(game.soldiers[1].marker.row, Row::OneTurn);
     assert_eq!(game.soldiers[3].marker.row, Row::Complete);
 }
+
+/// AMB-VMINE-3, T-VEH-12: K1 on a booby trap: D's PC check `d10 0` passes, nothing happens;
+/// `d10 9` fails: D and E panic. Either way the trap is resolved.
+#[test]
+fn amb_vmine_3_a_car_on_a_booby_trap() {
+    for (die, panics) in [(0, false), (9, true)] {
+        let mut game = with_k1(&[die]);
+        let at = hex(&game, "0804");
+        crate::blast::trap_under_a_car(&mut game, K1, at);
+        assert_eq!(game.soldiers[8].panicked, panics);
+        assert_eq!(game.soldiers[9].panicked, panics);
+        assert!(game.marked(at, Marker::TrapResolved));
+        dice_all_used(&game);
+    }
+}
