@@ -39,6 +39,17 @@ pub fn new_campaign(roster: Vec<SoldierDef>) -> Campaign {
         survivors: Vec::new(),
         pool_covers_all: true,
         budget: 0,
+        forming: false,
+    }
+}
+
+/// AMBX-SOL-2: a new campaign whose squad the player buys: no one yet, the squad points to
+/// spend, the first mission waiting.
+pub fn forming_campaign(squad_points: u8) -> Campaign {
+    Campaign {
+        budget: u16::from(squad_points),
+        forming: true,
+        ..new_campaign(Vec::new())
     }
 }
 
@@ -234,6 +245,10 @@ pub fn legal(game: &Ambush, out: &mut Vec<AmbAction>) {
             if c.roster.len() < usize::from(generation.max_squad) {
                 for initiative in 0..=generation.in_max_at_purchase {
                     for commander in [false, true] {
+                        let leaders = c.roster.iter().filter(|s| s.commander).count();
+                        if commander && leaders >= 2 {
+                            continue;
+                        }
                         let cost = u16::from(generation.base_cost)
                             + u16::from(initiative)
                             + if commander {
@@ -250,7 +265,11 @@ pub fn legal(game: &Ambush, out: &mut Vec<AmbAction>) {
                     }
                 }
             }
-            out.push(AmbAction::EndStep);
+            // AMBX-SOL-2: a squad goes out with its leader (a second commander allowed).
+            let leaders = c.roster.iter().filter(|s| s.commander).count();
+            if !c.forming || leaders >= 1 {
+                out.push(AmbAction::EndStep);
+            }
         }
     }
 }
@@ -375,13 +394,18 @@ fn recruit(game: &mut Ambush, initiative: u8, commander: bool) {
     let Some(c) = game.campaign.as_mut() else {
         return;
     };
+    let forming = c.forming;
     let number = (1..)
         .find(|n| !c.roster.iter().any(|s| s.id == format!("US{n}")))
         .unwrap_or(99);
     let id = format!("US{number}");
     c.roster.push(SoldierDef {
         id: id.clone(),
-        name: format!("Pvt. Replacement {number}"),
+        name: if forming {
+            format!("Pvt. Recruit {number}")
+        } else {
+            format!("Pvt. Replacement {number}")
+        },
         commander,
         initiative,
         pc,
@@ -404,7 +428,12 @@ fn next_mission(game: &mut Ambush) {
     let Some(mut c) = game.campaign.take() else {
         return;
     };
-    c.step += 1;
+    // The squad just bought goes into the first mission; otherwise the next one.
+    if c.forming {
+        c.forming = false;
+    } else {
+        c.step += 1;
+    }
     let data = std::sync::Arc::clone(&game.data);
     let Some(index) = data
         .campaign

@@ -318,10 +318,16 @@ pub fn prompt(game: &Ambush) -> Prompt {
                 _ => (
                     "recruit",
                     crate::debrief::RECRUIT,
-                    format!(
-                        "Replacements: {} squad points to spend",
-                        game.campaign.as_ref().map_or(0, |c| c.budget)
-                    ),
+                    match game.campaign.as_ref() {
+                        Some(c) if c.forming => format!(
+                            "Buy the squad: {} squad points left (a leader among them)",
+                            c.budget
+                        ),
+                        c => format!(
+                            "Replacements: {} squad points to spend",
+                            c.map_or(0, |c| c.budget)
+                        ),
+                    },
                 ),
             },
             Phase::Ended { .. } => (

@@ -13,10 +13,15 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// A mission's options: none yet (the squad is the mission's, AMBX-SOL-1).
+/// A game's options: for the campaign, whether the player buys and rolls his own squad
+/// (AMBX-SOL-2/3) instead of taking the campaign's.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct AmbOptions {}
+pub struct AmbOptions {
+    /// AMBX-SOL-2/3: the campaign's squad bought with the squad points, soldier by soldier.
+    #[serde(rename = "generate-squad")]
+    pub generate_squad: bool,
+}
 
 impl Ambush {
     /// Hand the journal to the engine's log.
@@ -42,11 +47,35 @@ impl Game for Ambush {
     fn setup(
         data: &Arc<AmbushData>,
         scenario: &str,
-        _options: &AmbOptions,
+        options: &AmbOptions,
         rng: GameRng,
         log: &mut AmbLog,
     ) -> Result<Self, SetupError> {
-        let mut game = if scenario == crate::CAMPAIGN {
+        if options.generate_squad && scenario != crate::CAMPAIGN {
+            return Err(SetupError(
+                "generate-squad is an option of the campaign: play --campaign with it".to_owned(),
+            ));
+        }
+        let mut game = if scenario == crate::CAMPAIGN && options.generate_squad {
+            // AMBX-SOL-2/3: the player buys the squad before the first mission.
+            let first = data
+                .campaign
+                .missions
+                .first()
+                .and_then(|id| {
+                    data.missions
+                        .iter()
+                        .position(|m| m.header.id == *id.get_ref())
+                })
+                .ok_or_else(|| SetupError("the campaign lists no mission".to_owned()))?;
+            let mut game =
+                Ambush::from_cards(data, first, &[], rng).map_err(|e| SetupError(e.0))?;
+            game.campaign = Some(Box::new(crate::debrief::forming_campaign(
+                data.tables.generation.squad_points,
+            )));
+            game.phase = Phase::Debrief;
+            game
+        } else if scenario == crate::CAMPAIGN {
             // AMB-CAMP: the campaign's first mission with the campaign squad.
             let squad = data.squad(&data.campaign.squad).ok_or_else(|| {
                 SetupError(format!("no squad `{}` in squads/", data.campaign.squad))

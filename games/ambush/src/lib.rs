@@ -129,7 +129,10 @@ impl Components for AmbushData {
                 id: CAMPAIGN.to_owned(),
                 name: format!("The campaign: {}", self.campaign.name),
                 seats: 1,
-                options: Vec::new(),
+                options: vec![overlord_engine::OptionInfo {
+                    id: "generate-squad".to_owned(),
+                    name: "Buy and roll a squad of your own (AMBX-SOL-2/3)".to_owned(),
+                }],
             }])
             .collect()
     }

@@ -217,6 +217,8 @@ pub struct Campaign {
     pub pool_covers_all: bool,
     /// AMBX-CAMP-5: the squad points left for replacements.
     pub budget: u16,
+    /// AMBX-SOL-2/3: the squad is being bought before the first mission.
+    pub forming: bool,
 }
 
 /// The steps of a debrief (AMB-CAMP-3..7).

@@ -31,12 +31,16 @@ pub fn picture(game: &Ambush) -> String {
         }
         Phase::Debrief => {
             if let Some(c) = game.campaign.as_ref() {
-                let _ = writeln!(
-                    out,
-                    "Debrief after mission {}: {:?}",
-                    c.results.len(),
-                    c.debrief
-                );
+                if c.forming {
+                    let _ = writeln!(out, "Buying the squad: {} squad points left", c.budget);
+                } else {
+                    let _ = writeln!(
+                        out,
+                        "Debrief after mission {}: {:?}",
+                        c.results.len(),
+                        c.debrief
+                    );
+                }
                 for (card, xp) in c.roster.iter().zip(&c.xp) {
                     let _ = writeln!(
                         out,

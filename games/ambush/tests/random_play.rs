@@ -112,6 +112,18 @@ fn random_campaigns_conform() {
             .check_every(40)
             .max_decisions(60_000),
     );
+    // AMBX-SOL-2/3: with the squad bought by the player.
+    conformance::<Ambush>(
+        &data(),
+        &suite(overlord_ambush::CAMPAIGN)
+            .options(overlord_ambush::AmbOptions {
+                generate_squad: true,
+            })
+            .games(2)
+            .first_seed(10)
+            .check_every(40)
+            .max_decisions(60_000),
+    );
 }
 
 /// The sweep names every mission the data lists, and no other.

@@ -152,3 +152,51 @@ fn amb_camp_3_amb_camp_5_a_campaign_carries_the_squad_into_the_next_mission() {
     assert_eq!(c.xp, vec![0, 1, 1, 1, 1]);
     assert!(log.entries().iter().any(|e| e.rule.0 == "AMB-CAMP-1"));
 }
+
+/// AMBX-SOL-2, AMBX-SOL-3 (option `generate-squad`): a campaign whose squad the player buys: 24
+/// squad points, a soldier costing 1 + IN (+2 a leader), his PC, WS, DS and MPA rolled; no
+/// setting out without a leader; then S1 with the squad bought.
+#[test]
+fn ambx_sol_2_ambx_sol_3_buying_a_squad() {
+    let mut log: Log<AmbEvent> = Log::new();
+    let options = crate::AmbOptions {
+        generate_squad: true,
+    };
+    let mut game = Ambush::setup(
+        &data(),
+        crate::CAMPAIGN,
+        &options,
+        GameRng::seeded(5),
+        &mut log,
+    )
+    .unwrap();
+    assert_eq!(game.phase, Phase::Debrief);
+    assert!(!legal(&game).contains(&AmbAction::EndStep), "no leader yet");
+    let leader = AmbAction::Recruit {
+        initiative: 3,
+        commander: true,
+    };
+    let _ = game.apply(leader, &mut log).unwrap();
+    assert_eq!(game.campaign.as_ref().unwrap().budget, 24 - 6);
+    for _ in 0..6 {
+        let _ = game
+            .apply(
+                AmbAction::Recruit {
+                    initiative: 2,
+                    commander: false,
+                },
+                &mut log,
+            )
+            .unwrap();
+    }
+    // 6 + 6 × 3 = 24: nothing left to buy.
+    assert_eq!(legal(&game), vec![AmbAction::EndStep]);
+    let _ = game.apply(AmbAction::EndStep, &mut log).unwrap();
+    assert_eq!(game.mission().header.id, "S1");
+    assert_eq!(game.phase, Phase::Entry);
+    assert_eq!(game.side(crate::data::weapons::Side::Us).count(), 7);
+    assert!(game.soldier(SoldierId(0)).commander);
+    assert_eq!(game.name(SoldierId(0)), "US1");
+    // Not for a single mission.
+    assert!(Ambush::setup(&data(), "S1", &options, GameRng::seeded(5), &mut log).is_err());
+}
