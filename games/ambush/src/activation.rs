@@ -62,8 +62,7 @@ fn kind_of(
     item: usize,
 ) -> Option<&crate::data::weapons::WeaponType> {
     let weapon = game.soldier(soldier).items.get(item)?.weapon;
-    let (_, def) = game.data().weapons.by_index(weapon)?;
-    game.data().weapons.types.get(&def.kind)
+    game.data().weapons.type_by_index(weapon)
 }
 
 /// The active Germans on the map (the targets the player may see).

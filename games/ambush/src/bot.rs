@@ -139,8 +139,7 @@ impl Heuristics for Ambush {
                         .soldier(t.soldier)
                         .items
                         .get(usize::from(item))
-                        .and_then(|it| self.data().weapons.by_index(it.weapon))
-                        .and_then(|(_, w)| self.data().weapons.types.get(&w.kind))
+                        .and_then(|it| self.data().weapons.type_by_index(it.weapon))
                         .is_some_and(|k| k.pen.is_some());
                     if !explosive {
                         return 0;
@@ -154,8 +153,7 @@ impl Heuristics for Ambush {
                         .soldier(t.soldier)
                         .items
                         .get(usize::from(item))
-                        .and_then(|it| self.data().weapons.by_index(it.weapon))
-                        .and_then(|(_, w)| self.data().weapons.types.get(&w.kind))
+                        .and_then(|it| self.data().weapons.type_by_index(it.weapon))
                         .is_some_and(|k| k.explosive);
                     let kind = if aimed { Kind::Aimed } else { Kind::Snap };
                     if !explosive {

@@ -135,8 +135,7 @@ fn operations(game: &Ambush, out: &mut Vec<AmbAction>) {
                 let prep = game
                     .data()
                     .weapons
-                    .by_index(it.weapon)
-                    .and_then(|(_, def)| game.data().weapons.types.get(&def.kind))
+                    .type_by_index(it.weapon)
                     .and_then(|k| k.prep);
                 if it.jammed {
                     out.push(AmbAction::ClearJam {

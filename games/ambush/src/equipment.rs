@@ -18,8 +18,7 @@ pub const CARRIED: RuleId = RuleId("AMB-OPA-6");
 pub fn port_boxes_of(game: &Ambush, weapon: u8) -> u8 {
     game.data()
         .weapons
-        .by_index(weapon)
-        .and_then(|(_, w)| game.data().weapons.types.get(&w.kind))
+        .type_by_index(weapon)
         .map_or(1, |t| t.port_boxes)
 }
 
@@ -73,8 +72,7 @@ pub fn may_take(
     let capturable = game
         .data()
         .weapons
-        .by_index(it.weapon)
-        .and_then(|(_, w)| game.data().weapons.types.get(&w.kind))
+        .type_by_index(it.weapon)
         .is_none_or(|k| k.capturable);
     if f.side != t.side && !capturable {
         return Err("AMB-EQP-2: radios cannot be taken from the enemy");
@@ -100,8 +98,7 @@ pub fn take(game: &mut Ambush, taker: SoldierId, from: SoldierId, item: usize) {
     let ammo_used = game
         .data()
         .weapons
-        .by_index(weapon)
-        .and_then(|(_, w)| game.data().weapons.types.get(&w.kind))
+        .type_by_index(weapon)
         .is_some_and(|k| !k.ammo_unlimited && k.dd.is_some());
     if !ammo_used {
         return;

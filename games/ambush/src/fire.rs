@@ -67,8 +67,7 @@ fn no(rule: &'static str, reason: &'static str) -> NoShot {
 /// The chart row of `shooter`'s item `item`.
 fn weapon_type(game: &Ambush, shooter: SoldierId, item: usize) -> Option<&WeaponType> {
     let weapon = game.soldier(shooter).items.get(item)?.weapon;
-    let (_, def) = game.data().weapons.by_index(weapon)?;
-    game.data().weapons.types.get(&def.kind)
+    game.data().weapons.type_by_index(weapon)
 }
 
 /// Where `shooter` fires from: his hex, the stance his line of sight starts at (aboard a

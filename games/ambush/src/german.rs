@@ -302,27 +302,25 @@ pub fn walk_toward(
         return Vec::new();
     };
     let costs = &game.data().tables.movement.infantry;
-    cheapest_walk(map, from, to, budget, |a, b| {
-        crate::movement::infantry_cost(map, costs, a, b)
-    })
+    let cost = |a, b| crate::movement::infantry_cost(map, costs, a, b);
+    // The costs on foot never change: the backward search is kept per destination.
+    let Some(memo) = map.walk_memo.get(usize::from(to.0)) else {
+        return Vec::new();
+    };
+    let left = memo.get_or_init(|| costs_to(map, to, &cost));
+    walk_on(map, from, to, budget, left, &cost)
 }
 
-/// The hexes walked from `from` toward `to` with at most `budget` (one hex always) along the
-/// cheapest path by `cost` (`None`: no entry), equal costs resolving to the smallest sequence
-/// of hex ids (AMBX-MOV-5); vehicles use it with their own costs (AMBX-VEH-2).
-pub fn cheapest_walk(
+/// Every hex's cheapest cost by `cost` to `to` (a Dijkstra backward from it), [`u16::MAX`]
+/// where `to` cannot be reached.
+fn costs_to(
     map: &crate::map::MissionMap,
-    from: crate::map::Hex,
     to: crate::map::Hex,
-    budget: u8,
-    cost: impl Fn(crate::map::Hex, crate::map::Hex) -> Option<u8>,
-) -> Vec<crate::map::Hex> {
+    cost: &impl Fn(crate::map::Hex, crate::map::Hex) -> Option<u8>,
+) -> Vec<u16> {
     use crate::map::Hex;
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
-    // Dijkstra backward from `to` gives every hex's cheapest cost to it; walking forward onto
-    // the lowest-id next hex that stays on a cheapest path then gives, among the cheapest
-    // paths, the one whose sequence of hex ids is smallest (every step costs at least 1).
     let mut left: Vec<u16> = vec![u16::MAX; map.cells.len()];
     left[usize::from(to.0)] = 0;
     let mut heap = BinaryHeap::new();
@@ -344,6 +342,20 @@ pub fn cheapest_walk(
             }
         }
     }
+    left
+}
+
+/// Walking forward from `from` onto the lowest-id next hex that stays on a cheapest path to
+/// `to` (`left`: each hex's cheapest cost to it), as far as `budget` reaches (one hex always).
+fn walk_on(
+    map: &crate::map::MissionMap,
+    from: crate::map::Hex,
+    to: crate::map::Hex,
+    budget: u8,
+    left: &[u16],
+    cost: &impl Fn(crate::map::Hex, crate::map::Hex) -> Option<u8>,
+) -> Vec<crate::map::Hex> {
+    use crate::map::Hex;
     if left[usize::from(from.0)] == u16::MAX {
         return Vec::new();
     }
@@ -376,6 +388,20 @@ pub fn cheapest_walk(
         walked.push(Hex(pair[1]));
     }
     walked
+}
+
+/// The hexes walked from `from` toward `to` with at most `budget` (one hex always) along the
+/// cheapest path by `cost` (`None`: no entry), equal costs resolving to the smallest sequence
+/// of hex ids (AMBX-MOV-5); vehicles use it with their own costs (AMBX-VEH-2).
+pub fn cheapest_walk(
+    map: &crate::map::MissionMap,
+    from: crate::map::Hex,
+    to: crate::map::Hex,
+    budget: u8,
+    cost: impl Fn(crate::map::Hex, crate::map::Hex) -> Option<u8>,
+) -> Vec<crate::map::Hex> {
+    let left = costs_to(map, to, &cost);
+    walk_on(map, from, to, budget, &left, &cost)
 }
 
 #[cfg(test)]

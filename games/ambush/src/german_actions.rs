@@ -72,11 +72,12 @@ fn perform(game: &mut Ambush, g: SoldierId, code: &str, depth: u8) {
     match code {
         "AF" => {
             if !fire_at_easiest(game, g, Kind::Aimed) {
-                let next = if german::red_path(game, g, 1).is_empty() {
-                    "HD"
-                } else {
-                    "MV"
-                };
+                // AMBX-GER-2: `MV` if his hex has a red instruction, else `HD`.
+                let red = game
+                    .soldier(g)
+                    .hex(&game.vehicles)
+                    .is_some_and(|h| game.mission().table.gmove(h, game.condition).is_some());
+                let next = if red { "MV" } else { "HD" };
                 fallback(game, next);
             }
         }
@@ -307,8 +308,7 @@ fn arm_from_the_fallen(game: &mut Ambush, g: SoldierId) -> bool {
     let weapons = &game.data().weapons;
     let takeable = |item: &crate::state::Item| {
         weapons
-            .by_index(item.weapon)
-            .and_then(|(_, def)| weapons.types.get(&def.kind))
+            .type_by_index(item.weapon)
             .is_some_and(|t| t.capturable && (t.dd.is_some() || t.thrown))
     };
     let reach = german::reachable(game, from, crate::status::current_mpa(game.soldier(g)));

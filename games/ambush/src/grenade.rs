@@ -214,8 +214,7 @@ pub fn grenade_box(game: &Ambush, thrower: SoldierId) -> Option<usize> {
     let weapons = &game.data().weapons;
     game.soldier(thrower).ammo.iter().position(|&w| {
         weapons
-            .by_index(w)
-            .and_then(|(_, def)| weapons.types.get(&def.kind))
+            .type_by_index(w)
             .is_some_and(|t| t.thrown && !t.standing_only)
     })
 }
@@ -226,8 +225,7 @@ pub fn prepared_satchel(game: &Ambush, thrower: SoldierId) -> Option<usize> {
     game.soldier(thrower).items.iter().position(|item| {
         item.prepared
             && weapons
-                .by_index(item.weapon)
-                .and_then(|(_, def)| weapons.types.get(&def.kind))
+                .type_by_index(item.weapon)
                 .is_some_and(|t| t.thrown && t.standing_only)
     })
 }

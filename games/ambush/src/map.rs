@@ -98,6 +98,10 @@ pub struct MissionMap {
     /// Lines of sight worked out so far ([`crate::los`]): the map never changes, so each is
     /// traced once and shared by every game of the mission.
     pub(crate) sight_memo: SightMemo,
+    /// For each hex, every hex's cheapest cost on foot to it (AMBX-MOV-1, [`u16::MAX`] where it
+    /// cannot be reached), worked out the first time a German walks toward it: the costs never
+    /// change in a mission.
+    pub(crate) walk_memo: Vec<std::sync::OnceLock<Vec<u16>>>,
 }
 
 /// A table of lines of sight between every two hexes and stances, filled as they are asked
@@ -338,6 +342,7 @@ impl MissionMap {
             buildings,
             hexmap: None,
             sight_memo: SightMemo::new(count),
+            walk_memo: (0..count).map(|_| std::sync::OnceLock::new()).collect(),
         };
         map.resolve_sides(hexes, &mut faults);
         if !faults.is_empty() {

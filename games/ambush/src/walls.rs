@@ -33,8 +33,7 @@ fn no(rule: &'static str, reason: &'static str) -> NoShot {
 
 fn weapon_type(game: &Ambush, shooter: SoldierId, item: usize) -> Option<WeaponType> {
     let weapon = game.soldier(shooter).items.get(item)?.weapon;
-    let (_, def) = game.data().weapons.by_index(weapon)?;
-    game.data().weapons.types.get(&def.kind).cloned()
+    game.data().weapons.type_by_index(weapon).cloned()
 }
 
 /// The side of building hex `hex` that `shooter` sees from outside, if any: an outer side

@@ -204,11 +204,7 @@ fn read_weapons(dir: &Path, problems: &mut Problems) -> Option<Weapons> {
         &mut doc,
     );
     problems.extend(doc.finish());
-    Some(Weapons {
-        types: plain(types),
-        blasts: plain(blasts),
-        weapons: plain(weapons),
-    })
+    Some(Weapons::new(plain(types), plain(blasts), plain(weapons)))
 }
 
 /// A table of entries by id, without the entries' places.

@@ -174,9 +174,34 @@ pub struct Weapons {
     pub types: BTreeMap<String, WeaponType>,
     pub blasts: BTreeMap<String, BlastRow>,
     pub weapons: BTreeMap<String, WeaponDef>,
+    /// The weapons' ids in id order: a weapon's index in the state is its place here (kept so
+    /// that the state's index finds its weapon without walking the map).
+    ids: Vec<String>,
+    /// Each weapon's chart row, by the same index (the chapters ask it on every shot).
+    rows: Vec<Option<WeaponType>>,
 }
 
 impl Weapons {
+    /// The chart, the blasts and the weapons, indexed.
+    pub fn new(
+        types: BTreeMap<String, WeaponType>,
+        blasts: BTreeMap<String, BlastRow>,
+        weapons: BTreeMap<String, WeaponDef>,
+    ) -> Weapons {
+        let ids = weapons.keys().cloned().collect();
+        let rows = weapons
+            .values()
+            .map(|w| types.get(&w.kind).cloned())
+            .collect();
+        Weapons {
+            types,
+            blasts,
+            weapons,
+            ids,
+            rows,
+        }
+    }
+
     /// The weapon called `id`.
     pub fn weapon(&self, id: &str) -> Option<&WeaponDef> {
         self.weapons.get(id)
@@ -193,7 +218,13 @@ impl Weapons {
 
     /// The weapon with index `index`, and its id.
     pub fn by_index(&self, index: u8) -> Option<(&String, &WeaponDef)> {
-        self.weapons.iter().nth(usize::from(index))
+        let id = self.ids.get(usize::from(index))?;
+        self.weapons.get(id).map(|w| (id, w))
+    }
+
+    /// The chart row of the weapon with index `index`.
+    pub fn type_by_index(&self, index: u8) -> Option<&WeaponType> {
+        self.rows.get(usize::from(index))?.as_ref()
     }
 
     /// The type of the weapon called `id`.
