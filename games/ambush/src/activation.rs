@@ -131,17 +131,7 @@ pub fn legal(game: &Ambush, turn: Turn, out: &mut Vec<AmbAction>) {
         crate::riding::legal(game, id, Some(turn), out);
         match turn.doing {
             Doing::Fresh if spent == 0 => snap_shots(game, id, &targets, out),
-            Doing::SecondSnap { item } => {
-                for &t in &targets {
-                    if fire::dd(game, id, usize::from(item), t, Kind::Snap).is_ok() {
-                        out.push(AmbAction::Fire {
-                            item,
-                            target: t,
-                            aimed: false,
-                        });
-                    }
-                }
-            }
+            Doing::SecondSnap { item } => second_snaps(game, id, item, &targets, out),
             Doing::Driving { fired: false, .. } => snap_shots(game, id, &targets, out),
             _ => {}
         }
@@ -168,15 +158,7 @@ pub fn legal(game: &Ambush, turn: Turn, out: &mut Vec<AmbAction>) {
     }
     match turn.doing {
         Doing::SecondSnap { item } => {
-            for &t in &targets {
-                if fire::dd(game, id, usize::from(item), t, Kind::Snap).is_ok() {
-                    out.push(AmbAction::Fire {
-                        item,
-                        target: t,
-                        aimed: false,
-                    });
-                }
-            }
+            second_snaps(game, id, item, &targets, out);
             return;
         }
         Doing::Fresh if spent == 0 => {
@@ -218,6 +200,25 @@ pub fn legal(game: &Ambush, turn: Turn, out: &mut Vec<AmbAction>) {
             && may_step(game, id, to, half, stepped)
         {
             out.push(AmbAction::ChargeStep { to });
+        }
+    }
+}
+
+/// AMB-ACT-2: the second snap shot, with the same item.
+fn second_snaps(
+    game: &Ambush,
+    id: SoldierId,
+    item: u8,
+    targets: &[SoldierId],
+    out: &mut Vec<AmbAction>,
+) {
+    for &t in targets {
+        if fire::dd(game, id, usize::from(item), t, Kind::Snap).is_ok() {
+            out.push(AmbAction::Fire {
+                item,
+                target: t,
+                aimed: false,
+            });
         }
     }
 }

@@ -371,7 +371,7 @@ fn recruit(game: &mut Ambush, initiative: u8, commander: bool) {
             .map(|card| crate::data::squad::kit_cost(weapons, card))
             .sum()
     });
-    let rifle = SoldierDef {
+    let mut card = SoldierDef {
         id: String::new(),
         name: String::new(),
         commander,
@@ -384,38 +384,26 @@ fn recruit(game: &mut Ambush, initiative: u8, commander: bool) {
         items: vec!["m1_garand".to_owned()],
         ammo: BTreeMap::from([("m1_garand".to_owned(), 2)]),
     };
-    let affordable = spent + crate::data::squad::kit_cost(weapons, &rifle)
+    let affordable = spent + crate::data::squad::kit_cost(weapons, &card)
         <= u32::from(generation.equipment_points);
-    let (items, ammo) = if affordable {
-        (rifle.items, rifle.ammo)
-    } else {
-        (vec!["m1911".to_owned()], BTreeMap::new())
-    };
+    if !affordable {
+        card.items = vec!["m1911".to_owned()];
+        card.ammo = BTreeMap::new();
+    }
     let Some(c) = game.campaign.as_mut() else {
         return;
     };
-    let forming = c.forming;
     let number = (1..)
         .find(|n| !c.roster.iter().any(|s| s.id == format!("US{n}")))
         .unwrap_or(99);
     let id = format!("US{number}");
-    c.roster.push(SoldierDef {
-        id: id.clone(),
-        name: if forming {
-            format!("Pvt. Recruit {number}")
-        } else {
-            format!("Pvt. Replacement {number}")
-        },
-        commander,
-        initiative,
-        pc,
-        ws,
-        ds,
-        mpa,
-        cost,
-        items,
-        ammo,
-    });
+    card.id = id.clone();
+    card.name = if c.forming {
+        format!("Pvt. Recruit {number}")
+    } else {
+        format!("Pvt. Replacement {number}")
+    };
+    c.roster.push(card);
     c.xp.push(0);
     c.budget = c.budget.saturating_sub(u16::from(cost));
     game.note(RECRUIT, AmbEvent::Sheet, || {

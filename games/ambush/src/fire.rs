@@ -270,6 +270,89 @@ pub fn dd(
     Ok(dd + ws)
 }
 
+/// AMB-FIRE-1: the jam check for `shooter`'s item `item` of chart row `row` fired (`kind`);
+/// a jammed weapon is marked and the shot is not fired.
+pub fn jams(
+    game: &mut Ambush,
+    shooter: SoldierId,
+    item: usize,
+    row: &WeaponType,
+    kind: Kind,
+) -> bool {
+    if row.never_jams {
+        return false;
+    }
+    let value = match kind {
+        Kind::Aimed => row.jam_aimed,
+        Kind::Snap => row.jam_snap.or(row.jam_aimed),
+    }
+    .unwrap_or(0);
+    let jammed = dice::percent_happens(dice::percentile(&mut game.rng, JAM), value);
+    if jammed {
+        game.soldiers[shooter.index()].items[item].jammed = true;
+    }
+    jammed
+}
+
+/// AMB-FIRE-6, AMBX-WTC-4: after a US shot, the ammunition check: an Ammo Box of `weapon` used
+/// up on a d% at most the chart's value (always for `A` weapons); whether one was.
+pub fn uses_ammo(game: &mut Ambush, shooter: SoldierId, weapon: u8, row: &WeaponType) -> bool {
+    if game.soldier(shooter).side != Side::Us || row.ammo_unlimited {
+        return false;
+    }
+    let used = row.ammo_always
+        || dice::percent_happens(dice::percentile(&mut game.rng, AMMO), row.ammo.unwrap_or(0));
+    if used {
+        let ammo = &mut game.soldiers[shooter.index()].ammo;
+        if let Some(at) = ammo.iter().position(|&w| w == weapon) {
+            ammo.remove(at);
+            return true;
+        }
+    }
+    false
+}
+
+/// AMB-FIRE-1/2, AMB-ACT-2, AMBX-WTC-3/4: whether `shooter`'s item `item` can be fired (`kind`)
+/// at a vehicle or a wall (not jammed, snap allowed, prepared, ammunition left), and its row.
+pub fn ready(
+    game: &Ambush,
+    shooter: SoldierId,
+    item: usize,
+    kind: Kind,
+) -> Result<&WeaponType, NoShot> {
+    let s = game.soldier(shooter);
+    let it = s.items.get(item).ok_or(no("AMB-FIRE-2", "no such item"))?;
+    let row = weapon_type(game, shooter, item).ok_or(no("AMB-FIRE-2", "not a weapon"))?;
+    if it.jammed {
+        return Err(no("AMB-FIRE-1", "the weapon is jammed"));
+    }
+    if kind == Kind::Snap && !row.snap_allowed {
+        return Err(no("AMB-ACT-2", "this weapon never snap fires"));
+    }
+    if row.prep.is_some() && !it.prepared {
+        return Err(no("AMBX-WTC-3", "the weapon must be prepared"));
+    }
+    if s.side == Side::Us && !row.ammo_unlimited && !s.ammo.contains(&it.weapon) {
+        return Err(no("AMBX-WTC-4", "no ammunition left for it"));
+    }
+    Ok(row)
+}
+
+/// The shooter's WS for item `item` (AMB-EQP-1: a US soldier with a German weapon at −1) and the
+/// firer's wound (AMBX-FCM-1).
+pub fn firer_modifiers(game: &Ambush, shooter: SoldierId, item: usize) -> i16 {
+    let fcm = &game.data().tables.fcm;
+    let s = game.soldier(shooter);
+    let mut total = i16::from(s.ratings.ws);
+    if s.side == Side::Us && s.items.get(item).is_some_and(|it| it.captured) {
+        total += i16::from(fcm.us_with_german_weapon_ws);
+    }
+    if s.health == Health::Wounded {
+        total += i16::from(fcm.firer_wounded);
+    }
+    total
+}
+
 /// AMB-FIRE-1..6, AMB-AUTO, AMB-WPN-3: resolve the shot, rolling in the spec's order.
 pub fn shoot(
     game: &mut Ambush,
@@ -283,23 +366,14 @@ pub fn shoot(
         .cloned()
         .ok_or(no("AMB-FIRE-2", "not a weapon"))?;
     let weapon = game.soldier(shooter).items[item].weapon;
-    let us = game.soldier(shooter).side == Side::Us;
     let mut shot = Shot {
         dd: final_dd,
         ..Shot::default()
     };
     // AMB-FIRE-1: the jam check; a jammed shot is not fired and uses no ammunition.
-    if !row.never_jams {
-        let value = match kind {
-            Kind::Aimed => row.jam_aimed,
-            Kind::Snap => row.jam_snap.or(row.jam_aimed),
-        }
-        .unwrap_or(0);
-        if dice::percent_happens(dice::percentile(&mut game.rng, JAM), value) {
-            game.soldiers[shooter.index()].items[item].jammed = true;
-            shot.jammed = true;
-            return Ok(shot);
-        }
+    if jams(game, shooter, item, &row, kind) {
+        shot.jammed = true;
+        return Ok(shot);
     }
     // AMB-FIRE-4 with AMB-DICE-1.
     let (_, hit) = dice::skill_roll(&mut game.rng, final_dd, HIT);
@@ -346,17 +420,7 @@ pub fn shoot(
         }
     }
     // AMB-FIRE-6, AMBX-WTC-4: US ammunition, after every shot fired.
-    if us && !row.ammo_unlimited {
-        let used = row.ammo_always
-            || dice::percent_happens(dice::percentile(&mut game.rng, AMMO), row.ammo.unwrap_or(0));
-        if used {
-            let ammo = &mut game.soldiers[shooter.index()].ammo;
-            if let Some(at) = ammo.iter().position(|&w| w == weapon) {
-                ammo.remove(at);
-                shot.ammo_used = true;
-            }
-        }
-    }
+    shot.ammo_used = uses_ammo(game, shooter, weapon, &row);
     Ok(shot)
 }
 

@@ -33,6 +33,19 @@ impl Ambush {
     }
 }
 
+/// AMB-CAMP: the index of the campaign's first mission among the data's.
+fn first_mission(data: &AmbushData) -> Result<usize, SetupError> {
+    data.campaign
+        .missions
+        .first()
+        .and_then(|id| {
+            data.missions
+                .iter()
+                .position(|m| m.header.id == *id.get_ref())
+        })
+        .ok_or_else(|| SetupError("the campaign lists no mission".to_owned()))
+}
+
 impl Game for Ambush {
     type Data = AmbushData;
     type Options = AmbOptions;
@@ -58,16 +71,7 @@ impl Game for Ambush {
         }
         let mut game = if scenario == crate::CAMPAIGN && options.generate_squad {
             // AMBX-SOL-2/3: the player buys the squad before the first mission.
-            let first = data
-                .campaign
-                .missions
-                .first()
-                .and_then(|id| {
-                    data.missions
-                        .iter()
-                        .position(|m| m.header.id == *id.get_ref())
-                })
-                .ok_or_else(|| SetupError("the campaign lists no mission".to_owned()))?;
+            let first = first_mission(data)?;
             let mut game =
                 Ambush::from_cards(data, first, &[], rng).map_err(|e| SetupError(e.0))?;
             game.campaign = Some(Box::new(crate::debrief::forming_campaign(
@@ -80,16 +84,7 @@ impl Game for Ambush {
             let squad = data.squad(&data.campaign.squad).ok_or_else(|| {
                 SetupError(format!("no squad `{}` in squads/", data.campaign.squad))
             })?;
-            let first = data
-                .campaign
-                .missions
-                .first()
-                .and_then(|id| {
-                    data.missions
-                        .iter()
-                        .position(|m| m.header.id == *id.get_ref())
-                })
-                .ok_or_else(|| SetupError("the campaign lists no mission".to_owned()))?;
+            let first = first_mission(data)?;
             let mut game = Ambush::from_cards(data, first, &squad.soldiers, rng)
                 .map_err(|e| SetupError(e.0))?;
             game.campaign = Some(Box::new(crate::debrief::new_campaign(

@@ -392,11 +392,7 @@ fn walk_red(game: &mut Ambush, g: SoldierId, budget: u8) -> bool {
     if path.is_empty() {
         return false;
     }
-    for hex in path {
-        if !step(game, g, hex) {
-            break;
-        }
-    }
+    walk_path(game, g, path);
     true
 }
 
@@ -409,6 +405,11 @@ fn walk_to(game: &mut Ambush, g: SoldierId, to: Hex) {
         return;
     }
     let path = german::walk_toward(game, from, to, u8::MAX);
+    walk_path(game, g, path);
+}
+
+/// `g` walks `path`, hex by hex, as long as he can go on.
+fn walk_path(game: &mut Ambush, g: SoldierId, path: Vec<Hex>) {
     for hex in path {
         if !step(game, g, hex) {
             break;
@@ -520,11 +521,7 @@ fn retreat(game: &mut Ambush, g: SoldierId) -> bool {
     if path.is_empty() {
         return false;
     }
-    for hex in path {
-        if !step(game, g, hex) {
-            break;
-        }
-    }
+    walk_path(game, g, path);
     true
 }
 

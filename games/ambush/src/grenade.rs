@@ -303,6 +303,27 @@ pub fn use_up(game: &mut Ambush, thrower: SoldierId, satchel: bool) {
     }
 }
 
+/// AMBX-GCDM-6: a grenade's (or satchel's) blast rows, outside and inside.
+pub fn blast_rows(game: &Ambush, satchel: bool) -> (Option<String>, Option<String>) {
+    let kind = if satchel { "satchel" } else { "grenade" };
+    game.data()
+        .weapons
+        .types
+        .get(kind)
+        .map(|t| (t.blast_outside.clone(), t.blast_inside.clone()))
+        .unwrap_or_default()
+}
+
+/// AMB-GREN-5: the dud check, a d% at most the charge's dud value.
+pub fn is_dud(game: &mut Ambush, satchel: bool) -> bool {
+    let (outside, _) = blast_rows(game, satchel);
+    let value = outside
+        .as_deref()
+        .and_then(|row| game.data().weapons.blasts.get(row))
+        .map_or(0, |b| b.dud);
+    dice::percent_happens(dice::percentile(&mut game.rng, DUD), value)
+}
+
 /// AMB-GREN-5..7, AMB-PC-1, AMBX-GCDM-5/6: a grenade (or satchel) come down in `landed`: the dud
 /// check; the Perception Checks of those there, in id order, the first who passes with a turn
 /// unused and not prone tossing it away (into the next hex with the most of his enemies), those
@@ -313,19 +334,8 @@ pub fn land(game: &mut Ambush, mut landed: Hex, satchel: bool) -> Thrown {
         landed: Some(landed),
         ..Thrown::default()
     };
-    let kind = if satchel { "satchel" } else { "grenade" };
-    let (outside, inside) = game
-        .data()
-        .weapons
-        .types
-        .get(kind)
-        .map(|t| (t.blast_outside.clone(), t.blast_inside.clone()))
-        .unwrap_or_default();
-    let dud_value = outside
-        .as_deref()
-        .and_then(|row| game.data().weapons.blasts.get(row))
-        .map_or(0, |b| b.dud);
-    if dice::percent_happens(dice::percentile(&mut game.rng, DUD), dud_value) {
+    let (outside, inside) = blast_rows(game, satchel);
+    if is_dud(game, satchel) {
         thrown.dud = true;
         return thrown;
     }

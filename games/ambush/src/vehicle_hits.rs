@@ -6,7 +6,7 @@ use crate::action::AmbEvent;
 use crate::attacks::log_damage;
 use crate::data::mission::Stance;
 use crate::data::tables::{CarLocation, TankLocation};
-use crate::data::weapons::{Damage, Penetration, Rating, Side, WeaponType};
+use crate::data::weapons::{Damage, Penetration, Rating, WeaponType};
 use crate::driving::{self, aboard, is_tank, kind_of};
 use crate::fire::{self, Kind, NoShot};
 use crate::los::{End, line_of_sight};
@@ -73,20 +73,7 @@ pub fn dd(
     if s.stance == Stance::Prone && riding.is_none() {
         return Err(no("AMB-ACT-1", "a prone soldier cannot fire"));
     }
-    let it = s.items.get(item).ok_or(no("AMB-FIRE-2", "no such item"))?;
-    let row = weapon_type(game, shooter, item).ok_or(no("AMB-FIRE-2", "not a weapon"))?;
-    if it.jammed {
-        return Err(no("AMB-FIRE-1", "the weapon is jammed"));
-    }
-    if kind == Kind::Snap && !row.snap_allowed {
-        return Err(no("AMB-ACT-2", "this weapon never snap fires"));
-    }
-    if row.prep.is_some() && !it.prepared {
-        return Err(no("AMBX-WTC-3", "the weapon must be prepared"));
-    }
-    if s.side == Side::Us && !row.ammo_unlimited && !s.ammo.contains(&it.weapon) {
-        return Err(no("AMBX-WTC-4", "no ammunition left for it"));
-    }
+    let row = fire::ready(game, shooter, item, kind)?;
     // AMB-SACT-3: friends on foot in its hex.
     if game.soldiers.iter().enumerate().any(|(i, o)| {
         i != shooter.index() && o.side == s.side && o.place == Place::Hex(to) && !o.inactive()
@@ -97,7 +84,7 @@ pub fn dd(
         return Err(no("AMB-LOS", "the vehicle is out of sight"));
     }
     let range = map.distance(from, to);
-    let base = crate::tables::range::base_dd(&row, range, &data.tables.range_bands.upper)
+    let base = crate::tables::range::base_dd(row, range, &data.tables.range_bands.upper)
         .ok_or(no("AMBX-WTC-1", "out of the weapon's range"))?;
     let mut dd = i16::from(base) + i16::from(fcm.target_standing);
     let large = kind_of(game, v).is_some_and(|k| k.is_large());
@@ -109,14 +96,7 @@ pub fn dd(
     if kind == Kind::Snap {
         dd += i16::from(fcm.snap);
     }
-    if s.health == crate::tables::damage::Health::Wounded {
-        dd += i16::from(fcm.firer_wounded);
-    }
-    let mut ws = i16::from(s.ratings.ws);
-    if s.side == Side::Us && it.captured {
-        ws += i16::from(fcm.us_with_german_weapon_ws);
-    }
-    Ok(dd + ws)
+    Ok(dd + fire::firer_modifiers(game, shooter, item))
 }
 
 /// What a shot at a vehicle did.
@@ -147,17 +127,9 @@ pub fn shoot(
         dd: final_dd,
         ..VehicleShot::default()
     };
-    if !row.never_jams {
-        let value = match kind {
-            Kind::Aimed => row.jam_aimed,
-            Kind::Snap => row.jam_snap.or(row.jam_aimed),
-        }
-        .unwrap_or(0);
-        if dice::percent_happens(dice::percentile(&mut game.rng, fire::JAM), value) {
-            game.soldiers[shooter.index()].items[item].jammed = true;
-            shot.jammed = true;
-            return Ok(shot);
-        }
+    if fire::jams(game, shooter, item, &row, kind) {
+        shot.jammed = true;
+        return Ok(shot);
     }
     let (_, hit) = dice::skill_roll(&mut game.rng, final_dd, fire::HIT);
     shot.hit = hit;
@@ -168,19 +140,7 @@ pub fn shoot(
         let from = fire::firing_point(game, shooter).map(|p| p.0);
         struck(game, v, &row, from, &mut shot);
     }
-    if game.soldier(shooter).side == Side::Us && !row.ammo_unlimited {
-        let used = row.ammo_always
-            || dice::percent_happens(
-                dice::percentile(&mut game.rng, fire::AMMO),
-                row.ammo.unwrap_or(0),
-            );
-        if used {
-            let ammo = &mut game.soldiers[shooter.index()].ammo;
-            if let Some(at) = ammo.iter().position(|&w| w == weapon) {
-                ammo.remove(at);
-            }
-        }
-    }
+    fire::uses_ammo(game, shooter, weapon, &row);
     Ok(shot)
 }
 
@@ -420,22 +380,8 @@ pub fn throw(
         }
         return Ok(thrown);
     }
-    let kind = if satchel { "satchel" } else { "grenade" };
-    let (outside, inside) = game
-        .data()
-        .weapons
-        .types
-        .get(kind)
-        .map(|t| (t.blast_outside.clone(), t.blast_inside.clone()))
-        .unwrap_or_default();
-    let dud_value = outside
-        .as_deref()
-        .and_then(|row| game.data().weapons.blasts.get(row))
-        .map_or(0, |b| b.dud);
-    if dice::percent_happens(
-        dice::percentile(&mut game.rng, crate::grenade::DUD),
-        dud_value,
-    ) {
+    let (outside, inside) = crate::grenade::blast_rows(game, satchel);
+    if crate::grenade::is_dud(game, satchel) {
         thrown.dud = true;
         return Ok(thrown);
     }

@@ -225,6 +225,14 @@ pub fn anchors(game: &Ambush, action: &AmbAction) -> Anchors {
             .get(usize::from(item))
             .map_or_else(|| "?".to_owned(), |it| weapon_name(game, it.weapon))
     };
+    let vehicle_hex = |v: crate::state::VehicleId| -> Vec<String> {
+        game.vehicles
+            .get(usize::from(v.0))
+            .and_then(|car| car.hex)
+            .map(hex)
+            .into_iter()
+            .collect()
+    };
     let acting = game.turn.map(|t| t.soldier);
     let actor = || acting.map_or_else(String::new, name);
     let (label, hexes, units) = match *action {
@@ -419,12 +427,7 @@ pub fn anchors(game: &Ambush, action: &AmbAction) -> Anchors {
                 vehicle_name(game, vehicle),
                 acting.map_or_else(String::new, |a| item(a, i))
             ),
-            game.vehicles
-                .get(usize::from(vehicle.0))
-                .and_then(|v| v.hex)
-                .map(hex)
-                .into_iter()
-                .collect(),
+            vehicle_hex(vehicle),
             acting.into_iter().collect(),
         ),
         AmbAction::ThrowAtVehicle {
@@ -443,12 +446,7 @@ pub fn anchors(game: &Ambush, action: &AmbAction) -> Anchors {
                 if into { "into" } else { "against" },
                 vehicle_name(game, vehicle)
             ),
-            game.vehicles
-                .get(usize::from(vehicle.0))
-                .and_then(|v| v.hex)
-                .map(hex)
-                .into_iter()
-                .collect(),
+            vehicle_hex(vehicle),
             acting.into_iter().collect(),
         ),
         AmbAction::Throw { hex: h, satchel } => (

@@ -9,7 +9,7 @@ use crate::action::AmbEvent;
 use crate::attacks::log_damage;
 use crate::data::map::{Dir, Feature, Material};
 use crate::data::mission::{Marker, Stance};
-use crate::data::weapons::{Damage, Penetration, Rating, Side, WeaponType};
+use crate::data::weapons::{Damage, Penetration, Rating, WeaponType};
 use crate::fire::{self, Kind, NoShot};
 use crate::los::{End, line_of_sight};
 use crate::map::Hex;
@@ -88,35 +88,15 @@ pub fn dd(
     if s.stance == Stance::Prone && riding.is_none() {
         return Err(no("AMB-ACT-1", "a prone soldier cannot fire"));
     }
-    let it = s.items.get(item).ok_or(no("AMB-FIRE-2", "no such item"))?;
-    let row = weapon_type(game, shooter, item).ok_or(no("AMB-FIRE-2", "not a weapon"))?;
-    if it.jammed {
-        return Err(no("AMB-FIRE-1", "the weapon is jammed"));
-    }
-    if kind == Kind::Snap && !row.snap_allowed {
-        return Err(no("AMB-ACT-2", "this weapon never snap fires"));
-    }
-    if row.prep.is_some() && !it.prepared {
-        return Err(no("AMBX-WTC-3", "the weapon must be prepared"));
-    }
-    if s.side == Side::Us && !row.ammo_unlimited && !s.ammo.contains(&it.weapon) {
-        return Err(no("AMBX-WTC-4", "no ammunition left for it"));
-    }
+    let row = fire::ready(game, shooter, item, kind)?;
     let range = map.distance(from, hex);
-    let base = crate::tables::range::base_dd(&row, range, &data.tables.range_bands.upper)
+    let base = crate::tables::range::base_dd(row, range, &data.tables.range_bands.upper)
         .ok_or(no("AMBX-WTC-1", "out of the weapon's range"))?;
     let mut dd = i16::from(base) + i16::from(fcm.target_standing);
     if kind == Kind::Snap {
         dd += i16::from(fcm.snap);
     }
-    if s.health == crate::tables::damage::Health::Wounded {
-        dd += i16::from(fcm.firer_wounded);
-    }
-    let mut ws = i16::from(s.ratings.ws);
-    if s.side == Side::Us && it.captured {
-        ws += i16::from(fcm.us_with_german_weapon_ws);
-    }
-    Ok(dd + ws)
+    Ok(dd + fire::firer_modifiers(game, shooter, item))
 }
 
 /// What a shot at a building side did.
@@ -146,17 +126,9 @@ pub fn shoot(
         dd: final_dd,
         ..WallShot::default()
     };
-    if !row.never_jams {
-        let value = match kind {
-            Kind::Aimed => row.jam_aimed,
-            Kind::Snap => row.jam_snap.or(row.jam_aimed),
-        }
-        .unwrap_or(0);
-        if dice::percent_happens(dice::percentile(&mut game.rng, fire::JAM), value) {
-            game.soldiers[shooter.index()].items[item].jammed = true;
-            shot.jammed = true;
-            return Ok(shot);
-        }
+    if fire::jams(game, shooter, item, &row, kind) {
+        shot.jammed = true;
+        return Ok(shot);
     }
     let (_, hit) = dice::skill_roll(&mut game.rng, final_dd, fire::HIT);
     shot.hit = hit;
@@ -166,19 +138,7 @@ pub fn shoot(
     if hit {
         hit_side(game, hex, dir, &row, &mut shot);
     }
-    if game.soldier(shooter).side == Side::Us && !row.ammo_unlimited {
-        let used = row.ammo_always
-            || dice::percent_happens(
-                dice::percentile(&mut game.rng, fire::AMMO),
-                row.ammo.unwrap_or(0),
-            );
-        if used {
-            let ammo = &mut game.soldiers[shooter.index()].ammo;
-            if let Some(at) = ammo.iter().position(|&w| w == weapon) {
-                ammo.remove(at);
-            }
-        }
-    }
+    fire::uses_ammo(game, shooter, weapon, &row);
     Ok(shot)
 }
 

@@ -66,3 +66,60 @@ pub fn quiet(game: &mut Ambush, labels: &[&str]) {
         game.markers[usize::from(h.0)] |= marker_bit(Marker::Event);
     }
 }
+
+/// A generator that rolls exactly `dice`, in order (a strict script).
+pub fn scripted(dice: &[u16]) -> overlord_engine::GameRng {
+    overlord_engine::GameRng::new(&overlord_engine::RandomSpec::scripted(
+        0,
+        overlord_engine::Script {
+            dice: dice
+                .iter()
+                .map(|&d| overlord_engine::ScriptedRoll::Value(d))
+                .collect(),
+            strict: true,
+            ..overlord_engine::Script::default()
+        },
+    ))
+}
+
+/// The index among `soldier`'s items of weapon `id`.
+pub fn item_of(game: &Ambush, soldier: usize, id: &str) -> usize {
+    let weapon = game.data().weapons.index_of(id).unwrap();
+    game.soldiers[soldier]
+        .items
+        .iter()
+        .position(|i| i.weapon == weapon)
+        .unwrap()
+}
+
+/// S1's vehicle made a Panzer IV on `at` facing north, its crew of `crew` the card of D (8),
+/// with the tank's gun (loaded) and machine guns.
+pub fn panzer(game: &mut Ambush, at: &str, crew: u8) {
+    let kind = game
+        .data()
+        .vehicles
+        .keys()
+        .position(|k| k == "panzer_iv")
+        .unwrap() as u8;
+    let hex = hex(game, at);
+    let car = &mut game.vehicles[0];
+    car.kind = kind;
+    car.hex = Some(hex);
+    car.facing = crate::data::map::Dir::N;
+    car.crew = crew;
+    car.open = false;
+    game.soldiers[8].place = crate::state::Place::Aboard {
+        vehicle: crate::state::VehicleId(0),
+        seat: 0,
+    };
+    let weapons = ["kwk40", "mg34_vehicle", "mg34_vehicle"]
+        .map(|id| game.data().weapons.index_of(id).unwrap());
+    game.soldiers[8].items = weapons
+        .map(|weapon| crate::state::Item {
+            weapon,
+            prepared: true,
+            jammed: false,
+            captured: false,
+        })
+        .to_vec();
+}

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::data::weapons::Side;
-use crate::state::{Item, Place, VehicleId};
+use crate::state::{Place, VehicleId};
 use crate::tables::damage::Health;
 use crate::testkit::{data, dice_all_used, put, s1};
 
@@ -113,32 +113,7 @@ fn amb_vcbt_2_amb_vammo_1_a_tanks_turn_in_crew_points() {
         let mut game = s1(&[9]);
         in_round(&mut game);
         game.condition = 3;
-        game.vehicles[0].kind = game
-            .data()
-            .vehicles
-            .keys()
-            .position(|k| k == "panzer_iv")
-            .unwrap() as u8;
-        game.vehicles[0].hex = Some(hex(&game, "0604"));
-        game.vehicles[0].facing = crate::data::map::Dir::N;
-        game.vehicles[0].crew = crew;
-        game.vehicles[0].open = false;
-        game.soldiers[8].place = Place::Aboard {
-            vehicle: VehicleId(0),
-            seat: 0,
-        };
-        let weapon = |id: &str| game.data().weapons.index_of(id).unwrap();
-        let mounted = |w| Item {
-            weapon: w,
-            prepared: true,
-            jammed: false,
-            captured: false,
-        };
-        game.soldiers[8].items = vec![
-            mounted(weapon("kwk40")),
-            mounted(weapon("mg34_vehicle")),
-            mounted(weapon("mg34_vehicle")),
-        ];
+        panzer(&mut game, "0604", crew);
         // US2 in the open, out of the bow MG's arc behind the tank.
         soldier_at(&mut game, 1, "0404", Stance::Standing, Row::Complete);
         let gun_can = crate::fire::dd(
@@ -200,22 +175,7 @@ fn ambx_ger_7_a_german_moves_without_reading_the_sheet() {
 fn ambx_camp_3_ambx_sol_2_a_replacement_for_the_dead() {
     let data = data();
     let squad = data.squad("sample_squad").unwrap().soldiers.clone();
-    let mut game = Ambush::from_cards(
-        &data,
-        0,
-        &squad,
-        overlord_engine::GameRng::new(&overlord_engine::RandomSpec::scripted(
-            0,
-            overlord_engine::Script {
-                dice: [9, 9, 9, 9]
-                    .map(overlord_engine::ScriptedRoll::Value)
-                    .to_vec(),
-                strict: true,
-                ..overlord_engine::Script::default()
-            },
-        )),
-    )
-    .unwrap();
+    let mut game = Ambush::from_cards(&data, 0, &squad, scripted(&[9, 9, 9, 9])).unwrap();
     game.campaign = Some(Box::new(crate::debrief::new_campaign(squad.clone())));
     for id in 0..5 {
         put(&mut game, id, "0104");
@@ -305,28 +265,7 @@ fn ambx_ger_10_no_command_panic_for_germans() {
 fn amb_vammo_2_a_tank_machine_gun_jams() {
     let mut game = s1(&[1]);
     in_round(&mut game);
-    game.vehicles[0].kind = game
-        .data()
-        .vehicles
-        .keys()
-        .position(|k| k == "panzer_iv")
-        .unwrap() as u8;
-    game.vehicles[0].hex = Some(hex(&game, "0604"));
-    game.vehicles[0].crew = 5;
-    game.soldiers[8].place = Place::Aboard {
-        vehicle: VehicleId(0),
-        seat: 0,
-    };
-    let mg = game.data().weapons.index_of("mg34_vehicle").unwrap();
-    let gun = game.data().weapons.index_of("kwk40").unwrap();
-    game.soldiers[8].items = [gun, mg, mg]
-        .map(|weapon| Item {
-            weapon,
-            prepared: true,
-            jammed: false,
-            captured: false,
-        })
-        .to_vec();
+    panzer(&mut game, "0604", 5);
     soldier_at(&mut game, 1, "0404", Stance::Standing, Row::Complete);
     let shot = crate::fire::shoot(
         &mut game,
@@ -491,22 +430,7 @@ fn ambx_sol_6_equipment_points() {
             // 5 more points of kit: 42, past the 40.
             roster[0].items.push("bazooka".to_owned());
         }
-        let mut game = Ambush::from_cards(
-            &data,
-            0,
-            &roster,
-            overlord_engine::GameRng::new(&overlord_engine::RandomSpec::scripted(
-                0,
-                overlord_engine::Script {
-                    dice: [0, 0, 0, 0]
-                        .map(overlord_engine::ScriptedRoll::Value)
-                        .to_vec(),
-                    strict: true,
-                    ..overlord_engine::Script::default()
-                },
-            )),
-        )
-        .unwrap();
+        let mut game = Ambush::from_cards(&data, 0, &roster, scripted(&[0, 0, 0, 0])).unwrap();
         let mut campaign = crate::debrief::new_campaign(roster);
         campaign.budget = 5;
         game.campaign = Some(Box::new(campaign));

@@ -219,11 +219,7 @@ fn t_pen_1_a_bazooka_through_the_kubelwagen() {
     // damage 5, then the ammunition d% (rockets always used).
     let mut game = with_k1(&[50, 0, 2, 0, 1, 5]);
     soldier_at(&mut game, 3, "0504", Stance::Standing, Row::TwoTurns);
-    let bazooka = game.soldiers[3]
-        .items
-        .iter()
-        .position(|i| game.data().weapons.by_index(i.weapon).unwrap().0 == "bazooka")
-        .unwrap();
+    let bazooka = item_of(&game, 3, "bazooka");
     game.soldiers[3].items[bazooka].prepared = true;
     let shot = crate::vehicle_hits::shoot(
         &mut game,
@@ -417,11 +413,7 @@ fn amb_vdmg_5_a_bazooka_through_the_driver() {
     // The jam d% 50, the hit d10 0, the chart 5, D's damage 4, E's blast 2.
     let mut game = with_k1(&[50, 0, 5, 4, 2]);
     soldier_at(&mut game, 3, "0504", Stance::Standing, Row::TwoTurns);
-    let bazooka = game.soldiers[3]
-        .items
-        .iter()
-        .position(|i| game.data().weapons.by_index(i.weapon).unwrap().0 == "bazooka")
-        .unwrap();
+    let bazooka = item_of(&game, 3, "bazooka");
     game.soldiers[3].items[bazooka].prepared = true;
     let shot = crate::vehicle_hits::shoot(
         &mut game,
