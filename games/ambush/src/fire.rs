@@ -338,6 +338,53 @@ pub fn ready(
     Ok(row)
 }
 
+/// What a shot at a thing (a vehicle, a wall) came to: jammed, a hit or not; `on_hit` made of
+/// the hit what it makes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShotAt<T> {
+    pub jammed: bool,
+    pub hit: bool,
+    pub effect: Option<T>,
+}
+
+/// AMB-FIRE-1/4/6 for a shot at a thing: the jam check, the hit roll at `dd` (AMB-DICE-1), a
+/// bazooka or satchel used up, `on_hit` on a hit, and the ammunition.
+pub fn shoot_at<T>(
+    game: &mut Ambush,
+    shooter: SoldierId,
+    item: usize,
+    kind: Kind,
+    dd: i16,
+    on_hit: impl FnOnce(&mut Ambush, &WeaponType) -> T,
+) -> ShotAt<T> {
+    let Some(row) = weapon_type(game, shooter, item).cloned() else {
+        return ShotAt {
+            jammed: false,
+            hit: false,
+            effect: None,
+        };
+    };
+    let weapon = game.soldier(shooter).items[item].weapon;
+    if jams(game, shooter, item, &row, kind) {
+        return ShotAt {
+            jammed: true,
+            hit: false,
+            effect: None,
+        };
+    }
+    let (_, hit) = dice::skill_roll(&mut game.rng, dd, HIT);
+    if row.prep == Some(crate::data::weapons::Prep::UntilUsed) {
+        game.soldiers[shooter.index()].items[item].prepared = false;
+    }
+    let effect = hit.then(|| on_hit(game, &row));
+    uses_ammo(game, shooter, weapon, &row);
+    ShotAt {
+        jammed: false,
+        hit,
+        effect,
+    }
+}
+
 /// The shooter's WS for item `item` (AMB-EQP-1: a US soldier with a German weapon at −1) and the
 /// firer's wound (AMBX-FCM-1).
 pub fn firer_modifiers(game: &Ambush, shooter: SoldierId, item: usize) -> i16 {

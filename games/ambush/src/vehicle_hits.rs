@@ -31,11 +31,6 @@ fn no(rule: &'static str, reason: &'static str) -> NoShot {
     }
 }
 
-fn weapon_type(game: &Ambush, shooter: SoldierId, item: usize) -> Option<WeaponType> {
-    let weapon = game.soldier(shooter).items.get(item)?.weapon;
-    game.data().weapons.type_by_index(weapon).cloned()
-}
-
 /// A vehicle the squad may fire at: placed, not a wreck, the other side's.
 pub fn target_vehicle(game: &Ambush, shooter: SoldierId, v: VehicleId) -> bool {
     game.vehicles.get(usize::from(v.0)).is_some_and(|car| {
@@ -121,26 +116,23 @@ pub fn shoot(
     kind: Kind,
 ) -> Result<VehicleShot, NoShot> {
     let final_dd = dd(game, shooter, item, v, kind)?;
-    let row = weapon_type(game, shooter, item).ok_or(no("AMB-FIRE-2", "not a weapon"))?;
-    let weapon = game.soldier(shooter).items[item].weapon;
+    let from = fire::firing_point(game, shooter).map(|p| p.0);
     let mut shot = VehicleShot {
         dd: final_dd,
         ..VehicleShot::default()
     };
-    if fire::jams(game, shooter, item, &row, kind) {
-        shot.jammed = true;
-        return Ok(shot);
+    let done = fire::shoot_at(game, shooter, item, kind, final_dd, |game, row| {
+        let mut hit = VehicleShot::default();
+        struck(game, v, row, from, &mut hit);
+        hit
+    });
+    shot.jammed = done.jammed;
+    shot.hit = done.hit;
+    if let Some(hit) = done.effect {
+        shot.location = hit.location;
+        shot.penetrated = hit.penetrated;
+        shot.results = hit.results;
     }
-    let (_, hit) = dice::skill_roll(&mut game.rng, final_dd, fire::HIT);
-    shot.hit = hit;
-    if row.prep == Some(crate::data::weapons::Prep::UntilUsed) {
-        game.soldiers[shooter.index()].items[item].prepared = false;
-    }
-    if hit {
-        let from = fire::firing_point(game, shooter).map(|p| p.0);
-        struck(game, v, &row, from, &mut shot);
-    }
-    fire::uses_ammo(game, shooter, weapon, &row);
     Ok(shot)
 }
 

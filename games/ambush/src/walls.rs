@@ -31,11 +31,6 @@ fn no(rule: &'static str, reason: &'static str) -> NoShot {
     }
 }
 
-fn weapon_type(game: &Ambush, shooter: SoldierId, item: usize) -> Option<WeaponType> {
-    let weapon = game.soldier(shooter).items.get(item)?.weapon;
-    game.data().weapons.type_by_index(weapon).cloned()
-}
-
 /// The side of building hex `hex` that `shooter` sees from outside, if any: an outer side
 /// (wall, window or door) facing him (its outside hex nearer him than the building hex) whose
 /// outside hex he sees; the nearest such side, then the lowest direction.
@@ -120,25 +115,15 @@ pub fn shoot(
 ) -> Result<WallShot, NoShot> {
     let final_dd = dd(game, shooter, item, hex, kind)?;
     let dir = side_seen(game, shooter, hex).ok_or(no("AMBX-DMG-4", "no side seen"))?;
-    let row = weapon_type(game, shooter, item).ok_or(no("AMB-FIRE-2", "not a weapon"))?;
-    let weapon = game.soldier(shooter).items[item].weapon;
-    let mut shot = WallShot {
-        dd: final_dd,
-        ..WallShot::default()
-    };
-    if fire::jams(game, shooter, item, &row, kind) {
-        shot.jammed = true;
-        return Ok(shot);
-    }
-    let (_, hit) = dice::skill_roll(&mut game.rng, final_dd, fire::HIT);
-    shot.hit = hit;
-    if row.prep == Some(crate::data::weapons::Prep::UntilUsed) {
-        game.soldiers[shooter.index()].items[item].prepared = false;
-    }
-    if hit {
-        hit_side(game, hex, dir, &row, &mut shot);
-    }
-    fire::uses_ammo(game, shooter, weapon, &row);
+    let done = fire::shoot_at(game, shooter, item, kind, final_dd, |game, row| {
+        let mut hit = WallShot::default();
+        hit_side(game, hex, dir, row, &mut hit);
+        hit
+    });
+    let mut shot = done.effect.unwrap_or_default();
+    shot.dd = final_dd;
+    shot.jammed = done.jammed;
+    shot.hit = done.hit;
     Ok(shot)
 }
 
