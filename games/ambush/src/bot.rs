@@ -230,6 +230,20 @@ impl Heuristics for Ambush {
                     }
                 }
                 AmbAction::EndTurn => 10,
+                // A debrief: the XP shared evenly, PC first, every point spent on men.
+                AmbAction::AssignXp { amount } => 20 - i32::from(amount),
+                AmbAction::Improve { choice } => 25 - i32::from(choice),
+                AmbAction::Recruit {
+                    initiative,
+                    commander,
+                } => {
+                    let leaderless = self
+                        .campaign
+                        .as_ref()
+                        .is_some_and(|c| !c.roster.iter().any(|s| s.commander));
+                    30 + i32::from(initiative) + if commander == leaderless { 10 } else { 0 }
+                }
+                AmbAction::EndStep => 10,
                 _ => 1,
             }
         };

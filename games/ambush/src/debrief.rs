@@ -265,9 +265,14 @@ pub fn legal(game: &Ambush, out: &mut Vec<AmbAction>) {
                     }
                 }
             }
-            // AMBX-SOL-2: a squad goes out with its leader (a second commander allowed).
+            // AMBX-SOL-2: a squad goes out with its leader (a second commander allowed), and a
+            // squad, not nobody, while the points buy one.
             let leaders = c.roster.iter().filter(|s| s.commander).count();
-            if !c.forming || leaders >= 1 {
+            let leader_cost =
+                u16::from(generation.base_cost) + u16::from(generation.commander_cost);
+            let can_buy_a_leader =
+                c.budget >= leader_cost && c.roster.len() < usize::from(generation.max_squad);
+            if leaders >= 1 || !can_buy_a_leader {
                 out.push(AmbAction::EndStep);
             }
         }
