@@ -77,7 +77,7 @@ fn germans_on_map(game: &Ambush) -> Vec<SoldierId> {
 
 /// The MP a step into `to` costs him, if he may take it.
 fn step_cost(game: &Ambush, soldier: SoldierId, to: Hex) -> Option<u8> {
-    let map = game.mission().hexes.as_ref()?;
+    let map = game.map()?;
     let Place::Hex(from) = game.soldier(soldier).place else {
         return None;
     };
@@ -104,7 +104,7 @@ fn may_step(game: &Ambush, soldier: SoldierId, to: Hex, budget: u8, stepped: boo
 
 /// The hexes next to him.
 fn next_hexes(game: &Ambush, soldier: SoldierId) -> Vec<Hex> {
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return Vec::new();
     };
     let Place::Hex(from) = game.soldier(soldier).place else {
@@ -333,7 +333,7 @@ fn stationary(game: &Ambush, id: SoldierId, targets: &[SoldierId], out: &mut Vec
     snap_shots(game, id, targets, out);
     crew_weapon(game, id, targets, out);
     // AMBX-DMG-4: the walls of the buildings Germans are seen in.
-    if let Some(map) = game.mission().hexes.as_ref() {
+    if let Some(map) = game.map() {
         let mut houses: Vec<Hex> = targets
             .iter()
             .filter_map(|&t| match game.soldier(t).place {
@@ -455,7 +455,7 @@ fn commands(game: &Ambush, id: SoldierId) -> bool {
 
 /// AMB-CMD-1: `other` within the commander's 2 hexes.
 fn within_command(game: &Ambush, commander: SoldierId, other: SoldierId) -> bool {
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return false;
     };
     match (
@@ -719,11 +719,7 @@ fn walk(game: &mut Ambush, turn: Turn, to: Hex, doing: Doing) {
     crate::equipment::carried_along(game, id, to);
     set_doing(game, doing);
     let name = game.name(id);
-    let label = game
-        .mission()
-        .hexes
-        .as_ref()
-        .map_or_else(String::new, |m| m.label(to));
+    let label = game.map().map_or_else(String::new, |m| m.label(to));
     game.note(
         RuleId("AMBX-MOV-1"),
         AmbEvent::Moved { soldier: id },

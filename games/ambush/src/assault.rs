@@ -187,7 +187,7 @@ mod tests {
 
     fn s1(dice: &[u16]) -> Ambush {
         let mut game = crate::testkit::s1(dice);
-        let hex = game.mission().hexes.as_ref().unwrap().hex("0103").unwrap();
+        let hex = game.map().unwrap().hex("0103").unwrap();
         for s in &mut game.soldiers {
             s.marker.row = Row::Complete;
             s.place = Place::Hex(hex);

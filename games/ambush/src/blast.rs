@@ -169,7 +169,7 @@ mod tests {
     }
 
     fn put(game: &mut Ambush, soldier: u8, label: &str) -> Hex {
-        let hex = game.mission().hexes.as_ref().unwrap().hex(label).unwrap();
+        let hex = game.map().unwrap().hex(label).unwrap();
         game.soldiers[usize::from(soldier)].place = Place::Hex(hex);
         hex
     }

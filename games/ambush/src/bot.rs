@@ -15,7 +15,7 @@ use rand::Rng;
 
 /// The hexes the mission asks the squad to hold (AMBX-MIS-10).
 fn objectives(game: &Ambush) -> Vec<Hex> {
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return Vec::new();
     };
     game.mission()
@@ -41,7 +41,7 @@ fn holds(game: &Ambush, id: crate::state::SoldierId, hex: Hex) -> bool {
 
 /// How far `hex` is from the nearest of `goals` (0 with none).
 fn distance_to(game: &Ambush, goals: &[Hex], hex: Hex) -> u32 {
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return 0;
     };
     goals
@@ -64,7 +64,7 @@ fn enemy_hexes(game: &Ambush) -> Vec<Hex> {
 
 /// The hexes no US soldier has entered yet, that a soldier may enter.
 fn unexplored(game: &Ambush) -> Vec<Hex> {
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return Vec::new();
     };
     map.hexes().filter(|&h| !game.trodden(h)).collect()

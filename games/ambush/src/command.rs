@@ -13,7 +13,7 @@ pub const CHECK: RuleId = RuleId("AMB-RND-5");
 /// active, unpanicked commander within the commander radius outside it (AMB-CMD-1/2).
 pub fn total(game: &Ambush, x: SoldierId) -> u16 {
     let radius = u32::from(game.data().tables.command.commander_radius);
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return 0;
     };
     let Place::Hex(here) = game.soldier(x).place else {

@@ -56,7 +56,7 @@ pub fn forming_campaign(squad_points: u8) -> Campaign {
 /// AMBX-MIS-10: whether US soldier `id` (inactive) is rescued at the mission's end: in a rescue
 /// hex, or carried by an active US soldier standing in one.
 fn rescued(game: &Ambush, id: SoldierId) -> bool {
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return false;
     };
     let in_rescue = |place: Place| {

@@ -58,7 +58,7 @@ pub fn legal(game: &Ambush, out: &mut Vec<AmbAction>) {
 
 /// AMBX-MIS-1: each soldier still off the map, at each entry hex.
 fn entry(game: &Ambush, out: &mut Vec<AmbAction>) {
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return;
     };
     let hexes: Vec<Hex> = game
@@ -89,7 +89,7 @@ fn group_of(game: &Ambush, soldier: SoldierId) -> Vec<SoldierId> {
 
 /// AMB-OPA-1..9 and the mission's end: every free action of every active soldier.
 fn operations(game: &Ambush, out: &mut Vec<AmbAction>) {
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return;
     };
     let costs = &game.data().tables.movement.infantry;
@@ -260,9 +260,7 @@ pub fn answer(game: &mut Ambush, action: AmbAction) -> Result<(), Refusal> {
 }
 
 fn label(game: &Ambush, hex: Hex) -> String {
-    game.mission()
-        .hexes
-        .as_ref()
+    game.map()
         .map_or_else(|| format!("{}", hex.0), |m| m.label(hex))
 }
 

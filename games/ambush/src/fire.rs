@@ -129,7 +129,7 @@ fn mounted_may_fire(
         return Ok(());
     };
     let car = game.vehicles[usize::from(v.0)];
-    let (Some(map), Some(at)) = (game.mission().hexes.as_ref(), car.hex) else {
+    let (Some(map), Some(at)) = (game.map(), car.hex) else {
         return Err(no("AMBX-MAP-1", "no map"));
     };
     let rotates = game
@@ -176,9 +176,7 @@ pub fn dd(
     let data = game.data();
     let fcm = &data.tables.fcm;
     let map = game
-        .mission()
-        .hexes
-        .as_ref()
+        .map()
         .ok_or(no("AMBX-MAP-1", "the mission has no map"))?;
     let s = game.soldier(shooter);
     let t = game.soldier(target);
@@ -626,7 +624,7 @@ mod tests {
     }
 
     fn put(game: &mut Ambush, soldier: u8, label: &str, stance: Stance) {
-        let hex = game.mission().hexes.as_ref().unwrap().hex(label).unwrap();
+        let hex = game.map().unwrap().hex(label).unwrap();
         let s = &mut game.soldiers[usize::from(soldier)];
         s.place = Place::Hex(hex);
         s.stance = stance;
@@ -651,9 +649,9 @@ mod tests {
         put(&mut game, 1, "0103", Stance::Standing);
         put(&mut game, 7, "0601", Stance::Standing);
         assert_eq!(
-            game.mission().hexes.as_ref().unwrap().distance(
-                game.mission().hexes.as_ref().unwrap().hex("0103").unwrap(),
-                game.mission().hexes.as_ref().unwrap().hex("0601").unwrap()
+            game.map().unwrap().distance(
+                game.map().unwrap().hex("0103").unwrap(),
+                game.map().unwrap().hex("0601").unwrap()
             ),
             5
         );

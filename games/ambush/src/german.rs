@@ -64,7 +64,7 @@ pub fn card_action(game: &mut Ambush, german: SoldierId, number: u8) -> Option<C
 
 /// AMB-GER-4: an active US soldier in `german`'s hex or next to it.
 pub fn us_close(game: &Ambush, german: SoldierId) -> bool {
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return false;
     };
     let Some(here) = game.soldier(german).hex(&game.vehicles) else {
@@ -87,7 +87,7 @@ pub fn easiest_target(
     item: usize,
     kind: Kind,
 ) -> Option<SoldierId> {
-    let map = game.mission().hexes.as_ref()?;
+    let map = game.map()?;
     let (here, ..) = fire::firing_point(game, german)?;
     game.side(Side::Us)
         .filter_map(|target| {
@@ -158,7 +158,7 @@ pub fn capture_surrendered(game: &mut Ambush, hex: crate::map::Hex) {
 /// The hexes `german` can reach with at most `budget` MP (his own included), each with the
 /// cheapest cost (AMBX-MOV-1/2; one hex always).
 pub fn reachable(game: &Ambush, from: crate::map::Hex, budget: u8) -> Vec<crate::map::Hex> {
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return Vec::new();
     };
     let costs = &game.data().tables.movement.infantry;
@@ -201,7 +201,7 @@ pub fn evasion(
 ) -> Option<(crate::map::Hex, crate::data::mission::Stance)> {
     use crate::data::mission::Stance;
     use crate::los::{End, line_of_sight};
-    let map = game.mission().hexes.as_ref()?;
+    let map = game.map()?;
     let Place::Hex(from) = game.soldier(german).place else {
         return None;
     };
@@ -298,7 +298,7 @@ pub fn walk_toward(
     to: crate::map::Hex,
     budget: u8,
 ) -> Vec<crate::map::Hex> {
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return Vec::new();
     };
     let costs = &game.data().tables.movement.infantry;
@@ -462,7 +462,7 @@ mod tests {
         let mut game = s1(&[]);
         game.condition = 2;
         put(&mut game, 7, "0306");
-        let map = game.mission().hexes.as_ref().unwrap();
+        let map = game.map().unwrap();
         let path: Vec<String> = red_path(&game, SoldierId(7), 5)
             .into_iter()
             .map(|h| map.label(h))
@@ -488,7 +488,7 @@ mod tests {
         let b = game.soldier(SoldierId(6));
         assert!(b.surrendered && !b.captured && b.stance == Stance::Prone);
         put(&mut game, 1, "0404");
-        let hex = game.mission().hexes.as_ref().unwrap().hex("0404").unwrap();
+        let hex = game.map().unwrap().hex("0404").unwrap();
         capture_surrendered(&mut game, hex);
         let b = game.soldier(SoldierId(6));
         assert!(b.captured && b.inactive());
@@ -502,7 +502,7 @@ mod tests {
         put(&mut game, 7, "0404");
         put(&mut game, 0, "0104");
         let (hex, stance) = evasion(&game, SoldierId(7)).unwrap();
-        let map = game.mission().hexes.as_ref().unwrap();
+        let map = game.map().unwrap();
         let us1 = map.hex("0104").unwrap();
         assert!(!crate::los::line_of_sight(
             map,

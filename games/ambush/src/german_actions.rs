@@ -299,7 +299,7 @@ fn tank_fire(game: &mut Ambush, g: SoldierId, v: crate::state::VehicleId, kind: 
 /// MPA reaches (equals: the lowest id) and takes the first one that may be taken (AMB-EQP-2);
 /// whether he found one.
 fn arm_from_the_fallen(game: &mut Ambush, g: SoldierId) -> bool {
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return false;
     };
     let Place::Hex(from) = game.soldier(g).place else {
@@ -429,11 +429,7 @@ fn step(game: &mut Ambush, g: SoldierId, hex: Hex) -> bool {
         }
     }
     let name = game.name(g);
-    let label = game
-        .mission()
-        .hexes
-        .as_ref()
-        .map_or_else(String::new, |m| m.label(hex));
+    let label = game.map().map_or_else(String::new, |m| m.label(hex));
     game.note(RuleId("AMB-GER-6"), AmbEvent::Moved { soldier: g }, || {
         format!("{name} moves to {label}")
     });
@@ -452,7 +448,7 @@ fn charge(game: &mut Ambush, g: SoldierId) -> bool {
         return false;
     };
     let half = crate::status::current_mpa(game.soldier(g)) / 2;
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return false;
     };
     let reach = german::reachable(game, from, half.max(1));
@@ -491,7 +487,7 @@ fn assault_here(game: &mut Ambush, g: SoldierId, charged: bool) -> bool {
 /// AMBX-GER-2 `RT`: toward the nearest hex of the mission's German exit edge with his MPA;
 /// standing on it, he leaves the map.
 fn retreat(game: &mut Ambush, g: SoldierId) -> bool {
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return false;
     };
     let Place::Hex(from) = game.soldier(g).place else {

@@ -59,7 +59,7 @@ pub fn throw_dd(
     satchel: bool,
 ) -> Result<i16, NoThrow> {
     let gcdm = &game.data().tables.gcdm;
-    let map = game.mission().hexes.as_ref().ok_or(NoThrow {
+    let map = game.map().ok_or(NoThrow {
         rule: "AMBX-MAP-1",
         reason: "no map",
     })?;
@@ -144,7 +144,7 @@ pub fn throw_dd(
 /// AMBX-GCDM-4: where a grenade thrown from `from` at `target` lands on a miss with scatter die
 /// `die`; `None` off the map (no effect).
 pub fn scatter(game: &Ambush, from: Hex, target: Hex, die: u8) -> Option<Hex> {
-    let map = game.mission().hexes.as_ref()?;
+    let map = game.map()?;
     let result = *game.data().tables.scatter.result.get(usize::from(die))?;
     // The first hex on the line from the target back toward the thrower.
     let short = paths(map, target, from)
@@ -372,9 +372,7 @@ pub fn land(game: &mut Ambush, mut landed: Hex, satchel: bool) -> Thrown {
         landed = away;
     }
     let map_inside = game
-        .mission()
-        .hexes
-        .as_ref()
+        .map()
         .is_some_and(|map| map.cell(landed).building.is_some());
     let row = if map_inside { inside } else { outside };
     let Some(row) = row else {
@@ -395,7 +393,7 @@ pub fn land(game: &mut Ambush, mut landed: Hex, satchel: bool) -> Thrown {
 /// into, with the most of his active enemies, then the fewest of his friends, then the lowest
 /// id (the tosser's choice made for him: the one a player would make).
 fn toss_hex(game: &Ambush, tosser: SoldierId, from: Hex) -> Option<Hex> {
-    let map = game.mission().hexes.as_ref()?;
+    let map = game.map()?;
     let side = game.soldier(tosser).side;
     Dir::ALL
         .into_iter()
@@ -432,7 +430,7 @@ mod tests {
     }
 
     fn hex(game: &Ambush, label: &str) -> Hex {
-        game.mission().hexes.as_ref().unwrap().hex(label).unwrap()
+        game.map().unwrap().hex(label).unwrap()
     }
 
     fn put(game: &mut Ambush, soldier: u8, label: &str, stance: Stance) {
@@ -480,7 +478,7 @@ mod tests {
         let seen = throw_dd(&game, SoldierId(0), hex(&game, "0205"), false).unwrap();
         assert_eq!(seen, 7 + 1, "range 1, WS +1");
         // Some hex within 3 that US1 does not see: the throw is legal at −2.
-        let map = game.mission().hexes.as_ref().unwrap();
+        let map = game.map().unwrap();
         let from = hex(&game, "0105");
         let hidden = map
             .hexes()
@@ -547,7 +545,7 @@ mod tests {
         let game = s1();
         // Straight down column 03: 0301 throws at 0304.
         let (from, target) = (hex(&game, "0301"), hex(&game, "0304"));
-        let map = game.mission().hexes.as_ref().unwrap();
+        let map = game.map().unwrap();
         assert_eq!(
             scatter(&game, from, target, 2),
             map.neighbour(target, Dir::SE)

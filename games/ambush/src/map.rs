@@ -460,6 +460,21 @@ impl MissionMap {
             .then(|| Hex(index(self.columns, self.rows, c, r) as u16))
     }
 
+    /// The same map with the side `dir` of `hex` (and the neighbour's side facing it) a breach
+    /// (AMBX-DMG-4), its remembered lines and paths forgotten.
+    pub fn with_breach(&self, hex: Hex, dir: Dir) -> MissionMap {
+        let mut map = self.clone();
+        map.cells[usize::from(hex.0)].sides[dir.index()] = Some(Feature::Breach);
+        if let Some(across) = self.neighbour(hex, dir) {
+            map.cells[usize::from(across.0)].sides[dir.opposite().index()] = Some(Feature::Breach);
+        }
+        map.sight_memo = SightMemo::new(map.cells.len());
+        map.walk_memo = (0..map.cells.len())
+            .map(|_| std::sync::OnceLock::new())
+            .collect();
+        map
+    }
+
     /// The feature on `hex`'s side facing `dir`.
     pub fn side(&self, hex: Hex, dir: Dir) -> Option<Feature> {
         self.cell(hex).sides[dir.index()]

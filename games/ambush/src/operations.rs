@@ -434,8 +434,7 @@ fn german_of(game: &Ambush, code: &str) -> Option<SoldierId> {
 /// Apply one effect; `false` when the paragraph's list stops here (its rest, `rest`, pushed
 /// where it must come after other work, or dropped after a `goto`).
 fn apply(game: &mut Ambush, effect: &Effect, actor: Actor, rest: Task) -> bool {
-    let map_hex =
-        |game: &Ambush, label: &str| game.mission().hexes.as_ref().and_then(|m| m.hex(label));
+    let map_hex = |game: &Ambush, label: &str| game.map().and_then(|m| m.hex(label));
     let actor_hex = members(actor).find_map(|id| game.soldier(id).hex(&game.vehicles));
     match effect {
         Effect::Nothing => {}
@@ -889,7 +888,7 @@ mod tests {
         assert!(game.sighted(7));
         assert_eq!(game.soldiers[C].place, Place::Hex(hex(&game, "0306")));
         assert!(matches!(game.phase, Phase::Rounds(_)));
-        let map = game.mission().hexes.as_ref().unwrap();
+        let map = game.map().unwrap();
         assert!(!line_of_sight(
             map,
             End::new(hex(&game, "0304"), Stance::Standing),

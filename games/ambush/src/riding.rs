@@ -54,7 +54,7 @@ fn free_seats(game: &Ambush, id: SoldierId) -> Vec<(VehicleId, u8)> {
 
 /// The hexes car `v` may drive into next with `budget` of its MP left (AMBX-VEH-2, AMB-OPA-2).
 fn drives(game: &Ambush, v: VehicleId, budget: u8) -> Vec<(Hex, u8)> {
-    let (Some(map), Some(kind)) = (game.mission().hexes.as_ref(), kind_of(game, v)) else {
+    let (Some(map), Some(kind)) = (game.map(), kind_of(game, v)) else {
         return Vec::new();
     };
     let Some(from) = game.vehicles[usize::from(v.0)].hex else {
@@ -224,7 +224,7 @@ fn drive(game: &mut Ambush, turn: Option<Turn>, soldier: SoldierId, to: Hex, fas
         return;
     };
     let (cost, dir) = {
-        let Some(map) = game.mission().hexes.as_ref() else {
+        let Some(map) = game.map() else {
             return;
         };
         let Some(kind) = kind_of(game, v) else { return };
@@ -251,11 +251,7 @@ fn drive(game: &mut Ambush, turn: Option<Turn>, soldier: SoldierId, to: Hex, fas
             t.doing = Doing::Driving { fast, fired };
         }
     }
-    let label = game
-        .mission()
-        .hexes
-        .as_ref()
-        .map_or_else(String::new, |m| m.label(to));
+    let label = game.map().map_or_else(String::new, |m| m.label(to));
     let name = game.name(soldier);
     game.note(DRIVE, AmbEvent::Moved { soldier }, || {
         format!(

@@ -21,7 +21,7 @@ pub const AWARENESS: RuleId = RuleId("AMB-AWR-2");
 
 /// Whether US soldier `id` sees an active German (AMB-AWR-2).
 fn sees_an_enemy(game: &Ambush, id: SoldierId) -> bool {
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return false;
     };
     let s = game.soldier(id);
@@ -139,7 +139,7 @@ pub fn start_round(game: &mut Ambush, number: u16) {
 /// sight of the squad, every Unaware US soldier becomes aware and he acts on his S column from
 /// now on; out of sight, he slips away off the map (and is no prisoner of the squad's).
 pub fn free_prisoners(game: &mut Ambush) {
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return;
     };
     // Who goes free, and whether in sight, worked out before anything changes.

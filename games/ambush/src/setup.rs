@@ -203,6 +203,7 @@ impl Ambush {
             mission: u8::try_from(index).map_err(|_| SetupFault("too many missions".into()))?,
             squad: 0,
             campaign: None,
+            breached_map: None,
             rng,
             phase: Phase::Entry,
             condition: def.header.start_condition,

@@ -266,6 +266,9 @@ pub struct Ambush {
     /// The campaign this mission is part of, if any (AMB-CAMP): the squad's cards carried from
     /// mission to mission.
     pub campaign: Option<Box<Campaign>>,
+    /// The mission's map with the building sides knocked down so far (AMBX-DMG-4: a breach is
+    /// an opening for sight and movement), once there is one; the mission's own map till then.
+    pub(crate) breached_map: Option<Arc<crate::map::MissionMap>>,
     pub(crate) rng: GameRng,
     pub phase: Phase,
     /// AMB-COND: the Condition in force (1-based).
@@ -472,6 +475,23 @@ impl Ambush {
 
     pub fn data(&self) -> &AmbushData {
         &self.data
+    }
+
+    /// The map as it stands: the mission's, with any breach opened (AMBX-DMG-4).
+    pub fn map(&self) -> Option<&crate::map::MissionMap> {
+        self.breached_map
+            .as_deref()
+            .or(self.mission().hexes.as_ref())
+    }
+
+    /// AMBX-DMG-4: the side `dir` of `hex` knocked down: recorded, and an opening from now on.
+    pub fn breach(&mut self, hex: Hex, dir: Dir) {
+        if let Some(b) = self.breaches.get_mut(usize::from(hex.0)) {
+            *b |= 1 << dir.index();
+        }
+        if let Some(map) = self.map() {
+            self.breached_map = Some(Arc::new(map.with_breach(hex, dir)));
+        }
     }
 
     /// The mission being played.

@@ -42,7 +42,7 @@ pub fn s1_with(data: Arc<AmbushData>, dice: &[u16]) -> Ambush {
 
 /// The hex printed `label` on the mission's map.
 pub fn hex(game: &Ambush, label: &str) -> Hex {
-    game.mission().hexes.as_ref().unwrap().hex(label).unwrap()
+    game.map().unwrap().hex(label).unwrap()
 }
 
 /// Put soldier `soldier` in the hex printed `label`.

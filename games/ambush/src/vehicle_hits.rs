@@ -52,11 +52,7 @@ pub fn dd(
 ) -> Result<i16, NoShot> {
     let data = game.data();
     let fcm = &data.tables.fcm;
-    let map = game
-        .mission()
-        .hexes
-        .as_ref()
-        .ok_or(no("AMBX-MAP-1", "no map"))?;
+    let map = game.map().ok_or(no("AMBX-MAP-1", "no map"))?;
     if !target_vehicle(game, shooter, v) {
         return Err(no("AMB-VDMG-1", "not a vehicle to fire at"));
     }
@@ -172,7 +168,7 @@ fn struck(
     let on = aboard(game, v);
     let die = dice::d10(&mut game.rng, HIT_CHART);
     if is_tank(game, v) {
-        let side = match (game.mission().hexes.as_ref(), car.hex, from) {
+        let side = match (game.map(), car.hex, from) {
             (Some(map), Some(at), Some(from)) => aspect(map, at, car.facing, from),
             _ => Aspect::Front,
         };

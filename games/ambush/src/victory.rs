@@ -32,7 +32,7 @@ pub fn final_vp(game: &Ambush) -> i32 {
 /// required, no active German left when so required, and the VP needed.
 pub fn success(game: &Ambush) -> bool {
     let victory = &game.mission().victory;
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return false;
     };
     let held = victory.require_us_in.iter().all(|label| {
@@ -66,7 +66,7 @@ mod tests {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ambush");
         let data = Arc::new(AmbushData::load(&dir).unwrap_or_else(|e| panic!("{e}")));
         let mut game = Ambush::start(&data, "S1", None, GameRng::seeded(1)).unwrap();
-        let map = game.mission().hexes.as_ref().unwrap();
+        let map = game.map().unwrap();
         let (w, e) = (map.hex("0503").unwrap(), map.hex("0603").unwrap());
         let hill = map.hex("0801").unwrap();
         game.soldiers[0].place = Place::Hex(w);

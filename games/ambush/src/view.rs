@@ -76,7 +76,7 @@ fn weapon_name(game: &Ambush, weapon: u8) -> String {
 
 /// Where a soldier is, as printed.
 pub fn place_label(game: &Ambush, id: SoldierId) -> Option<String> {
-    let map = game.mission().hexes.as_ref()?;
+    let map = game.map()?;
     match game.soldier(id).place {
         Place::Hex(h) => Some(map.label(h)),
         Place::Aboard { vehicle, .. } => game
@@ -145,7 +145,7 @@ pub fn view(game: &Ambush, _viewer: Viewer) -> AmbView {
             }
         })
         .collect();
-    let map = game.mission().hexes.as_ref();
+    let map = game.map();
     let markers = map
         .map(|map| {
             map.hexes()

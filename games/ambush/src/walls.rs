@@ -2,8 +2,8 @@
 //! outside, an explosive hit breaching it (and a second breach turning the hex to rubble), a
 //! rifle's bullet going through wood or stone into whoever is behind.
 //!
-//! A breach is recorded (the state's `breaches`) and damages the hex's occupants; it does not
-//! yet open the wall to lines of sight and movement (docs/ambush/interpretations.md).
+//! A breach is recorded (the state's `breaches`), damages the hex's occupants, and opens the
+//! wall to lines of sight and movement (the game's map from then on, [`Ambush::map`]).
 
 use crate::action::AmbEvent;
 use crate::attacks::log_damage;
@@ -35,7 +35,7 @@ fn no(rule: &'static str, reason: &'static str) -> NoShot {
 /// (wall, window or door) facing him (its outside hex nearer him than the building hex) whose
 /// outside hex he sees; the nearest such side, then the lowest direction.
 pub fn side_seen(game: &Ambush, shooter: SoldierId, hex: Hex) -> Option<Dir> {
-    let map = game.mission().hexes.as_ref()?;
+    let map = game.map()?;
     let (from, eye, _) = fire::firing_point(game, shooter)?;
     let building = map.cell(hex).building?;
     if map.cell(from).building == Some(building) {
@@ -71,11 +71,7 @@ pub fn dd(
 ) -> Result<i16, NoShot> {
     let data = game.data();
     let fcm = &data.tables.fcm;
-    let map = game
-        .mission()
-        .hexes
-        .as_ref()
-        .ok_or(no("AMBX-MAP-1", "no map"))?;
+    let map = game.map().ok_or(no("AMBX-MAP-1", "no map"))?;
     side_seen(game, shooter, hex).ok_or(no("AMBX-DMG-4", "no side of it seen from outside"))?;
     let s = game.soldier(shooter);
     let (from, _, riding) =
@@ -140,7 +136,7 @@ fn inside(game: &Ambush, hex: Hex) -> Vec<SoldierId> {
 /// or, the hex's second breach, it is rubble and everyone inside dies; otherwise a penetration
 /// roll against the wall (wood L, stone M) puts note 3 on one occupant chosen at random.
 pub fn hit_side(game: &mut Ambush, hex: Hex, dir: Dir, row: &WeaponType, shot: &mut WallShot) {
-    let Some(map) = game.mission().hexes.as_ref() else {
+    let Some(map) = game.map() else {
         return;
     };
     let material = map
@@ -151,7 +147,7 @@ pub fn hit_side(game: &mut Ambush, hex: Hex, dir: Dir, row: &WeaponType, shot: &
     let there = inside(game, hex);
     if row.explosive {
         let before = game.breaches[usize::from(hex.0)];
-        game.breaches[usize::from(hex.0)] |= 1 << dir.index();
+        game.breach(hex, dir);
         shot.breached = true;
         if before & !(1 << dir.index()) != 0 {
             // AMB-PEN-4 (AMBIG-24): a second side down: rubble, and nobody inside lives.
@@ -211,11 +207,7 @@ pub fn hit_side(game: &mut Ambush, hex: Hex, dir: Dir, row: &WeaponType, shot: &
 /// Log a shot at a wall.
 pub fn log_shot(game: &mut Ambush, shooter: SoldierId, hex: Hex, shot: &WallShot) {
     let who = game.name(shooter);
-    let label = game
-        .mission()
-        .hexes
-        .as_ref()
-        .map_or_else(String::new, |m| m.label(hex));
+    let label = game.map().map_or_else(String::new, |m| m.label(hex));
     game.note(
         WALL,
         AmbEvent::Attack {

@@ -38,7 +38,7 @@ fn t_gren_1_c_tosses_the_grenade_away() {
     assert!(thrown.hit && !thrown.dud);
     let (tosser, away) = thrown.tossed.unwrap();
     assert_eq!(tosser, SoldierId(7));
-    let map = game.mission().hexes.as_ref().unwrap();
+    let map = game.map().unwrap();
     assert_eq!(map.distance(away, target), 1);
     assert!(thrown.results.is_empty(), "nobody there: no damage dice");
     assert_eq!(game.soldiers[7].marker.row, Row::Complete);

@@ -108,7 +108,7 @@ fn t_veh_5_running_over_the_enemy() {
 #[test]
 fn t_veh_6_where_vehicles_may_not_go() {
     let game = s1(&[]);
-    let map = game.mission().hexes.as_ref().unwrap();
+    let map = game.map().unwrap();
     let costs = &game.data().tables.movement.vehicle;
     let kubel = &game.data().vehicles["kubelwagen"];
     let panzer = &game.data().vehicles["panzer_iv"];
@@ -253,15 +253,36 @@ fn t_pen_3_a_wall_breached_then_the_house_in_rubble() {
     soldier_at(&mut game, 6, "0603", Stance::Crouching, Row::Complete);
     soldier_at(&mut game, 7, "0503", Stance::Crouching, Row::Complete);
     let bazooka = row(&game, "bazooka");
-    let map = game.mission().hexes.as_ref().unwrap();
+    let map = game.map().unwrap();
     let (house, east, north) = (hex(&game, "0603"), hex(&game, "0704"), hex(&game, "0602"));
     let (to_east, to_north) = (
         map.direction(house, east).unwrap(),
         map.direction(house, north).unwrap(),
     );
+    // Before: the wall hides A from a soldier outside it in 0704; after, the breach does not.
+    let sees = |game: &Ambush| {
+        let map = game.map().unwrap();
+        crate::los::line_of_sight(
+            map,
+            crate::los::End::new(east, Stance::Standing),
+            crate::los::End::new(house, Stance::Crouching),
+        )
+    };
+    assert!(!sees(&game));
     let mut shot = crate::walls::WallShot::default();
     crate::walls::hit_side(&mut game, house, to_east, &bazooka, &mut shot);
     assert!(shot.breached && !shot.rubble);
+    assert!(sees(&game), "AMBX-DMG-4: the breach is an opening");
+    assert_eq!(
+        game.map().and_then(|m| crate::movement::infantry_cost(
+            m,
+            &game.data().tables.movement.infantry,
+            east,
+            house
+        )),
+        Some(game.data().tables.movement.infantry.building_door),
+        "and a way in"
+    );
     assert_eq!(game.soldiers[5].health, Health::Wounded);
     assert!(game.soldiers[6].panicked);
     let mut shot = crate::walls::WallShot::default();
@@ -281,7 +302,7 @@ fn t_pen_4_a_bullet_through_the_barn_wall() {
     let mut game = s1(&[8, 7]);
     in_round(&mut game);
     soldier_at(&mut game, 7, "0505", Stance::Crouching, Row::Complete);
-    let map = game.mission().hexes.as_ref().unwrap();
+    let map = game.map().unwrap();
     let (barn, outside) = (hex(&game, "0505"), hex(&game, "0405"));
     let building = map.cell(barn).building.unwrap();
     assert_eq!(
@@ -322,7 +343,7 @@ fn t_eqp_3_an_american_at_the_wheel_of_the_kubelwagen() {
 #[test]
 fn t_opa_1_no_third_vehicle_in_a_hex() {
     let mut game = with_k1(&[]);
-    let map = game.mission().hexes.as_ref().unwrap();
+    let map = game.map().unwrap();
     let at = hex(&game, "0804");
     let around: Vec<crate::map::Hex> = crate::data::map::Dir::ALL
         .into_iter()
