@@ -1,9 +1,10 @@
 //! What the bots are told (the engine's [`Heuristics`]): an estimate of how the mission stands,
-//! and a first rule of thumb: fire the best shot there is, else hold; in Operations, close on
-//! the mission's objective as a group, and end the mission once it is held.
-//!
-//! Not yet here: the full rule bot of issue 30 (cover, bounds, a base of fire, perception
-//! before buildings).
+//! and the rule bot: in Operations the squad explores until it has the mission's VP, then makes
+//! for the objectives, as a group through the open and into cover, the sharpest eyes first
+//! into a building; in a round it fires the best shot there is (bazookas and charges at
+//! vehicles and walls), else closes on the enemy by bounds, half the squad a round, the
+//! automatic weapons staying as its base of fire, getting down under the enemy's eyes; it ends
+//! the mission once it has succeeded.
 
 use crate::action::AmbAction;
 use crate::data::weapons::Side;
@@ -68,6 +69,77 @@ fn unexplored(game: &Ambush) -> Vec<Hex> {
         return Vec::new();
     };
     map.hexes().filter(|&h| !game.trodden(h)).collect()
+}
+
+/// The cover of `hex` for the bot: 0 in the open, more behind more (the FCM terrain modifier,
+/// negated).
+fn cover(game: &Ambush, hex: Hex) -> i32 {
+    let Some(map) = game.map() else { return 0 };
+    let terrain = map.cell(hex).terrain;
+    -i32::from(
+        game.data()
+            .tables
+            .fcm
+            .terrain
+            .get(terrain.name())
+            .copied()
+            .unwrap_or(0),
+    )
+}
+
+/// A soldier with an automatic weapon: the squad's base of fire, who stays where he shoots from
+/// while others are left to advance.
+fn base_of_fire(game: &Ambush, id: crate::state::SoldierId) -> bool {
+    let automatic = |o: crate::state::SoldierId| {
+        game.soldier(o).items.iter().any(|it| {
+            game.data()
+                .weapons
+                .type_by_index(it.weapon)
+                .is_some_and(|t| t.auto && !t.crew)
+        })
+    };
+    automatic(id)
+        && game
+            .side(Side::Us)
+            .any(|o| o != id && !game.soldier(o).inactive() && !automatic(o))
+}
+
+/// Bounds: soldiers with an even id move in odd rounds, the others in even ones.
+fn bounding(game: &Ambush, id: crate::state::SoldierId) -> bool {
+    match game.phase {
+        Phase::Rounds(r) => (r.number + u16::from(id.0)) % 2 == 1,
+        _ => true,
+    }
+}
+
+/// Whether a German on the map sees `id`.
+fn seen_by_enemy(game: &Ambush, id: crate::state::SoldierId) -> bool {
+    let Some(map) = game.map() else { return false };
+    let s = game.soldier(id);
+    let Place::Hex(here) = s.place else {
+        return false;
+    };
+    game.side(Side::German).any(|g| {
+        let german = game.soldier(g);
+        german.active_on_map()
+            && german.hex(&game.vehicles).is_some_and(|there| {
+                crate::los::line_of_sight(
+                    map,
+                    crate::los::End::new(there, german.stance),
+                    crate::los::End::new(here, s.stance),
+                )
+            })
+    })
+}
+
+/// Whether `id` has the best PC among the active US soldiers of his hex (the lowest id among
+/// equals).
+fn sharpest_here(game: &Ambush, id: crate::state::SoldierId) -> bool {
+    let here = game.soldier(id).place;
+    game.side(Side::Us)
+        .filter(|&o| game.soldier(o).place == here && !game.soldier(o).inactive())
+        .max_by_key(|&o| (game.soldier(o).ratings.pc, std::cmp::Reverse(o)))
+        == Some(id)
 }
 
 /// Whether `id` is the only active US soldier on an objective.
@@ -187,27 +259,50 @@ impl Heuristics for Ambush {
                     }
                     let gain = distance_to(self, &goals, from) as i32
                         - distance_to(self, &goals, to) as i32;
-                    if gain > 0 && !goals.is_empty() {
-                        40 + i32::from(group)
-                    } else {
-                        0
+                    if gain <= 0 || goals.is_empty() {
+                        return 0;
                     }
+                    // Into a building the sharpest eyes go first, alone (the paragraphs'
+                    // Perception Checks are his).
+                    let building = self.map().is_some_and(|m| m.cell(to).building.is_some());
+                    if building {
+                        return if !group && sharpest_here(self, soldier) {
+                            42
+                        } else {
+                            0
+                        };
+                    }
+                    40 + i32::from(group) + cover(self, to).min(0)
                 }
                 // In a round with no shot: close on the nearest German.
+                // In a round with no shot: close on the nearest German, by bounds (half the
+                // squad moves in odd rounds, the other half in even ones), the automatic
+                // weapons staying as the base of fire, into cover where there is a choice.
                 AmbAction::Step { to } | AmbAction::ChargeStep { to } => {
-                    let Some(from) = self.turn.and_then(|t| match self.soldier(t.soldier).place {
-                        Place::Hex(h) => Some(h),
-                        _ => None,
-                    }) else {
+                    let Some(t) = self.turn else { return 0 };
+                    let Place::Hex(from) = self.soldier(t.soldier).place else {
                         return 0;
                     };
                     let gain = distance_to(self, &enemies, from) as i32
                         - distance_to(self, &enemies, to) as i32;
-                    if gain > 0 && !enemies.is_empty() {
-                        20 + i32::from(matches!(a, AmbAction::ChargeStep { .. }))
-                    } else {
-                        0
+                    if gain <= 0 || enemies.is_empty() {
+                        return 0;
                     }
+                    if base_of_fire(self, t.soldier) || !bounding(self, t.soldier) {
+                        return 0;
+                    }
+                    20 + i32::from(matches!(a, AmbAction::ChargeStep { .. })) + cover(self, to)
+                }
+                // Under the enemy's eyes, get down (the free change first).
+                AmbAction::Stance { soldier, stance }
+                    if self.turn.is_some()
+                        && stance == crate::data::mission::Stance::Crouching
+                        && self.soldier(soldier).stance
+                            == crate::data::mission::Stance::Standing
+                        && seen_by_enemy(self, soldier)
+                        && crate::status::stance_change_cost(self.soldier(soldier)) == 0 =>
+                {
+                    12
                 }
                 AmbAction::EndMission => {
                     if matches!(self.phase, Phase::Operations)

@@ -143,7 +143,10 @@ fn perform(game: &mut Ambush, g: SoldierId, code: &str, depth: u8) {
         "EV" => match german::evasion(game, g) {
             Some((hex, stance)) => {
                 walk_to(game, g, hex);
-                game.soldiers[g.index()].stance = stance;
+                // A minefield on the way may have put him out of the fight (prone for good).
+                if game.soldier(g).active_on_map() {
+                    game.soldiers[g.index()].stance = stance;
+                }
             }
             None => fallback(game, "ST:P"),
         },

@@ -465,7 +465,10 @@ fn apply(game: &mut Ambush, effect: &Effect, actor: Actor, rest: Task) -> bool {
                     .collect();
                 let s = &mut game.soldiers[id.index()];
                 s.place = Place::Hex(at);
-                s.stance = *stance;
+                // AMB-STS-5: one already out of the fight lies where he is put.
+                if !s.inactive() {
+                    s.stance = *stance;
+                }
                 for item in &mut s.items {
                     item.prepared |= ready.contains(&item.weapon);
                 }
@@ -595,7 +598,9 @@ fn apply(game: &mut Ambush, effect: &Effect, actor: Actor, rest: Task) -> bool {
             } else {
                 Kind::Snap
             };
-            if let (Some(s), Some(t)) = (members(shooters).next(), target) {
+            // The first of them still in the fight.
+            let shooter = members(shooters).find(|&id| !game.soldier(id).inactive());
+            if let (Some(s), Some(t)) = (shooter, target) {
                 // AMBX-PAR-4: he may rise from prone to crouching for the shot.
                 if game.soldier(s).stance == Stance::Prone {
                     game.soldiers[s.index()].stance = Stance::Crouching;

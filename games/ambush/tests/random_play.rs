@@ -126,6 +126,13 @@ fn random_campaigns_conform() {
     );
 }
 
+/// AMB-STS-5: M6's game 5143, found by the sweep: a German evading through a minefield, put out
+/// of the fight on the way, lies prone (he once stood up again in the hex he fled to).
+#[test]
+fn amb_sts_5_a_german_downed_while_evading_lies_prone() {
+    conformance::<Ambush>(&data(), &suite("M6").first_seed(5143).games(1));
+}
+
 /// The sweep names every mission the data lists, and no other.
 #[test]
 fn the_sweep_covers_every_mission() {
