@@ -2,8 +2,9 @@
 //! now, and doing it. A turn is a small state machine ([`Doing`]): fresh, every table is open;
 //! a move goes on hex by hex; snap fire twice waits for its second shot.
 //!
-//! Not yet here: the crew weapon's shared actions (AMB-ACT-12/18), dragging inactive soldiers
-//! (AMB-ACT-15), vehicles (AMB-ACT-16) and exchanging equipment in rounds (AMB-ACT-17).
+//! The crew weapon's shared actions (AMB-ACT-12/18) are here; taking items and carrying the
+//! inactive (AMB-ACT-15/17) are [`crate::equipment`]'s, riding and driving (AMB-ACT-16)
+//! [`crate::riding`]'s.
 
 use crate::action::{AmbAction, AmbEvent};
 use crate::assault::{self, Mode};

@@ -1,7 +1,7 @@
 //! Assault (AMB-ASLT, AMBX-ASLT, AMB-PRIS-1): close combat in one hex, to kill or to capture.
 //!
-//! Not yet here: the Move/Charge Assault's movement (it comes with movement in rounds); the
-//! charge's −1 is a parameter.
+//! The Move/Charge Assault's movement is the turn's ([`crate::activation`]); here the charge's
+//! −1 is a parameter.
 
 use crate::data::mission::Stance;
 use crate::data::weapons::{Damage, Side};

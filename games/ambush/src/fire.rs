@@ -2,9 +2,9 @@
 //! shot at a soldier, its DD with every modifier, and its resolution in the spec's dice order
 //! (jam d% → to-hit d10 → damage d10 → extra automatic d10s → ammunition d%).
 //!
-//! Not yet here: fire at vehicles and at building sides (AMB-PEN, AMBX-DMG-4), the player's
-//! choice among equally easy extra targets (ties go to the lowest id for now), and dropping
-//! items a wound leaves no room for (AMBX-SOL-5); they come with the rounds chapter.
+//! Fire at vehicles and at building sides is [`crate::vehicle_hits`]' and [`crate::walls`]'
+//! (through [`shoot_at`]). Extra targets of automatic fire among equally easy ones go to the
+//! lowest id (docs/ambush/interpretations.md).
 
 use crate::data::map::{Feature, Terrain};
 use crate::data::mission::Stance;

@@ -1,8 +1,7 @@
 //! The Germans' programmed choices (AMB-GER, AMBX-GER): which action a German's card gives
 //! him this round, whom he fires at, and with what.
 //!
-//! Not yet here: carrying the actions out (moving by the red instructions, evasive movement,
-//! retreat, grenades, surrender), which come with the rounds chapter.
+//! The actions are carried out by [`crate::german_actions`].
 
 use crate::data::weapons::Side;
 use crate::fire::{self, Kind};

@@ -1,8 +1,8 @@
 //! Grenades and satchel charges thrown (AMB-GREN-1..3, AMBX-GCDM-1..4): whether a throw may be
 //! made, its DD, and where a miss scatters.
 //!
-//! Not yet here: the throw resolved (dud, the targets' Perception Checks with the toss-away the
-//! tosser chooses, the damage), which needs the rounds chapter's prompts.
+//! And the throw resolved ([`throw`], [`land`]): the dud, the targets' Perception Checks, the
+//! toss-away (its hex chosen for the tosser, docs/ambush/interpretations.md), the damage.
 
 use crate::data::map::{Dir, Feature, Terrain};
 use crate::data::mission::Stance;

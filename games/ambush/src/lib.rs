@@ -36,10 +36,10 @@
 //!    (AMBX-HID); [`text`]: the terminal's picture; [`bot`]: what the bots are told;
 //!    [`game`]: the engine's contract.
 //!
-//! What is in: the components, Operations with the paragraph book, the Activation Phase with
-//! its rounds, US soldiers' turns and the Germans' cards. Not yet: vehicles driven and fired
-//! at, penetration and building sides, equipment exchanged, the crew weapon's shared actions,
-//! dragging the inactive, and the campaign played mission to mission.
+//! Every rule of the spec is in (docs/ambush/interpretations.md lists the readings taken): the
+//! components, Operations with the paragraph book, the Activation Phase with its rounds, the
+//! squad's turns, the Germans' cards, vehicles, walls, equipment, and the campaign played
+//! mission to mission ([`debrief`]).
 //!
 //! Everything under `data/ambush/` is authored by the Overlord project (the spec's section 7
 //! and our missions), never the original game's: an owner of the booklet can encode it in the

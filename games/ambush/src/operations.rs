@@ -4,9 +4,8 @@
 //! the Activation Phase begins.
 //!
 //! The work is a stack ([`Task`]) so that a question to the player (a bulleted line) can stop
-//! it anywhere and [`choose`] picks it up again. Not yet here: the player's own choices inside
-//! a free fire (the first weapon that can fire is used, at the German the effect names), and
-//! the Activation Phase itself.
+//! it anywhere and [`choose`] picks it up again. A free fire is fired with the first weapon
+//! that can make the shot, at the German the effect names (docs/ambush/interpretations.md).
 
 use crate::blast;
 use crate::data::mission::{

@@ -2,9 +2,7 @@
 //! markers placed on the AR Track from the initiative dice with the command check on red
 //! numbers.
 //!
-//! Not yet here: the rest of the round (the event and Action Number rolls, the activations with
-//! their actions and commander transfers, the round's end), which the decision machine will
-//! drive.
+//! The round's activations and its end are [`crate::turn`]'s and [`crate::activation`]'s.
 
 use crate::command;
 use crate::data::mission::Stance;

@@ -7,10 +7,11 @@
 //! among the data's weapons ([`crate::data::weapons::Weapons::index_of`]); flags the index of
 //! their name among the mission's flags ([`crate::data::mission::MissionDef::flags`]).
 //!
-//! Invariants the chapters keep (and the random-play tests will check after every step):
-//! inactive (incapacitated, captured or killed) soldiers are prone and on the Inactive row; the
-//! Port Boxes a soldier's items fill are within his capacity between decisions; sightings only
-//! ever grow; Event Markers go only with a Condition change; at most two vehicles a hex.
+//! Invariants the chapters keep (the random-play tests check them after every step):
+//! inactive (incapacitated, captured or killed) soldiers are prone and on the Inactive row;
+//! sightings only ever grow; at most two vehicles a hex. A soldier takes nothing he has no Port
+//! Box for (a wound that shrinks his capacity leaves him what he carries: AMBX-SOL-5 in
+//! docs/ambush/interpretations.md).
 
 use crate::data::AmbushData;
 use crate::data::map::Dir;

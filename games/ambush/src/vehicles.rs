@@ -1,8 +1,8 @@
 //! Vehicles' fixed procedures (AMB-VACT, AMBX-VEH-3/4/7/8): a tank's turn spent in Crew
 //! Points, the arcs a vehicle's guns bear in and the aspect it is hit from, and the hit charts.
 //!
-//! Not yet here: driving, accidents, running over and the damage a hit does (AMB-VMOV,
-//! AMB-VDMG, AMB-VRUN), which come with the rounds chapter.
+//! Driving, accidents and running over are [`crate::driving`]'s, the damage a hit does
+//! [`crate::vehicle_hits`]'.
 
 use crate::data::map::Dir;
 use crate::data::tables::{CarLocation, HitCharts, TankLocation};
