@@ -191,7 +191,6 @@ impl Ambush {
                     crew: def.crew,
                     exposed_crew_killed: 0,
                     status: VehicleStatus::Ok,
-                    cannon_loaded: def.turret_gun.is_some(),
                     moved_fast: false,
                     moved_this_round: false,
                 })

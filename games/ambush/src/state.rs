@@ -179,7 +179,6 @@ pub struct Vehicle {
     pub crew: u8,
     pub exposed_crew_killed: u8,
     pub status: VehicleStatus,
-    pub cannon_loaded: bool,
     pub moved_fast: bool,
     pub moved_this_round: bool,
 }

@@ -37,7 +37,7 @@ pub fn next(game: &Ambush) -> Option<Next> {
             m.row == row && m.advantage == advantage && acting(id)
         })
     })?;
-    let mut there: Vec<SoldierId> = (0..game.soldiers.len() as u8)
+    let there: Vec<SoldierId> = (0..game.soldiers.len() as u8)
         .map(SoldierId)
         .filter(|&id| {
             let m = game.soldier(id).marker;
@@ -48,8 +48,19 @@ pub fn next(game: &Ambush) -> Option<Next> {
         .first()
         .is_some_and(|&id| game.soldier(id).side == Side::German)
     {
-        there.sort_by_cached_key(|&g| game.name(g));
-        return there.first().map(|&g| Next::German(g));
+        // Their card codes compared where they stand, nothing copied (this runs on every
+        // German activation).
+        let code = |g: SoldierId| {
+            game.mission()
+                .germans
+                .get(usize::from(game.soldier(g).card))
+                .map(|c| c.get_ref().code.as_str())
+        };
+        return there
+            .iter()
+            .copied()
+            .min_by_key(|&g| code(g))
+            .map(Next::German);
     }
     Some(Next::Us(there))
 }
