@@ -4,10 +4,10 @@
 use crate::app::App;
 use crate::errors::ApiError;
 use crate::limits::Client;
-use crate::play::{ActRequest, CreateRequest, ImportRequest, UndoRequest};
+use crate::play::{ActRequest, CreateRequest, UndoRequest};
 use crate::seats;
 use crate::store::GameStatus;
-use crate::{assets, ws};
+use crate::{assets, imports, ws};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State};
@@ -84,15 +84,54 @@ async fn rate_limit(State(app): State<App>, request: Request, next: Next) -> Res
     }
 }
 
-/// The body as `T`, or a 400 (or 413) that says what is wrong with it.
-fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
-    let body = body.map_err(body_rejection)?;
+/// The body, if it is JSON (415 otherwise). Requiring the JSON content type also keeps other
+/// web sites out: a browser sends a cross-site `text/plain` POST without asking, but asks the
+/// server first (and is refused) before one of type `application/json`.
+fn json_body<E: Into<ApiError>>(
+    headers: &HeaderMap,
+    body: Result<Bytes, E>,
+) -> Result<Bytes, ApiError> {
+    let body = body.map_err(Into::into)?;
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or("");
+    let essence = content_type.split(';').next().unwrap_or("").trim();
+    if !essence.eq_ignore_ascii_case("application/json") {
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "not_json",
+            format!(
+                "the body must be JSON sent as `Content-Type: application/json`, not `{}`",
+                if content_type.is_empty() {
+                    "(none)"
+                } else {
+                    content_type
+                }
+            ),
+        ));
+    }
+    Ok(body)
+}
+
+/// The JSON body as `T`, or a 415, 400 (or 413) that says what is wrong with it.
+fn parse_body<T: DeserializeOwned>(
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<T, ApiError> {
+    let body = json_body(headers, body)?;
     serde_json::from_slice(&body).map_err(|error| {
         ApiError::bad_request(
             "bad_json",
             format!("the body is not the JSON this call takes: {error} (see docs/server-api.md)"),
         )
     })
+}
+
+impl From<BytesRejection> for ApiError {
+    fn from(rejection: BytesRejection) -> ApiError {
+        body_rejection(rejection)
+    }
 }
 
 fn body_rejection(rejection: BytesRejection) -> ApiError {
@@ -197,17 +236,40 @@ async fn list(
 
 async fn create(
     State(app): State<App>,
+    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let request: CreateRequest = parse_body(body)?;
+    let request: CreateRequest = parse_body(&headers, body)?;
     Ok((StatusCode::CREATED, Json(app.create(request).await?)))
 }
 
+/// Read off the threads that answer requests, a few at once, within the values and actions a
+/// record may hold (`imports`); replayed on a blocking thread too.
 async fn import(
     State(app): State<App>,
-    body: Result<Bytes, BytesRejection>,
+    headers: HeaderMap,
+    body: axum::body::Body,
 ) -> Result<impl IntoResponse, ApiError> {
-    let request: ImportRequest = parse_body(body)?;
+    // The leave comes before the body is read, so imports waiting their turn hold no memory.
+    let Ok(_turn) = app.imports.clone().try_acquire_owned() else {
+        return Err(ApiError {
+            retry_after_s: Some(5),
+            ..ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                "the server is reading as many imports as it reads at once; try again in a few \
+                 seconds",
+            )
+        });
+    };
+    let read = axum::body::to_bytes(body, app.limits.record_bytes)
+        .await
+        .map_err(|_| ApiError::too_large(app.limits.record_bytes));
+    let body = json_body(&headers, read)?;
+    let limits = app.limits;
+    let request = tokio::task::spawn_blocking(move || imports::read(&body, &limits))
+        .await
+        .map_err(|error| ApiError::internal(format!("reading the record failed: {error}")))??;
     Ok((StatusCode::CREATED, Json(app.import(request).await?)))
 }
 
@@ -237,7 +299,7 @@ async fn act(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let token = seats::bearer_token(&headers)?;
-    let request: ActRequest = parse_body(body)?;
+    let request: ActRequest = parse_body(&headers, body)?;
     Ok(Json(app.act(&id, token.as_deref(), request).await?).into_response())
 }
 
@@ -253,7 +315,7 @@ async fn undo(
     let request: UndoRequest = if empty {
         UndoRequest::default()
     } else {
-        parse_body(body)?
+        parse_body(&headers, body)?
     };
     Ok(Json(app.undo(&id, token.as_deref(), request).await?).into_response())
 }

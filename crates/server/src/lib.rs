@@ -23,6 +23,7 @@ mod bots;
 mod catalog;
 mod db;
 mod errors;
+mod imports;
 mod limits;
 mod live;
 mod play;

@@ -19,6 +19,13 @@ pub struct Limits {
     pub body_bytes: usize,
     /// The largest record to import (a whole game's actions).
     pub record_bytes: usize,
+    /// The most memory a record to import may take once parsed, in bytes, counted from its
+    /// JSON values before it is parsed: what bounds an import's memory, whatever its shape.
+    pub record_memory: usize,
+    /// The most actions a record to import may hold.
+    pub record_actions: usize,
+    /// Imports read and replayed at once; more are told to come back (503).
+    pub imports_in_flight: usize,
     /// Requests a seat token may send at once, after a pause.
     pub token_burst: f64,
     /// Requests a seat token may send per second, sustained.
@@ -37,6 +44,11 @@ impl Default for Limits {
         Limits {
             body_bytes: 16 * 1024,
             record_bytes: 8 * 1024 * 1024,
+            // The longest games (Normandy '44's whole campaign, a 100,000-game sweep's
+            // longest) hold some thousands of actions of a kilobyte or less each, parsed.
+            record_memory: 64 * 1024 * 1024,
+            record_actions: 50_000,
+            imports_in_flight: 2,
             token_burst: 40.0,
             token_per_second: 20.0,
             address_burst: 200.0,

@@ -497,13 +497,27 @@ impl App {
             ));
         }
         let app = self.clone();
-        let replayed = record.clone();
-        let session = tokio::task::spawn_blocking(move || {
-            let entry = app.registry.get(&replayed.game)?;
-            entry.replay(&app.catalog.data_dir(&replayed.game), &replayed)
+        // The record moves to the replaying thread and back: a copy would double what a
+        // large import takes.
+        let (session, record) = tokio::task::spawn_blocking(move || {
+            let session = app
+                .registry
+                .get(&record.game)
+                .and_then(|entry| entry.replay(&app.catalog.data_dir(&record.game), &record));
+            (session, record)
         })
         .await
-        .map_err(|error| ApiError::internal(format!("replaying the record failed: {error}")))??;
+        .map_err(|error| ApiError::internal(format!("replaying the record failed: {error}")))?;
+        let session = session.map_err(|error| match ApiError::from(error) {
+            // A record that sets up no game (an unknown scenario, bad options) is a bad
+            // record, as one whose actions do not replay.
+            refused if refused.code == "setup" || refused.code == "bad_options" => ApiError {
+                status: axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+                code: "bad_record",
+                ..refused
+            },
+            refused => refused,
+        })?;
         let action_count = record.actions.len() as u64;
         let row = GameRow {
             id: seats::new_game_id()?,
