@@ -145,6 +145,73 @@ fn validate_reports_broken_data_with_file_line_and_field_and_fails() {
     std::fs::remove_dir_all(&root).unwrap();
 }
 
+/// Issue 33, item 7: the rules reference (`rules.toml`) is a file of the game's data like the
+/// others, so a broken one fails `overlord validate` with file, line and field, instead of
+/// passing and breaking the server's rule links later. A game without one still validates.
+#[test]
+fn validate_reports_a_broken_rules_reference_with_file_line_and_field() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("omaha");
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/omaha");
+    for entry in walk(&shipped) {
+        let target = dir.join(entry.strip_prefix(&shipped).unwrap());
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::copy(&entry, target).unwrap();
+    }
+    let rules = dir.join("rules.toml");
+    let text = std::fs::read_to_string(&rules).unwrap();
+    let end = text.matches('\n').count();
+    // (what the file becomes, the `file:line:` and the field the report must name)
+    let cases = [
+        (
+            format!("{text}\n[[rule]]\nid = 7\ntitle = \"x\"\ntext = \"y\"\n"),
+            end + 3,
+            "rule.id",
+        ),
+        (format!("{text}\n[[rule]\n"), end + 2, ""),
+        (format!("colour = \"red\"\n{text}"), 1, "colour"),
+        (
+            format!("{text}\n[[rule]]\nid = \"99\"\ntitle = \"x\"\n"),
+            end + 2,
+            "rule",
+        ),
+        // A lone `[rule]` table, where the server reads a list of `[[rule]]`.
+        (
+            "authored_by = \"us\"\nabout = \"a\"\n[rule]\nid = \"1\"\ntitle = \"t\"\ntext = \"x\"\n"
+                .to_owned(),
+            3,
+            "rule",
+        ),
+    ];
+    let data = root.path().to_str().unwrap();
+    for (broken, line, field) in &cases {
+        std::fs::write(&rules, broken).unwrap();
+        let output = overlord(&["--data", data, "validate", "omaha"]);
+        let out = stdout(&output);
+        assert!(
+            !output.status.success(),
+            "a rules.toml broken at line {line} ({field}) was accepted: {out}"
+        );
+        let problem = out
+            .lines()
+            .find(|l| l.contains(&format!("rules.toml:{line}:")))
+            .unwrap_or_else(|| panic!("no problem at rules.toml:{line}: in\n{out}"));
+        assert!(problem.contains(&format!(": {field}:")), "{problem}");
+        let err = stderr(&output);
+        assert!(
+            err.contains("problem(s)") && err.contains("overlord validate omaha"),
+            "{err}"
+        );
+    }
+    std::fs::remove_file(&rules).unwrap();
+    let output = overlord(&["--data", data, "validate", "omaha"]);
+    assert!(
+        output.status.success(),
+        "a game need not have a rules reference: {}",
+        stdout(&output)
+    );
+}
+
 fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     let mut files = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -186,6 +253,86 @@ fn overlord_with_input(args: &[&str], input: &str) -> Output {
         .write_all(input.as_bytes())
         .unwrap();
     child.wait_with_output().unwrap()
+}
+
+fn overlord_with_bytes(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_overlord"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the overlord binary runs");
+    // A game that stops reading early closes the pipe; what it did is judged from its output.
+    let _ = child.stdin.take().unwrap().write_all(input);
+    child.wait_with_output().unwrap()
+}
+
+/// The actions a saved game holds.
+fn saved_actions(path: &std::path::Path) -> usize {
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    record["actions"].as_array().unwrap().len()
+}
+
+/// Issue 33, item 8: a save that cannot be written says why and what to do, and the game goes
+/// on: the next action is taken and a later save holds both.
+#[test]
+fn play_goes_on_after_a_save_that_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("kept.json");
+    let script = format!(
+        "1\nsave /nonexistent-dir/x.json\n1\nsave {}\nquit\n",
+        kept.display()
+    );
+    let output = overlord_with_input(
+        &["play", "omaha", "--scenario", "easy-fox", "--seed", "4"],
+        &script,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("Not saved: cannot write /nonexistent-dir/x.json"),
+        "{text}"
+    );
+    assert!(text.contains("the game goes on"), "{text}");
+    assert!(text.contains("save FILE"), "says what to do next: {text}");
+    assert!(
+        text.contains(&format!("Saved to {}", kept.display())),
+        "{text}"
+    );
+    assert_eq!(
+        saved_actions(&kept),
+        2,
+        "the action after the failed save was played"
+    );
+}
+
+/// Issue 33, item 8: a line that is not UTF-8 text is refused like any other line that is not
+/// a command, and the game goes on.
+#[test]
+fn play_goes_on_after_a_line_that_is_not_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("kept.json");
+    let mut script = b"1\n\xff\xfe garbage \xc3\n".to_vec();
+    script.extend_from_slice(format!("1\nsave {}\nquit\n", kept.display()).as_bytes());
+    let output = overlord_with_bytes(
+        &["play", "omaha", "--scenario", "easy-fox", "--seed", "4"],
+        &script,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("is not text (UTF-8)"), "{text}");
+    assert!(
+        text.contains(&format!("Saved to {}", kept.display())),
+        "{text}"
+    );
+    assert_eq!(
+        saved_actions(&kept),
+        2,
+        "the action after the bad line was played"
+    );
 }
 
 #[test]

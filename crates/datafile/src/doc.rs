@@ -103,6 +103,18 @@ impl<'a> Doc<'a> {
 
     /// Every `[[key]]` entry, each decoded on its own; an absent key is an empty list.
     pub fn entries<T: Deserialize<'a>>(&mut self, key: &str) -> Vec<Spanned<T>> {
+        self.entries_of(key, true)
+    }
+
+    /// Every `[[key]]` entry, each decoded on its own, where a lone `[key]` table is a problem
+    /// rather than one entry: for files that another reader decodes whole into a list, which
+    /// refuses a table, so that a file passing here passes there too. An absent key is an
+    /// empty list.
+    pub fn list<T: Deserialize<'a>>(&mut self, key: &str) -> Vec<Spanned<T>> {
+        self.entries_of(key, false)
+    }
+
+    fn entries_of<T: Deserialize<'a>>(&mut self, key: &str, lone_table: bool) -> Vec<Spanned<T>> {
         let Some(value) = self.take(key) else {
             return Vec::new();
         };
@@ -112,7 +124,7 @@ impl<'a> Doc<'a> {
                 .into_iter()
                 .filter_map(|item| self.decode(item, key))
                 .collect(),
-            table @ DeValue::Table(_) => self
+            table @ DeValue::Table(_) if lone_table => self
                 .decode(Spanned::new(span, table), key)
                 .into_iter()
                 .collect(),

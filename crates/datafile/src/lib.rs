@@ -64,6 +64,27 @@ mod tests {
     }
 
     #[test]
+    fn a_list_refuses_a_lone_table_that_entries_takes_as_one_entry() {
+        let text = "authored_by = \"us\"\n[card]\nnumber = 1\n";
+        let source = Source::new("cards.toml", text);
+        let mut doc = Doc::parse(&source);
+        assert_eq!(doc.entries::<Card>("card").len(), 1);
+        assert!(doc.finish().iter().all(|p| p.field == "authored_by"));
+
+        let mut doc = Doc::parse(&source);
+        assert!(doc.list::<Card>("card").is_empty());
+        let problems = doc.finish();
+        let problem = problems.iter().find(|p| p.field == "card");
+        let problem = problem.unwrap_or_else(|| panic!("{problems:?}"));
+        assert_eq!(problem.line, 2, "{problem}");
+        assert!(problem.message.contains("[[card]]"), "{problem}");
+
+        let source = Source::new("cards.toml", "[[card]]\nnumber = 1\n[[card]]\nnumber = 2\n");
+        let mut doc = Doc::parse(&source);
+        assert_eq!(doc.list::<Card>("card").len(), 2);
+    }
+
+    #[test]
     fn syntax_errors_and_missing_and_unknown_keys_are_reported() {
         let source = Source::new("x.toml", "a = = 1\n");
         let mut doc = Doc::parse(&source);

@@ -203,7 +203,8 @@ pub trait GameEntry: Send + Sync {
     fn has_bots(&self) -> bool {
         false
     }
-    /// Load and check the data in `data_dir`: every problem, or a one-line summary.
+    /// Load and check the data in `data_dir`, every file the game's data holds (its rules
+    /// reference, [`crate::rules_reference`], too): every problem, or a one-line summary.
     fn validate(&self, data_dir: &Path) -> Result<String, DataErrors>;
     /// The board of the data in `data_dir` as SVG; `None` for a game without a map.
     fn map_svg(&self, data_dir: &Path) -> Result<Option<String>, DataErrors>;
@@ -229,6 +230,28 @@ pub trait GameEntry: Send + Sync {
         data_dir: &Path,
         record: &GameRecord,
     ) -> Result<Box<dyn DynMatch>, RegistryError>;
+}
+
+/// What `validate` answers for components loaded from `data_dir`: their summary and the rules
+/// reference's, or every problem of both, so one run lists everything to fix.
+fn validated<D: Components>(
+    loaded: Result<D, DataErrors>,
+    data_dir: &Path,
+) -> Result<String, DataErrors> {
+    match (loaded, crate::rules_reference::read(data_dir)) {
+        (Ok(data), Ok(None)) => Ok(data.summary()),
+        (Ok(data), Ok(Some(reference))) => Ok(format!(
+            "{}; {} rules in {}",
+            data.summary(),
+            reference.rules.len(),
+            crate::rules_reference::RULES_FILE
+        )),
+        (loaded, reference) => {
+            let mut problems = loaded.err().unwrap_or_default();
+            problems.extend(reference.err().unwrap_or_default());
+            Err(problems)
+        }
+    }
 }
 
 /// The registry entry of game type `G`.
@@ -299,7 +322,7 @@ impl<G: Game> GameEntry for Entry<G> {
     }
 
     fn validate(&self, data_dir: &Path) -> Result<String, DataErrors> {
-        Ok(G::Data::load(data_dir)?.summary())
+        validated(G::Data::load(data_dir), data_dir)
     }
 
     fn map_svg(&self, data_dir: &Path) -> Result<Option<String>, DataErrors> {
@@ -380,7 +403,7 @@ impl<D: Components> GameEntry for ComponentsEntry<D> {
     }
 
     fn validate(&self, data_dir: &Path) -> Result<String, DataErrors> {
-        Ok(D::load(data_dir)?.summary())
+        validated(D::load(data_dir), data_dir)
     }
 
     fn map_svg(&self, data_dir: &Path) -> Result<Option<String>, DataErrors> {

@@ -9,6 +9,8 @@
 //! * [`Log`]: entries with rule id, sentence, structured event and audience.
 //! * [`Match`]: a game in progress with its record ([`GameRecord`]), replay and undo.
 //! * [`DynMatch`] and [`Registry`]: the object-safe, JSON face for the CLI and the server.
+//! * [`rules_reference`]: a game's `rules.toml`, the rule texts the browser links rule ids
+//!   to, checked by [`GameEntry::validate`] with the rest of the game's data.
 //! * [`Statistics`]: losses per turn, named counters and places held that batch simulation
 //!   reports, for games that offer them ([`Game::statistics`]).
 //! * [`Heuristics`]: what a game tells its bots (an evaluation, a rule-based choice).
@@ -29,6 +31,7 @@ mod heuristics;
 mod log;
 mod record;
 mod rng;
+pub mod rules_reference;
 mod seat;
 mod session;
 mod statistics;

@@ -3,8 +3,8 @@
 //! read on first use, each game's board picture, its board data for the client, and its rules
 //! reference.
 
-use overlord_engine::{GameInfo, Registry, ScenarioInfo};
-use serde::{Deserialize, Serialize};
+use overlord_engine::{GameInfo, Registry, ScenarioInfo, rules_reference};
+use serde::Serialize;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -34,29 +34,6 @@ pub struct Catalog {
     rules: Vec<OnceLock<Result<Value, String>>>,
 }
 
-/// The file of a game's rules reference, `data/<game>/rules.toml`: the project's own short
-/// restatement of each rule the game cites, for the client's links from rule ids.
-pub const RULES_FILE: &str = "rules.toml";
-
-/// `rules.toml` as written.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RulesFile {
-    authored_by: String,
-    about: String,
-    #[serde(default)]
-    rule: Vec<RuleText>,
-}
-
-/// One rule of the reference.
-#[derive(Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-struct RuleText {
-    id: String,
-    title: String,
-    text: String,
-}
-
 impl Catalog {
     /// Read every game's scenarios from `data_root`.
     pub fn read(registry: &Registry, data_root: &Path) -> Catalog {
@@ -66,7 +43,21 @@ impl Catalog {
                 let info = entry.info();
                 let (scenarios, data_error) = match entry.scenarios(&data_root.join(info.id)) {
                     Ok(scenarios) => (scenarios, None),
-                    Err(errors) => (Vec::new(), Some(errors.to_string())),
+                    Err(errors) => {
+                        // The problems name files on the server: the operator's log has them.
+                        eprintln!(
+                            "overlord serve: the data of `{}` does not load: {errors}",
+                            info.id
+                        );
+                        (
+                            Vec::new(),
+                            Some(format!(
+                                "the data of `{}` does not load on this server; its operator \
+                                 can see why with `overlord validate {}`",
+                                info.id, info.id
+                            )),
+                        )
+                    }
                 };
                 CatalogGame {
                     playable: entry.playable(),
@@ -134,25 +125,29 @@ impl Catalog {
         Some(
             self.rules
                 .get(index)?
-                .get_or_init(|| read_rules(game, &self.data_dir(game).join(RULES_FILE)))
+                .get_or_init(|| read_rules(game, &self.data_dir(game)))
                 .clone(),
         )
     }
 }
 
-fn read_rules(game: &str, path: &Path) -> Result<Value, String> {
-    let text = std::fs::read_to_string(path).map_err(|error| {
-        format!(
-            "`{game}` has no rules reference: {} cannot be read ({error})",
-            path.display()
-        )
-    })?;
-    let file: RulesFile = toml::from_str(&text)
-        .map_err(|error| format!("{} does not read: {error}", path.display()))?;
-    Ok(serde_json::json!({
-        "game": game,
-        "authored_by": file.authored_by,
-        "about": file.about,
-        "rules": file.rule,
-    }))
+/// `game`'s rules reference for the client. Why a broken one does not load goes to the
+/// operator's log, not to the client: it names files on the server.
+fn read_rules(game: &str, data_dir: &Path) -> Result<Value, String> {
+    match rules_reference::read(data_dir) {
+        Ok(Some(reference)) => Ok(serde_json::json!({
+            "game": game,
+            "authored_by": reference.authored_by,
+            "about": reference.about,
+            "rules": reference.rules,
+        })),
+        Ok(None) => Err(format!("`{game}` has no rules reference")),
+        Err(errors) => {
+            eprintln!("overlord serve: the rules reference of `{game}` does not load: {errors}");
+            Err(format!(
+                "the rules reference of `{game}` does not load on this server; its operator can \
+                 see why with `overlord validate {game}`"
+            ))
+        }
+    }
 }

@@ -141,9 +141,14 @@ impl From<RegistryError> for ApiError {
                 "not_playable",
                 format!("the rules of `{game}` are not playable yet: only its data can be drawn"),
             ),
-            RegistryError::Data(errors) => ApiError::internal(format!(
-                "the server's game data does not load; run `overlord validate` on it: {errors}"
-            )),
+            RegistryError::Data(errors) => {
+                // The problems name files on the server: the operator's log has them.
+                eprintln!("overlord serve: a game's data does not load: {errors}");
+                ApiError::internal(
+                    "the server's game data does not load; its operator can see why with \
+                     `overlord validate`",
+                )
+            }
             RegistryError::Options(reason) => {
                 ApiError::bad_request("bad_options", format!("bad options: {reason}"))
             }

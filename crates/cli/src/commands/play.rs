@@ -2,7 +2,9 @@
 //! player reads the prompt and numbered actions, and types a number, `hint`, `undo`,
 //! `save FILE`, `log`, `help` or `quit`. Seats given a bot (`--bot SEAT=BOT`) are played by
 //! the computer, which says what it chose. Reading and writing go through the given streams,
-//! so tests script whole games.
+//! so tests script whole games. Nothing the player types ends the game but `quit` or the end
+//! of input: a line that is not text, or a save that cannot be written, is answered and the
+//! prompt comes back.
 
 use crate::data_root;
 use anyhow::{Context, Result, bail};
@@ -148,14 +150,23 @@ pub fn run(
         }
         write!(out, "> ")?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        // Read bytes, not a `String`: `read_line` fails on a line that is not UTF-8, and that
+        // error would end the game and lose it over one mistyped line.
+        let mut bytes = Vec::new();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
             writeln!(
                 out,
                 "\nEnd of input: the game is left unfinished (save it with `save FILE` next time)."
             )?;
             return Ok(());
         }
+        let Ok(line) = String::from_utf8(bytes) else {
+            writeln!(
+                out,
+                "That line is not text (UTF-8), so it was ignored and the game goes on. {HELP}"
+            )?;
+            continue;
+        };
         let line = line.trim();
         let (word, rest) = line
             .split_once(' ')
@@ -203,11 +214,19 @@ pub fn run(
             },
             "save" if !rest.is_empty() => {
                 let json = serde_json::to_string_pretty(&game.record())?;
-                std::fs::write(rest, json).with_context(|| format!("cannot write {rest}"))?;
-                writeln!(
-                    out,
-                    "Saved to {rest}; go on later with `overlord play --load {rest}`."
-                )?;
+                // A save that fails leaves the game as it was: say why and let the player
+                // try another file, rather than end the game it was meant to keep.
+                match std::fs::write(rest, json) {
+                    Ok(()) => writeln!(
+                        out,
+                        "Saved to {rest}; go on later with `overlord play --load {rest}`."
+                    )?,
+                    Err(error) => writeln!(
+                        out,
+                        "Not saved: cannot write {rest} ({error}); the game goes on. Save to a \
+                         file in a folder that exists and that you may write to: save FILE"
+                    )?,
+                }
             }
             "save" => writeln!(out, "Say where: save FILE")?,
             number => match number
