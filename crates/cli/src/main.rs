@@ -115,6 +115,16 @@ enum Command {
         /// (default 0).
         #[arg(long, value_name = "SECONDS")]
         bot_pace: Option<f64>,
+        /// Requests per second allowed, sustained, to each seat (`seat=N`) and to each client
+        /// address for requests without a seat's token (`address=N`); bursts of twice as many
+        /// pass after a pause (default `seat=20,address=100`).
+        #[arg(long, value_name = "seat=N,address=N")]
+        rate_limit: Option<String>,
+        /// The server is behind a reverse proxy that adds the client's address to
+        /// `X-Forwarded-For`: read it from there (never set this otherwise: any client could
+        /// then choose its address).
+        #[arg(long)]
+        trust_proxy: bool,
     },
     /// Simulate many games of a scenario played by a bot: one JSON line per game, a summary
     /// with 95 % intervals, an HTML report with plots; the same results for any --jobs.
@@ -186,12 +196,16 @@ fn main() -> ExitCode {
             addr,
             bot_think,
             bot_pace,
+            rate_limit,
+            trust_proxy,
         } => {
             let options = commands::serve::Options {
                 db,
                 addr,
                 bot_think,
                 bot_pace,
+                rate_limit,
+                trust_proxy,
             };
             commands::serve::run(registry, &data_root, &options, &mut out)
         }

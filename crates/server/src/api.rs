@@ -3,10 +3,10 @@
 
 use crate::app::App;
 use crate::errors::ApiError;
-use crate::limits::Client;
+use crate::limits::{self, Client, Refusal};
 use crate::play::{ActRequest, CreateRequest, UndoRequest};
 use crate::seats;
-use crate::store::GameStatus;
+use crate::store::{self, GameStatus};
 use crate::{assets, imports, ws};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
@@ -51,6 +51,7 @@ pub fn router(app: App) -> Router {
 
 /// Who sent `request`, for the rate limiter.
 pub fn client_of(
+    app: &App,
     headers: &HeaderMap,
     request_address: Option<SocketAddr>,
     token: Option<&str>,
@@ -60,7 +61,39 @@ pub fn client_of(
         .or_else(|| seats::bearer_token(headers).ok().flatten());
     Client {
         token_hash: token.as_deref().map(seats::token_hash),
-        address: request_address.map(|address| address.ip()),
+        address: limits::client_address(
+            headers,
+            request_address.map(|address| address.ip()),
+            app.limits.trust_proxy,
+        ),
+    }
+}
+
+/// Charge one request to `client`'s bucket, or the 429 to answer. A token not yet known to be
+/// a seat's is looked up only when its address has nothing left (`limits`).
+pub async fn admit(app: &App, client: &Client) -> Result<(), ApiError> {
+    match app.limiter.admit(client) {
+        Ok(()) => Ok(()),
+        Err(Refusal::Wait(wait)) => Err(wait),
+        Err(Refusal::LookUp(wait)) => {
+            let Some(hash) = client.token_hash.clone() else {
+                return Err(wait);
+            };
+            let looked_up = hash.clone();
+            let found = app
+                .db
+                .call(move |connection| store::seat_by_token_hash(connection, &looked_up))
+                .await
+                .map_err(ApiError::storage)?;
+            if found.is_none() {
+                return Err(wait);
+            }
+            app.limiter.know_seat(&hash);
+            match app.limiter.admit(client) {
+                Ok(()) => Ok(()),
+                Err(Refusal::Wait(wait) | Refusal::LookUp(wait)) => Err(wait),
+            }
+        }
     }
 }
 
@@ -77,10 +110,23 @@ async fn rate_limit(State(app): State<App>, request: Request, next: Next) -> Res
             .find_map(|pair| pair.strip_prefix("token="))
             .map(str::to_owned)
     });
-    let client = client_of(request.headers(), address, query_token.as_deref());
-    match app.limiter.admit(&client) {
+    let client = client_of(&app, request.headers(), address, query_token.as_deref());
+    match admit(&app, &client).await {
         Ok(()) => next.run(request).await,
         Err(error) => error.into_response(),
+    }
+}
+
+/// Read `body` to its end (at most `limit` bytes), keeping nothing.
+async fn discard(body: axum::body::Body, limit: usize) {
+    use http_body_util::BodyExt;
+    let mut body = body;
+    let mut read = 0;
+    while read <= limit {
+        match body.frame().await {
+            Some(Ok(frame)) => read += frame.data_ref().map_or(0, Bytes::len),
+            Some(Err(_)) | None => return,
+        }
     }
 }
 
@@ -252,6 +298,9 @@ async fn import(
 ) -> Result<impl IntoResponse, ApiError> {
     // The leave comes before the body is read, so imports waiting their turn hold no memory.
     let Ok(_turn) = app.imports.clone().try_acquire_owned() else {
+        // Read to its end, keeping nothing, so the client gets the answer rather than a
+        // connection closed in the middle of what it sends.
+        discard(body, app.limits.record_bytes).await;
         return Err(ApiError {
             retry_after_s: Some(5),
             ..ApiError::new(

@@ -134,6 +134,8 @@ impl App {
         };
         let hash = seats::token_hash(token);
         if let Some(seat) = game.seat_of(&hash) {
+            // Its requests are charged to it from now on, not to its address (`limits`).
+            self.limiter.know_seat(&hash);
             return Ok(Viewer::Seat(seat));
         }
         let elsewhere = self
@@ -608,6 +610,9 @@ impl App {
             // A seat the server plays gets a token too (the table's rows all have one), but
             // nobody is given it.
             let token = seats::new_token()?;
+            if bot.is_none() {
+                self.limiter.know_seat(&seats::token_hash(&token));
+            }
             let label = labels
                 .get(usize::from(seat))
                 .filter(|label| !label.trim().is_empty())

@@ -76,7 +76,10 @@ pub async fn upgrade(
     let address = extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map(|info| info.0);
-    let client = crate::api::client_of(&headers, address, token.as_deref());
+    let client = crate::api::client_of(&app, &headers, address, token.as_deref());
+    if let (Viewer::Seat(_), Some(hash)) = (&viewer, &client.token_hash) {
+        app.limiter.know_seat(hash);
+    }
     Ok(upgrade
         .max_message_size(app.limits.body_bytes)
         .on_upgrade(move |socket| async move {
@@ -155,7 +158,7 @@ impl Session {
 
     /// Carry out one client message and answer it.
     async fn answer(&mut self, socket: &mut WebSocket, text: &str) -> Result<(), ()> {
-        if let Err(error) = self.app.limiter.admit(&self.client) {
+        if let Err(error) = crate::api::admit(&self.app, &self.client).await {
             return send(socket, &error_message(None, &error)).await;
         }
         let message: ClientMessage = match serde_json::from_str(text) {

@@ -15,6 +15,41 @@ pub struct Options {
     pub bot_think: Option<f64>,
     /// `--bot-pace SECONDS`: a pause before each bot move, so watchers can follow.
     pub bot_pace: Option<f64>,
+    /// `--rate-limit seat=N,address=N`: requests per second per seat and per address.
+    pub rate_limit: Option<String>,
+    /// `--trust-proxy`: the client's address is the last of `X-Forwarded-For`.
+    pub trust_proxy: bool,
+}
+
+/// The server's limits: the defaults, with what the command line sets.
+fn limits(options: &Options) -> Result<Limits> {
+    let mut limits = Limits {
+        trust_proxy: options.trust_proxy,
+        ..Limits::default()
+    };
+    if let Some(rates) = &options.rate_limit {
+        for part in rates.split(',').map(str::trim) {
+            let (who, rate) = part.split_once('=').unwrap_or((part, ""));
+            let rate: f64 = match rate.trim().parse() {
+                Ok(rate) if rate > 0.0 && f64::is_finite(rate) => rate,
+                _ => anyhow::bail!(
+                    "--rate-limit {rates}: `{part}` needs a number of requests per second above \
+                     0, such as seat=20 or address=100"
+                ),
+            };
+            match who.trim() {
+                "seat" => (limits.token_per_second, limits.token_burst) = (rate, 2.0 * rate),
+                "address" => {
+                    (limits.address_per_second, limits.address_burst) = (rate, 2.0 * rate);
+                }
+                other => anyhow::bail!(
+                    "--rate-limit {rates}: `{other}` is neither `seat` nor `address`; write \
+                     seat=N,address=N"
+                ),
+            }
+        }
+    }
+    Ok(limits)
 }
 
 /// The server's bot settings: the defaults, with what the command line sets.
@@ -50,7 +85,7 @@ pub fn run(
     let config = ServerConfig {
         db_path: options.db.clone(),
         data_root: data_root.to_path_buf(),
-        limits: Limits::default(),
+        limits: limits(options)?,
         bots: bot_settings(options)?,
     };
     let mut printed = Ok(());
@@ -65,4 +100,39 @@ pub fn run(
         .and_then(|()| out.flush());
     })?;
     Ok(printed?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(rate_limit: Option<&str>) -> Options {
+        Options {
+            db: PathBuf::from("x.db"),
+            addr: String::new(),
+            bot_think: None,
+            bot_pace: None,
+            rate_limit: rate_limit.map(str::to_owned),
+            trust_proxy: true,
+        }
+    }
+
+    #[test]
+    fn the_rate_limit_sets_each_budget_with_a_burst_of_twice_the_rate() {
+        let set = limits(&options(Some("seat=5, address=300"))).unwrap();
+        assert_eq!((set.token_per_second, set.token_burst), (5.0, 10.0));
+        assert_eq!((set.address_per_second, set.address_burst), (300.0, 600.0));
+        assert!(set.trust_proxy);
+        let only_seats = limits(&options(Some("seat=1"))).unwrap();
+        assert_eq!(
+            only_seats.address_per_second,
+            Limits::default().address_per_second
+        );
+        for bad in [
+            "seat", "seat=0", "seat=-1", "seat=x", "player=3", "seat=inf",
+        ] {
+            let refused = limits(&options(Some(bad))).unwrap_err().to_string();
+            assert!(refused.starts_with("--rate-limit"), "{bad}: {refused}");
+        }
+    }
 }
