@@ -126,6 +126,15 @@ enum Command {
         #[arg(long)]
         trust_proxy: bool,
     },
+    /// Copy the server's database, whole and consistent, while `overlord serve` runs on it (or
+    /// not): SQLite's online backup, checked once written.
+    Backup {
+        /// The database `overlord serve --db` uses.
+        #[arg(long, default_value = "overlord.db", value_name = "FILE")]
+        db: PathBuf,
+        /// The copy to write; it must not exist yet.
+        out: PathBuf,
+    },
     /// Simulate many games of a scenario played by a bot: one JSON line per game, a summary
     /// with 95 % intervals, an HTML report with plots; the same results for any --jobs.
     Sim(Box<commands::sim::Args>),
@@ -209,6 +218,7 @@ fn main() -> ExitCode {
             };
             commands::serve::run(registry, &data_root, &options, &mut out)
         }
+        Command::Backup { db, out: copy } => commands::backup::run(&db, &copy, &mut out),
         Command::Sim(args) => commands::sim::run(&data_root, *args, &mut out),
     };
     match result {

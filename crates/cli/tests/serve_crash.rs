@@ -1,6 +1,12 @@
-//! `overlord serve` killed with SIGKILL in the middle of play loses no acknowledged action:
-//! restarted on the same database, the game holds every action the server said it took, in
-//! order, and goes on.
+//! `overlord serve` stopped every way an operator stops it keeps every game:
+//!
+//! * killed with SIGKILL in the middle of play, it loses no acknowledged action: restarted on
+//!   the same database, the game holds every action the server said it took, in order, and
+//!   goes on;
+//! * stopped with Ctrl-C (SIGINT) or SIGTERM, it leaves every game in the database file alone
+//!   (no `-wal` file left to forget), so copying that one file is a whole backup;
+//! * `overlord backup` copies the database whole while the server runs;
+//! * a damaged database file is refused at start with what to do.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -214,4 +220,145 @@ fn serve_has_help_that_names_its_options() {
     assert!(output.status.success());
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.contains("--db") && text.contains("--addr"), "{text}");
+}
+
+/// Create a First Wave game on `address` and play `actions` of it; its id and seat token.
+fn a_game_of(address: &str, actions: usize) -> (String, String) {
+    let (status, created) = request(
+        address,
+        "POST",
+        "/api/games",
+        None,
+        Some(&json!({ "game": "omaha", "scenario": "first-wave", "seed": 9 })),
+    )
+    .unwrap();
+    assert_eq!(status, 201, "{created}");
+    let game = created["id"].as_str().unwrap().to_owned();
+    let token = created["seats"][0]["token"].as_str().unwrap().to_owned();
+    let (_, mut state) = request(address, "GET", &format!("/api/games/{game}"), Some(&token), None)
+        .unwrap();
+    for _ in 0..actions {
+        let action = state["legal_actions"][0]["action"].clone();
+        let body = json!({ "action": action });
+        let path = format!("/api/games/{game}/actions");
+        let (status, next) = request(address, "POST", &path, Some(&token), Some(&body)).unwrap();
+        assert_eq!(status, 200, "{next}");
+        state = next;
+    }
+    (game, token)
+}
+
+/// The actions game `game` holds in the database `db`, served afresh.
+fn actions_stored(db: &Path, game: &str, token: &str) -> usize {
+    let served = serve(db);
+    let (status, state) = request(
+        &served.address,
+        "GET",
+        &format!("/api/games/{game}"),
+        Some(token),
+        None,
+    )
+    .unwrap();
+    assert_eq!(status, 200, "{state}");
+    state["actions"].as_u64().unwrap() as usize
+}
+
+#[cfg(unix)]
+#[test]
+fn a_server_stopped_with_ctrl_c_or_sigterm_leaves_every_game_in_the_database_file_alone() {
+    for signal in ["INT", "TERM"] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("overlord.db");
+        let mut served = serve(&db);
+        let (game, token) = a_game_of(&served.address, 30);
+        let sent = Command::new("kill")
+            .args(["-s", signal, &served.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let stopped = served.child.wait().unwrap();
+        assert!(stopped.success(), "SIG{signal}: {stopped}");
+        let wal = dir.path().join("overlord.db-wal");
+        assert!(
+            !wal.exists() || std::fs::metadata(&wal).unwrap().len() == 0,
+            "SIG{signal}: games left in the -wal file"
+        );
+        // The one file the docs name, copied alone, holds the game.
+        let elsewhere = tempfile::tempdir().unwrap();
+        let copy = elsewhere.path().join("copy.db");
+        std::fs::copy(&db, &copy).unwrap();
+        assert_eq!(actions_stored(&copy, &game, &token), 30, "SIG{signal}");
+    }
+}
+
+#[test]
+fn a_backup_made_while_the_server_runs_holds_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("overlord.db");
+    let served = serve(&db);
+    let (game, token) = a_game_of(&served.address, 20);
+    let copy = dir.path().join("backup.db");
+    let backup = |copy: &Path| {
+        Command::new(env!("CARGO_BIN_EXE_overlord"))
+            .args(["backup", "--db"])
+            .arg(&db)
+            .arg(copy)
+            .output()
+            .unwrap()
+    };
+    let made = backup(&copy);
+    assert!(made.status.success(), "{made:?}");
+    assert!(String::from_utf8_lossy(&made.stdout).contains("overlord serve --db"));
+    // The server goes on, and the copy is the game as it stood.
+    let (later_game, _) = a_game_of(&served.address, 1);
+    assert_eq!(actions_stored(&copy, &game, &token), 20);
+    let (status, _) = request(
+        &serve(&copy).address,
+        "GET",
+        &format!("/api/games/{later_game}"),
+        None,
+        None,
+    )
+    .unwrap();
+    assert_eq!(status, 404, "the game made after the backup is not in it");
+    // A backup never overwrites a file.
+    let again = backup(&copy);
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+}
+
+#[test]
+fn a_damaged_database_is_refused_at_start_with_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("overlord.db");
+    {
+        let served = serve(&db);
+        a_game_of(&served.address, 40);
+    }
+    // The file as a stopped server leaves it, with garbage written over its middle.
+    let copy = dir.path().join("whole.db");
+    let made = Command::new(env!("CARGO_BIN_EXE_overlord"))
+        .args(["backup", "--db"])
+        .arg(&db)
+        .arg(&copy)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    let mut bytes = std::fs::read(&copy).unwrap();
+    assert!(bytes.len() >= 4 * 4096, "{} bytes", bytes.len());
+    let middle = bytes.len() / 2 / 4096 * 4096;
+    for (i, byte) in bytes[middle..middle + 4096].iter_mut().enumerate() {
+        *byte = (i * 131 % 251) as u8;
+    }
+    std::fs::write(&copy, bytes).unwrap();
+
+    let output = Command::new(env!("CARGO_BIN_EXE_overlord"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(&copy)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let text = String::from_utf8_lossy(&output.stderr);
+    assert!(text.contains("damaged"), "{text}");
+    assert!(text.contains("overlord backup"), "{text}");
 }

@@ -46,10 +46,19 @@ const MAX_BATCH: usize = 256;
 type Job = Box<dyn FnOnce(Result<&Connection, &DbError>) -> Reply + Send>;
 type Reply = Box<dyn FnOnce(Option<&DbError>) + Send>;
 
-/// A handle on the database thread. Cheap to clone; the thread ends when every handle is gone.
+/// What the database thread is sent: work, or the last word.
+enum Message {
+    Job(Job),
+    /// Finish the work sent before, fold the write-ahead log into the database file, close
+    /// the connection, and say how that went.
+    Close(oneshot::Sender<Result<(), DbError>>),
+}
+
+/// A handle on the database thread. Cheap to clone; the thread ends when every handle is gone,
+/// or at [`Db::close`].
 #[derive(Clone)]
 pub struct Db {
-    jobs: mpsc::UnboundedSender<Job>,
+    jobs: mpsc::UnboundedSender<Message>,
 }
 
 impl Db {
@@ -62,6 +71,8 @@ impl Db {
                 path.display()
             ))
         })?;
+        // Before anything else reads it: a damaged file is refused, not served.
+        schema::check_intact(&connection, path)?;
         // WAL lets the one writer commit with a single fsync of the log; FULL makes that
         // fsync happen at every commit, so an acknowledged action survives `kill -9`.
         connection.pragma_update(None, "journal_mode", "WAL")?;
@@ -72,7 +83,19 @@ impl Db {
         let (jobs, receiver) = mpsc::unbounded_channel();
         std::thread::Builder::new()
             .name("overlord-db".into())
-            .spawn(move || run(&connection, receiver))
+            .spawn(move || {
+                let closing = run(&connection, receiver);
+                // After a checkpoint that folded the log into the file, closing the last
+                // connection removes the log: the database is the one file again.
+                let closed = checkpoint(&connection).and_then(|()| {
+                    connection
+                        .close()
+                        .map_err(|(_, error)| DbError::from(error))
+                });
+                if let Some(closing) = closing {
+                    let _asker_gone = closing.send(closed);
+                }
+            })
             .map_err(|error| {
                 DbError::Sqlite(format!("cannot start the database thread: {error}"))
             })?;
@@ -102,9 +125,74 @@ impl Db {
                 let _ignored = answer.send(result);
             })
         });
-        self.jobs.send(job).map_err(|_| DbError::Closed)?;
+        self.jobs
+            .send(Message::Job(job))
+            .map_err(|_| DbError::Closed)?;
         answered.await.map_err(|_| DbError::Closed)?
     }
+
+    /// Finish the work already sent, then fold the write-ahead log into the database file and
+    /// close it, so that the file alone holds every game (what an operator copies). Work sent
+    /// after is refused with [`DbError::Closed`].
+    pub async fn close(&self) -> Result<(), DbError> {
+        let (answer, answered) = oneshot::channel();
+        self.jobs
+            .send(Message::Close(answer))
+            .map_err(|_| DbError::Closed)?;
+        answered.await.map_err(|_| DbError::Closed)?
+    }
+}
+
+/// Fold the whole write-ahead log into the database file and empty the log.
+fn checkpoint(connection: &Connection) -> Result<(), DbError> {
+    // `busy` is 1 when a reader kept part of the log from being folded in.
+    let busy: i64 =
+        connection.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| row.get(0))?;
+    if busy != 0 {
+        return Err(DbError::Sqlite(
+            "the write-ahead log could not be folded into the database file while another \
+             process read it; the data is safe in the -wal file beside it"
+                .into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Copy the database at `from` to `to`, whole and consistent, while a server may be using it
+/// (SQLite's online backup: it copies pages in steps and starts over if the server writes in
+/// between, so the copy is one moment of the database). `to` must not exist yet.
+pub fn backup(from: &Path, to: &Path) -> Result<(), DbError> {
+    if to.exists() {
+        return Err(DbError::Schema(format!(
+            "{} already exists; give the backup a new file name",
+            to.display()
+        )));
+    }
+    let source = Connection::open_with_flags(from, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|error| {
+            DbError::Schema(format!(
+                "cannot open the database {}: {error}; check the path given with --db",
+                from.display()
+            ))
+        })?;
+    source.busy_timeout(std::time::Duration::from_secs(5))?;
+    schema::check_readable(&source)?;
+    let mut copy = Connection::open(to).map_err(|error| {
+        DbError::Schema(format!("cannot create the backup {}: {error}", to.display()))
+    })?;
+    {
+        let backup = rusqlite::backup::Backup::new(&source, &mut copy)?;
+        // A few hundred pages a step, so a busy server is never held up long.
+        backup.run_to_completion(256, std::time::Duration::from_millis(10), None)?;
+    }
+    let intact: String = copy.query_row("PRAGMA integrity_check", [], |row| row.get(0))?;
+    if intact != "ok" {
+        return Err(DbError::Sqlite(format!(
+            "the backup {} does not check out ({intact}); keep the database and try again",
+            to.display()
+        )));
+    }
+    Ok(())
 }
 
 /// Run `work` in a savepoint, rolling back to it if `work` fails.
@@ -125,13 +213,26 @@ fn in_savepoint<T>(
     }
 }
 
-/// The database thread: batches of jobs, one transaction and one commit per batch.
-fn run(connection: &Connection, mut jobs: mpsc::UnboundedReceiver<Job>) {
-    while let Some(first) = jobs.blocking_recv() {
+/// The database thread: batches of jobs, one transaction and one commit per batch, until
+/// every handle is gone (`None`) or it is told to close (who to tell once closed).
+fn run(
+    connection: &Connection,
+    mut messages: mpsc::UnboundedReceiver<Message>,
+) -> Option<oneshot::Sender<Result<(), DbError>>> {
+    let mut closing = None;
+    while closing.is_none() {
+        let first = match messages.blocking_recv()? {
+            Message::Job(job) => job,
+            Message::Close(asker) => return Some(asker),
+        };
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
-            match jobs.try_recv() {
-                Ok(job) => batch.push(job),
+            match messages.try_recv() {
+                Ok(Message::Job(job)) => batch.push(job),
+                Ok(Message::Close(asker)) => {
+                    closing = Some(asker);
+                    break;
+                }
                 Err(_) => break,
             }
         }
@@ -152,4 +253,7 @@ fn run(connection: &Connection, mut jobs: mpsc::UnboundedReceiver<Job>) {
             reply(error.as_ref());
         }
     }
+    // Work sent after the close is refused: its callers hear `Closed`.
+    messages.close();
+    closing
 }

@@ -36,7 +36,7 @@ mod ws;
 
 pub use app::{App, ServerConfig};
 pub use bots::BotSettings;
-pub use db::DbError;
+pub use db::{DbError, backup};
 pub use errors::ApiError;
 pub use limits::Limits;
 
@@ -81,18 +81,50 @@ pub async fn serve(
     let shutdown = async move {
         shutdown.await;
         stopping.bots.stop();
+        // WebSockets are told the server is going away (their pages reconnect to the next
+        // one); requests in flight finish.
+        stopping.stop_sockets();
     };
     axum::serve(
         listener,
-        router(app).into_make_service_with_connect_info::<SocketAddr>(),
+        router(app.clone()).into_make_service_with_connect_info::<SocketAddr>(),
     )
     .with_graceful_shutdown(shutdown)
     .await?;
+    // Every game is in the database file alone once it is closed: copying that one file is a
+    // whole backup (`overlord backup` makes one while the server runs).
+    app.db.close().await?;
     Ok(())
 }
 
+/// Until Ctrl-C (SIGINT) or, on Unix, SIGTERM (what `kill`, systemd and container runtimes
+/// send); forever if neither can be listened for.
+async fn stop_signal() {
+    let interrupt = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                terminate.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+}
+
 /// Open the database, listen on `address`, call `ready` with the address bound (port 0 picks
-/// a free one), and serve until Ctrl-C. Blocks; runs its own runtime.
+/// a free one), and serve until Ctrl-C or SIGTERM, then close the database. Blocks; runs its
+/// own runtime.
 pub fn run(
     config: &ServerConfig,
     registry: Registry,
@@ -111,12 +143,6 @@ pub fn run(
                 error,
             })?;
         ready(listener.local_addr()?);
-        serve(listener, app, async {
-            // If the signal cannot be listened for, serve until killed.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
-            }
-        })
-        .await
+        serve(listener, app, stop_signal()).await
     })
 }

@@ -73,6 +73,44 @@ pub fn current_version() -> usize {
     MIGRATIONS.len()
 }
 
+/// Refuse a damaged database file with what to do, rather than serve it and answer every
+/// request with "try again" (SQLite's `quick_check`: every page and index read once, which a
+/// start can afford).
+pub fn check_intact(connection: &Connection, path: &std::path::Path) -> Result<(), DbError> {
+    let damage = || {
+        format!(
+            "the database {} is damaged; nothing was served from it. Restore the last copy \
+             made with `overlord backup`, or start with another --db",
+            path.display()
+        )
+    };
+    let found: Result<Vec<String>, rusqlite::Error> = connection
+        .prepare("PRAGMA quick_check(5)")
+        .and_then(|mut statement| {
+            statement
+                .query_map([], |row| row.get::<_, String>(0))?
+                .collect()
+        });
+    match found {
+        Ok(found) if found == ["ok"] => Ok(()),
+        Ok(found) => Err(DbError::Schema(format!("{} ({})", damage(), found.join("; ")))),
+        Err(error) => Err(DbError::Schema(format!("{} ({error})", damage()))),
+    }
+}
+
+/// Refuse a file that is not a database of ours a build this old can read.
+pub fn check_readable(connection: &Connection) -> Result<(), DbError> {
+    let found: i64 = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    if found < 1 || usize::try_from(found).unwrap_or(usize::MAX) > current_version() {
+        return Err(DbError::Schema(format!(
+            "this is not a database of this build of overlord serve (schema version {found}, \
+             this build's {})",
+            current_version()
+        )));
+    }
+    Ok(())
+}
+
 /// Bring the database to [`current_version`], or refuse one from a newer build.
 pub fn migrate(connection: &mut Connection) -> Result<(), DbError> {
     let found: i64 = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;

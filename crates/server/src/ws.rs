@@ -12,7 +12,7 @@ use crate::errors::ApiError;
 use crate::limits::Client;
 use crate::views::seat_state;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -118,8 +118,18 @@ impl Session {
         if self.push_state(&mut socket, 0).await.is_err() {
             return;
         }
+        let mut stopping = self.app.stopping.subscribe();
         loop {
+            if *stopping.borrow_and_update() {
+                let going_away = CloseFrame {
+                    code: close_code::AWAY,
+                    reason: "the server is stopping; connect again when it is back".into(),
+                };
+                let _gone = socket.send(Message::Close(Some(going_away))).await;
+                return;
+            }
             tokio::select! {
+                _ = stopping.changed() => continue,
                 incoming = socket.recv() => {
                     let text = match incoming {
                         Some(Ok(Message::Text(text))) => text,

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod backup;
 pub mod games;
 pub mod map;
 pub mod play;
