@@ -125,6 +125,12 @@ enum Command {
         /// then choose its address).
         #[arg(long)]
         trust_proxy: bool,
+        /// What the server writes to stderr: `info` (the default) a line per request and every
+        /// error, `warn` or `error` only problems, `debug` more; or a filter such as
+        /// `warn,overlord_server=info` (as RUST_LOG, which is read when this is not given).
+        /// Tokens are never written.
+        #[arg(long, value_name = "LEVEL")]
+        log: Option<String>,
     },
     /// Copy the server's database, whole and consistent, while `overlord serve` runs on it (or
     /// not): SQLite's online backup, checked once written.
@@ -207,6 +213,7 @@ fn main() -> ExitCode {
             bot_pace,
             rate_limit,
             trust_proxy,
+            log,
         } => {
             let options = commands::serve::Options {
                 db,
@@ -215,6 +222,7 @@ fn main() -> ExitCode {
                 bot_pace,
                 rate_limit,
                 trust_proxy,
+                log,
             };
             commands::serve::run(registry, &data_root, &options, &mut out)
         }

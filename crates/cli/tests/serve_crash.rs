@@ -6,7 +6,8 @@
 //! * stopped with Ctrl-C (SIGINT) or SIGTERM, it leaves every game in the database file alone
 //!   (no `-wal` file left to forget), so copying that one file is a whole backup;
 //! * `overlord backup` copies the database whole while the server runs;
-//! * a damaged database file is refused at start with what to do.
+//! * a damaged database file is refused at start with what to do, and a game damaged in it
+//!   answers 500 with its cause in the server's log, where no token is ever written.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -32,19 +33,27 @@ impl Drop for Served {
 }
 
 fn serve(db: &Path) -> Served {
+    serve_logging(db, Stdio::null())
+}
+
+/// `overlord serve` on `db`, its log (stderr) sent to `log`.
+fn serve_logging(db: &Path, log: impl Into<Stdio>) -> Served {
     let mut child = Command::new(env!("CARGO_BIN_EXE_overlord"))
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(db)
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
+        .stderr(log)
         .spawn()
         .expect("overlord serve starts");
     let stdout = child.stdout.take().unwrap();
     let (line_sent, line) = mpsc::channel();
     std::thread::spawn(move || {
+        let mut stdout = BufReader::new(stdout);
         let mut first = String::new();
-        let _ = BufReader::new(stdout).read_line(&mut first);
+        let _ = stdout.read_line(&mut first);
         let _ = line_sent.send(first);
+        // Read on to the end: a pipe closed early would fail the server's later writes.
+        let _ = std::io::copy(&mut stdout, &mut std::io::sink());
     });
     let first = line
         .recv_timeout(Duration::from_secs(120))
@@ -235,8 +244,14 @@ fn a_game_of(address: &str, actions: usize) -> (String, String) {
     assert_eq!(status, 201, "{created}");
     let game = created["id"].as_str().unwrap().to_owned();
     let token = created["seats"][0]["token"].as_str().unwrap().to_owned();
-    let (_, mut state) = request(address, "GET", &format!("/api/games/{game}"), Some(&token), None)
-        .unwrap();
+    let (_, mut state) = request(
+        address,
+        "GET",
+        &format!("/api/games/{game}"),
+        Some(&token),
+        None,
+    )
+    .unwrap();
     for _ in 0..actions {
         let action = state["legal_actions"][0]["action"].clone();
         let body = json!({ "action": action });
@@ -361,4 +376,63 @@ fn a_damaged_database_is_refused_at_start_with_what_to_do() {
     let text = String::from_utf8_lossy(&output.stderr);
     assert!(text.contains("damaged"), "{text}");
     assert!(text.contains("overlord backup"), "{text}");
+}
+
+#[test]
+fn a_game_that_no_longer_replays_is_a_500_with_its_cause_in_the_log_and_no_token_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("overlord.db");
+    let (game, token) = {
+        let served = serve(&db);
+        a_game_of(&served.address, 5)
+    };
+    // An accident the append-only log's triggers would refuse: the third action rewritten.
+    {
+        let connection = rusqlite::Connection::open(&db).unwrap();
+        connection
+            .execute_batch(&format!(
+                "DROP TRIGGER actions_are_never_updated;
+                 UPDATE actions SET action = '\"no such action\"'
+                     WHERE game_id = '{game}' AND revision = 3;"
+            ))
+            .unwrap();
+    }
+    let log_path = dir.path().join("serve.log");
+    let log = std::fs::File::create(&log_path).unwrap();
+    let served = serve_logging(&db, log);
+    let (status, answer) = request(
+        &served.address,
+        "GET",
+        &format!("/api/games/{game}?log_from=0"),
+        Some(&token),
+        None,
+    )
+    .unwrap();
+    assert_eq!(status, 500, "{answer}");
+    // A WebSocket's token travels in its query: asked for, it is not written either.
+    let _ = request(
+        &served.address,
+        "GET",
+        &format!("/api/games/{game}/ws?token={token}"),
+        None,
+        None,
+    );
+    drop(served);
+    let log = std::fs::read_to_string(&log_path).unwrap();
+    let failed: Vec<&str> = log.lines().filter(|line| line.contains("ERROR")).collect();
+    assert!(
+        failed.iter().any(|line| line.contains("does not replay")),
+        "no cause among the errors: {log}"
+    );
+    assert!(
+        failed
+            .iter()
+            .any(|line| line.contains("status=500") && line.contains(&format!("/api/games/{game}"))),
+        "no line for the failed request: {log}"
+    );
+    assert!(log.contains("request"), "no request lines: {log}");
+    assert!(
+        !log.contains(&token),
+        "a token was written to the log: {log}"
+    );
 }

@@ -46,7 +46,31 @@ pub fn router(app: App) -> Router {
     Router::new()
         .merge(api)
         .fallback(assets::serve)
+        .layer(middleware::from_fn(log_request))
         .with_state(app)
+}
+
+/// One line per request in the operator's log (`info`; a 5xx at `error`, after the line with
+/// its cause): method, path, status, time taken. Never the query, which carries a WebSocket's
+/// token, nor any header.
+async fn log_request(request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_owned();
+    let address = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|info| info.0.ip());
+    let started = std::time::Instant::now();
+    let response = next.run(request).await;
+    let status = response.status().as_u16();
+    let took_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let address = address.map_or_else(String::new, |address| address.to_string());
+    if response.status().is_server_error() {
+        tracing::error!(%method, path, status, took_ms, address, "request failed");
+    } else {
+        tracing::info!(%method, path, status, took_ms, address, "request");
+    }
+    response
 }
 
 /// Who sent `request`, for the rate limiter.

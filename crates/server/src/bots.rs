@@ -377,10 +377,11 @@ impl App {
                         error.code,
                         "rules_version" | "unknown_game" | "not_found" | "stopping"
                     ) {
-                        eprintln!(
-                            "overlord serve: game {id}: the computer could not play its seat \
-                             ({}): {}",
-                            error.code, error.reason
+                        tracing::error!(
+                            game = %id,
+                            code = error.code,
+                            "the computer could not play its seat: {}",
+                            error.reason
                         );
                     }
                     return;

@@ -45,10 +45,7 @@ impl Catalog {
                     Ok(scenarios) => (scenarios, None),
                     Err(errors) => {
                         // The problems name files on the server: the operator's log has them.
-                        eprintln!(
-                            "overlord serve: the data of `{}` does not load: {errors}",
-                            info.id
-                        );
+                        tracing::error!(game = info.id, "the game's data does not load: {errors}");
                         (
                             Vec::new(),
                             Some(format!(
@@ -143,7 +140,7 @@ fn read_rules(game: &str, data_dir: &Path) -> Result<Value, String> {
         })),
         Ok(None) => Err(format!("`{game}` has no rules reference")),
         Err(errors) => {
-            eprintln!("overlord serve: the rules reference of `{game}` does not load: {errors}");
+            tracing::error!(game, "the rules reference does not load: {errors}");
             Err(format!(
                 "the rules reference of `{game}` does not load on this server; its operator can \
                  see why with `overlord validate {game}`"

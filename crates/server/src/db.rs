@@ -178,7 +178,10 @@ pub fn backup(from: &Path, to: &Path) -> Result<(), DbError> {
     source.busy_timeout(std::time::Duration::from_secs(5))?;
     schema::check_readable(&source)?;
     let mut copy = Connection::open(to).map_err(|error| {
-        DbError::Schema(format!("cannot create the backup {}: {error}", to.display()))
+        DbError::Schema(format!(
+            "cannot create the backup {}: {error}",
+            to.display()
+        ))
     })?;
     {
         let backup = rusqlite::backup::Backup::new(&source, &mut copy)?;

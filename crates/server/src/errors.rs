@@ -143,7 +143,7 @@ impl From<RegistryError> for ApiError {
             ),
             RegistryError::Data(errors) => {
                 // The problems name files on the server: the operator's log has them.
-                eprintln!("overlord serve: a game's data does not load: {errors}");
+                tracing::error!("a game's data does not load: {errors}");
                 ApiError::internal(
                     "the server's game data does not load; its operator can see why with \
                      `overlord validate`",
@@ -160,6 +160,16 @@ impl From<RegistryError> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status;
+        // The server's own faults go to the operator's log with their cause (the request's
+        // line, `api::log_request`, says which request it was).
+        if status.is_server_error() {
+            tracing::error!(
+                status = status.as_u16(),
+                code = self.code,
+                "{}",
+                self.reason
+            );
+        }
         let retry_after = self.retry_after_s;
         let mut response = (status, axum::Json(self)).into_response();
         if let Some(seconds) = retry_after {

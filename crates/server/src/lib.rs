@@ -75,7 +75,7 @@ pub async fn serve(
 ) -> Result<(), ServeError> {
     if let Err(error) = app.resume_bots().await {
         // The games still go on when next opened; serving matters more.
-        eprintln!("overlord serve: the computer's seats could not be resumed: {error}");
+        tracing::error!("the computer's seats could not be resumed: {error}");
     }
     let stopping = app.clone();
     let shutdown = async move {

@@ -93,7 +93,11 @@ pub fn check_intact(connection: &Connection, path: &std::path::Path) -> Result<(
         });
     match found {
         Ok(found) if found == ["ok"] => Ok(()),
-        Ok(found) => Err(DbError::Schema(format!("{} ({})", damage(), found.join("; ")))),
+        Ok(found) => Err(DbError::Schema(format!(
+            "{} ({})",
+            damage(),
+            found.join("; ")
+        ))),
         Err(error) => Err(DbError::Schema(format!("{} ({error})", damage()))),
     }
 }

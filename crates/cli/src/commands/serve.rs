@@ -19,6 +19,29 @@ pub struct Options {
     pub rate_limit: Option<String>,
     /// `--trust-proxy`: the client's address is the last of `X-Forwarded-For`.
     pub trust_proxy: bool,
+    /// `--log LEVEL`: what the server's log on stderr holds.
+    pub log: Option<String>,
+}
+
+/// Send the server's log to stderr, filtered by `--log`, else RUST_LOG, else `info`.
+fn start_log(level: Option<&str>) -> Result<()> {
+    use tracing_subscriber::EnvFilter;
+    let filter = match level {
+        Some(level) => EnvFilter::try_new(level).map_err(|error| {
+            anyhow::anyhow!(
+                "--log {level}: {error}; give a level (error, warn, info, debug) or a filter \
+                 such as warn,overlord_server=info"
+            )
+        })?,
+        None => EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
+    };
+    // A second call (tests running the command twice in one process) keeps the first log.
+    let _already = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .try_init();
+    Ok(())
 }
 
 /// The server's limits: the defaults, with what the command line sets.
@@ -82,6 +105,7 @@ pub fn run(
     options: &Options,
     out: &mut impl Write,
 ) -> Result<()> {
+    start_log(options.log.as_deref())?;
     let config = ServerConfig {
         db_path: options.db.clone(),
         data_root: data_root.to_path_buf(),
@@ -114,6 +138,7 @@ mod tests {
             bot_pace: None,
             rate_limit: rate_limit.map(str::to_owned),
             trust_proxy: true,
+            log: None,
         }
     }
 
