@@ -127,6 +127,7 @@ fn round_trip_under_load(c: &mut Criterion) {
             address_per_second: 1e9,
             token_burst: 1e9,
             token_per_second: 1e9,
+            connections_per_address: 1_024,
             ..Limits::default()
         },
         bots: overlord_server::BotSettings::default(),

@@ -25,6 +25,7 @@ mod db;
 mod errors;
 mod imports;
 mod limits;
+mod listen;
 mod live;
 mod play;
 mod replay;
@@ -85,12 +86,7 @@ pub async fn serve(
         // one); requests in flight finish.
         stopping.stop_sockets();
     };
-    axum::serve(
-        listener,
-        router(app.clone()).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await?;
+    listen::serve(listener, router(app.clone()), app.limits, shutdown).await;
     // Every game is in the database file alone once it is closed: copying that one file is a
     // whole backup (`overlord backup` makes one while the server runs).
     app.db.close().await?;

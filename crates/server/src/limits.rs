@@ -49,6 +49,13 @@ pub struct Limits {
     pub address_burst: f64,
     /// Requests one client address may send per second, sustained.
     pub address_per_second: f64,
+    /// Connections open at once; more wait in the system's queue until one closes. Below the
+    /// open files a process may have (commonly 1,024), with room for the database's.
+    pub connections: usize,
+    /// Connections open at once from one client address (not counted behind a trusted proxy).
+    pub connections_per_address: usize,
+    /// How long a client may take to send a request's headers before its connection is closed.
+    pub header_timeout: std::time::Duration,
     /// Read the client's address from the last entry of `X-Forwarded-For` (set this only
     /// behind a reverse proxy that adds it; otherwise anyone could choose their address).
     pub trust_proxy: bool,
@@ -75,6 +82,10 @@ impl Default for Limits {
             // at once is far beyond a table of friends and still modest memory.
             live_games: 256,
             trust_proxy: false,
+            connections: 768,
+            // A school or an office behind one address: a few connections per player.
+            connections_per_address: 256,
+            header_timeout: std::time::Duration::from_secs(10),
         }
     }
 }

@@ -40,6 +40,8 @@ pub fn roomy_limits() -> Limits {
         token_per_second: 100_000.0,
         address_burst: 100_000.0,
         address_per_second: 100_000.0,
+        // The load tests' clients all come from loopback.
+        connections_per_address: 1_024,
         ..Limits::default()
     }
 }
