@@ -35,6 +35,8 @@ pub struct Parts {
     pub limiter: RateLimiter,
     pub limits: Limits,
     pub bots: Bots,
+    /// The WebSockets open.
+    pub sockets: crate::ws::Sockets,
     /// Set when the server stops: every WebSocket then closes.
     pub stopping: tokio::sync::watch::Sender<bool>,
     /// Leave to read and replay an import, [`Limits::imports_in_flight`] at once.
@@ -63,6 +65,7 @@ impl App {
             // A shadow is a second copy of a game the bots think on: a few dozen is plenty
             // for the games whose bots are busy at once, and bounds the memory they take.
             bots: Bots::new(config.bots, config.limits.live_games.min(64)),
+            sockets: crate::ws::Sockets::default(),
             stopping: tokio::sync::watch::Sender::new(false),
             imports: Arc::new(tokio::sync::Semaphore::new(
                 config.limits.imports_in_flight.max(1),

@@ -56,6 +56,15 @@ pub struct Limits {
     pub connections_per_address: usize,
     /// How long a client may take to send a request's headers before its connection is closed.
     pub header_timeout: std::time::Duration,
+    /// WebSockets open at once; more are refused (503) until one closes. With `connections`,
+    /// below the open files a process may have.
+    pub sockets: usize,
+    /// WebSockets open at once from one client address (not counted behind a trusted proxy).
+    pub sockets_per_address: usize,
+    /// How often an open WebSocket is pinged.
+    pub socket_ping: std::time::Duration,
+    /// A WebSocket that sends nothing for this long, not even the answer to a ping, is closed.
+    pub socket_idle: std::time::Duration,
     /// Read the client's address from the last entry of `X-Forwarded-For` (set this only
     /// behind a reverse proxy that adds it; otherwise anyone could choose their address).
     pub trust_proxy: bool,
@@ -82,10 +91,16 @@ impl Default for Limits {
             // at once is far beyond a table of friends and still modest memory.
             live_games: 256,
             trust_proxy: false,
-            connections: 768,
+            // Connections and sockets together stay under the common limit of 1,024 open
+            // files, with room for the database's.
+            connections: 512,
             // A school or an office behind one address: a few connections per player.
             connections_per_address: 256,
             header_timeout: std::time::Duration::from_secs(10),
+            sockets: 384,
+            sockets_per_address: 64,
+            socket_ping: std::time::Duration::from_secs(30),
+            socket_idle: std::time::Duration::from_secs(90),
         }
     }
 }
@@ -202,6 +217,37 @@ impl RateLimiter {
         }
         bucket.tokens = tokens - 1.0;
         Ok(())
+    }
+}
+
+/// What is open per client address (connections, WebSockets).
+#[derive(Debug, Default)]
+pub struct PerAddress(Mutex<HashMap<std::net::IpAddr, usize>>);
+
+impl PerAddress {
+    /// Count one more from `address`, unless it has `most` already.
+    pub fn open(&self, address: std::net::IpAddr, most: usize) -> bool {
+        let Ok(mut open) = self.0.lock() else {
+            return true;
+        };
+        let count = open.entry(address).or_insert(0);
+        if *count >= most {
+            return false;
+        }
+        *count += 1;
+        true
+    }
+
+    /// Count one fewer from `address`.
+    pub fn close(&self, address: std::net::IpAddr) {
+        if let Ok(mut open) = self.0.lock()
+            && let Some(count) = open.get_mut(&address)
+        {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&address);
+            }
+        }
     }
 }
 

@@ -7,12 +7,13 @@
 //!
 //! * a request's headers must arrive within [`Limits::header_timeout`], or the connection is
 //!   closed;
-//! * at most [`Limits::connections`] connections are open at once; past that, new ones wait in
+//! * at most [`Limits::connections`] connections are open at once (a WebSocket, once open,
+//!   counts among [`Limits::sockets`] instead, `ws`); past that, new ones wait in
 //!   the system's queue until one closes;
 //! * at most [`Limits::connections_per_address`] of them from one address (not behind a
 //!   trusted proxy, where every connection comes from the proxy).
 
-use crate::limits::Limits;
+use crate::limits::{Limits, PerAddress};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
@@ -20,10 +21,9 @@ use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto::Builder;
 use hyper_util::service::TowerToHyperService;
-use std::collections::HashMap;
 use std::future::Future;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex};
+use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
@@ -32,36 +32,6 @@ use tower::ServiceExt;
 /// How long a stopping server waits for the requests in flight before it closes their
 /// connections anyway.
 const DRAIN: Duration = Duration::from_secs(10);
-
-/// Open connections per client address.
-#[derive(Default)]
-struct PerAddress(Mutex<HashMap<IpAddr, usize>>);
-
-impl PerAddress {
-    /// Count one more connection from `address`, unless it has `most` already.
-    fn open(&self, address: IpAddr, most: usize) -> bool {
-        let Ok(mut open) = self.0.lock() else {
-            return true;
-        };
-        let count = open.entry(address).or_insert(0);
-        if *count >= most {
-            return false;
-        }
-        *count += 1;
-        true
-    }
-
-    fn close(&self, address: IpAddr) {
-        if let Ok(mut open) = self.0.lock()
-            && let Some(count) = open.get_mut(&address)
-        {
-            *count -= 1;
-            if *count == 0 {
-                open.remove(&address);
-            }
-        }
-    }
-}
 
 /// Serve `router` on `listener` within `limits` until `shutdown` completes; then stop
 /// accepting, let the requests in flight finish (for at most [`DRAIN`]), and return.

@@ -6,6 +6,11 @@
 //! "revision"?: n, "id"?: any}` or `{"type": "state"}`; each is answered with `{"type":
 //! "accepted", "id", "revision"}` or `{"type": "error", "id", "error": ApiError}`, and the new
 //! state follows as a push. Every message counts against the same rate limit as HTTP.
+//!
+//! Sockets are bounded: [`Limits::sockets`](crate::limits::Limits) open at once (503 past
+//! that) and `sockets_per_address` from one address (429), each with small buffers; a socket
+//! is pinged every `socket_ping` and closed once it has sent nothing for `socket_idle`, not
+//! even the answer to a ping. Every socket of a game shares the one game in memory.
 
 use crate::app::App;
 use crate::errors::ApiError;
@@ -77,12 +82,18 @@ pub async fn upgrade(
         .get::<ConnectInfo<SocketAddr>>()
         .map(|info| info.0);
     let client = crate::api::client_of(&app, &headers, address, token.as_deref());
+    let pass = SocketPass::take(&app, client.address)?;
     if let (Viewer::Seat(_), Some(hash)) = (&viewer, &client.token_hash) {
         app.limiter.know_seat(hash);
     }
     Ok(upgrade
         .max_message_size(app.limits.body_bytes)
+        // tungstenite's buffers are 128 KiB each by default: a few hundred idle sockets would
+        // take tens of megabytes for nothing. A state is a few kilobytes.
+        .read_buffer_size(SOCKET_BUFFER)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
+            let _pass = pass;
             let session = Session {
                 app,
                 id,
@@ -94,6 +105,82 @@ pub async fn upgrade(
             session.run(socket).await;
         })
         .into_response())
+}
+
+/// The read buffer of a socket.
+const SOCKET_BUFFER: usize = 8 * 1024;
+
+/// The sockets open, in all and per address.
+#[derive(Debug, Default)]
+pub struct Sockets {
+    open: std::sync::atomic::AtomicUsize,
+    per_address: crate::limits::PerAddress,
+}
+
+/// One open socket, counted until dropped.
+struct SocketPass {
+    app: App,
+    /// The address it is counted against, if any.
+    address: Option<std::net::IpAddr>,
+}
+
+impl SocketPass {
+    /// Count a socket from `address`, or refuse it: too many in all (503) or from the address
+    /// (429).
+    fn take(app: &App, address: Option<std::net::IpAddr>) -> Result<SocketPass, ApiError> {
+        use std::sync::atomic::Ordering;
+        let sockets = &app.sockets;
+        let most = app.limits.sockets;
+        let taken = sockets
+            .open
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |open| {
+                (open < most).then_some(open + 1)
+            });
+        if taken.is_err() {
+            return Err(ApiError {
+                retry_after_s: Some(30),
+                ..ApiError::new(
+                    axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                    "busy",
+                    "the server has as many live connections open as it keeps; the page can \
+                     still be reloaded, and will connect again later",
+                )
+            });
+        }
+        let counted = address.filter(|_| !app.limits.trust_proxy);
+        if let Some(address) = counted
+            && !sockets
+                .per_address
+                .open(address, app.limits.sockets_per_address)
+        {
+            sockets.open.fetch_sub(1, Ordering::SeqCst);
+            return Err(ApiError {
+                retry_after_s: Some(30),
+                ..ApiError::new(
+                    axum::http::StatusCode::TOO_MANY_REQUESTS,
+                    "too_many_sockets",
+                    "too many live connections from your address; close some pages of this \
+                     game and reload",
+                )
+            });
+        }
+        Ok(SocketPass {
+            app: app.clone(),
+            address: counted,
+        })
+    }
+}
+
+impl Drop for SocketPass {
+    fn drop(&mut self) {
+        let sockets = &self.app.sockets;
+        sockets
+            .open
+            .fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+        if let Some(address) = self.address {
+            sockets.per_address.close(address);
+        }
+    }
 }
 
 struct Session {
@@ -119,6 +206,10 @@ impl Session {
             return;
         }
         let mut stopping = self.app.stopping.subscribe();
+        let every = self.app.limits.socket_ping;
+        let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+        ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut heard = tokio::time::Instant::now();
         loop {
             if *stopping.borrow_and_update() {
                 let going_away = CloseFrame {
@@ -130,7 +221,21 @@ impl Session {
             }
             tokio::select! {
                 _ = stopping.changed() => continue,
+                _ = ping.tick() => {
+                    if heard.elapsed() >= self.app.limits.socket_idle {
+                        let idle = CloseFrame {
+                            code: close_code::AWAY,
+                            reason: "closed after a long silence; reload to connect again".into(),
+                        };
+                        let _gone = socket.send(Message::Close(Some(idle))).await;
+                        return;
+                    }
+                    if socket.send(Message::Ping(Vec::new().into())).await.is_err() {
+                        return;
+                    }
+                }
                 incoming = socket.recv() => {
+                    heard = tokio::time::Instant::now();
                     let text = match incoming {
                         Some(Ok(Message::Text(text))) => text,
                         Some(Ok(Message::Binary(_))) => {
