@@ -131,6 +131,13 @@ enum Command {
         /// Tokens are never written.
         #[arg(long, value_name = "LEVEL")]
         log: Option<String>,
+        /// A host name the server answers to (give it once per name, as people type it in the
+        /// address bar). Without it, a server on a loopback address answers only to
+        /// `localhost` and loopback addresses, which keeps other web sites from reading it
+        /// through a name of theirs (DNS rebinding), and one reachable from other machines to
+        /// any name.
+        #[arg(long = "allowed-host", value_name = "NAME")]
+        allowed_hosts: Vec<String>,
     },
     /// Copy the server's database, whole and consistent, while `overlord serve` runs on it (or
     /// not): SQLite's online backup, checked once written.
@@ -214,6 +221,7 @@ fn main() -> ExitCode {
             rate_limit,
             trust_proxy,
             log,
+            allowed_hosts,
         } => {
             let options = commands::serve::Options {
                 db,
@@ -223,6 +231,7 @@ fn main() -> ExitCode {
                 rate_limit,
                 trust_proxy,
                 log,
+                allowed_hosts,
             };
             commands::serve::run(registry, &data_root, &options, &mut out)
         }

@@ -49,12 +49,16 @@ pub trait Chapters: Game {
 
 /// The plain refusal of `action`, which is not among `legal`: the prompt's rule and question,
 /// and how many answers there are. What [`Chapters::refusal`] says unless a game says more.
+///
+/// The action is shown as it was sent (its JSON), not as the program's own debugging form: the
+/// sender recognises it, and it says nothing of the program's insides.
 pub fn not_an_answer<G: Game>(game: &G, action: &G::Action, legal: &[G::Action]) -> Refusal {
     let prompt = game.prompt();
+    let sent = serde_json::to_string(action).unwrap_or_else(|_| "that action".to_owned());
     Refusal::by_rule(
         prompt.rule,
         format!(
-            "{action:?} is not a legal answer to \"{}\"; there are {} legal actions",
+            "{sent} is not a legal answer to \"{}\"; choose one of the {} legal actions",
             prompt.text,
             legal.len()
         ),

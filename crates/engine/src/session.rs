@@ -270,6 +270,9 @@ impl<G: Game> Match<G> {
 
     /// The seat whose last action undo would take back, if undo is possible now.
     pub fn undoable_by(&self) -> Option<Seat> {
+        if matches!(self.status(), Status::Over(_)) {
+            return None;
+        }
         (self.actions.len() > self.barrier.actions)
             .then(|| self.actors.last().copied())
             .flatten()
@@ -277,6 +280,11 @@ impl<G: Game> Match<G> {
 
     /// Take back the last action.
     pub fn undo(&mut self) -> Result<(), MatchError> {
+        // An ended game stays ended: its result is what was played (and what a record of it
+        // says), not a position to take back into.
+        if let Status::Over(outcome) = self.status() {
+            return Err(MatchError::GameOver(outcome));
+        }
         if self.actions.len() <= self.barrier.actions {
             return Err(MatchError::CannotUndo(if self.actions.is_empty() {
                 "no action has been played yet".into()

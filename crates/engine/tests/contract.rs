@@ -322,6 +322,10 @@ fn the_wrong_seat_and_a_finished_game_are_refused() {
         .apply(Seat(0), DuelAction::Pass)
         .expect_err("the game is over");
     assert!(matches!(error, MatchError::GameOver(_)));
+    // Nor is its last action taken back, whatever it drew: the game over is said as such.
+    assert_eq!(finished.undoable_by(), None);
+    let error = finished.undo().expect_err("the game is over");
+    assert!(matches!(error, MatchError::GameOver(_)), "{error}");
 }
 
 #[test]

@@ -131,6 +131,7 @@ fn round_trip_under_load(c: &mut Criterion) {
             ..Limits::default()
         },
         bots: overlord_server::BotSettings::default(),
+        allowed_hosts: Vec::new(),
     };
     let registry = overlord_engine::Registry::new(vec![overlord_engine::Entry::<
         overlord_omaha::Omaha,

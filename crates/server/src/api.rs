@@ -14,7 +14,7 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{any, get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -40,14 +40,71 @@ pub fn router(app: App) -> Router {
         .route("/api/games/{id}/record", get(export))
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/ws", get(ws::upgrade))
-        .route("/api/{*rest}", get(no_such_route).post(no_such_route))
+        .route("/api/{*rest}", any(no_such_route))
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(app.limits.body_bytes))
         .route_layer(middleware::from_fn_with_state(app.clone(), rate_limit));
     Router::new()
         .merge(api)
         .fallback(assets::serve)
+        .layer(middleware::from_fn(secure_headers))
+        .layer(middleware::from_fn_with_state(app.clone(), check_host))
         .layer(middleware::from_fn(log_request))
         .with_state(app)
+}
+
+/// What every answer carries so a browser keeps the pages to themselves: their scripts,
+/// styles and connections only from this server, never framed by another site (clickjacking),
+/// no type guessed from content, no address sent on to other sites.
+async fn secure_headers(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
+             connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+        ),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    response
+}
+
+/// Refuse a request for a host name this server does not answer to (`hosts`): a web page
+/// whose name an attacker points at this machine (DNS rebinding) must not read it.
+async fn check_host(State(app): State<App>, request: Request, next: Next) -> Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|value| value.to_str().ok());
+    match (app.hosts.get(), host) {
+        (Some(hosts), Some(host)) if !hosts.allows(host) => ApiError::new(
+            StatusCode::MISDIRECTED_REQUEST,
+            "bad_host",
+            format!(
+                "this server does not answer to the name `{host}`; its operator can allow it \
+                 with `overlord serve --allowed-host NAME`"
+            ),
+        )
+        .into_response(),
+        _ => next.run(request).await,
+    }
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        "this route does not take that method; docs/server-api.md lists each route's",
+    )
 }
 
 /// One line per request in the operator's log (`info`; a 5xx at `error`, after the line with

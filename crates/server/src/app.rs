@@ -20,6 +20,9 @@ pub struct ServerConfig {
     pub limits: Limits,
     /// How the seats the server plays think.
     pub bots: BotSettings,
+    /// The host names the server answers to (`--allowed-host`); none given, any name, or only
+    /// the loopback names when it listens on a loopback address (`hosts`).
+    pub allowed_hosts: Vec<String>,
 }
 
 /// Everything a request handler needs; cheap to clone.
@@ -35,6 +38,11 @@ pub struct Parts {
     pub limiter: RateLimiter,
     pub limits: Limits,
     pub bots: Bots,
+    /// The host names answered to, set when the server starts listening (`hosts`); unset,
+    /// any.
+    pub hosts: std::sync::OnceLock<crate::hosts::Hosts>,
+    /// The names given with `--allowed-host`.
+    pub allowed_hosts: Vec<String>,
     /// The WebSockets open.
     pub sockets: crate::ws::Sockets,
     /// Set when the server stops: every WebSocket then closes.
@@ -65,6 +73,8 @@ impl App {
             // A shadow is a second copy of a game the bots think on: a few dozen is plenty
             // for the games whose bots are busy at once, and bounds the memory they take.
             bots: Bots::new(config.bots, config.limits.live_games.min(64)),
+            hosts: std::sync::OnceLock::new(),
+            allowed_hosts: config.allowed_hosts.clone(),
             sockets: crate::ws::Sockets::default(),
             stopping: tokio::sync::watch::Sender::new(false),
             imports: Arc::new(tokio::sync::Semaphore::new(

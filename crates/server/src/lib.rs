@@ -23,6 +23,7 @@ mod bots;
 mod catalog;
 mod db;
 mod errors;
+mod hosts;
 mod imports;
 mod limits;
 mod listen;
@@ -86,6 +87,11 @@ pub async fn serve(
         // one); requests in flight finish.
         stopping.stop_sockets();
     };
+    if let Ok(local) = listener.local_addr()
+        && let Some(hosts) = hosts::Hosts::new(local, &app.allowed_hosts)
+    {
+        let _set_once = app.hosts.set(hosts);
+    }
     listen::serve(listener, router(app.clone()), app.limits, shutdown).await;
     // Every game is in the database file alone once it is closed: copying that one file is a
     // whole backup (`overlord backup` makes one while the server runs).

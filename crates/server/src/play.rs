@@ -119,12 +119,25 @@ pub struct Listing {
     pub seats: Vec<String>,
     pub created_ms: i64,
     pub updated_ms: i64,
+    /// The game's dice are scripted (an imported record that fixed them): not a fair game.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub scripted: bool,
     /// Why this build cannot go on with the game (another rules version), when it cannot.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cannot_resume: Option<String>,
 }
 
 const MAX_LABEL_CHARS: usize = 40;
+
+/// Whether `label` is plain text: no control characters (line breaks, escapes) and none of
+/// Unicode's text-direction overrides and isolates, with which a label can show other players
+/// something else than it says (a name spelled backwards, a seat's name hidden).
+fn printable(label: &str) -> bool {
+    !label.chars().any(|c| {
+        c.is_control()
+            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+    })
+}
 
 impl App {
     /// Who `token` is in `game`: a seat, or a spectator when there is no token.
@@ -392,6 +405,7 @@ impl App {
                 seats,
                 created_ms: row.created_ms,
                 updated_ms: row.updated_ms,
+                scripted: row.randomness.script.is_some(),
             })
             .collect())
     }
@@ -593,6 +607,15 @@ impl App {
             return Err(ApiError::bad_request(
                 "bad_labels",
                 format!("give at most one label per seat, of at most {MAX_LABEL_CHARS} characters"),
+            ));
+        }
+        if let Some(label) = labels.iter().find(|label| !printable(label)) {
+            return Err(ApiError::bad_request(
+                "bad_labels",
+                format!(
+                    "the label {label:?} holds control or text-direction characters, which could \
+                     hide or reorder what other players read; use plain text"
+                ),
             ));
         }
         if let Some(seat) = session.status().seat()

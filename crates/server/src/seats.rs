@@ -66,9 +66,14 @@ pub fn bearer_token(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     let Some(value) = headers.get(header::AUTHORIZATION) else {
         return Ok(None);
     };
-    let text = value.to_str().unwrap_or_default();
-    match text.strip_prefix("Bearer ") {
-        Some(token) if !token.trim().is_empty() => Ok(Some(token.trim().to_owned())),
+    let text = value.to_str().unwrap_or_default().trim();
+    // The scheme's name is case-insensitive (RFC 9110, 11.1): `bearer` is `Bearer`.
+    let token = text
+        .split_once(' ')
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| token.trim());
+    match token {
+        Some(token) if !token.is_empty() => Ok(Some(token.to_owned())),
         _ => Err(ApiError::unauthorized(
             "the Authorization header must be `Bearer TOKEN`, with the token of your seat's link",
         )),

@@ -21,6 +21,8 @@ pub struct Options {
     pub trust_proxy: bool,
     /// `--log LEVEL`: what the server's log on stderr holds.
     pub log: Option<String>,
+    /// `--allowed-host NAME`, each time given: the names the server answers to.
+    pub allowed_hosts: Vec<String>,
 }
 
 /// Send the server's log to stderr, filtered by `--log`, else RUST_LOG, else `info`.
@@ -111,6 +113,7 @@ pub fn run(
         data_root: data_root.to_path_buf(),
         limits: limits(options)?,
         bots: bot_settings(options)?,
+        allowed_hosts: options.allowed_hosts.clone(),
     };
     let mut printed = Ok(());
     overlord_server::run(&config, registry, &options.addr, |address| {
@@ -139,6 +142,7 @@ mod tests {
             rate_limit: rate_limit.map(str::to_owned),
             trust_proxy: true,
             log: None,
+            allowed_hosts: Vec::new(),
         }
     }
 

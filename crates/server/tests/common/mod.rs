@@ -107,6 +107,7 @@ pub async fn start_on(
         data_root: data_root(),
         limits,
         bots,
+        allowed_hosts: Vec::new(),
     };
     let app = App::open(&config, registry()).unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
