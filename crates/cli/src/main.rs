@@ -138,6 +138,10 @@ enum Command {
         /// any name.
         #[arg(long = "allowed-host", value_name = "NAME")]
         allowed_hosts: Vec<String>,
+        /// Delete games nobody has played or changed for this many days, checked at start and
+        /// every hour (by default games are kept for ever).
+        #[arg(long, value_name = "DAYS")]
+        retention_days: Option<f64>,
     },
     /// Copy the server's database, whole and consistent, while `overlord serve` runs on it (or
     /// not): SQLite's online backup, checked once written.
@@ -222,6 +226,7 @@ fn main() -> ExitCode {
             trust_proxy,
             log,
             allowed_hosts,
+            retention_days,
         } => {
             let options = commands::serve::Options {
                 db,
@@ -232,6 +237,7 @@ fn main() -> ExitCode {
                 trust_proxy,
                 log,
                 allowed_hosts,
+                retention_days,
             };
             commands::serve::run(registry, &data_root, &options, &mut out)
         }

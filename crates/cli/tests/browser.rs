@@ -81,7 +81,8 @@ impl Drop for Served {
 fn serve() -> Served {
     let dir = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_overlord"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        // Problems only: a line per request would bury the test's own output.
+        .args(["serve", "--log", "warn", "--addr", "127.0.0.1:0", "--db"])
         .arg(dir.path().join("games.db"))
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())

@@ -6,6 +6,10 @@
 //! has no percentiles), with the target. The other 199 games are played by scripted players
 //! that pause `THINK` between actions, as fast players would, so this measures the server under
 //! load rather than the machine's saturation point.
+//!
+//! Three loads (issue 33): every player on one address (as before); each player from an
+//! address of its own (127.0.x.y: the per-address budgets, connections and buckets as on the
+//! internet); and that, with a spectator's WebSocket open on each game, pushed every change.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -44,6 +48,36 @@ struct Player {
     token: String,
     state: Seen,
     seed: u64,
+}
+
+/// How the 200 games are played.
+#[derive(Clone, Copy)]
+struct Load {
+    name: &'static str,
+    /// Each player from an address of its own.
+    addresses: bool,
+    /// A spectator's socket open on each game.
+    spectators: bool,
+}
+
+/// The client of player `index`: from 127.0.x.y of its own, or the shared one.
+fn client_of(shared: &reqwest::Client, load: Load, index: usize) -> reqwest::Client {
+    if !load.addresses {
+        return shared.clone();
+    }
+    let address = std::net::Ipv4Addr::new(127, 0, 1 + (index / 200) as u8, 1 + (index % 200) as u8);
+    reqwest::Client::builder()
+        .local_address(std::net::IpAddr::V4(address))
+        .build()
+        .unwrap()
+}
+
+/// Watch `game` as a spectator, reading every push, for as long as the bench runs.
+async fn spectate(base: &str, game: &str) {
+    use futures_util::StreamExt;
+    let url = format!("{}/api/games/{game}/ws", base.replace("http://", "ws://"));
+    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    while let Some(Ok(_)) = socket.next().await {}
 }
 
 impl Player {
@@ -112,6 +146,28 @@ impl Player {
 }
 
 fn round_trip_under_load(c: &mut Criterion) {
+    for load in [
+        Load {
+            name: "action_round_trip_with_200_games",
+            addresses: false,
+            spectators: false,
+        },
+        Load {
+            name: "action_round_trip_with_200_games_from_200_addresses",
+            addresses: true,
+            spectators: false,
+        },
+        Load {
+            name: "action_round_trip_with_200_games_200_addresses_and_200_spectators",
+            addresses: true,
+            spectators: true,
+        },
+    ] {
+        round_trip(c, load);
+    }
+}
+
+fn round_trip(c: &mut Criterion, load: Load) {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -120,14 +176,16 @@ fn round_trip_under_load(c: &mut Criterion) {
     let config = ServerConfig {
         db_path: dir.path().join("bench.db"),
         data_root: concat!(env!("CARGO_MANIFEST_DIR"), "/../../data").into(),
-        // The flood limits guard against one client; here one client is 200 players, and the
-        // measured one acts as fast as criterion asks.
+        // The flood limits guard against one client; here one client may be 200 players, and
+        // the measured one acts as fast as criterion asks.
         limits: Limits {
             address_burst: 1e9,
             address_per_second: 1e9,
             token_burst: 1e9,
             token_per_second: 1e9,
             connections_per_address: 1_024,
+            // The spectators all connect from 127.0.0.1.
+            sockets_per_address: 1_024,
             ..Limits::default()
         },
         bots: overlord_server::BotSettings::default(),
@@ -148,14 +206,21 @@ fn round_trip_under_load(c: &mut Criterion) {
         base
     });
     let http = reqwest::Client::new();
-    let mut measured = runtime.block_on(Player::new(&base, &http, 0));
+    let mut measured = runtime.block_on(Player::new(&base, &client_of(&http, load, 0), 0));
     let background: Vec<Player> = runtime.block_on(async {
         let mut players = Vec::new();
         for seed in 1..GAMES as u64 {
-            players.push(Player::new(&base, &http, seed).await);
+            let client = client_of(&http, load, seed as usize);
+            players.push(Player::new(&base, &client, seed).await);
         }
         players
     });
+    if load.spectators {
+        for game in std::iter::once(&measured.game).chain(background.iter().map(|p| &p.game)) {
+            let (base, game) = (base.clone(), game.clone());
+            runtime.spawn(async move { spectate(&base, &game).await });
+        }
+    }
     for (index, mut player) in background.into_iter().enumerate() {
         runtime.spawn(async move {
             // Arrive spread over one pause, then play at the players' pace.
@@ -170,7 +235,7 @@ fn round_trip_under_load(c: &mut Criterion) {
     let all: Arc<Mutex<Vec<Duration>>> = Arc::default();
     let mut group = c.benchmark_group("server");
     group.sample_size(50);
-    group.bench_function("action_round_trip_with_200_games", |b| {
+    group.bench_function(load.name, |b| {
         b.iter_custom(|iters| {
             runtime.block_on(async {
                 let mut total = Duration::ZERO;
@@ -194,8 +259,9 @@ fn round_trip_under_load(c: &mut Criterion) {
         let at = |q: f64| all[((all.len() as f64 * q) as usize).min(all.len() - 1)];
         let p99 = at(0.99);
         println!(
-            "action round trip with {GAMES} games ({} timed): p50 {:?}, p99 {p99:?}, max {max:?}; \
-             target p99 <= {TARGET_P99:?}: {}",
+            "{}: action round trip with {GAMES} games ({} timed): p50 {:?}, p99 {p99:?}, max \
+             {max:?}; target p99 <= {TARGET_P99:?}: {}",
+            load.name,
             all.len(),
             at(0.5),
             if p99 <= TARGET_P99 { "met" } else { "MISSED" }

@@ -361,12 +361,28 @@ async fn list(
     Ok(Json(json!({ "games": app.list(status).await? })))
 }
 
+/// The client address a request came from, as the rate limits read it.
+fn address_of(
+    app: &App,
+    headers: &HeaderMap,
+    connection: Option<&axum::Extension<ConnectInfo<SocketAddr>>>,
+) -> Option<std::net::IpAddr> {
+    limits::client_address(
+        headers,
+        connection.map(|info| info.0.0.ip()),
+        app.limits.trust_proxy,
+    )
+}
+
 async fn create(
     State(app): State<App>,
+    connection: Option<axum::Extension<ConnectInfo<SocketAddr>>>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
     let request: CreateRequest = parse_body(&headers, body)?;
+    app.limiter
+        .admit_creation(address_of(&app, &headers, connection.as_ref()))?;
     Ok((StatusCode::CREATED, Json(app.create(request).await?)))
 }
 
@@ -374,9 +390,12 @@ async fn create(
 /// record may hold (`imports`); replayed on a blocking thread too.
 async fn import(
     State(app): State<App>,
+    connection: Option<axum::Extension<ConnectInfo<SocketAddr>>>,
     headers: HeaderMap,
     body: axum::body::Body,
 ) -> Result<impl IntoResponse, ApiError> {
+    app.limiter
+        .admit_creation(address_of(&app, &headers, connection.as_ref()))?;
     // The leave comes before the body is read, so imports waiting their turn hold no memory.
     let Ok(_turn) = app.imports.clone().try_acquire_owned() else {
         // Read to its end, keeping nothing, so the client gets the answer rather than a

@@ -87,4 +87,37 @@ impl App {
     pub fn stop_sockets(&self) {
         self.stopping.send_replace(true);
     }
+
+    /// Delete the games nobody changed for `retention`, now and every hour (or every
+    /// `retention`, if shorter), until the server stops.
+    pub async fn forget_untouched_games(self, retention: std::time::Duration) {
+        let every = retention.min(std::time::Duration::from_secs(3600));
+        let mut stopping = self.stopping.subscribe();
+        loop {
+            let cutoff = crate::store::now_ms()
+                .saturating_sub(i64::try_from(retention.as_millis()).unwrap_or(i64::MAX));
+            match self
+                .db
+                .call(move |connection| crate::store::delete_untouched_since(connection, cutoff))
+                .await
+            {
+                Ok(deleted) => {
+                    for id in &deleted {
+                        self.games.forget_game(id);
+                    }
+                    if !deleted.is_empty() {
+                        tracing::info!(
+                            games = deleted.len(),
+                            "deleted games untouched for the retention time"
+                        );
+                    }
+                }
+                Err(error) => tracing::error!("could not delete the games past retention: {error}"),
+            }
+            tokio::select! {
+                () = tokio::time::sleep(every) => {}
+                _ = stopping.wait_for(|stopping| *stopping) => return,
+            }
+        }
+    }
 }

@@ -87,6 +87,9 @@ pub async fn serve(
         // one); requests in flight finish.
         stopping.stop_sockets();
     };
+    if let Some(retention) = app.limits.retention {
+        tokio::spawn(app.clone().forget_untouched_games(retention));
+    }
     if let Ok(local) = listener.local_addr()
         && let Some(hosts) = hosts::Hosts::new(local, &app.allowed_hosts)
     {

@@ -49,6 +49,15 @@ pub struct Limits {
     pub address_burst: f64,
     /// Requests one client address may send per second, sustained.
     pub address_per_second: f64,
+    /// Games one client address may create or import at once, after a pause.
+    pub creations_burst: f64,
+    /// Games one client address may create or import per minute, sustained.
+    pub creations_per_minute: f64,
+    /// Actions a game may take back in all: each undo is a row of the game's log, kept for
+    /// good, so without a bound a client taking back and playing again grows it for ever.
+    pub undos_per_game: u64,
+    /// Games not changed for this long are deleted (`None`, the default: kept for ever).
+    pub retention: Option<std::time::Duration>,
     /// Connections open at once; more wait in the system's queue until one closes. Below the
     /// open files a process may have (commonly 1,024), with room for the database's.
     pub connections: usize,
@@ -91,6 +100,11 @@ impl Default for Limits {
             // at once is far beyond a table of friends and still modest memory.
             live_games: 256,
             trust_proxy: false,
+            // A class behind one address each starting a game, then a game a few seconds.
+            creations_burst: 60.0,
+            creations_per_minute: 30.0,
+            undos_per_game: 5_000,
+            retention: None,
             // Connections and sockets together stay under the common limit of 1,024 open
             // files, with room for the database's.
             connections: 512,
@@ -191,6 +205,15 @@ impl RateLimiter {
         }
     }
 
+    /// Charge the creation (or import) of a game to the client's address, beside the request
+    /// itself: a game is stored for good, so they come slower than requests.
+    pub fn admit_creation(&self, address: Option<std::net::IpAddr>) -> Result<(), ApiError> {
+        match address {
+            Some(address) => self.charge(format!("create:{address}")),
+            None => Ok(()),
+        }
+    }
+
     /// Take one request from bucket `key`, or say how long to wait.
     fn charge(&self, key: String) -> Result<(), ApiError> {
         let now = Instant::now();
@@ -276,6 +299,8 @@ pub fn client_address(
 fn rates(limits: &Limits, key: &str) -> (f64, f64) {
     if key.starts_with("token:") {
         (limits.token_burst, limits.token_per_second)
+    } else if key.starts_with("create:") {
+        (limits.creations_burst, limits.creations_per_minute / 60.0)
     } else {
         (limits.address_burst, limits.address_per_second)
     }

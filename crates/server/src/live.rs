@@ -173,6 +173,11 @@ impl Games {
         *slot.game.lock().await = Some(game);
     }
 
+    /// Drop game `id` from memory (deleted from the database).
+    pub fn forget_game(&self, id: &str) {
+        self.forget(id);
+    }
+
     fn forget(&self, id: &str) {
         if let Ok(mut slots) = self.slots.lock() {
             slots.remove(id);

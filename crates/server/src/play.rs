@@ -261,6 +261,19 @@ impl App {
         let mut game = self.lock_game(id).await?;
         let seat = self.seat(&game, token).await?;
         check_revision(&game, revision)?;
+        // Each act and each undo is a row of the log, kept for good: rows beyond the actions
+        // are two per undo.
+        let progress = &game.row.progress;
+        let undos = progress.revision.saturating_sub(progress.action_count) / 2;
+        if undos >= self.limits.undos_per_game {
+            return Err(ApiError::conflict(
+                "too_many_undos",
+                format!(
+                    "this game has taken back {undos} actions, as many as a game may; play on, \
+                     or export its record and import it to go on from here afresh"
+                ),
+            ));
+        }
         // The actions taken back so far, last first, with who played them: put back if the
         // person's own action cannot be reached.
         let mut undone: Vec<(Seat, Value)> = Vec::new();

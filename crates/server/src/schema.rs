@@ -66,6 +66,15 @@ const MIGRATIONS: &[&str] = &[
     r"
     ALTER TABLE seats ADD COLUMN bot TEXT;
     ",
+    // 3: retention. The log stays append-only for every game but one being deleted whole,
+    // listed in `expiring` for the length of the deleting transaction.
+    r"
+    CREATE TABLE expiring (game_id TEXT PRIMARY KEY) WITHOUT ROWID;
+    DROP TRIGGER actions_are_never_deleted;
+    CREATE TRIGGER actions_are_never_deleted BEFORE DELETE ON actions
+        WHEN NOT EXISTS (SELECT 1 FROM expiring WHERE game_id = OLD.game_id)
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    ",
 ];
 
 /// The schema version this build writes.

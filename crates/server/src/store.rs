@@ -311,6 +311,31 @@ pub fn awaiting_bots(connection: &Connection) -> Result<Vec<String>, DbError> {
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// Delete, whole, every game not changed since `before_ms` (Unix milliseconds): its log, its
+/// snapshots, its seats and its row. The ids deleted.
+pub fn delete_untouched_since(
+    connection: &Connection,
+    before_ms: i64,
+) -> Result<Vec<String>, DbError> {
+    connection.execute(
+        "INSERT INTO expiring SELECT id FROM games WHERE updated_ms < ?1",
+        [before_ms],
+    )?;
+    let ids: Vec<String> = {
+        let mut statement = connection.prepare("SELECT game_id FROM expiring")?;
+        let rows = statement.query_map([], |row| row.get(0))?;
+        rows.collect::<Result<_, _>>()?
+    };
+    connection.execute_batch(
+        "DELETE FROM actions WHERE game_id IN (SELECT game_id FROM expiring);
+         DELETE FROM snapshots WHERE game_id IN (SELECT game_id FROM expiring);
+         DELETE FROM seats WHERE game_id IN (SELECT game_id FROM expiring);
+         DELETE FROM games WHERE id IN (SELECT game_id FROM expiring);
+         DELETE FROM expiring;",
+    )?;
+    Ok(ids)
+}
+
 /// A game's log rows after `revision`, in order.
 pub fn log_after(
     connection: &Connection,

@@ -2,15 +2,19 @@
 //! API error is JSON (unknown routes, wrong methods); the `Bearer` scheme in any case; the
 //! headers that keep pages to themselves; no answer to a host name the server was not given
 //! (DNS rebinding); labels without control or text-direction characters; a refused action
-//! shown as it was sent; imported games with scripted dice marked in the listing.
+//! shown as it was sent; imported games with scripted dice marked in the listing; games
+//! created only so fast from one address; a game's undos bounded (each is a row kept for
+//! good); games untouched past the retention deleted.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 
 use common::{TestServer, id, start, token};
+use overlord_server::Limits;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use std::time::{Duration, Instant};
 
 async fn raw(server: &TestServer, method: reqwest::Method, path: &str) -> reqwest::Response {
     server
@@ -203,4 +207,122 @@ async fn an_imported_game_with_scripted_dice_is_marked_in_the_listing() {
     assert_eq!(marked(&id(&scripted.json)), Some(json!(true)));
     assert_eq!(marked(&id(&fair.json)), None);
     assert_eq!(marked(&game), None);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_creates_games_only_so_fast() {
+    let server = start(Limits {
+        creations_burst: 3.0,
+        creations_per_minute: 0.001,
+        ..common::roomy_limits()
+    })
+    .await;
+    let created = server.create("omaha", "first-wave", 1, None).await;
+    let (game, seat) = (id(&created), token(&created, 0));
+    for seed in 2..4 {
+        server.create("omaha", "first-wave", seed, None).await;
+    }
+    let refused = server
+        .post(
+            "/api/games",
+            None,
+            &json!({ "game": "omaha", "scenario": "first-wave" }),
+        )
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        refused.text
+    );
+    let record = server
+        .get(
+            &format!("/api/games/{game}/record?reveal=true"),
+            Some(&seat),
+        )
+        .await
+        .json;
+    let imported = server
+        .post("/api/games/import", None, &json!({ "record": record }))
+        .await;
+    assert_eq!(
+        imported.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "imports count too"
+    );
+    // Playing is not creating: the seat goes on.
+    let state = server.state(&game, Some(&seat)).await;
+    assert_eq!(state.status, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_takes_back_only_so_many_actions() {
+    let server = start(Limits {
+        undos_per_game: 2,
+        ..common::roomy_limits()
+    })
+    .await;
+    let created = server.create("omaha", "first-wave", 1, None).await;
+    let (game, seat) = (id(&created), token(&created, 0));
+    let mut chooser = common::Chooser::new(4);
+    let mut undone = 0;
+    for _ in 0..500 {
+        let state = server.state(&game, Some(&seat)).await.json;
+        let action = chooser.pick(&state);
+        let acted = server.act(&game, &seat, &action, None).await;
+        assert_eq!(acted.status, StatusCode::OK, "{}", acted.text);
+        if acted.json["can_undo"] != true {
+            continue;
+        }
+        let undo = server.undo(&game, &seat).await;
+        if undone < 2 {
+            assert_eq!(undo.status, StatusCode::OK, "{}", undo.text);
+            undone += 1;
+        } else {
+            assert_eq!(undo.status, StatusCode::CONFLICT, "{}", undo.text);
+            assert_eq!(undo.json["code"], "too_many_undos", "{}", undo.text);
+            return;
+        }
+        // Play on from what was taken back (the same action again is allowed).
+        let again = server.act(&game, &seat, &action, None).await;
+        assert_eq!(again.status, StatusCode::OK, "{}", again.text);
+    }
+    panic!("never reached a third undo");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_untouched_past_the_retention_are_deleted_and_played_ones_kept() {
+    let server = start(Limits {
+        retention: Some(Duration::from_secs(3)),
+        ..common::roomy_limits()
+    })
+    .await;
+    let abandoned = id(&server.create("omaha", "first-wave", 1, None).await);
+    let played = server.create("omaha", "first-wave", 2, None).await;
+    let (game, seat) = (id(&played), token(&played, 0));
+    let mut chooser = common::Chooser::new(5);
+    let started = Instant::now();
+    loop {
+        let state = server.state(&game, Some(&seat)).await;
+        assert_eq!(state.status, StatusCode::OK, "a game played on was deleted");
+        let action = chooser.pick(&state.json);
+        let acted = server.act(&game, &seat, &action, None).await;
+        assert_eq!(acted.status, StatusCode::OK, "{}", acted.text);
+        if server.state(&abandoned, None).await.status == StatusCode::NOT_FOUND {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the abandoned game was never deleted"
+        );
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    let listed = server.get("/api/games?status=all", None).await.json;
+    let ids: Vec<&str> = listed["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, [game.as_str()]);
 }

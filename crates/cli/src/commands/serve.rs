@@ -23,6 +23,8 @@ pub struct Options {
     pub log: Option<String>,
     /// `--allowed-host NAME`, each time given: the names the server answers to.
     pub allowed_hosts: Vec<String>,
+    /// `--retention-days DAYS`: games untouched this long are deleted.
+    pub retention_days: Option<f64>,
 }
 
 /// Send the server's log to stderr, filtered by `--log`, else RUST_LOG, else `info`.
@@ -52,6 +54,18 @@ fn limits(options: &Options) -> Result<Limits> {
         trust_proxy: options.trust_proxy,
         ..Limits::default()
     };
+    if let Some(days) = options.retention_days {
+        let retention = std::time::Duration::try_from_secs_f64(days * 86_400.0)
+            .ok()
+            .filter(|retention| !retention.is_zero());
+        let Some(retention) = retention else {
+            anyhow::bail!(
+                "--retention-days {days}: give a number of days above 0, such as 90 (or leave \
+                 it out to keep every game)"
+            );
+        };
+        limits.retention = Some(retention);
+    }
     if let Some(rates) = &options.rate_limit {
         for part in rates.split(',').map(str::trim) {
             let (who, rate) = part.split_once('=').unwrap_or((part, ""));
@@ -143,11 +157,12 @@ mod tests {
             trust_proxy: true,
             log: None,
             allowed_hosts: Vec::new(),
+            retention_days: None,
         }
     }
 
     #[test]
-    fn the_rate_limit_sets_each_budget_with_a_burst_of_twice_the_rate() {
+    fn the_rate_limit_and_retention_are_read_and_bad_values_refused() {
         let set = limits(&options(Some("seat=5, address=300"))).unwrap();
         assert_eq!((set.token_per_second, set.token_burst), (5.0, 10.0));
         assert_eq!((set.address_per_second, set.address_burst), (300.0, 600.0));
@@ -157,6 +172,19 @@ mod tests {
             only_seats.address_per_second,
             Limits::default().address_per_second
         );
+        let kept = limits(&Options {
+            retention_days: Some(0.5),
+            ..options(None)
+        })
+        .unwrap();
+        assert_eq!(kept.retention, Some(std::time::Duration::from_secs(43_200)));
+        for days in [0.0, -1.0, f64::NAN] {
+            let refused = limits(&Options {
+                retention_days: Some(days),
+                ..options(None)
+            });
+            assert!(refused.is_err(), "{days}");
+        }
         for bad in [
             "seat", "seat=0", "seat=-1", "seat=x", "player=3", "seat=inf",
         ] {
