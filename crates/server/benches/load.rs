@@ -184,6 +184,8 @@ fn round_trip(c: &mut Criterion, load: Load) {
             token_burst: 1e9,
             token_per_second: 1e9,
             connections_per_address: 1_024,
+            creations_burst: 1e9,
+            creations_per_minute: 1e9,
             // The spectators all connect from 127.0.0.1.
             sockets_per_address: 1_024,
             ..Limits::default()

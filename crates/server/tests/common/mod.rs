@@ -42,6 +42,8 @@ pub fn roomy_limits() -> Limits {
         address_per_second: 100_000.0,
         // The load tests' clients all come from loopback.
         connections_per_address: 1_024,
+        creations_burst: 100_000.0,
+        creations_per_minute: 6_000_000.0,
         ..Limits::default()
     }
 }
