@@ -13,54 +13,15 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod common;
 
-use common::{Chooser, TestServer, id, start, token};
+use common::start;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-
-/// A line of /proc/self/status, in bytes (`VmRSS`, the resident size now; `VmHWM`, its peak).
-fn memory(field: &str) -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap();
-    let line = status
-        .lines()
-        .find(|line| line.starts_with(field))
-        .unwrap_or_else(|| panic!("no {field} in /proc/self/status"));
-    let kib: u64 = line
-        .trim_start_matches(field)
-        .trim_start_matches(':')
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .unwrap();
-    kib * 1024
-}
-
-/// A short real game's record, exported.
-async fn a_record(server: &TestServer) -> Value {
-    let created = server.create("omaha", "first-wave", 7, None).await;
-    let (game, seat) = (id(&created), token(&created, 0));
-    let mut chooser = Chooser::new(7);
-    for _ in 0..3 {
-        let state = server.state(&game, Some(&seat)).await.json;
-        let action = chooser.pick(&state);
-        let acted = server.act(&game, &seat, &action, None).await;
-        assert_eq!(acted.status, StatusCode::OK, "{}", acted.text);
-    }
-    let exported = server
-        .get(
-            &format!("/api/games/{game}/record?reveal=true"),
-            Some(&seat),
-        )
-        .await;
-    assert_eq!(exported.status, StatusCode::OK, "{}", exported.text);
-    exported.json
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn eight_of_the_heaviest_imports_at_once_stay_within_two_imports_memory() {
     let limits = common::roomy_limits();
     let server = start(limits).await;
-    let mut record = a_record(&server).await;
+    let mut record = server.a_short_record().await;
     // The shape that costs most once parsed: small nested objects, each a tree node of its
     // own, as many as the memory bound lets through (about 60 of its 64 MiB), and a long
     // string to fill the body.
@@ -70,10 +31,10 @@ async fn eight_of_the_heaviest_imports_at_once_stay_within_two_imports_memory() 
     let body = json!({ "record": record }).to_string();
     assert!(body.len() < limits.record_bytes);
 
-    let before = memory("VmRSS");
+    let before = common::memory("VmRSS");
     let imports = (0..8).map(|_| server.post_raw("/api/games/import", None, body.clone()));
     let answers = futures_util::future::join_all(imports).await;
-    let peak = memory("VmHWM");
+    let peak = common::memory("VmHWM");
 
     let mut parsed = 0;
     for answer in &answers {

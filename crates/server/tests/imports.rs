@@ -6,31 +6,10 @@
 
 mod common;
 
-use common::{Chooser, TestServer, id, start, token};
+use common::{TestServer, start};
 use overlord_server::Limits;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-
-/// A short real game's record, exported.
-async fn a_record(server: &TestServer) -> Value {
-    let created = server.create("omaha", "first-wave", 7, None).await;
-    let (game, seat) = (id(&created), token(&created, 0));
-    let mut chooser = Chooser::new(7);
-    for _ in 0..3 {
-        let state = server.state(&game, Some(&seat)).await.json;
-        let action = chooser.pick(&state);
-        let acted = server.act(&game, &seat, &action, None).await;
-        assert_eq!(acted.status, StatusCode::OK, "{}", acted.text);
-    }
-    let exported = server
-        .get(
-            &format!("/api/games/{game}/record?reveal=true"),
-            Some(&seat),
-        )
-        .await;
-    assert_eq!(exported.status, StatusCode::OK, "{}", exported.text);
-    exported.json
-}
 
 async fn games_listed(server: &TestServer) -> usize {
     let listed = server.get("/api/games?status=all", None).await;
@@ -40,7 +19,7 @@ async fn games_listed(server: &TestServer) -> usize {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_import_sent_as_plain_text_is_refused_and_creates_nothing() {
     let server = start(common::roomy_limits()).await;
-    let body = json!({ "record": a_record(&server).await }).to_string();
+    let body = json!({ "record": server.a_short_record().await }).to_string();
     let before = games_listed(&server).await;
 
     for content_type in ["text/plain", "application/x-www-form-urlencoded", ""] {
@@ -86,7 +65,7 @@ async fn an_import_sent_as_plain_text_is_refused_and_creates_nothing() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_import_naming_an_unknown_scenario_is_a_bad_record() {
     let server = start(common::roomy_limits()).await;
-    let mut record = a_record(&server).await;
+    let mut record = server.a_short_record().await;
     record["scenario"] = json!("no-such-scenario");
     let refused = server
         .post("/api/games/import", None, &json!({ "record": record }))
@@ -102,7 +81,7 @@ async fn a_record_heavier_than_the_memory_bound_is_refused_before_it_is_parsed()
         ..common::roomy_limits()
     })
     .await;
-    let mut record = a_record(&server).await;
+    let mut record = server.a_short_record().await;
     record["actions"] = Value::Array(vec![json!({ "a": { "b": 0 } }); 2_000]);
     let refused = server
         .post("/api/games/import", None, &json!({ "record": record }))

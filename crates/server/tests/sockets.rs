@@ -41,15 +41,7 @@ async fn watch(server: &TestServer, game: &str) -> Result<Socket, u16> {
 }
 
 fn resident() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap();
-    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
-    let kib: u64 = line[6..]
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .unwrap();
-    kib * 1024
+    common::memory("VmRSS")
 }
 
 /// Whether the server closed `socket` (a close frame, or the end) among what it sent.

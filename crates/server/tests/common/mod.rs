@@ -201,6 +201,29 @@ impl TestServer {
             .await
     }
 
+    /// Game `id`'s record, exported knowingly (`?reveal=true`) by the seat of `token`.
+    pub async fn record(&self, id: &str, token: &str) -> Value {
+        let exported = self
+            .get(&format!("/api/games/{id}/record?reveal=true"), Some(token))
+            .await;
+        assert_eq!(exported.status, StatusCode::OK, "{}", exported.text);
+        exported.json
+    }
+
+    /// The record of a short First Wave game, three random actions in.
+    pub async fn a_short_record(&self) -> Value {
+        let created = self.create("omaha", "first-wave", 7, None).await;
+        let (game, seat) = (id(&created), token(&created, 0));
+        let mut chooser = Chooser::new(7);
+        for _ in 0..3 {
+            let state = self.state(&game, Some(&seat)).await.json;
+            let action = chooser.pick(&state);
+            let acted = self.act(&game, &seat, &action, None).await;
+            assert_eq!(acted.status, StatusCode::OK, "{}", acted.text);
+        }
+        self.record(&game, &seat).await
+    }
+
     pub async fn undo(&self, id: &str, token: &str) -> Answer {
         self.post(&format!("/api/games/{id}/undo"), Some(token), &json!({}))
             .await
@@ -240,4 +263,23 @@ impl Chooser {
         assert!(!legal.is_empty(), "no legal action in {state}");
         legal[self.below(legal.len())]["action"].clone()
     }
+}
+
+/// A line of this process's /proc/self/status, in bytes (`VmRSS`, the resident size now;
+/// `VmHWM`, its peak). The servers of the tests run in the test's process.
+pub fn memory(field: &str) -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status
+        .lines()
+        .find(|line| line.starts_with(field))
+        .unwrap_or_else(|| panic!("no {field} in /proc/self/status"));
+    let kib: u64 = line
+        .trim_start_matches(field)
+        .trim_start_matches(':')
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .unwrap();
+    kib * 1024
 }
