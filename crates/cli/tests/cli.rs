@@ -312,7 +312,7 @@ fn play_goes_on_after_a_save_that_fails() {
 /// Issue 33, item 8: a line that is not UTF-8 text is refused like any other line that is not
 /// a command, and the game goes on.
 #[test]
-fn play_goes_on_after_a_line_that_is_not_text() {
+fn play_and_replay_go_on_after_a_line_that_is_not_text() {
     let dir = tempfile::tempdir().unwrap();
     let kept = dir.path().join("kept.json");
     let mut script = b"1\n\xff\xfe garbage \xc3\n".to_vec();
@@ -333,6 +333,15 @@ fn play_goes_on_after_a_line_that_is_not_text() {
         2,
         "the action after the bad line was played"
     );
+    // Stepping through the record takes the same line in its stride.
+    let stepped = overlord_with_bytes(
+        &["replay", "--step", kept.to_str().unwrap()],
+        b"\xff\xfe\n\n\nq\n",
+    );
+    assert!(stepped.status.success(), "{}", stderr(&stepped));
+    let text = stdout(&stepped);
+    assert!(text.contains("is not text (UTF-8)"), "{text}");
+    assert!(text.contains("End of the record."), "{text}");
 }
 
 #[test]

@@ -150,22 +150,23 @@ pub fn run(
         }
         write!(out, "> ")?;
         out.flush()?;
-        // Read bytes, not a `String`: `read_line` fails on a line that is not UTF-8, and that
-        // error would end the game and lose it over one mistyped line.
-        let mut bytes = Vec::new();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            writeln!(
-                out,
-                "\nEnd of input: the game is left unfinished (save it with `save FILE` next time)."
-            )?;
-            return Ok(());
-        }
-        let Ok(line) = String::from_utf8(bytes) else {
-            writeln!(
-                out,
-                "That line is not text (UTF-8), so it was ignored and the game goes on. {HELP}"
-            )?;
-            continue;
+        let line = match super::read_typed(input)? {
+            super::Typed::End => {
+                writeln!(
+                    out,
+                    "\nEnd of input: the game is left unfinished (save it with `save FILE` next \
+                     time)."
+                )?;
+                return Ok(());
+            }
+            super::Typed::NotText => {
+                writeln!(
+                    out,
+                    "That line is not text (UTF-8), so it was ignored and the game goes on. {HELP}"
+                )?;
+                continue;
+            }
+            super::Typed::Text(line) => line,
         };
         let line = line.trim();
         let (word, rest) = line

@@ -64,10 +64,14 @@ pub fn run(
         }
         write!(out, "[{done}/{total}] > ")?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(());
-        }
+        let line = match super::read_typed(input)? {
+            super::Typed::End => return Ok(()),
+            super::Typed::NotText => {
+                writeln!(out, "That line is not text (UTF-8); it was ignored. {HELP}")?;
+                continue;
+            }
+            super::Typed::Text(line) => line,
+        };
         let target = match line.trim() {
             "" if done == total => continue,
             "" => done + 1,
