@@ -134,8 +134,8 @@ enum Command {
         /// A host name the server answers to (give it once per name, as people type it in the
         /// address bar). Without it, a server on a loopback address answers only to
         /// `localhost` and loopback addresses, which keeps other web sites from reading it
-        /// through a name of theirs (DNS rebinding), and one reachable from other machines to
-        /// any name.
+        /// through a name of theirs (DNS rebinding); one reachable from other machines, or
+        /// behind a proxy (--trust-proxy), answers to any name.
         #[arg(long = "allowed-host", value_name = "NAME")]
         allowed_hosts: Vec<String>,
         /// Delete games nobody has played or changed for this many days, checked at start and

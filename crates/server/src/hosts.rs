@@ -2,7 +2,8 @@
 //! server on the visitor's own machine by pointing a name it controls at 127.0.0.1 (DNS
 //! rebinding); the browser then sends that name as the `Host`. Checking it keeps such pages
 //! out: a server listening on a loopback address answers only to loopback names unless told
-//! others (`--allowed-host`), and a server given names answers only to those.
+//! others (`--allowed-host`) or put behind a reverse proxy (`--trust-proxy`, where the proxy
+//! routes by name), and a server given names answers only to those.
 
 use std::net::{IpAddr, SocketAddr};
 
@@ -17,10 +18,12 @@ pub struct Hosts {
 
 impl Hosts {
     /// The policy for a server listening on `local` and given `allowed` names: `None` (any
-    /// name) for a server reachable from other machines that was given none.
-    pub fn new(local: SocketAddr, allowed: &[String]) -> Option<Hosts> {
+    /// name) for a server given none that is reachable from other machines, or that sits
+    /// behind a reverse proxy (`behind_proxy`), which passes on the names people type and
+    /// routes by them itself.
+    pub fn new(local: SocketAddr, allowed: &[String], behind_proxy: bool) -> Option<Hosts> {
         let loopback = local.ip().is_loopback();
-        if allowed.is_empty() && !loopback {
+        if allowed.is_empty() && (!loopback || behind_proxy) {
             return None;
         }
         Some(Hosts {
@@ -72,7 +75,7 @@ mod tests {
 
     #[test]
     fn a_loopback_server_answers_only_to_loopback_names_unless_given_others() {
-        let hosts = Hosts::new(local("127.0.0.1:8080"), &[]).unwrap();
+        let hosts = Hosts::new(local("127.0.0.1:8080"), &[], false).unwrap();
         for host in [
             "127.0.0.1:8080",
             "localhost:8080",
@@ -85,16 +88,31 @@ mod tests {
         for host in ["attacker.example:8080", "attacker.example", "10.0.0.1:8080"] {
             assert!(!hosts.allows(host), "{host}");
         }
-        let named = Hosts::new(local("127.0.0.1:8080"), &["Games.Example.org".into()]).unwrap();
+        let named = Hosts::new(
+            local("127.0.0.1:8080"),
+            &["Games.Example.org".into()],
+            false,
+        )
+        .unwrap();
         assert!(named.allows("games.example.org:443"));
         assert!(named.allows("localhost:8080"));
         assert!(!named.allows("attacker.example"));
     }
 
     #[test]
+    fn a_server_behind_a_proxy_answers_the_names_the_proxy_passes_on_unless_given_some() {
+        assert_eq!(Hosts::new(local("127.0.0.1:8080"), &[], true), None);
+        let named =
+            Hosts::new(local("127.0.0.1:8080"), &["games.example.org".into()], true).unwrap();
+        assert!(named.allows("games.example.org"));
+        assert!(!named.allows("attacker.example"));
+    }
+
+    #[test]
     fn a_server_for_other_machines_answers_to_any_name_unless_given_some() {
-        assert_eq!(Hosts::new(local("0.0.0.0:8080"), &[]), None);
-        let named = Hosts::new(local("0.0.0.0:8080"), &["games.example.org".into()]).unwrap();
+        assert_eq!(Hosts::new(local("0.0.0.0:8080"), &[], false), None);
+        let named =
+            Hosts::new(local("0.0.0.0:8080"), &["games.example.org".into()], false).unwrap();
         assert!(named.allows("games.example.org"));
         assert!(!named.allows("localhost"));
         assert!(!named.allows("192.168.1.9:8080"));

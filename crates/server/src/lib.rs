@@ -91,7 +91,7 @@ pub async fn serve(
         tokio::spawn(app.clone().forget_untouched_games(retention));
     }
     if let Ok(local) = listener.local_addr()
-        && let Some(hosts) = hosts::Hosts::new(local, &app.allowed_hosts)
+        && let Some(hosts) = hosts::Hosts::new(local, &app.allowed_hosts, app.limits.trust_proxy)
     {
         let _set_once = app.hosts.set(hosts);
     }
