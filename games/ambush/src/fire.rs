@@ -552,7 +552,8 @@ pub fn take(game: &mut Ambush, soldier: SoldierId, result: Damage) {
         s.panicked = false;
         s.marker.row = Row::Inactive;
     } else if before == Health::Healthy && effect.health == Health::Wounded {
-        // AMB-STS-1, AMBX-DMG-2: prone, on Complete, one Port Box less.
+        // AMB-STS-1, AMBX-DMG-2: prone, on Complete, one Port Box less; AMBX-SOL-5 as read
+        // in docs/ambush/interpretations.md: he keeps what he carries.
         s.stance = Stance::Prone;
         s.marker.row = Row::Complete;
         s.port_boxes = s.port_boxes.saturating_sub(1);

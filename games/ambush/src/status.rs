@@ -64,6 +64,36 @@ mod tests {
         assert_eq!((current_mpa(s), s.port_boxes), (3, 3));
     }
 
+    /// AMBX-SOL-5, as docs/ambush/interpretations.md reads it: a wound that leaves a soldier
+    /// fewer Port Boxes than he fills leaves him what he carries, and he takes nothing more
+    /// until he has room again.
+    #[test]
+    fn ambx_sol_5_a_wound_leaves_a_full_soldier_his_items_and_no_room() {
+        let mut game = s1();
+        let us3 = SoldierId(2);
+        let carried = game.soldier(us3).items.clone();
+        assert_eq!(
+            crate::equipment::free_port_boxes(&game, us3),
+            game.soldier(us3).port_boxes - filled(&game, us3),
+        );
+        // Full to the last Port Box, then wounded: one Port Box fewer than he fills.
+        game.soldiers[2].port_boxes = filled(&game, us3);
+        take(&mut game, us3, Damage::Wound);
+        let s = game.soldier(us3);
+        assert_eq!(s.port_boxes + 1, filled(&game, us3));
+        assert_eq!(s.items, carried, "nothing dropped");
+        assert_eq!(crate::equipment::free_port_boxes(&game, us3), 0);
+    }
+
+    /// The Port Boxes `soldier`'s items fill.
+    fn filled(game: &Ambush, soldier: SoldierId) -> u8 {
+        game.soldier(soldier)
+            .items
+            .iter()
+            .map(|item| crate::equipment::port_boxes_of(game, item.weapon))
+            .sum()
+    }
+
     /// T-STS-4, T-SACT-1 (AMB-SACT-2, AMB-SACT-5): the free stance change once a round, none
     /// for the wounded; an MP spent leaves only movement.
     #[test]
