@@ -38,8 +38,8 @@ pub fn begin(game: &mut Ambush, soldier: SoldierId) {
         doing: Doing::Fresh,
         row,
     });
-    let name = game.name(soldier);
-    game.note(ACTIVATE, AmbEvent::Moved { soldier }, || {
+    game.note(ACTIVATE, AmbEvent::Moved { soldier }, |game| {
+        let name = game.name(soldier);
         format!("{name} is activated")
     });
 }
@@ -488,11 +488,11 @@ pub fn answer(game: &mut Ambush, turn: Turn, action: AmbAction) {
             }
             s.turn.mp_spent += cost;
             s.stance = stance;
-            let name = game.name(id);
             game.note(
                 RuleId("AMB-SACT-2"),
                 AmbEvent::Moved { soldier: id },
-                || {
+                |game| {
+                    let name = game.name(id);
                     format!(
                         "{name} goes {stance:?}{}",
                         if cost == 0 { " (free)" } else { " (1 MP)" }
@@ -557,14 +557,16 @@ pub fn answer(game: &mut Ambush, turn: Turn, action: AmbAction) {
             // AMB-ACT-18: the partner's turn goes with the shot.
             let p = &mut game.soldiers[partner.index()];
             p.marker.row = after_acting(p.marker.row);
-            let (who, whom) = (game.name(id), game.name(partner));
             game.note(
                 RuleId("AMB-ACT-18"),
                 AmbEvent::Attack {
                     attacker: id,
                     target: Some(target),
                 },
-                || format!("{who} and {whom} fire the crew weapon together"),
+                |game| {
+                    let (who, whom) = (game.name(id), game.name(partner));
+                    format!("{who} and {whom} fire the crew weapon together")
+                },
             );
             resolve_shot(game, id, usize::from(item), target, Kind::Aimed);
             end(game);
@@ -575,11 +577,13 @@ pub fn answer(game: &mut Ambush, turn: Turn, action: AmbAction) {
             p.marker.row = after_acting(p.marker.row);
             crate::equipment::carried_along(game, partner, to);
             game.soldiers[partner.index()].place = Place::Hex(to);
-            let (who, whom) = (game.name(id), game.name(partner));
             game.note(
                 RuleId("AMB-ACT-12"),
                 AmbEvent::Moved { soldier: id },
-                || format!("{who} and {whom} carry the crew weapon"),
+                |game| {
+                    let (who, whom) = (game.name(id), game.name(partner));
+                    format!("{who} and {whom} carry the crew weapon")
+                },
             );
             walk(game, turn, to, Doing::Moving);
             if game.turn.is_some() {
@@ -604,14 +608,14 @@ pub fn answer(game: &mut Ambush, turn: Turn, action: AmbAction) {
             into,
         } => {
             if let Ok(thrown) = crate::vehicle_hits::throw(game, id, vehicle, satchel, into) {
-                let who = game.name(id);
                 game.note(
                     crate::vehicle_hits::CHARGE,
                     AmbEvent::Attack {
                         attacker: id,
                         target: None,
                     },
-                    || {
+                    |game| {
+                        let who = game.name(id);
                         format!(
                             "{who} throws {} {} the vehicle (DD {}): {}",
                             if satchel {
@@ -637,11 +641,13 @@ pub fn answer(game: &mut Ambush, turn: Turn, action: AmbAction) {
             if let Some(it) = game.soldiers[id.index()].items.get_mut(usize::from(item)) {
                 it.prepared = true;
             }
-            let name = game.name(id);
             game.note(
                 RuleId("AMBX-WTC-3"),
                 AmbEvent::Weapon { soldier: id },
-                || format!("{name} prepares his weapon"),
+                |game| {
+                    let name = game.name(id);
+                    format!("{name} prepares his weapon")
+                },
             );
             end(game);
         }
@@ -657,16 +663,16 @@ pub fn answer(game: &mut Ambush, turn: Turn, action: AmbAction) {
                 _ => Row::TwoTurns,
             };
             o.marker.advantage = advantage;
-            let (who, whom) = (game.name(id), game.name(to));
-            game.note(GIVE, AmbEvent::Command { soldier: id }, || {
+            game.note(GIVE, AmbEvent::Command { soldier: id }, |game| {
+                let (who, whom) = (game.name(id), game.name(to));
                 format!("{who} gives an action to {whom}")
             });
             end(game);
         }
         AmbAction::Awaken { target } => {
             game.soldiers[target.index()].marker.row = Row::Complete;
-            let (who, whom) = (game.name(id), game.name(target));
-            game.note(AWAKEN, AmbEvent::Command { soldier: id }, || {
+            game.note(AWAKEN, AmbEvent::Command { soldier: id }, |game| {
+                let (who, whom) = (game.name(id), game.name(target));
                 format!("{who} wakes {whom}")
             });
             end(game);
@@ -719,12 +725,14 @@ fn walk(game: &mut Ambush, turn: Turn, to: Hex, doing: Doing) {
     unprepare_on_moving(game, id);
     crate::equipment::carried_along(game, id, to);
     set_doing(game, doing);
-    let name = game.name(id);
-    let label = game.map().map_or_else(String::new, |m| m.label(to));
     game.note(
         RuleId("AMBX-MOV-1"),
         AmbEvent::Moved { soldier: id },
-        || format!("{name} moves to {label} ({cost} MP)"),
+        |game| {
+            let name = game.name(id);
+            let label = game.map().map_or_else(String::new, |m| m.label(to));
+            format!("{name} moves to {label} ({cost} MP)")
+        },
     );
     let health = game.soldier(id).health;
     crate::operations::enter(game, &[id], to);

@@ -26,7 +26,6 @@ pub fn resolve_shot(
         return;
     };
     game.reveals += 1;
-    let (who, whom) = (game.name(shooter), game.name(target));
     let kind_text = match kind {
         Kind::Aimed => "aimed",
         Kind::Snap => "snap",
@@ -37,7 +36,8 @@ pub fn resolve_shot(
             attacker: shooter,
             target: Some(target),
         },
-        || {
+        |game| {
+            let (who, whom) = (game.name(shooter), game.name(target));
             if shot.jammed {
                 format!("{who}'s weapon jams ({kind_text} fire at {whom})")
             } else {
@@ -54,7 +54,7 @@ pub fn resolve_shot(
         game.note(
             RuleId("AMB-FIRE-6"),
             AmbEvent::Weapon { soldier: shooter },
-            || format!("{who} uses up an Ammo Box"),
+            |game| format!("{} uses up an Ammo Box", game.name(shooter)),
         );
     }
 }
@@ -68,7 +68,7 @@ pub fn log_damage(
     for &(id, result) in results {
         let name = game.name(id);
         let health = game.soldier(id).health;
-        game.note(rule, AmbEvent::Damage { soldier: id }, || {
+        game.note(rule, AmbEvent::Damage { soldier: id }, |_| {
             format!("{name} takes {result:?}: now {health:?}")
         });
     }
@@ -82,8 +82,8 @@ pub fn clear_jam(game: &mut Ambush, soldier: SoldierId, item: usize) {
     if cleared && let Some(it) = game.soldiers[soldier.index()].items.get_mut(item) {
         it.jammed = false;
     }
-    let name = game.name(soldier);
-    game.note(CLEAR_JAM, AmbEvent::Weapon { soldier }, || {
+    game.note(CLEAR_JAM, AmbEvent::Weapon { soldier }, |game| {
+        let name = game.name(soldier);
         format!(
             "{name} {} his jam",
             if cleared { "clears" } else { "fails to clear" }
@@ -97,22 +97,22 @@ pub fn resolve_throw(game: &mut Ambush, thrower: SoldierId, hex: Hex, satchel: b
         return;
     };
     game.reveals += 1;
-    let who = game.name(thrower);
     let label = |game: &Ambush, h: Hex| {
         game.mission()
             .hexes
             .as_ref()
             .map_or_else(String::new, |m| m.label(h))
     };
-    let at = label(game, hex);
-    let landed = thrown.landed.map(|h| label(game, h));
     game.note(
         grenade::HIT,
         AmbEvent::Attack {
             attacker: thrower,
             target: None,
         },
-        || {
+        |game| {
+            let who = game.name(thrower);
+            let at = label(game, hex);
+            let landed = thrown.landed.map(|h| label(game, h));
             let what = if satchel {
                 "a satchel charge"
             } else {
@@ -133,7 +133,7 @@ pub fn resolve_throw(game: &mut Ambush, thrower: SoldierId, hex: Hex, satchel: b
         game.note(
             grenade::PERCEPTION,
             AmbEvent::Moved { soldier: tosser },
-            || format!("{name} tosses it away into {to}"),
+            |_| format!("{name} tosses it away into {to}"),
         );
     }
     log_damage(game, &thrown.results, grenade::DAMAGE);
@@ -151,14 +151,14 @@ pub fn resolve_assault(
         return;
     };
     game.reveals += 1;
-    let (who, whom) = (game.name(attacker), game.name(target));
     game.note(
         assault::HIT,
         AmbEvent::Attack {
             attacker,
             target: Some(target),
         },
-        || {
+        |game| {
+            let (who, whom) = (game.name(attacker), game.name(target));
             format!(
                 "{who} assaults {whom} to {}: DD {}, {}",
                 match mode {

@@ -138,7 +138,7 @@ pub fn begin(game: &mut Ambush, success: bool) {
     let results = c.results.clone();
     let last = usize::from(c.step) + 1 >= missions;
     let number = results.len();
-    game.note(XP, AmbEvent::Ended { success, vp }, || {
+    game.note(XP, AmbEvent::Ended { success, vp }, |_| {
         format!(
             "campaign mission {number}: {}, {vp} VP; {earned} XP earned, {pool} to share",
             if success { "success" } else { "failure" }
@@ -154,7 +154,7 @@ pub fn begin(game: &mut Ambush, success: bool) {
                 success: won,
                 vp: total,
             },
-            || {
+            |_| {
                 format!(
                     "the campaign is over: {} of {} missions succeeded, {total} VP",
                     results.iter().filter(|r| r.0).count(),
@@ -300,7 +300,7 @@ pub fn answer(game: &mut Ambush, action: AmbAction) {
                 next_improver(c, 0)
             };
             let name = c.roster[card].id.clone();
-            game.note(SHARE, AmbEvent::Sheet, || {
+            game.note(SHARE, AmbEvent::Sheet, |_| {
                 format!("{name} gets {amount} XP")
             });
         }
@@ -330,7 +330,7 @@ pub fn answer(game: &mut Ambush, action: AmbAction) {
             if c.xp[usize::from(next)] < table.improvement_cost {
                 c.debrief = next_improver(c, next + 1);
             }
-            game.note(IMPROVE, AmbEvent::Sheet, || {
+            game.note(IMPROVE, AmbEvent::Sheet, |_| {
                 format!("{name} improves: {choice:?}")
             });
         }
@@ -411,7 +411,7 @@ fn recruit(game: &mut Ambush, initiative: u8, commander: bool) {
     c.roster.push(card);
     c.xp.push(0);
     c.budget = c.budget.saturating_sub(u16::from(cost));
-    game.note(RECRUIT, AmbEvent::Sheet, || {
+    game.note(RECRUIT, AmbEvent::Sheet, |_| {
         format!("{id} joins the squad: IN {initiative}, PC {pc}, WS {ws:+}, DS {ds}, MPA {mpa}")
     });
 }
@@ -450,7 +450,7 @@ fn next_mission(game: &mut Ambush) {
             let name = next.mission().header.name.clone();
             next.campaign = Some(c);
             *game = next;
-            game.note(RuleId("AMBX-MIS-1"), AmbEvent::Sheet, || {
+            game.note(RuleId("AMBX-MIS-1"), AmbEvent::Sheet, |_| {
                 format!("the next mission: {name}")
             });
         }

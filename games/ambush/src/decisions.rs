@@ -169,10 +169,8 @@ pub fn answer(game: &mut Ambush, action: AmbAction) -> Result<(), Refusal> {
     }
     match (game.phase, action) {
         (Phase::Entry, AmbAction::Enter { soldier, hex }) => {
-            let name = game.name(soldier);
-            let label = label(game, hex);
-            game.note(ENTRY, AmbEvent::Moved { soldier }, || {
-                format!("{name} enters at {label}")
+            game.note(ENTRY, AmbEvent::Moved { soldier }, |game| {
+                format!("{} enters at {}", game.name(soldier), label(game, hex))
             });
             crate::operations::enter(game, &[soldier], hex);
         }
@@ -184,7 +182,7 @@ pub fn answer(game: &mut Ambush, action: AmbAction) -> Result<(), Refusal> {
             };
             let names: Vec<String> = movers.iter().map(|&m| game.name(m)).collect();
             let label = label(game, to);
-            game.note(RuleId("AMB-OPA-3"), AmbEvent::Moved { soldier }, || {
+            game.note(RuleId("AMB-OPA-3"), AmbEvent::Moved { soldier }, |_| {
                 format!("{} move to {label}", names.join(", "))
             });
             // AMB-OPA-7: a machine gun stays prepared until moved; AMB-OPA-6: whoever a
@@ -197,8 +195,8 @@ pub fn answer(game: &mut Ambush, action: AmbAction) -> Result<(), Refusal> {
         }
         (Phase::Operations, AmbAction::Stance { soldier, stance }) => {
             game.soldiers[soldier.index()].stance = stance;
-            let name = game.name(soldier);
-            game.note(RuleId("AMB-OPA-4"), AmbEvent::Moved { soldier }, || {
+            game.note(RuleId("AMB-OPA-4"), AmbEvent::Moved { soldier }, |game| {
+                let name = game.name(soldier);
                 format!("{name} goes {stance:?}")
             });
         }
@@ -209,8 +207,8 @@ pub fn answer(game: &mut Ambush, action: AmbAction) -> Result<(), Refusal> {
             {
                 it.prepared = true;
             }
-            let name = game.name(soldier);
-            game.note(RuleId("AMB-OPA-7"), AmbEvent::Weapon { soldier }, || {
+            game.note(RuleId("AMB-OPA-7"), AmbEvent::Weapon { soldier }, |game| {
+                let name = game.name(soldier);
                 format!("{name} prepares his weapon")
             });
         }
@@ -222,8 +220,8 @@ pub fn answer(game: &mut Ambush, action: AmbAction) -> Result<(), Refusal> {
             {
                 it.jammed = false;
             }
-            let name = game.name(soldier);
-            game.note(RuleId("AMB-OPA-8"), AmbEvent::Weapon { soldier }, || {
+            game.note(RuleId("AMB-OPA-8"), AmbEvent::Weapon { soldier }, |game| {
+                let name = game.name(soldier);
                 format!("{name} clears his jam")
             });
         }

@@ -141,7 +141,7 @@ pub fn drive(game: &mut Ambush, v: VehicleId, fast: bool) -> bool {
         at = hex;
         let label = map.label(hex);
         let name = kind.name.clone();
-        game.note(RuleId("AMB-VMOV-1"), AmbEvent::Sheet, || {
+        game.note(RuleId("AMB-VMOV-1"), AmbEvent::Sheet, |_| {
             format!("the {name} drives into {label}")
         });
         if !entered(game, v, hex) {
@@ -183,8 +183,8 @@ fn panic_soldier(game: &mut Ambush, id: SoldierId, rule: RuleId) {
     }
     s.panicked = true;
     s.marker.row = crate::tables::track::Row::Panic;
-    let name = game.name(id);
-    game.note(rule, AmbEvent::Damage { soldier: id }, || {
+    game.note(rule, AmbEvent::Damage { soldier: id }, |game| {
+        let name = game.name(id);
         format!("{name} panics")
     });
 }
@@ -309,7 +309,7 @@ pub fn accident(game: &mut Ambush, v: VehicleId) {
         (table.car.get(die).copied(), None)
     };
     let name = kind_of(game, v).map_or_else(String::new, |k| k.name.clone());
-    game.note(ACCIDENT, AmbEvent::Sheet, || {
+    game.note(ACCIDENT, AmbEvent::Sheet, |_| {
         format!(
             "the {name} has an accident: {}",
             car_result.map_or_else(|| format!("{tank_result:?}"), |c| format!("{c:?}"))

@@ -176,8 +176,8 @@ pub fn carried_along(game: &mut Ambush, carrier: SoldierId, hex: Hex) {
     if wounded && dice::d10(&mut game.rng, CARRIED) == 0 {
         let o = &mut game.soldiers[other.index()];
         o.health = Health::Killed;
-        let name = game.name(other);
-        game.note(CARRIED, AmbEvent::Damage { soldier: other }, || {
+        game.note(CARRIED, AmbEvent::Damage { soldier: other }, |game| {
+            let name = game.name(other);
             format!("{name} dies as he is carried")
         });
     }
@@ -229,22 +229,22 @@ pub fn hand_over(game: &mut Ambush, action: AmbAction) {
                 .and_then(|it| game.data().weapons.by_index(it.weapon))
                 .map_or_else(String::new, |(_, w)| w.name.clone());
             take(game, soldier, from, usize::from(item));
-            let (who, whom) = (game.name(soldier), game.name(from));
-            game.note(RuleId("AMB-OPA-5"), AmbEvent::Weapon { soldier }, || {
+            game.note(RuleId("AMB-OPA-5"), AmbEvent::Weapon { soldier }, |game| {
+                let (who, whom) = (game.name(soldier), game.name(from));
                 format!("{who} takes the {what} of {whom}")
             });
         }
         AmbAction::Carry { soldier, other } => {
             game.soldiers[soldier.index()].carrying = Some(other);
-            let (who, whom) = (game.name(soldier), game.name(other));
-            game.note(RuleId("AMB-OPA-6"), AmbEvent::Moved { soldier }, || {
+            game.note(RuleId("AMB-OPA-6"), AmbEvent::Moved { soldier }, |game| {
+                let (who, whom) = (game.name(soldier), game.name(other));
                 format!("{who} takes {whom} along")
             });
         }
         AmbAction::Release { soldier } => {
             game.soldiers[soldier.index()].carrying = None;
-            let who = game.name(soldier);
-            game.note(RuleId("AMB-OPA-6"), AmbEvent::Moved { soldier }, || {
+            game.note(RuleId("AMB-OPA-6"), AmbEvent::Moved { soldier }, |game| {
+                let who = game.name(soldier);
                 format!("{who} puts down the soldier he carried")
             });
         }

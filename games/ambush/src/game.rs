@@ -96,7 +96,7 @@ impl Game for Ambush {
         };
         game.journal_on = log.is_enabled();
         let briefing = game.mission().header.briefing.trim().to_owned();
-        game.note(crate::decisions::ENTRY, AmbEvent::Sheet, move || {
+        game.note(crate::decisions::ENTRY, AmbEvent::Sheet, move |_| {
             format!("briefing: {briefing}")
         });
         driver::run(&mut game, log);

@@ -34,14 +34,14 @@ pub fn act(game: &mut Ambush, g: SoldierId) {
     let card = german::card_action(game, g, round.action_number);
     game.reveals += 1;
     let Some(card) = card else {
-        game.note(ACTION, AmbEvent::German { soldier: g }, || {
+        game.note(ACTION, AmbEvent::German { soldier: g }, |_| {
             "no action on the card: he holds".to_owned()
         });
         return;
     };
     let code = card.code.clone();
-    let name = game.name(g);
-    game.note(ACTION, AmbEvent::German { soldier: g }, || {
+    game.note(ACTION, AmbEvent::German { soldier: g }, |game| {
+        let name = game.name(g);
         format!(
             "{name}: row {} of column {} reads {code}",
             card.row, card.column
@@ -61,11 +61,8 @@ fn perform(game: &mut Ambush, g: SoldierId, code: &str, depth: u8) {
         return;
     }
     let fallback = |game: &mut Ambush, next: &str| {
-        let name = game.name(g);
-        let why = code.to_owned();
-        let next_code = next.to_owned();
-        game.note(ACTION, AmbEvent::German { soldier: g }, || {
-            format!("{name} cannot {why}: {next_code} instead")
+        game.note(ACTION, AmbEvent::German { soldier: g }, |game| {
+            format!("{} cannot {code}: {next} instead", game.name(g))
         });
         perform(game, g, next, depth + 1);
     };
@@ -164,10 +161,14 @@ fn perform(game: &mut Ambush, g: SoldierId, code: &str, depth: u8) {
         }
         "SU" => {
             german::surrender(game, g);
-            let name = game.name(g);
-            game.note(RuleId("AMB-GER-5"), AmbEvent::German { soldier: g }, || {
-                format!("{name} surrenders")
-            });
+            game.note(
+                RuleId("AMB-GER-5"),
+                AmbEvent::German { soldier: g },
+                |game| {
+                    let name = game.name(g);
+                    format!("{name} surrenders")
+                },
+            );
         }
         other => {
             if let Some(id) = other
@@ -242,10 +243,14 @@ fn dismount(game: &mut Ambush, g: SoldierId) {
     };
     game.soldiers[g.index()].place = Place::Hex(hex);
     game.soldiers[g.index()].stance = Stance::Crouching;
-    let name = game.name(g);
-    game.note(RuleId("AMBX-VEH-9"), AmbEvent::Moved { soldier: g }, || {
-        format!("{name} dismounts")
-    });
+    game.note(
+        RuleId("AMBX-VEH-9"),
+        AmbEvent::Moved { soldier: g },
+        |game| {
+            let name = game.name(g);
+            format!("{name} dismounts")
+        },
+    );
 }
 
 /// AMB-VCBT-2, AMB-VACT-1/3, AMBX-VEH-7/8: a tank's crew fires: aimed, the gun (2 CP) then the
@@ -335,10 +340,14 @@ fn arm_from_the_fallen(game: &mut Ambush, g: SoldierId) -> bool {
     taken.captured = game.soldier(holder).side != Side::German;
     taken.prepared = false;
     game.soldiers[g.index()].items.push(taken);
-    let (who, whom) = (game.name(g), game.name(holder));
-    game.note(RuleId("AMB-GER-9"), AmbEvent::Weapon { soldier: g }, || {
-        format!("{who} takes a weapon from {whom}")
-    });
+    game.note(
+        RuleId("AMB-GER-9"),
+        AmbEvent::Weapon { soldier: g },
+        |game| {
+            let (who, whom) = (game.name(g), game.name(holder));
+            format!("{who} takes a weapon from {whom}")
+        },
+    );
     true
 }
 
@@ -431,11 +440,15 @@ fn step(game: &mut Ambush, g: SoldierId, hex: Hex) -> bool {
             item.prepared = false;
         }
     }
-    let name = game.name(g);
-    let label = game.map().map_or_else(String::new, |m| m.label(hex));
-    game.note(RuleId("AMB-GER-6"), AmbEvent::Moved { soldier: g }, || {
-        format!("{name} moves to {label}")
-    });
+    game.note(
+        RuleId("AMB-GER-6"),
+        AmbEvent::Moved { soldier: g },
+        |game| {
+            let name = game.name(g);
+            let label = game.map().map_or_else(String::new, |m| m.label(hex));
+            format!("{name} moves to {label}")
+        },
+    );
     if game.marked(hex, Marker::Minefield) {
         let results = blast::minefield(game, hex, &[g]);
         game.reveals += 1;
@@ -497,12 +510,13 @@ fn retreat(game: &mut Ambush, g: SoldierId) -> bool {
         return false;
     };
     let edge = game.mission().header.german_exit_edge;
-    let name = game.name(g);
     if map.on_edge(from, edge) {
         game.soldiers[g.index()].place = Place::Exited;
-        game.note(RuleId("AMBX-GER-2"), AmbEvent::Moved { soldier: g }, || {
-            format!("{name} leaves the map")
-        });
+        game.note(
+            RuleId("AMBX-GER-2"),
+            AmbEvent::Moved { soldier: g },
+            |game| format!("{} leaves the map", game.name(g)),
+        );
         return true;
     }
     let Some(exit) = map
@@ -527,10 +541,14 @@ fn retreat(game: &mut Ambush, g: SoldierId) -> bool {
 /// AMBX-GER-2 `ST:x`.
 fn set_stance(game: &mut Ambush, g: SoldierId, stance: Stance) {
     game.soldiers[g.index()].stance = stance;
-    let name = game.name(g);
-    game.note(RuleId("AMBX-GER-2"), AmbEvent::Moved { soldier: g }, || {
-        format!("{name} goes {stance:?}")
-    });
+    game.note(
+        RuleId("AMBX-GER-2"),
+        AmbEvent::Moved { soldier: g },
+        |game| {
+            let name = game.name(g);
+            format!("{name} goes {stance:?}")
+        },
+    );
 }
 
 /// AMBX-GER-2 `PA:nnn`: the paragraph is read, for a random active US soldier (AMBX-MIS-7).
@@ -548,7 +566,7 @@ fn read_paragraph(game: &mut Ambush, id: u16) {
     game.note(
         RuleId("AMBX-GER-2"),
         AmbEvent::Read { paragraph: id },
-        || format!("the card reads paragraph {id}"),
+        |_| format!("the card reads paragraph {id}"),
     );
     game.work.push(Task::Effects {
         id,

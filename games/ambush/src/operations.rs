@@ -297,7 +297,7 @@ fn effects(game: &mut Ambush, id: u16, line: Option<u8>, next: u8, actor: Actor)
         game.note(
             RuleId("AMB-OPS-3"),
             crate::action::AmbEvent::Read { paragraph: id },
-            || format!("paragraph {label}: {text}"),
+            |_| format!("paragraph {label}: {text}"),
         );
         if let Some(n) = paragraph.sighting {
             game.sightings |= 1 << n;

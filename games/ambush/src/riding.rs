@@ -167,10 +167,9 @@ pub fn answer(game: &mut Ambush, turn: Option<Turn>, action: AmbAction) {
         } => {
             game.soldiers[soldier.index()].place = Place::Aboard { vehicle, seat };
             spend_one(game, turn, soldier);
-            let name = game.name(soldier);
-            let car = kind_of(game, vehicle).map_or_else(String::new, |k| k.name.clone());
-            game.note(MOUNT, AmbEvent::Moved { soldier }, || {
-                format!("{name} gets into the {car}")
+            game.note(MOUNT, AmbEvent::Moved { soldier }, |game| {
+                let car = kind_of(game, vehicle).map_or_else(String::new, |k| k.name.clone());
+                format!("{} gets into the {car}", game.name(soldier))
             });
         }
         AmbAction::Dismount { soldier } => {
@@ -178,8 +177,8 @@ pub fn answer(game: &mut Ambush, turn: Option<Turn>, action: AmbAction) {
                 game.soldiers[soldier.index()].place = Place::Hex(hex);
             }
             spend_one(game, turn, soldier);
-            let name = game.name(soldier);
-            game.note(MOUNT, AmbEvent::Moved { soldier }, || {
+            game.note(MOUNT, AmbEvent::Moved { soldier }, |game| {
+                let name = game.name(soldier);
                 format!("{name} gets out")
             });
         }
@@ -195,7 +194,7 @@ pub fn answer(game: &mut Ambush, turn: Option<Turn>, action: AmbAction) {
             game.note(
                 RuleId("AMB-VACT-7"),
                 AmbEvent::Moved { soldier: t.soldier },
-                || format!("{who} and {whom} change seats"),
+                |_| format!("{who} and {whom} change seats"),
             );
             crate::activation::end(game);
         }
@@ -251,9 +250,9 @@ fn drive(game: &mut Ambush, turn: Option<Turn>, soldier: SoldierId, to: Hex, fas
             t.doing = Doing::Driving { fast, fired };
         }
     }
-    let label = game.map().map_or_else(String::new, |m| m.label(to));
-    let name = game.name(soldier);
-    game.note(DRIVE, AmbEvent::Moved { soldier }, || {
+    game.note(DRIVE, AmbEvent::Moved { soldier }, |game| {
+        let label = game.map().map_or_else(String::new, |m| m.label(to));
+        let name = game.name(soldier);
         format!(
             "{name} drives into {label}{}",
             if fast { " fast" } else { "" }

@@ -414,19 +414,18 @@ impl PartialEq for Ambush {
 }
 
 impl Ambush {
-    /// Write a journal line for `rule` (its sentence only made when the log is kept).
+    /// Write a journal line for `rule`. Its sentence is made only when the log is kept, from
+    /// the state as it is then (`text` reads names and labels itself, so a game played with
+    /// the log off, as simulations play it, never formats them).
     pub fn note(
         &mut self,
         rule: RuleId,
         event: crate::action::AmbEvent,
-        text: impl FnOnce() -> String,
+        text: impl FnOnce(&Ambush) -> String,
     ) {
         if self.journal_on {
-            self.journal.push(Note {
-                rule,
-                event,
-                text: text(),
-            });
+            let text = text(self);
+            self.journal.push(Note { rule, event, text });
         }
     }
 

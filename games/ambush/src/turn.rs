@@ -125,7 +125,7 @@ fn open_round(game: &mut Ambush, number: u16) {
     crate::rounds::start_round(game, number);
     game.activated = false;
     if let Phase::Rounds(r) = game.phase {
-        game.note(ROUND, AmbEvent::Round { number }, || {
+        game.note(ROUND, AmbEvent::Round { number }, |_| {
             format!(
                 "round {number}: Action Number {}, initiative US {} German {}: {} in the advantage half",
                 r.action_number,
@@ -140,11 +140,13 @@ fn open_round(game: &mut Ambush, number: u16) {
         .filter(|&id| game.soldier(id).marker.row == Row::Panic)
         .collect();
     for id in panicked {
-        let name = game.name(id);
         game.note(
             crate::command::CHECK,
             AmbEvent::Damage { soldier: id },
-            || format!("{name} is out of command and panics"),
+            |game| {
+                let name = game.name(id);
+                format!("{name} is out of command and panics")
+            },
         );
     }
 }
@@ -173,7 +175,7 @@ fn end_round(game: &mut Ambush, round: RoundState) {
     } else {
         game.phase = Phase::Operations;
         let number = round.number;
-        game.note(PHASE_ENDS, AmbEvent::Round { number }, || {
+        game.note(PHASE_ENDS, AmbEvent::Round { number }, |_| {
             "no active German is left: Operations resume".to_owned()
         });
     }
@@ -187,7 +189,7 @@ pub fn end_mission(game: &mut Ambush) {
     game.turn = None;
     game.work.clear();
     game.ask = None;
-    game.note(MISSION_END, AmbEvent::Ended { success, vp }, || {
+    game.note(MISSION_END, AmbEvent::Ended { success, vp }, |_| {
         format!(
             "the mission ends: {} with {vp} VP",
             if success { "success" } else { "failure" }

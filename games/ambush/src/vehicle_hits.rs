@@ -444,8 +444,6 @@ fn vehicle_row_disables(game: &mut Ambush, table: &str) -> bool {
 
 /// Log a vehicle shot.
 pub fn log_shot(game: &mut Ambush, shooter: SoldierId, v: VehicleId, shot: &VehicleShot) {
-    let who = game.name(shooter);
-    let name = kind_of(game, v).map_or_else(String::new, |k| k.name.clone());
     let status = game.vehicles[usize::from(v.0)].status;
     game.note(
         fire::HIT,
@@ -453,7 +451,9 @@ pub fn log_shot(game: &mut Ambush, shooter: SoldierId, v: VehicleId, shot: &Vehi
             attacker: shooter,
             target: None,
         },
-        || {
+        |game| {
+            let who = game.name(shooter);
+            let name = kind_of(game, v).map_or_else(String::new, |k| k.name.clone());
             if shot.jammed {
                 format!("{who}'s weapon jams (at the {name})")
             } else if shot.hit {

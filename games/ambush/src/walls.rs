@@ -206,15 +206,15 @@ pub fn hit_side(game: &mut Ambush, hex: Hex, dir: Dir, row: &WeaponType, shot: &
 
 /// Log a shot at a wall.
 pub fn log_shot(game: &mut Ambush, shooter: SoldierId, hex: Hex, shot: &WallShot) {
-    let who = game.name(shooter);
-    let label = game.map().map_or_else(String::new, |m| m.label(hex));
     game.note(
         WALL,
         AmbEvent::Attack {
             attacker: shooter,
             target: None,
         },
-        || {
+        |game| {
+            let who = game.name(shooter);
+            let label = game.map().map_or_else(String::new, |m| m.label(hex));
             if shot.jammed {
                 format!("{who}'s weapon jams (at the wall of {label})")
             } else {
