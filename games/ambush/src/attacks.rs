@@ -66,10 +66,9 @@ pub fn log_damage(
     rule: RuleId,
 ) {
     for &(id, result) in results {
-        let name = game.name(id);
-        let health = game.soldier(id).health;
-        game.note(rule, AmbEvent::Damage { soldier: id }, |_| {
-            format!("{name} takes {result:?}: now {health:?}")
+        game.note(rule, AmbEvent::Damage { soldier: id }, |game| {
+            let health = game.soldier(id).health;
+            format!("{} takes {result:?}: now {health:?}", game.name(id))
         });
     }
 }

@@ -180,10 +180,9 @@ pub fn answer(game: &mut Ambush, action: AmbAction) -> Result<(), Refusal> {
             } else {
                 vec![soldier]
             };
-            let names: Vec<String> = movers.iter().map(|&m| game.name(m)).collect();
-            let label = label(game, to);
-            game.note(RuleId("AMB-OPA-3"), AmbEvent::Moved { soldier }, |_| {
-                format!("{} move to {label}", names.join(", "))
+            game.note(RuleId("AMB-OPA-3"), AmbEvent::Moved { soldier }, |game| {
+                let names: Vec<String> = movers.iter().map(|&m| game.name(m)).collect();
+                format!("{} move to {}", names.join(", "), label(game, to))
             });
             // AMB-OPA-7: a machine gun stays prepared until moved; AMB-OPA-6: whoever a
             // mover carries comes along.

@@ -139,10 +139,8 @@ pub fn drive(game: &mut Ambush, v: VehicleId, fast: bool) -> bool {
         }
         game.vehicles[usize::from(v.0)].hex = Some(hex);
         at = hex;
-        let label = map.label(hex);
-        let name = kind.name.clone();
         game.note(RuleId("AMB-VMOV-1"), AmbEvent::Sheet, |_| {
-            format!("the {name} drives into {label}")
+            format!("the {} drives into {}", kind.name, map.label(hex))
         });
         if !entered(game, v, hex) {
             break;
