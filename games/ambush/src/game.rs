@@ -146,6 +146,10 @@ impl Game for Ambush {
         applied
     }
 
+    fn statistics(&self) -> Option<&dyn overlord_engine::Statistics> {
+        Some(self)
+    }
+
     fn view(&self, viewer: Viewer) -> AmbView {
         crate::view::view(self, viewer)
     }

@@ -75,6 +75,7 @@ pub mod rounds;
 pub mod setup;
 pub mod sheet;
 pub mod state;
+pub mod statistics;
 pub mod status;
 pub mod tables;
 #[cfg(test)]

@@ -1,0 +1,153 @@
+//! What the game reports to batch simulation (`overlord sim ambush`): the soldiers each side
+//! has lost, and at the end whether the mission was accomplished, its VP, the squad's dead,
+//! wounded and captured, the Germans put out of the fight, and how often each of the mission's
+//! sightings occurred (the paragraphs that record one: how far into the mission the squad got).
+//! The Germans still fighting at the end are the places that held out, by their card code.
+
+use crate::data::weapons::Side;
+use crate::state::{Ambush, Phase, Place, SoldierId};
+use crate::tables::damage::Health;
+use overlord_engine::Statistics;
+
+impl Ambush {
+    /// The mission's sightings (AMB-OPS-3), in order: those its paragraphs record.
+    fn mission_sightings(&self) -> Vec<u8> {
+        let mut sightings: Vec<u8> = self
+            .mission()
+            .paragraphs
+            .iter()
+            .filter_map(|paragraph| paragraph.get_ref().sighting)
+            .collect();
+        sightings.sort_unstable();
+        sightings.dedup();
+        sightings
+    }
+
+    /// The soldiers of `side` out of the fight (killed, incapacitated or captured).
+    fn out_of_the_fight(&self, side: Side) -> u32 {
+        self.soldiers
+            .iter()
+            .filter(|s| s.side == side && s.inactive())
+            .count() as u32
+    }
+}
+
+impl Statistics for Ambush {
+    /// Soldiers out of the fight, each side, so far.
+    fn losses(&self) -> Vec<(String, u32)> {
+        vec![
+            ("US".to_owned(), self.out_of_the_fight(Side::Us)),
+            ("German".to_owned(), self.out_of_the_fight(Side::German)),
+        ]
+    }
+
+    fn counters(&self) -> Vec<(String, i64)> {
+        let us = |health: Health| {
+            self.soldiers
+                .iter()
+                .filter(|s| s.side == Side::Us && s.health == health)
+                .count() as i64
+        };
+        let accomplished = matches!(self.phase, Phase::Ended { success: true });
+        let mut out = vec![
+            ("mission accomplished".to_owned(), i64::from(accomplished)),
+            ("VP".to_owned(), i64::from(self.vp)),
+            ("US killed".to_owned(), us(Health::Killed)),
+            ("US incapacitated".to_owned(), us(Health::Incapacitated)),
+            ("US wounded".to_owned(), us(Health::Wounded)),
+            (
+                "US captured".to_owned(),
+                self.soldiers
+                    .iter()
+                    .filter(|s| s.side == Side::Us && s.captured)
+                    .count() as i64,
+            ),
+            (
+                "Germans out of the fight".to_owned(),
+                i64::from(self.out_of_the_fight(Side::German)),
+            ),
+        ];
+        for sighting in self.mission_sightings() {
+            out.push((
+                format!("sighting {sighting:02} occurred"),
+                i64::from(self.sightings & (1 << sighting) != 0),
+            ));
+        }
+        out
+    }
+
+    /// The Germans placed and still fighting, by their card's code.
+    fn holding_out(&self) -> Vec<String> {
+        (0..self.soldiers.len() as u8)
+            .map(SoldierId)
+            .filter(|&id| {
+                let s = self.soldier(id);
+                s.side == Side::German
+                    && !s.inactive()
+                    && !matches!(s.place, Place::OffMap | Place::Exited)
+            })
+            .map(|id| self.name(id))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use crate::testkit::s1;
+
+    /// A mission's figures for `overlord sim`: the same names in every game of it, each side's
+    /// losses as its soldiers fall, the sightings as they occur.
+    #[test]
+    fn the_figures_follow_the_fallen_and_the_sightings() {
+        let mut game = s1(&[]);
+        let names = |game: &Ambush| -> Vec<String> {
+            game.counters().into_iter().map(|(name, _)| name).collect()
+        };
+        let before = names(&game);
+        assert!(before.iter().any(|name| name.starts_with("sighting ")));
+        let counter = |game: &Ambush, name: &str| {
+            game.counters()
+                .into_iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, value)| value)
+                .unwrap()
+        };
+        assert_eq!(game.losses(), [("US".into(), 0), ("German".into(), 0)]);
+        let us = (0..game.soldiers.len())
+            .position(|i| game.soldiers[i].side == Side::Us)
+            .unwrap();
+        game.soldiers[us].health = Health::Killed;
+        let german = (0..game.soldiers.len())
+            .position(|i| game.soldiers[i].side == Side::German)
+            .unwrap();
+        game.soldiers[german].captured = true;
+        assert_eq!(game.losses(), [("US".into(), 1), ("German".into(), 1)]);
+        assert_eq!(counter(&game, "US killed"), 1);
+        assert_eq!(counter(&game, "Germans out of the fight"), 1);
+        let first = game.mission_sightings()[0];
+        let name = format!("sighting {first:02} occurred");
+        assert_eq!(counter(&game, &name), 0);
+        game.sightings |= 1 << first;
+        assert_eq!(counter(&game, &name), 1);
+        assert_eq!(names(&game), before, "the same names whatever happened");
+        assert_eq!(counter(&game, "mission accomplished"), 0);
+        game.phase = Phase::Ended { success: true };
+        assert_eq!(counter(&game, "mission accomplished"), 1);
+    }
+
+    #[test]
+    fn the_germans_still_fighting_hold_out_by_their_code() {
+        let mut game = s1(&[]);
+        assert!(game.holding_out().is_empty(), "none placed yet");
+        let german = (0..game.soldiers.len())
+            .position(|i| game.soldiers[i].side == Side::German)
+            .unwrap();
+        let hex = crate::testkit::hex(&game, "0104");
+        game.soldiers[german].place = Place::Hex(hex);
+        assert_eq!(game.holding_out(), [game.name(SoldierId(german as u8))]);
+        game.soldiers[german].health = Health::Killed;
+        assert!(game.holding_out().is_empty());
+    }
+}
