@@ -34,7 +34,7 @@
 //! 4. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
 //!    --scenario S1`), with no hidden German on it; [`view`]: what the player may know
 //!    (AMBX-HID); [`text`]: the terminal's picture; [`bot`]: what the bots are told;
-//!    [`game`]: the engine's contract.
+//!    [`statistics`]: the figures `overlord sim` reports; [`game`]: the engine's contract.
 //!
 //! Every rule of the spec is in (docs/ambush/interpretations.md lists the readings taken): the
 //! components, Operations with the paragraph book, the Activation Phase with its rounds, the

@@ -45,6 +45,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (4, &["view"]),
     (4, &["text"]),
     (4, &["picture"]),
+    (4, &["statistics"]),
     (4, &["bot"]),
     (4, &["game"]),
     (4, &["acceptance"]),
