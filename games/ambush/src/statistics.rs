@@ -3,6 +3,8 @@
 //! wounded and captured, the Germans put out of the fight, and how often each of the mission's
 //! sightings occurred (the paragraphs that record one: how far into the mission the squad got).
 //! The Germans still fighting at the end are the places that held out, by their card code.
+//! A campaign (`--scenario campaign`) reports the missions played and accomplished and their
+//! VP instead of the sightings, which differ from mission to mission.
 
 use crate::data::weapons::Side;
 use crate::state::{Ambush, Phase, Place, SoldierId};
@@ -67,6 +69,24 @@ impl Statistics for Ambush {
                 i64::from(self.out_of_the_fight(Side::German)),
             ),
         ];
+        // A campaign's games end in different missions, whose sightings differ: it reports
+        // how far the campaign got instead, the same names in every game.
+        if let Some(campaign) = &self.campaign {
+            let accomplished = campaign.results.iter().filter(|(success, _)| *success);
+            out.push((
+                "campaign missions played".to_owned(),
+                campaign.results.len() as i64,
+            ));
+            out.push((
+                "campaign missions accomplished".to_owned(),
+                accomplished.count() as i64,
+            ));
+            out.push((
+                "campaign VP".to_owned(),
+                campaign.results.iter().map(|&(_, vp)| i64::from(vp)).sum(),
+            ));
+            return out;
+        }
         for sighting in self.mission_sightings() {
             out.push((
                 format!("sighting {sighting:02} occurred"),
@@ -135,6 +155,40 @@ mod tests {
         assert_eq!(counter(&game, "mission accomplished"), 0);
         game.phase = Phase::Ended { success: true };
         assert_eq!(counter(&game, "mission accomplished"), 1);
+    }
+
+    /// A campaign's games end in different missions: the same names whatever the mission.
+    #[test]
+    fn a_campaign_reports_its_missions_with_the_same_names_in_every_game() {
+        let data = std::sync::Arc::clone(&s1(&[]).data);
+        let rng = overlord_engine::GameRng::seeded(1);
+        let mut log = overlord_engine::Log::disabled();
+        let mut game = <Ambush as overlord_engine::Game>::setup(
+            &data,
+            crate::CAMPAIGN,
+            &Default::default(),
+            rng,
+            &mut log,
+        )
+        .unwrap_or_else(|e| panic!("{e:?}"));
+        let names = |game: &Ambush| -> Vec<String> {
+            game.counters().into_iter().map(|(name, _)| name).collect()
+        };
+        let first = names(&game);
+        assert!(first.iter().all(|name| !name.starts_with("sighting")));
+        let campaign = game.campaign.as_mut().unwrap();
+        campaign.results = vec![(true, 3), (false, 1)];
+        campaign.step = 2;
+        let counter = |game: &Ambush, name: &str| {
+            game.counters()
+                .into_iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v)
+        };
+        assert_eq!(counter(&game, "campaign missions played"), Some(2));
+        assert_eq!(counter(&game, "campaign missions accomplished"), Some(1));
+        assert_eq!(counter(&game, "campaign VP"), Some(4));
+        assert_eq!(names(&game), first);
     }
 
     #[test]
