@@ -6,6 +6,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use overlord_ai::stats::Proportion;
 use overlord_ambush::{Ambush, AmbushData};
 use overlord_engine::{Components, Game, GameRng, Heuristics, Log, RandomSpec, Seat, Status};
 use rand::SeedableRng;
@@ -52,12 +53,14 @@ fn play(mission: &str, seed: u64, rule: bool) -> bool {
     panic!("mission {mission}, game {seed} did not end");
 }
 
-/// The Wilson 95 % interval of `wins` in `games`.
+/// The 95 % Wilson interval of `wins` in `games`.
 fn interval(wins: u32, games: u32) -> (f64, f64) {
-    let (n, p, z) = (f64::from(games), f64::from(wins) / f64::from(games), 1.96);
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-    (centre - half, centre + half)
+    let rate = Proportion {
+        successes: u64::from(wins),
+        trials: u64::from(games),
+    }
+    .wilson95();
+    (rate.low, rate.high)
 }
 
 /// The rule bot and random play over `games` seeds of `mission`: the rule bot's interval is
