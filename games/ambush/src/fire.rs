@@ -336,6 +336,53 @@ pub fn ready(
     Ok(row)
 }
 
+/// A firer at a thing (a vehicle, a wall): where he fires from, his eye and the vehicle he
+/// rides (AMB-LOS: on the map), not prone on foot (AMB-ACT-1), and his item's row, `ready`.
+pub fn firer_at_thing(
+    game: &Ambush,
+    shooter: SoldierId,
+    item: usize,
+    kind: Kind,
+) -> Result<
+    (
+        crate::map::Hex,
+        Stance,
+        Option<crate::state::VehicleId>,
+        &WeaponType,
+    ),
+    NoShot,
+> {
+    let (from, eye, riding) =
+        firing_point(game, shooter).ok_or(no("AMB-LOS", "the firer is off the map"))?;
+    if game.soldier(shooter).stance == Stance::Prone && riding.is_none() {
+        return Err(no("AMB-ACT-1", "a prone soldier cannot fire"));
+    }
+    Ok((from, eye, riding, ready(game, shooter, item, kind)?))
+}
+
+/// AMBX-WTC-1, AMB-FIRE-3, AMBX-FCM-1: the DD of a shot with `row` at a thing `range` away,
+/// as at a standing target in the open, with `size` (a vehicle's size modifier), snap fire's
+/// and the firer's.
+pub fn dd_at_thing(
+    game: &Ambush,
+    shooter: SoldierId,
+    item: usize,
+    row: &WeaponType,
+    range: u32,
+    kind: Kind,
+    size: i8,
+) -> Result<i16, NoShot> {
+    let data = game.data();
+    let fcm = &data.tables.fcm;
+    let base = base_dd(row, range, &data.tables.range_bands.upper)
+        .ok_or(no("AMBX-WTC-1", "out of the weapon's range"))?;
+    let mut dd = i16::from(base) + i16::from(fcm.target_standing) + i16::from(size);
+    if kind == Kind::Snap {
+        dd += i16::from(fcm.snap);
+    }
+    Ok(dd + firer_modifiers(game, shooter, item))
+}
+
 /// What a shot at a thing (a vehicle, a wall) came to: jammed, a hit or not; `on_hit` made of
 /// the hit what it makes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

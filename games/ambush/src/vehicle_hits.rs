@@ -50,44 +50,31 @@ pub fn dd(
     v: VehicleId,
     kind: Kind,
 ) -> Result<i16, NoShot> {
-    let data = game.data();
-    let fcm = &data.tables.fcm;
     let map = game.map().ok_or(no("AMBX-MAP-1", "no map"))?;
     if !target_vehicle(game, shooter, v) {
         return Err(no("AMB-VDMG-1", "not a vehicle to fire at"));
     }
     let car = game.vehicles[usize::from(v.0)];
     let to = car.hex.ok_or(no("AMB-LOS", "not on the map"))?;
-    let s = game.soldier(shooter);
-    let (from, eye, riding) =
-        fire::firing_point(game, shooter).ok_or(no("AMB-LOS", "the firer is off the map"))?;
-    if s.stance == Stance::Prone && riding.is_none() {
-        return Err(no("AMB-ACT-1", "a prone soldier cannot fire"));
-    }
-    let row = fire::ready(game, shooter, item, kind)?;
+    let side = game.soldier(shooter).side;
+    let (from, eye, _, row) = fire::firer_at_thing(game, shooter, item, kind)?;
     // AMB-SACT-3: friends on foot in its hex.
     if game.soldiers.iter().enumerate().any(|(i, o)| {
-        i != shooter.index() && o.side == s.side && o.place == Place::Hex(to) && !o.inactive()
+        i != shooter.index() && o.side == side && o.place == Place::Hex(to) && !o.inactive()
     }) {
         return Err(no("AMB-SACT-3", "an active friend is in the target's hex"));
     }
     if !line_of_sight(map, End::new(from, eye), End::new(to, Stance::Standing)) {
         return Err(no("AMB-LOS", "the vehicle is out of sight"));
     }
-    let range = map.distance(from, to);
-    let base = crate::tables::range::base_dd(row, range, &data.tables.range_bands.upper)
-        .ok_or(no("AMBX-WTC-1", "out of the weapon's range"))?;
-    let mut dd = i16::from(base) + i16::from(fcm.target_standing);
+    let fcm = &game.data().tables.fcm;
     let large = kind_of(game, v).is_some_and(|k| k.is_large());
-    dd += i16::from(if large {
+    let size = if large {
         fcm.vehicle_large
     } else {
         fcm.vehicle_small
-    });
-    if kind == Kind::Snap {
-        dd += i16::from(fcm.snap);
-    }
-    Ok(dd + fire::firer_modifiers(game, shooter, item))
+    };
+    fire::dd_at_thing(game, shooter, item, row, map.distance(from, to), kind, size)
 }
 
 /// What a shot at a vehicle did.

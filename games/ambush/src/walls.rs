@@ -69,25 +69,10 @@ pub fn dd(
     hex: Hex,
     kind: Kind,
 ) -> Result<i16, NoShot> {
-    let data = game.data();
-    let fcm = &data.tables.fcm;
     let map = game.map().ok_or(no("AMBX-MAP-1", "no map"))?;
     side_seen(game, shooter, hex).ok_or(no("AMBX-DMG-4", "no side of it seen from outside"))?;
-    let s = game.soldier(shooter);
-    let (from, _, riding) =
-        fire::firing_point(game, shooter).ok_or(no("AMB-LOS", "off the map"))?;
-    if s.stance == Stance::Prone && riding.is_none() {
-        return Err(no("AMB-ACT-1", "a prone soldier cannot fire"));
-    }
-    let row = fire::ready(game, shooter, item, kind)?;
-    let range = map.distance(from, hex);
-    let base = crate::tables::range::base_dd(row, range, &data.tables.range_bands.upper)
-        .ok_or(no("AMBX-WTC-1", "out of the weapon's range"))?;
-    let mut dd = i16::from(base) + i16::from(fcm.target_standing);
-    if kind == Kind::Snap {
-        dd += i16::from(fcm.snap);
-    }
-    Ok(dd + fire::firer_modifiers(game, shooter, item))
+    let (from, _, _, row) = fire::firer_at_thing(game, shooter, item, kind)?;
+    fire::dd_at_thing(game, shooter, item, row, map.distance(from, hex), kind, 0)
 }
 
 /// What a shot at a building side did.
