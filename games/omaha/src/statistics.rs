@@ -26,13 +26,17 @@ impl Statistics for Omaha {
             .iter()
             .filter(|u| matches!(u.loc, UsLoc::Hex(_) | UsLoc::Exited(_)))
             .count();
-        vec![
+        let mut counters = vec![
             ("US units on the map".to_owned(), on_map as i64),
             (
                 "German positions held".to_owned(),
                 self.holding_out().len() as i64,
             ),
-        ]
+        ];
+        if self.last_turn() > 16 {
+            counters.extend(final_tally_items(self));
+        }
+        counters
     }
 
     fn holding_out(&self) -> Vec<String> {
@@ -54,6 +58,24 @@ impl Statistics for Omaha {
             .map(|(p, _)| p.name.clone())
             .collect()
     }
+}
+
+/// 20.3: each item of the final count as the state stands (the count itself when the game went
+/// to its end), for the extended games: where a designer sees which items the players reach.
+fn final_tally_items(state: &Omaha) -> Vec<(String, i64)> {
+    let tally = crate::victory::final_tally(state, &crate::engineer_bases::draw_cleared);
+    [
+        ("20.3 road-side positions", tally.road_positions),
+        ("20.3 draws opened", tally.draws_opened),
+        ("20.3 units on high ground", tally.high_ground_units),
+        ("20.3 exited steps", tally.exited_steps),
+        ("20.3 Ranger steps out by F or G", tally.ranger_steps_f_g),
+        ("20.3 WN hexes not held", tally.uncontrolled_wn_hexes),
+        ("20.3 units in the KG Meyer box", tally.kg_meyer_units),
+    ]
+    .into_iter()
+    .map(|(name, n)| (name.to_owned(), i64::from(n)))
+    .collect()
 }
 
 /// Steps lost so far by the units printed for `division` (AMB-06: the printed division,
@@ -120,5 +142,65 @@ mod tests {
         // No German unit on the board: nothing holds out.
         let bare = empty(3);
         assert!(bare.holding_out().is_empty());
+    }
+
+    /// 20.3: the extended games report each item of the final count, as `final_tally` counts
+    /// it; The First Wave, which never reaches it, does not.
+    #[test]
+    fn r20_3_statistics_report_the_final_count_item_by_item() {
+        let first_wave = crate::setup::setup(
+            &data(),
+            "first-wave",
+            &crate::state::OmahaOptions::default(),
+            GameRng::seeded(1),
+        )
+        .expect("setup");
+        assert!(
+            first_wave
+                .counters()
+                .iter()
+                .all(|(name, _)| !name.starts_with("20.3"))
+        );
+        let mut s = crate::setup::setup(
+            &data(),
+            "beyond-the-beach",
+            &crate::state::OmahaOptions::default(),
+            GameRng::seeded(1),
+        )
+        .expect("setup");
+        let tally = crate::victory::final_tally(&s, &crate::engineer_bases::draw_cleared);
+        let counters = s.counters();
+        let item = |name: &str| {
+            counters
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|&(_, v)| v)
+                .unwrap_or_else(|| panic!("no counter {name}: {counters:?}"))
+        };
+        assert_eq!(
+            item("20.3 WN hexes not held"),
+            i64::from(tally.uncontrolled_wn_hexes)
+        );
+        assert!(item("20.3 WN hexes not held") > 0);
+        assert_eq!(
+            item("20.3 units in the KG Meyer box"),
+            i64::from(tally.kg_meyer_units)
+        );
+        assert_eq!(item("20.3 exited steps"), 0);
+        // A Ranger company moved off the map by exit F: its steps count, LOC or not.
+        let ranger = (0..s.us.len())
+            .find(|&u| {
+                s.data.index.us[u].kind() == Some(crate::data::UsKind::Ranger)
+                    && matches!(s.us[u].loc, UsLoc::Hex(_))
+            })
+            .expect("a Ranger company on the map");
+        s.us[ranger].loc = UsLoc::Exited(b'F');
+        let counters = s.counters();
+        let out = counters
+            .iter()
+            .find(|(n, _)| n == "20.3 Ranger steps out by F or G")
+            .map(|&(_, v)| v);
+        assert_eq!(out, Some(i64::from(s.us[ranger].steps)));
+        assert!(out > Some(0));
     }
 }

@@ -32,6 +32,17 @@ const FIRE_WEIGHT: f64 = 1.5;
 /// What each action nearer to a hex from which it may attack is worth to an infantry unit.
 const APPROACH_WEIGHT: f64 = 10.0;
 
+/// What a hex over the stacking limit costs a unit in it (7.63: one unit too many is eliminated
+/// at the end of the Action Phase, the player's choice).
+const CROWDING: f64 = 6.0;
+
+/// The same from turn 17, where the losses of a long game add up (20.1's 14 shattered companies):
+/// with `CROWDING` the rule bot lost about 6 units a game to 7.63 in Beyond the Beach, mostly
+/// where landings and moves crowd the water's edge; at this weight about half as many games end
+/// in catastrophic defeat (docs/omaha/balance.md). Turns 1-16 keep `CROWDING`, which the First
+/// Wave's balance was measured with.
+const EXTENDED_CROWDING: f64 = 30.0;
+
 /// The weight of a fire point (6.3, T2: Intense hits most).
 fn fire_weight(level: FireLevel) -> f64 {
     match level {
@@ -203,7 +214,12 @@ impl<'a> Sight<'a> {
             self.stacked(hex).saturating_sub(1)
         };
         if others >= 2 {
-            value -= 6.0; // 7.6, 7.63: a third unit would be eliminated at the end of the phase.
+            // 7.6, 7.63: a third unit would be eliminated at the end of the phase.
+            value -= if self.state.turn > 16 {
+                EXTENDED_CROWDING
+            } else {
+                CROWDING
+            };
         }
         let steps = self.steps.get(usize::from(hex)).copied().unwrap_or(0);
         let total = if arriving {

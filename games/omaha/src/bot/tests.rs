@@ -484,3 +484,42 @@ fn r20_3_victory_points_weighed_before_the_final_check() {
         "20.3 and 13.2 agreed on all {weighed} moves"
     );
 }
+
+/// 7.63 with 20.1: from turn 17 a unit moving into a hex already at the stacking limit costs
+/// the rule bot far more than on turns 1-16 (one unit of the hex would be eliminated at the end
+/// of the Action Phase, and a long game's losses add up to catastrophic defeat); turns 1-16
+/// keep the weight the First Wave's balance was measured with.
+#[test]
+fn r7_63_crowding_a_full_hex_weighs_more_from_turn_17() {
+    use crate::state::UsLoc;
+    let mut state = first_wave(3);
+    let index = state.data.index.clone();
+    let companies: Vec<crate::index::UsId> = (0..state.us.len())
+        .filter(|&u| index.us[u].regular_infantry())
+        .take(3)
+        .map(|u| u as crate::index::UsId)
+        .collect();
+    let hex = (0..index.hexes.len())
+        .find(|&h| index.hexes[h].ground == crate::index::Ground::High)
+        .expect("a high-ground hex") as crate::index::HexId;
+    for &u in &companies[..2] {
+        state.us[usize::from(u)].loc = UsLoc::Hex(hex);
+    }
+    let newcomer = companies[2];
+    let crowding = |state: &Omaha| {
+        let sight = super::sight::Sight::new(state);
+        let mut alone = state.clone();
+        alone.us[usize::from(companies[1])].loc = UsLoc::OutOfPlay;
+        let open = super::sight::Sight::new(&alone);
+        open.hex_value(newcomer, hex, true) - sight.hex_value(newcomer, hex, true)
+    };
+    state.turn = 10;
+    let early = crowding(&state);
+    state.turn = 20;
+    let late = crowding(&state);
+    assert!(
+        (early - 6.0).abs() < 1e-9,
+        "turn 10: a full hex costs {early}"
+    );
+    assert!(late >= 30.0, "turn 20: a full hex costs only {late}");
+}
