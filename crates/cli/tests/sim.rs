@@ -320,3 +320,66 @@ fn seat_bots_pit_two_bots_and_the_summary_is_per_seat() {
     assert!(!output.status.success());
     assert!(stderr(&output).contains("SEAT=BOT"), "{}", stderr(&output));
 }
+
+/// Issue 31, item 4: where the squad fell, summed over the batch, in the summary and drawn on
+/// the mission map in the report (and as a PNG); the counts add up to the soldiers the lines
+/// say were killed or incapacitated.
+#[test]
+fn sim_draws_where_the_squad_fell_on_the_mission_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let summary = dir.path().join("summary.json");
+    let report = dir.path().join("report.html");
+    let pngs = dir.path().join("plots");
+    let output = overlord(&[
+        "sim",
+        "ambush",
+        "--scenario",
+        "M8",
+        "--bot",
+        "random",
+        "--games",
+        "16",
+        "--jobs",
+        "2",
+        "--summary",
+        summary.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+        "--png",
+        pngs.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines: Vec<Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let fallen_in_lines: u64 = lines
+        .iter()
+        .map(|l| l["fallen_at"].as_array().map_or(0, |a| a.len() as u64))
+        .sum();
+    let out_of_fight: i64 = lines
+        .iter()
+        .map(|l| {
+            l["counters"]["US killed"].as_i64().unwrap()
+                + l["counters"]["US incapacitated"].as_i64().unwrap()
+        })
+        .sum();
+    assert!(fallen_in_lines > 0, "random play loses soldiers in M8");
+    assert_eq!(fallen_in_lines as i64, out_of_fight);
+    let summary: Value = serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap();
+    let places = summary["runs"][0]["fallen_at"].as_array().unwrap();
+    let total: u64 = places.iter().map(|p| p["losses"].as_u64().unwrap()).sum();
+    assert_eq!(total, fallen_in_lines);
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.contains("id=\"where-fallen\""), "the heat map figure");
+    assert!(
+        html.contains("data-layer=\"heat\""),
+        "the heat marks on the map"
+    );
+    assert!(
+        !html.contains("<?xml"),
+        "the SVG embeds without its declaration"
+    );
+    assert!(pngs.join("where-fallen.png").is_file());
+    assert!(stderr(&output).contains("where the players' side fell"));
+}

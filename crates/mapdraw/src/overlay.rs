@@ -246,11 +246,66 @@ impl Overlays {
         Self::default()
     }
 
+    /// A heat map over the map: a red disc in each hex of `cells` (hex, count), wider and darker
+    /// the larger its count against the largest, with the count written on it and in its
+    /// tooltip (`what` names the count: "losses"). Hexes with a count of 0 get nothing.
+    pub fn add_heat(&mut self, cells: &[(Hex, u32)], what: &str) {
+        let most = cells.iter().map(|&(_, n)| n).max().unwrap_or(0).max(1);
+        for &(hex, count) in cells.iter().filter(|&&(_, n)| n > 0) {
+            let share = f64::from(count) / f64::from(most);
+            // Light for the fewest, deep red for the most: the eye reads the darkest first.
+            let shade = (230.0 - 190.0 * share).round().clamp(0.0, 255.0) as u8;
+            self.marks.push(
+                Mark::new(hex, Shape::Circle, &format!("#e6{shade:02x}{shade:02x}"))
+                    .with_size(0.35 + 0.5 * share.sqrt())
+                    .with_stroke(Stroke::new("#7a0000", 0.8))
+                    .with_title(&format!("{count} {what}"))
+                    .in_layer("heat"),
+            );
+            self.texts
+                .push(HexText::new(hex, &count.to_string()).with_size(10.0).bold());
+        }
+    }
+
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.links.is_empty()
             && self.marks.is_empty()
             && self.texts.is_empty()
             && self.boxes.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The heat map shades each hex by its count against the largest: the most-hit hex gets
+    /// the widest, darkest disc, a hex with none gets nothing, and every count is written.
+    #[test]
+    fn heat_shades_by_count_and_skips_empty_hexes() {
+        let mut overlays = Overlays::new();
+        let (a, b, c) = (Hex::new(0, 0), Hex::new(1, 0), Hex::new(2, 0));
+        overlays.add_heat(&[(a, 1), (b, 4), (c, 0)], "losses");
+        assert_eq!(overlays.marks.len(), 2, "the empty hex is skipped");
+        let mark = |hex| {
+            overlays
+                .marks
+                .iter()
+                .find(|m| m.hex == hex)
+                .expect("a mark")
+        };
+        assert!(mark(b).size > mark(a).size);
+        assert_eq!(mark(b).fill, "#e62828", "the most-hit hex is the darkest");
+        assert!(mark(a).fill > mark(b).fill, "fewer losses, a lighter red");
+        assert_eq!(mark(b).title.as_deref(), Some("4 losses"));
+        let texts: Vec<&str> = overlays.texts.iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(texts, ["1", "4"]);
+        assert!(
+            overlays
+                .marks
+                .iter()
+                .all(|m| m.layer.as_deref() == Some("heat"))
+        );
     }
 }

@@ -40,7 +40,7 @@ pub use compare::{Comparison, Difference};
 pub use lineup::{Lineup, SeatInfo, SeatName, seat_list};
 pub use overlord_ai::spec::{BotKind, BotParams, BotSpec, SpecError, bot_names, parse_rollout};
 pub use record::{Ending, GameLine};
-pub use run::{Batch, SimResults, game_seed, prepare, simulate};
+pub use run::{Batch, HeatMap, SimResults, game_seed, prepare, simulate};
 pub use summary::Summary;
 
 use serde_json::Value;

@@ -60,6 +60,10 @@ pub struct GameLine {
     pub losses: BTreeMap<String, Vec<u32>>,
     /// The places the opponent still held at the end, as the game names them.
     pub holding_out: Vec<String>,
+    /// Where the players' side lost men or units, by hex label, one entry per loss
+    /// ([`Statistics::fallen_at`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fallen_at: Vec<String>,
     /// The game's named counters at the end ([`Statistics::counters`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub counters: BTreeMap<String, i64>,
@@ -91,6 +95,7 @@ pub struct Tracker {
     /// Per formation, the losses of each turn from `first_turn`.
     by_turn: Vec<Vec<u32>>,
     holding_out: Vec<String>,
+    fallen_at: Vec<String>,
     counters: Vec<(String, i64)>,
 }
 
@@ -142,6 +147,7 @@ impl Tracker {
             first_turn: self.first_turn,
             losses: self.names.into_iter().zip(self.by_turn).collect(),
             holding_out: self.holding_out,
+            fallen_at: self.fallen_at,
             counters: self.counters.into_iter().collect(),
             failure: result.failure.clone(),
         }
@@ -181,6 +187,7 @@ impl<G: Game> Observer<G> for Tracker {
         self.close_turn(stats);
         self.turn = stats.turn().unwrap_or(0);
         self.holding_out = stats.holding_out();
+        self.fallen_at = stats.fallen_at();
         self.counters = stats.counters();
     }
 }

@@ -54,6 +54,22 @@ pub struct SimResults {
     pub runs: Vec<Summary>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comparison: Option<Comparison>,
+    /// Per run, where the players' side fell, drawn by the game on its board (an SVG
+    /// document; none when the game draws no board or nobody fell). Only the report shows it.
+    #[serde(skip)]
+    pub heat_maps: Vec<HeatMap>,
+}
+
+/// One run's heat map of where the players' side fell ([`Statistics::fallen_at`]), as the
+/// game draws it ([`Statistics::heat_map`]).
+///
+/// [`Statistics::fallen_at`]: overlord_engine::Statistics::fallen_at
+/// [`Statistics::heat_map`]: overlord_engine::Statistics::heat_map
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeatMap {
+    /// The run's label, as its summary gives it.
+    pub run: String,
+    pub svg: String,
 }
 
 /// One game's lines (one per run) and their JSON text.
@@ -101,6 +117,32 @@ impl<G: Game + Heuristics> Ready<G> {
             options,
             bots,
             seats,
+        })
+    }
+
+    /// The heat map of `run`, drawn by the game on a board set up as the batch's first game
+    /// was: `None` when nobody fell or the game draws no board.
+    fn heat_map(&self, data: &Arc<G::Data>, config: &SimConfig, run: &Summary) -> Option<HeatMap> {
+        if run.fallen_at.is_empty() {
+            return None;
+        }
+        let state = G::setup(
+            data,
+            &config.scenario,
+            &self.options,
+            GameRng::seeded(game_seed(config.seed, 0)),
+            &mut Log::disabled(),
+        )
+        .ok()?;
+        let counts: Vec<(String, u32)> = run
+            .fallen_at
+            .iter()
+            .map(|p| (p.place.clone(), u32::try_from(p.losses).unwrap_or(u32::MAX)))
+            .collect();
+        let svg = state.statistics()?.heat_map(&counts)?;
+        Some(HeatMap {
+            run: run.label.clone(),
+            svg,
         })
     }
 
@@ -315,12 +357,18 @@ impl<G: Game + Heuristics> Batch<'_, G> {
             [a, b] => Some(paired.finish(a, b)),
             _ => None,
         };
+        let heat_maps = runs
+            .iter()
+            .zip(&variants)
+            .filter_map(|(run, ready)| ready.heat_map(data, config, run))
+            .collect();
         Ok(SimResults {
             scenario: config.scenario.clone(),
             seed: config.seed,
             games: config.games,
             runs,
             comparison,
+            heat_maps,
         })
     }
 }

@@ -12,6 +12,9 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fmt;
 
+/// The hexes of most losses the text summary names (the report draws them all).
+const FALLEN_LISTED: usize = 12;
+
 /// A proportion with its 95 % Wilson interval.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Rate {
@@ -148,6 +151,16 @@ pub struct PlaceHeld {
     pub rate: f64,
 }
 
+/// A hex where the players' side lost men or units over the batch.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlaceFallen {
+    pub place: String,
+    /// Losses there, all games together.
+    pub losses: u64,
+    /// Losses there per game played.
+    pub per_game: f64,
+}
+
 /// One seat's results over the batch.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SeatFigures {
@@ -218,6 +231,9 @@ pub struct Summary {
     pub losses: Vec<FormationLosses>,
     /// Every place that held out in some game, most often first.
     pub holding_out: Vec<PlaceHeld>,
+    /// Every hex where the players' side lost men or units in some game, most losses first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fallen_at: Vec<PlaceFallen>,
     /// The game's named counters, in name order.
     pub counters: Vec<CounterFigure>,
 }
@@ -273,6 +289,7 @@ pub struct SummaryBuilder {
     endings: BTreeMap<String, EndingTally>,
     losses: BTreeMap<String, LossTally>,
     held: BTreeMap<String, u64>,
+    fallen: BTreeMap<String, u64>,
     counters: BTreeMap<String, Mean>,
     seat_infos: Vec<SeatInfo>,
     seats: Vec<SeatTally>,
@@ -307,6 +324,7 @@ impl SummaryBuilder {
             endings: BTreeMap::new(),
             losses: BTreeMap::new(),
             held: BTreeMap::new(),
+            fallen: BTreeMap::new(),
             counters: BTreeMap::new(),
             seats: seats.iter().map(|_| SeatTally::default()).collect(),
             sides: side_seats.iter().map(|_| SeatTally::default()).collect(),
@@ -380,6 +398,14 @@ impl SummaryBuilder {
                 }
             }
         }
+        for place in &line.fallen_at {
+            match self.fallen.get_mut(place) {
+                Some(losses) => *losses += 1,
+                None => {
+                    self.fallen.insert(place.clone(), 1);
+                }
+            }
+        }
     }
 
     /// Book an ended game's rewards and scores on each seat and side.
@@ -417,6 +443,16 @@ impl SummaryBuilder {
             .collect();
         // Most often first; the sort is stable, so ties stay in name order.
         holding_out.sort_by_key(|p| std::cmp::Reverse(p.games));
+        let mut fallen_at: Vec<PlaceFallen> = self
+            .fallen
+            .into_iter()
+            .map(|(place, losses)| PlaceFallen {
+                place,
+                losses,
+                per_game: losses as f64 / games.max(1) as f64,
+            })
+            .collect();
+        fallen_at.sort_by_key(|p| std::cmp::Reverse(p.losses));
         Summary {
             label: self.label,
             bot: self.bot,
@@ -476,6 +512,7 @@ impl SummaryBuilder {
                 })
                 .collect(),
             holding_out,
+            fallen_at,
             seats: self
                 .seat_infos
                 .into_iter()
@@ -647,6 +684,25 @@ impl fmt::Display for Summary {
                 .map(|p| format!("{} {:.1}%", p.place, 100.0 * p.rate))
                 .collect();
             writeln!(f, "  holding out at the end: {}", held.join(", "))?;
+        }
+        if !self.fallen_at.is_empty() {
+            let fallen: Vec<String> = self
+                .fallen_at
+                .iter()
+                .take(FALLEN_LISTED)
+                .map(|p| format!("{} {:.2}", p.place, p.per_game))
+                .collect();
+            let more = self.fallen_at.len().saturating_sub(FALLEN_LISTED);
+            let more = if more > 0 {
+                format!(" and {more} more hexes")
+            } else {
+                String::new()
+            };
+            writeln!(
+                f,
+                "  where the players' side fell (losses a game): {}{more}",
+                fallen.join(", ")
+            )?;
         }
         Ok(())
     }

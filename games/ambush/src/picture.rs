@@ -9,6 +9,27 @@ use overlord_mapdraw::{HexText, LineRule, Mark, Overlays, Shape, Stroke, Style};
 /// The SVG picture of `mission`'s map; a note in place of the map when it failed its checks
 /// (a mission that loaded always has one).
 pub fn mission_svg(mission: &MissionDef) -> String {
+    drawn(mission, |_, _| {})
+}
+
+/// The mission's map with a heat map on it (`overlord sim`'s report): `counts` gives, per hex
+/// label, how many US soldiers were put out of the fight there over a batch of games. Labels
+/// the map does not have are left out.
+pub fn heat_svg(mission: &MissionDef, counts: &[(String, u32)]) -> String {
+    drawn(mission, |map, overlays| {
+        let cells: Vec<_> = counts
+            .iter()
+            .filter_map(|(label, n)| Some((map.axial(map.hex(label)?)?, *n)))
+            .collect();
+        overlays.add_heat(&cells, "US soldiers killed or incapacitated here");
+    })
+}
+
+/// The map drawn with `extra` overlays added after the terrain's own.
+fn drawn(
+    mission: &MissionDef,
+    extra: impl FnOnce(&crate::map::MissionMap, &mut Overlays),
+) -> String {
     let Some(map) = mission.hexes.as_ref() else {
         return String::new();
     };
@@ -74,5 +95,6 @@ pub fn mission_svg(mission: &MissionDef) -> String {
                 .push(Mark::new(axial, Shape::Triangle, "#2e7d32").with_title("US entry hex"));
         }
     }
+    extra(map, &mut overlays);
     overlord_mapdraw::to_svg(hexmap, &style, &overlays)
 }

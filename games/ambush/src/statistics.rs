@@ -96,6 +96,36 @@ impl Statistics for Ambush {
         out
     }
 
+    /// Where US soldiers were killed or incapacitated, by the hex each lies in (a soldier hit
+    /// aboard a vehicle, the vehicle's hex). A campaign reports none: its games end on
+    /// different maps.
+    fn fallen_at(&self) -> Vec<String> {
+        let Some(map) = self.mission().hexes.as_ref() else {
+            return Vec::new();
+        };
+        if self.campaign.is_some() {
+            return Vec::new();
+        }
+        self.soldiers
+            .iter()
+            .filter(|s| {
+                s.side == Side::Us
+                    && matches!(s.health, Health::Killed | Health::Incapacitated)
+                    && !s.captured
+            })
+            .filter_map(|s| s.hex(&self.vehicles))
+            .map(|hex| map.label(hex))
+            .collect()
+    }
+
+    /// The mission map with where the squad fell shaded on it.
+    fn heat_map(&self, counts: &[(String, u32)]) -> Option<String> {
+        if self.campaign.is_some() || self.mission().hexes.is_none() {
+            return None;
+        }
+        Some(crate::picture::heat_svg(self.mission(), counts))
+    }
+
     /// The Germans placed and still fighting, by their card's code.
     fn holding_out(&self) -> Vec<String> {
         (0..self.soldiers.len() as u8)
@@ -189,6 +219,49 @@ mod tests {
         assert_eq!(counter(&game, "campaign missions accomplished"), Some(1));
         assert_eq!(counter(&game, "campaign VP"), Some(4));
         assert_eq!(names(&game), first);
+        // Its games end on different maps: no heat map.
+        let us = (0..game.soldiers.len())
+            .position(|i| game.soldiers[i].side == Side::Us)
+            .unwrap();
+        game.soldiers[us].health = Health::Killed;
+        game.soldiers[us].place = Place::Hex(crate::map::Hex(0));
+        assert!(game.fallen_at().is_empty());
+        assert!(game.heat_map(&[("0101".to_owned(), 1)]).is_none());
+    }
+
+    /// Where the squad fell: the hex of each US soldier killed or incapacitated (not the
+    /// wounded, not the captured, not the Germans), which the mission map shades.
+    #[test]
+    fn the_fallen_are_counted_where_they_lie() {
+        let mut game = s1(&[]);
+        assert!(game.fallen_at().is_empty());
+        let us: Vec<usize> = (0..game.soldiers.len())
+            .filter(|&i| game.soldiers[i].side == Side::Us)
+            .take(4)
+            .collect();
+        let here = crate::testkit::hex(&game, "0303");
+        let there = crate::testkit::hex(&game, "0404");
+        for (&i, (health, hex)) in us.iter().zip([
+            (Health::Killed, here),
+            (Health::Incapacitated, here),
+            (Health::Wounded, there),
+            (Health::Killed, there),
+        ]) {
+            game.soldiers[i].health = health;
+            game.soldiers[i].place = Place::Hex(hex);
+        }
+        game.soldiers[us[3]].captured = true;
+        let german = (0..game.soldiers.len())
+            .position(|i| game.soldiers[i].side == Side::German)
+            .unwrap();
+        game.soldiers[german].health = Health::Killed;
+        game.soldiers[german].place = Place::Hex(there);
+        assert_eq!(game.fallen_at(), ["0303", "0303"]);
+        let svg = game.heat_map(&[("0303".to_owned(), 2)]).unwrap();
+        assert!(
+            svg.contains("2 US soldiers killed or incapacitated here"),
+            "{svg}"
+        );
     }
 
     #[test]

@@ -115,15 +115,45 @@ pub(crate) fn nothing_to_plot(
     Ok(())
 }
 
-/// Every plot of the report, in page order.
+/// Every plot of the report, in page order: the game's heat maps last.
 pub fn plots(results: &SimResults) -> Result<Vec<Plot>, SimError> {
-    Ok(vec![
+    let mut plots = vec![
         score_histogram::plot(results)?,
         win_rate::plot(results)?,
         end_turns::plot(results)?,
         losses::plot(results)?,
         holding_out::plot(results)?,
-    ])
+    ];
+    plots.extend(heat_maps(results));
+    Ok(plots)
+}
+
+/// The PNG names of the heat maps, run by run.
+const HEAT_MAP_NAMES: [&str; 2] = ["where-fallen", "where-fallen-compared"];
+
+/// Each run's heat map of where the players' side fell, as the game drew it.
+fn heat_maps(results: &SimResults) -> impl Iterator<Item = Plot> + '_ {
+    results
+        .heat_maps
+        .iter()
+        .zip(HEAT_MAP_NAMES)
+        .map(|(map, name)| Plot {
+            name,
+            title: format!(
+                "Where the players' side fell, all games together ({})",
+                map.run
+            ),
+            // An XML declaration may open a standalone document; inside the page it must go.
+            svg: strip_xml_declaration(&map.svg).to_owned(),
+        })
+}
+
+fn strip_xml_declaration(svg: &str) -> &str {
+    let svg = svg.trim_start();
+    match (svg.starts_with("<?xml"), svg.find("?>")) {
+        (true, Some(end)) => svg.get(end + 2..).unwrap_or(svg).trim_start(),
+        _ => svg,
+    }
 }
 
 /// Write each plot as `DIR/<name>.png` (the folder is made if need be); the paths written.
