@@ -355,7 +355,11 @@ fn sim_draws_where_the_squad_fell_on_the_mission_map() {
         .collect();
     let fallen_in_lines: u64 = lines
         .iter()
-        .map(|l| l["fallen_at"].as_array().map_or(0, |a| a.len() as u64))
+        .map(|l| {
+            l["fallen_at"]["US soldiers"]
+                .as_array()
+                .map_or(0, |a| a.len() as u64)
+        })
         .sum();
     let out_of_fight: i64 = lines
         .iter()
@@ -367,11 +371,16 @@ fn sim_draws_where_the_squad_fell_on_the_mission_map() {
     assert!(fallen_in_lines > 0, "random play loses soldiers in M8");
     assert_eq!(fallen_in_lines as i64, out_of_fight);
     let summary: Value = serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap();
-    let places = summary["runs"][0]["fallen_at"].as_array().unwrap();
+    let group = &summary["runs"][0]["fallen_at"][0];
+    assert_eq!(group["whose"], "US soldiers");
+    let places = group["places"].as_array().unwrap();
     let total: u64 = places.iter().map(|p| p["losses"].as_u64().unwrap()).sum();
     assert_eq!(total, fallen_in_lines);
     let html = std::fs::read_to_string(&report).unwrap();
-    assert!(html.contains("id=\"where-fallen\""), "the heat map figure");
+    assert!(
+        html.contains("id=\"where-fallen-us-soldiers\""),
+        "the heat map figure"
+    );
     assert!(
         html.contains("data-layer=\"heat\""),
         "the heat marks on the map"
@@ -380,6 +389,6 @@ fn sim_draws_where_the_squad_fell_on_the_mission_map() {
         !html.contains("<?xml"),
         "the SVG embeds without its declaration"
     );
-    assert!(pngs.join("where-fallen.png").is_file());
-    assert!(stderr(&output).contains("where the players' side fell"));
+    assert!(pngs.join("where-fallen-us-soldiers.png").is_file());
+    assert!(stderr(&output).contains("where US soldiers fell (losses a game): "));
 }

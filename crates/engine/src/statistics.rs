@@ -1,7 +1,7 @@
 //! What a game reports to batch simulation (`overlord sim`) beyond its outcome: named counters
 //! (losses, objectives held, victory points...), the turn, and the places still held against
 //! the players, so a designer can see when games end, how losses build up turn by turn, which
-//! positions hold out and where the players' side falls (a heat map drawn on the game's board).
+//! positions hold out and where men and units fall (a heat map drawn on the game's board).
 //!
 //! Optional: a game offers its figures through [`Game::statistics`](crate::Game::statistics)
 //! (`None` by default), so any game with bots can be simulated and gains these figures when it
@@ -39,16 +39,18 @@ pub trait Statistics {
         Vec::new()
     }
 
-    /// Where the players' side lost men or units this game, as the map labels its hexes, one
-    /// entry per loss (a hex twice for two losses there): the simulator adds them up over a
-    /// batch into a heat map of where the fighting costs most.
-    fn fallen_at(&self) -> Vec<String> {
+    /// Where men or units were lost this game: (whose losses, as the game names them, "US
+    /// soldiers"; the hex, as the map labels it), one entry per loss (a hex twice for two losses
+    /// there). The simulator adds them up over a batch into a heat map per name of where the
+    /// fighting costs most.
+    fn fallen_at(&self) -> Vec<(String, String)> {
         Vec::new()
     }
 
-    /// The game's board as an SVG document with `counts` (hex label, number) shaded on it: the
-    /// simulator's heat map of [`Statistics::fallen_at`]. `None` for a game that draws no board.
-    fn heat_map(&self, _counts: &[(String, u32)]) -> Option<String> {
+    /// The game's board as an SVG document with `counts` (hex label, number) of `whose` losses
+    /// shaded on it: the simulator's heat map of [`Statistics::fallen_at`]. `None` for a game
+    /// that draws no board.
+    fn heat_map(&self, _whose: &str, _counts: &[(String, u32)]) -> Option<String> {
         None
     }
 }

@@ -60,10 +60,10 @@ pub struct GameLine {
     pub losses: BTreeMap<String, Vec<u32>>,
     /// The places the opponent still held at the end, as the game names them.
     pub holding_out: Vec<String>,
-    /// Where the players' side lost men or units, by hex label, one entry per loss
-    /// ([`Statistics::fallen_at`]).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub fallen_at: Vec<String>,
+    /// Where men or units were lost: per whose losses (the game's names), the hex label of each
+    /// loss ([`Statistics::fallen_at`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub fallen_at: BTreeMap<String, Vec<String>>,
     /// The game's named counters at the end ([`Statistics::counters`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub counters: BTreeMap<String, i64>,
@@ -95,7 +95,7 @@ pub struct Tracker {
     /// Per formation, the losses of each turn from `first_turn`.
     by_turn: Vec<Vec<u32>>,
     holding_out: Vec<String>,
-    fallen_at: Vec<String>,
+    fallen_at: Vec<(String, String)>,
     counters: Vec<(String, i64)>,
 }
 
@@ -147,7 +147,13 @@ impl Tracker {
             first_turn: self.first_turn,
             losses: self.names.into_iter().zip(self.by_turn).collect(),
             holding_out: self.holding_out,
-            fallen_at: self.fallen_at,
+            fallen_at: self.fallen_at.into_iter().fold(
+                BTreeMap::new(),
+                |mut by_whose, (whose, hex)| {
+                    by_whose.entry(whose).or_insert_with(Vec::new).push(hex);
+                    by_whose
+                },
+            ),
             counters: self.counters.into_iter().collect(),
             failure: result.failure.clone(),
         }

@@ -54,14 +54,14 @@ pub struct SimResults {
     pub runs: Vec<Summary>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comparison: Option<Comparison>,
-    /// Per run, where the players' side fell, drawn by the game on its board (an SVG
+    /// Per run and per whose losses, where they fell, drawn by the game on its board (an SVG
     /// document; none when the game draws no board or nobody fell). Only the report shows it.
     #[serde(skip)]
     pub heat_maps: Vec<HeatMap>,
 }
 
-/// One run's heat map of where the players' side fell ([`Statistics::fallen_at`]), as the
-/// game draws it ([`Statistics::heat_map`]).
+/// One run's heat map of where one side's men or units fell ([`Statistics::fallen_at`]), as
+/// the game draws it ([`Statistics::heat_map`]).
 ///
 /// [`Statistics::fallen_at`]: overlord_engine::Statistics::fallen_at
 /// [`Statistics::heat_map`]: overlord_engine::Statistics::heat_map
@@ -69,6 +69,8 @@ pub struct SimResults {
 pub struct HeatMap {
     /// The run's label, as its summary gives it.
     pub run: String,
+    /// Whose losses, as the game names them.
+    pub whose: String,
     pub svg: String,
 }
 
@@ -120,30 +122,39 @@ impl<G: Game + Heuristics> Ready<G> {
         })
     }
 
-    /// The heat map of `run`, drawn by the game on a board set up as the batch's first game
-    /// was: `None` when nobody fell or the game draws no board.
-    fn heat_map(&self, data: &Arc<G::Data>, config: &SimConfig, run: &Summary) -> Option<HeatMap> {
+    /// The heat maps of `run`, one per whose losses, drawn by the game on a board set up as
+    /// the batch's first game was: none when nobody fell or the game draws no board.
+    fn heat_maps(&self, data: &Arc<G::Data>, config: &SimConfig, run: &Summary) -> Vec<HeatMap> {
         if run.fallen_at.is_empty() {
-            return None;
+            return Vec::new();
         }
-        let state = G::setup(
+        let Ok(state) = G::setup(
             data,
             &config.scenario,
             &self.options,
             GameRng::seeded(game_seed(config.seed, 0)),
             &mut Log::disabled(),
-        )
-        .ok()?;
-        let counts: Vec<(String, u32)> = run
-            .fallen_at
+        ) else {
+            return Vec::new();
+        };
+        let Some(stats) = state.statistics() else {
+            return Vec::new();
+        };
+        run.fallen_at
             .iter()
-            .map(|p| (p.place.clone(), u32::try_from(p.losses).unwrap_or(u32::MAX)))
-            .collect();
-        let svg = state.statistics()?.heat_map(&counts)?;
-        Some(HeatMap {
-            run: run.label.clone(),
-            svg,
-        })
+            .filter_map(|group| {
+                let counts: Vec<(String, u32)> = group
+                    .places
+                    .iter()
+                    .map(|p| (p.place.clone(), u32::try_from(p.losses).unwrap_or(u32::MAX)))
+                    .collect();
+                Some(HeatMap {
+                    run: run.label.clone(),
+                    whose: group.whose.clone(),
+                    svg: stats.heat_map(&group.whose, &counts)?,
+                })
+            })
+            .collect()
     }
 
     /// Play game `index` of the batch.
@@ -360,7 +371,7 @@ impl<G: Game + Heuristics> Batch<'_, G> {
         let heat_maps = runs
             .iter()
             .zip(&variants)
-            .filter_map(|(run, ready)| ready.heat_map(data, config, run))
+            .flat_map(|(run, ready)| ready.heat_maps(data, config, run))
             .collect();
         Ok(SimResults {
             scenario: config.scenario.clone(),

@@ -151,7 +151,16 @@ pub struct PlaceHeld {
     pub rate: f64,
 }
 
-/// A hex where the players' side lost men or units over the batch.
+/// Where one side's (or kind of) men or units were lost over the batch.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FallenGroup {
+    /// Whose losses, as the game names them ("US soldiers").
+    pub whose: String,
+    /// Every hex with a loss, most losses first (ties in label order).
+    pub places: Vec<PlaceFallen>,
+}
+
+/// A hex where men or units were lost over the batch.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlaceFallen {
     pub place: String,
@@ -231,9 +240,10 @@ pub struct Summary {
     pub losses: Vec<FormationLosses>,
     /// Every place that held out in some game, most often first.
     pub holding_out: Vec<PlaceHeld>,
-    /// Every hex where the players' side lost men or units in some game, most losses first.
+    /// Where men or units were lost, per whose losses (in name order), every hex with a loss
+    /// in some game, most losses first.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub fallen_at: Vec<PlaceFallen>,
+    pub fallen_at: Vec<FallenGroup>,
     /// The game's named counters, in name order.
     pub counters: Vec<CounterFigure>,
 }
@@ -289,7 +299,8 @@ pub struct SummaryBuilder {
     endings: BTreeMap<String, EndingTally>,
     losses: BTreeMap<String, LossTally>,
     held: BTreeMap<String, u64>,
-    fallen: BTreeMap<String, u64>,
+    /// Per whose losses, per hex: the losses there.
+    fallen: BTreeMap<String, BTreeMap<String, u64>>,
     counters: BTreeMap<String, Mean>,
     seat_infos: Vec<SeatInfo>,
     seats: Vec<SeatTally>,
@@ -398,11 +409,14 @@ impl SummaryBuilder {
                 }
             }
         }
-        for place in &line.fallen_at {
-            match self.fallen.get_mut(place) {
-                Some(losses) => *losses += 1,
-                None => {
-                    self.fallen.insert(place.clone(), 1);
+        for (whose, places) in &line.fallen_at {
+            let tally = self.fallen.entry(whose.clone()).or_default();
+            for place in places {
+                match tally.get_mut(place) {
+                    Some(losses) => *losses += 1,
+                    None => {
+                        tally.insert(place.clone(), 1);
+                    }
                 }
             }
         }
@@ -443,16 +457,22 @@ impl SummaryBuilder {
             .collect();
         // Most often first; the sort is stable, so ties stay in name order.
         holding_out.sort_by_key(|p| std::cmp::Reverse(p.games));
-        let mut fallen_at: Vec<PlaceFallen> = self
+        let fallen_at: Vec<FallenGroup> = self
             .fallen
             .into_iter()
-            .map(|(place, losses)| PlaceFallen {
-                place,
-                losses,
-                per_game: losses as f64 / games.max(1) as f64,
+            .map(|(whose, tally)| {
+                let mut places: Vec<PlaceFallen> = tally
+                    .into_iter()
+                    .map(|(place, losses)| PlaceFallen {
+                        place,
+                        losses,
+                        per_game: losses as f64 / games.max(1) as f64,
+                    })
+                    .collect();
+                places.sort_by_key(|p| std::cmp::Reverse(p.losses));
+                FallenGroup { whose, places }
             })
             .collect();
-        fallen_at.sort_by_key(|p| std::cmp::Reverse(p.losses));
         Summary {
             label: self.label,
             bot: self.bot,
@@ -685,14 +705,14 @@ impl fmt::Display for Summary {
                 .collect();
             writeln!(f, "  holding out at the end: {}", held.join(", "))?;
         }
-        if !self.fallen_at.is_empty() {
-            let fallen: Vec<String> = self
-                .fallen_at
+        for group in &self.fallen_at {
+            let fallen: Vec<String> = group
+                .places
                 .iter()
                 .take(FALLEN_LISTED)
                 .map(|p| format!("{} {:.2}", p.place, p.per_game))
                 .collect();
-            let more = self.fallen_at.len().saturating_sub(FALLEN_LISTED);
+            let more = group.places.len().saturating_sub(FALLEN_LISTED);
             let more = if more > 0 {
                 format!(" and {more} more hexes")
             } else {
@@ -700,7 +720,8 @@ impl fmt::Display for Summary {
             };
             writeln!(
                 f,
-                "  where the players' side fell (losses a game): {}{more}",
+                "  where {} fell (losses a game): {}{more}",
+                group.whose,
                 fallen.join(", ")
             )?;
         }

@@ -34,6 +34,9 @@ impl Ambush {
     }
 }
 
+/// Whose losses the heat map shows (`Statistics::fallen_at`).
+const FALLEN: &str = "US soldiers";
+
 impl Statistics for Ambush {
     /// Soldiers out of the fight, each side, so far.
     fn losses(&self) -> Vec<(String, u32)> {
@@ -99,7 +102,7 @@ impl Statistics for Ambush {
     /// Where US soldiers were killed or incapacitated, by the hex each lies in (a soldier hit
     /// aboard a vehicle, the vehicle's hex). A campaign reports none: its games end on
     /// different maps.
-    fn fallen_at(&self) -> Vec<String> {
+    fn fallen_at(&self) -> Vec<(String, String)> {
         let Some(map) = self.mission().hexes.as_ref() else {
             return Vec::new();
         };
@@ -114,13 +117,13 @@ impl Statistics for Ambush {
                     && !s.captured
             })
             .filter_map(|s| s.hex(&self.vehicles))
-            .map(|hex| map.label(hex))
+            .map(|hex| (FALLEN.to_owned(), map.label(hex)))
             .collect()
     }
 
     /// The mission map with where the squad fell shaded on it.
-    fn heat_map(&self, counts: &[(String, u32)]) -> Option<String> {
-        if self.campaign.is_some() || self.mission().hexes.is_none() {
+    fn heat_map(&self, whose: &str, counts: &[(String, u32)]) -> Option<String> {
+        if whose != FALLEN || self.campaign.is_some() || self.mission().hexes.is_none() {
             return None;
         }
         Some(crate::picture::heat_svg(self.mission(), counts))
@@ -226,7 +229,7 @@ mod tests {
         game.soldiers[us].health = Health::Killed;
         game.soldiers[us].place = Place::Hex(crate::map::Hex(0));
         assert!(game.fallen_at().is_empty());
-        assert!(game.heat_map(&[("0101".to_owned(), 1)]).is_none());
+        assert!(game.heat_map(FALLEN, &[("0101".to_owned(), 1)]).is_none());
     }
 
     /// Where the squad fell: the hex of each US soldier killed or incapacitated (not the
@@ -256,8 +259,9 @@ mod tests {
             .unwrap();
         game.soldiers[german].health = Health::Killed;
         game.soldiers[german].place = Place::Hex(there);
-        assert_eq!(game.fallen_at(), ["0303", "0303"]);
-        let svg = game.heat_map(&[("0303".to_owned(), 2)]).unwrap();
+        let here = (FALLEN.to_owned(), "0303".to_owned());
+        assert_eq!(game.fallen_at(), [here.clone(), here]);
+        let svg = game.heat_map(FALLEN, &[("0303".to_owned(), 2)]).unwrap();
         assert!(
             svg.contains("2 US soldiers killed or incapacitated here"),
             "{svg}"

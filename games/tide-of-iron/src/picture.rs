@@ -94,6 +94,37 @@ fn relief(map: &overlord_hexmap::MapData, overlays: &mut Overlays) {
     }
 }
 
+/// Scenario `id`'s battlefield as SVG for the balance lab's heat map: the relief, the objectives
+/// (rings, as in [`scenario_svg`]) and `counts` (hex label, number of `what`) shaded on it.
+/// `None` for a scenario the data does not have.
+pub fn heat_svg(data: &ToiData, id: &str, counts: &[(String, u32)], what: &str) -> Option<String> {
+    let scenario = data.scenarios.iter().find(|s| s.id == id)?;
+    let field = &scenario.battlefield;
+    let map = &field.map;
+    let mut overlays = Overlays::new();
+    relief(map, &mut overlays);
+    for o in &scenario.objectives {
+        if let Some(hex) = field.hexes.hex(o.hex) {
+            overlays.marks.push(
+                Mark::new(hex, Shape::Ring, "#d4a017")
+                    .with_size(0.95)
+                    .with_title("objective"),
+            );
+        }
+    }
+    let cells: Vec<(Hex, u32)> = counts
+        .iter()
+        .filter_map(|(label, n)| Some((field.hexes.hex(field.find(label)?)?, *n)))
+        .collect();
+    overlays.add_heat(&cells, what);
+    let mut style = Style::wargame();
+    style.title = Some(format!(
+        "Tide of Iron: {} (authored by the Overlord project)",
+        scenario.name
+    ));
+    Some(overlord_mapdraw::to_svg(map, &style, &overlays))
+}
+
 /// Scenario `id`'s battlefield as SVG: its boards and overlays put together, the relief, its
 /// deployment areas (a small square of the side's colour), objectives (a ring: gold for VP,
 /// its owner's colour for command), fortifications and obstacles (their initials), and the

@@ -400,6 +400,10 @@ pub struct ToiGame {
     pub(crate) outcome: Option<Outcome>,
     /// The players' own setup (`TOI-SETUP-5`, `TOI-SETUP-6`).
     pub(crate) setup: SetupChoices,
+    /// Where each unit eliminated, destroyed or routed on the battlefield was, and whose it
+    /// was, in the order they fell: for the balance lab's heat map (`overlord sim`), never read
+    /// by the rules.
+    pub(crate) fallen: Vec<(Nation, HexId)>,
 }
 
 /// Whether the players build the squads and deploy the units themselves (options `TOI-SETUP-5`,
@@ -440,6 +444,7 @@ impl PartialEq for ToiGame {
             && self.reveals == other.reveals
             && self.outcome == other.outcome
             && self.setup == other.setup
+            && self.fallen == other.fallen
     }
 }
 
@@ -634,8 +639,15 @@ impl ToiGame {
     /// it (`TOI-TRANS`: a destroyed vehicle's passengers are destroyed).
     pub fn destroy(&mut self, unit: UnitId) {
         let carried: Vec<UnitId> = self.passengers(unit).collect();
+        let hex = match self.units.get(unit.index()).map(|u| u.at) {
+            Some(Location::Hex(hex)) => Some(hex),
+            _ => None,
+        };
         for u in std::iter::once(unit).chain(carried) {
             if let Some(state) = self.units.get_mut(u.index()) {
+                if let Some(hex) = hex {
+                    self.fallen.push((state.nation, hex));
+                }
                 state.at = Location::Gone;
             }
         }

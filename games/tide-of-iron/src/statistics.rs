@@ -1,5 +1,6 @@
 //! What the game reports to batch simulation (`overlord sim`): the round, each side's figures
-//! and vehicles lost round by round, and at the end each side's VP and objectives held.
+//! and vehicles lost round by round, at the end each side's VP and objectives held, and where
+//! each side's units were eliminated (a heat map per side on the battlefield).
 
 use crate::data::Nation;
 use crate::state::{EMPTY_SLOT, Kind, Location, ToiGame};
@@ -55,4 +56,29 @@ impl Statistics for ToiGame {
         }
         out
     }
+
+    /// Where each side's units were eliminated, destroyed or routed on the battlefield.
+    fn fallen_at(&self) -> Vec<(String, String)> {
+        let field = &self.scenario().battlefield;
+        self.fallen
+            .iter()
+            .map(|&(nation, hex)| (fallen_name(nation), field.label(hex)))
+            .collect()
+    }
+
+    /// The scenario's battlefield with where `whose` units fell shaded on it.
+    fn heat_map(&self, whose: &str, counts: &[(String, u32)]) -> Option<String> {
+        let nation = Nation::ALL.into_iter().find(|&n| fallen_name(n) == whose)?;
+        crate::picture::heat_svg(
+            &self.data,
+            &self.scenario().id,
+            counts,
+            &format!("{} units eliminated here", nation.name()),
+        )
+    }
+}
+
+/// Whose losses a heat map shows: one map per side.
+fn fallen_name(nation: Nation) -> String {
+    format!("{} units", nation.name())
 }

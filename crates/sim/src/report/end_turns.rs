@@ -10,7 +10,7 @@ const TITLE: &str = "Turn of end, by ending rule";
 
 pub(super) fn plot(results: &SimResults) -> Result<Plot, SimError> {
     Ok(Plot {
-        name: "end-turns",
+        name: "end-turns".to_owned(),
         title: TITLE.to_owned(),
         svg: svg(|root| draw(root, results))?,
     })

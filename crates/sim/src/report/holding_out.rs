@@ -12,7 +12,7 @@ const SHOWN: usize = 15;
 
 pub(super) fn plot(results: &SimResults) -> Result<Plot, SimError> {
     Ok(Plot {
-        name: "holding-out",
+        name: "holding-out".to_owned(),
         title: TITLE.to_owned(),
         svg: svg(|root| draw(root, results))?,
     })

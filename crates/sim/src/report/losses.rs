@@ -9,7 +9,7 @@ const TITLE: &str = "Mean losses per turn, per game in play";
 
 pub(super) fn plot(results: &SimResults) -> Result<Plot, SimError> {
     Ok(Plot {
-        name: "losses-per-turn",
+        name: "losses-per-turn".to_owned(),
         title: TITLE.to_owned(),
         svg: svg(|root| draw(root, results))?,
     })

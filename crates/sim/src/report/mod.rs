@@ -23,7 +23,7 @@ pub use html::html;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plot {
     /// The file stem of its PNG and its anchor in the page (`score-histogram`).
-    pub name: &'static str,
+    pub name: String,
     /// Its caption.
     pub title: String,
     pub svg: String,
@@ -128,24 +128,34 @@ pub fn plots(results: &SimResults) -> Result<Vec<Plot>, SimError> {
     Ok(plots)
 }
 
-/// The PNG names of the heat maps, run by run.
-const HEAT_MAP_NAMES: [&str; 2] = ["where-fallen", "where-fallen-compared"];
-
-/// Each run's heat map of where the players' side fell, as the game drew it.
+/// Each run's heat maps of where men or units fell, as the game drew them: named
+/// `where-fallen-<whose>` (`-compared` after it for the second run).
 fn heat_maps(results: &SimResults) -> impl Iterator<Item = Plot> + '_ {
-    results
-        .heat_maps
-        .iter()
-        .zip(HEAT_MAP_NAMES)
-        .map(|(map, name)| Plot {
-            name,
-            title: format!(
-                "Where the players' side fell, all games together ({})",
-                map.run
-            ),
+    let first = results.runs.first().map(|r| r.label.as_str());
+    results.heat_maps.iter().map(move |map| {
+        let slug: String = map
+            .whose
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        let compared = if Some(map.run.as_str()) == first {
+            ""
+        } else {
+            "-compared"
+        };
+        Plot {
+            name: format!("where-fallen-{slug}{compared}"),
+            title: format!("Where {} fell, all games together ({})", map.whose, map.run),
             // An XML declaration may open a standalone document; inside the page it must go.
             svg: strip_xml_declaration(&map.svg).to_owned(),
-        })
+        }
+    })
 }
 
 fn strip_xml_declaration(svg: &str) -> &str {

@@ -9,7 +9,7 @@ const TITLE: &str = "Score (VP) of the games that ended";
 
 pub(super) fn plot(results: &SimResults) -> Result<Plot, SimError> {
     Ok(Plot {
-        name: "score-histogram",
+        name: "score-histogram".to_owned(),
         title: TITLE.to_owned(),
         svg: svg(|root| draw(root, results))?,
     })

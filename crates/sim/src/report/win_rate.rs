@@ -9,7 +9,7 @@ const TITLE: &str = "Win rate with its 95 % interval";
 
 pub(super) fn plot(results: &SimResults) -> Result<Plot, SimError> {
     Ok(Plot {
-        name: "win-rate",
+        name: "win-rate".to_owned(),
         title: TITLE.to_owned(),
         svg: svg(|root| draw(root, results))?,
     })

@@ -629,6 +629,42 @@ fn toi_combat_seq_the_pool_and_odds_are_shown_before_the_roll() {
     assert!(matches!(step(&g), Step::Casualties { hits: 2, .. }));
 }
 
+/// `overlord sim`'s heat map: each unit eliminated on the battlefield is booked at its hex under
+/// its side (the squads a destroyed vehicle carries at the vehicle's hex, `TOI-TRANS`), and the
+/// battlefield is drawn with each side's counts shaded on it.
+#[test]
+fn toi_trans_the_simulator_reads_where_each_side_fell() {
+    use overlord_engine::Statistics;
+    let mut g = empty_game(&[]);
+    assert!(g.fallen_at().is_empty());
+    let de = squad(&mut g, Nation::De, &["de-regular", "de-regular"], "0605");
+    g.destroy(de);
+    let label = g.scenario().battlefield.label(hex(&g, "0605"));
+    assert_eq!(g.fallen_at(), [("German units".to_owned(), label.clone())]);
+    let svg = g
+        .heat_map("German units", &[(label.clone(), 3)])
+        .expect("the battlefield drawn");
+    assert!(svg.contains("3 German units eliminated here"));
+    assert!(g.heat_map("nobody's units", &[(label, 1)]).is_none());
+    let truck = vehicle(&mut g, Nation::Us, "us-truck", "0304");
+    let carried = squad(&mut g, Nation::Us, &["us-regular"; 2], "0304");
+    g.units[carried.index()].at = Location::Aboard(truck);
+    g.destroy(truck);
+    let there = g.scenario().battlefield.label(hex(&g, "0304"));
+    let us: Vec<_> = g
+        .fallen_at()
+        .into_iter()
+        .filter(|(whose, _)| whose == "US units")
+        .collect();
+    assert_eq!(
+        us,
+        [
+            ("US units".to_owned(), there.clone()),
+            ("US units".to_owned(), there)
+        ]
+    );
+}
+
 /// `TOI-ROUND`, `overlord sim`'s figures: the round, the figures each side has lost (a
 /// vehicle counts one), VP and objectives held.
 #[test]
