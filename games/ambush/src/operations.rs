@@ -302,6 +302,9 @@ fn effects(game: &mut Ambush, id: u16, line: Option<u8>, next: u8, actor: Actor)
         if let Some(n) = paragraph.sighting {
             game.sightings |= 1 << n;
         }
+        if let Err(at) = game.paragraphs_read.binary_search(&id) {
+            game.paragraphs_read.insert(at, id);
+        }
     }
     let list: Vec<Effect> = match (line, &paragraph.lines) {
         (Some(l), Some(lines)) => lines

@@ -207,6 +207,7 @@ impl Ambush {
             phase: Phase::Entry,
             condition: def.header.start_condition,
             sightings: 0,
+            paragraphs_read: Vec::new(),
             flags: 0,
             vp: 0,
             used_pool: Vec::new(),

@@ -275,6 +275,9 @@ pub struct Ambush {
     pub condition: u8,
     /// AMB-OPS-3: sighting N occurred ⇔ bit N.
     pub sightings: u64,
+    /// AMB-OPS-3: the paragraphs read so far, by id, sorted (for the balance lab: how often
+    /// each paragraph is reached; the rules never ask).
+    pub paragraphs_read: Vec<u16>,
     /// AMBX-PAR-3: the mission's flags set, by index.
     pub flags: u64,
     pub vp: i16,
@@ -397,6 +400,7 @@ impl PartialEq for Ambush {
             && self.phase == other.phase
             && self.condition == other.condition
             && self.sightings == other.sightings
+            && self.paragraphs_read == other.paragraphs_read
             && self.flags == other.flags
             && self.vp == other.vp
             && self.used_pool == other.used_pool

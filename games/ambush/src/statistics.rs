@@ -1,7 +1,8 @@
 //! What the game reports to batch simulation (`overlord sim ambush`): the soldiers each side
 //! has lost, and at the end whether the mission was accomplished, its VP, the squad's dead,
 //! wounded and captured, the Germans put out of the fight, and how often each of the mission's
-//! sightings occurred (the paragraphs that record one: how far into the mission the squad got).
+//! sightings occurred (the paragraphs that record one: how far into the mission the squad got)
+//! and how often each of its paragraphs was read.
 //! The Germans still fighting at the end are the places that held out, by their card code.
 //! A campaign (`--scenario campaign`) reports the missions played and accomplished and their
 //! VP instead of the sightings, which differ from mission to mission.
@@ -95,6 +96,20 @@ impl Statistics for Ambush {
                 format!("sighting {sighting:02} occurred"),
                 i64::from(self.sightings & (1 << sighting) != 0),
             ));
+        }
+        // AMB-OPS-3: every paragraph of the mission, read or not, so that a batch's means are
+        // how often each is reached.
+        let mut paragraphs: Vec<&str> = self
+            .mission()
+            .paragraphs
+            .iter()
+            .map(|p| p.get_ref().id.as_str())
+            .collect();
+        paragraphs.sort_unstable();
+        for id in paragraphs {
+            let read = crate::data::mission::paragraph_id(id)
+                .is_ok_and(|n| self.paragraphs_read.binary_search(&n).is_ok());
+            out.push((format!("paragraph {id} read"), i64::from(read)));
         }
         out
     }
@@ -230,6 +245,47 @@ mod tests {
         game.soldiers[us].place = Place::Hex(crate::map::Hex(0));
         assert!(game.fallen_at().is_empty());
         assert!(game.heat_map(FALLEN, &[("0101".to_owned(), 1)]).is_none());
+    }
+
+    /// AMB-OPS-3: each paragraph the rules read is booked, and the figures give every paragraph
+    /// of the mission, read or not: a sighting's paragraph read means its sighting occurred.
+    #[test]
+    fn amb_ops_3_every_paragraph_read_is_booked() {
+        use overlord_engine::{Game, GameRng, Heuristics, Log, Status};
+        use rand::SeedableRng;
+        let data = crate::testkit::data();
+        let mut read_in_some_game = false;
+        for seed in 0..8 {
+            let mut game = <Ambush as Game>::setup(
+                &data,
+                "M2",
+                &Default::default(),
+                GameRng::seeded(seed),
+                &mut Log::disabled(),
+            )
+            .unwrap();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut legal = Vec::new();
+            while let Status::ToAct(_) = game.status() {
+                game.legal_actions(&mut legal);
+                let action = game.rule_based_action(&legal, &mut rng).unwrap();
+                let _ = game.apply(action, &mut Log::disabled()).unwrap();
+            }
+            read_in_some_game |= !game.paragraphs_read.is_empty();
+            let counters = game.counters();
+            for paragraph in &game.mission().paragraphs {
+                let paragraph = paragraph.get_ref();
+                let id = crate::data::mission::paragraph_id(&paragraph.id).unwrap();
+                let read = game.paragraphs_read.contains(&id);
+                let name = format!("paragraph {} read", paragraph.id);
+                let counted = counters.iter().find(|(n, _)| *n == name).map(|&(_, v)| v);
+                assert_eq!(counted, Some(i64::from(read)), "seed {seed}: {name}");
+                if let (true, Some(n)) = (read, paragraph.sighting) {
+                    assert!(game.sightings & (1 << n) != 0, "seed {seed}: sighting {n}");
+                }
+            }
+        }
+        assert!(read_in_some_game, "the rule bot reads a paragraph of M2");
     }
 
     /// Where the squad fell: the hex of each US soldier killed or incapacitated (not the
