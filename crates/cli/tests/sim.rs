@@ -392,3 +392,67 @@ fn sim_draws_where_the_squad_fell_on_the_mission_map() {
     assert!(pngs.join("where-fallen-us-soldiers.png").is_file());
     assert!(stderr(&output).contains("where US soldiers fell (losses a game): "));
 }
+
+/// Issue 29, item 3: Tide of Iron's balance lab gives the objectives each side holds round by
+/// round (each line's `turn_figures`, the last at the game's end, as the counters give it),
+/// their means per round in the summary and a plot in the report, and a heat map per side of
+/// where units were eliminated.
+#[test]
+fn sim_reports_tide_of_iron_objectives_round_by_round_and_where_units_fell() {
+    let dir = tempfile::tempdir().unwrap();
+    let summary = dir.path().join("summary.json");
+    let report = dir.path().join("report.html");
+    let output = overlord(&[
+        "sim",
+        "tide-of-iron",
+        "--scenario",
+        "le-hameau",
+        "--bot",
+        "rule",
+        "--games",
+        "12",
+        "--jobs",
+        "2",
+        "--summary",
+        summary.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let lines: Vec<Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for line in &lines {
+        let rounds = line["end_turn"].as_u64().unwrap() - line["first_turn"].as_u64().unwrap();
+        for side in ["US", "German"] {
+            let name = format!("objectives held by the {side}");
+            let per_round = line["turn_figures"][&name].as_array().unwrap();
+            assert_eq!(per_round.len() as u64, rounds + 1, "{line}");
+            assert_eq!(
+                per_round.last().unwrap(),
+                &line["counters"][&name],
+                "{line}"
+            );
+        }
+    }
+    let summary: Value = serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap();
+    let figures = summary["runs"][0]["turn_figures"].as_array().unwrap();
+    assert_eq!(figures.len(), 2);
+    assert_eq!(figures[0]["name"], "objectives held by the German");
+    let first_round = &figures[0]["per_turn"][0];
+    let mean: f64 = lines
+        .iter()
+        .map(|l| {
+            l["turn_figures"]["objectives held by the German"][0]
+                .as_f64()
+                .unwrap()
+        })
+        .sum::<f64>()
+        / lines.len() as f64;
+    assert!((first_round["mean"].as_f64().unwrap() - mean).abs() < 1e-9);
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.contains("id=\"turn-figures\""));
+    assert!(html.contains("id=\"where-fallen-us-units\""));
+    assert!(html.contains("id=\"where-fallen-german-units\""));
+}

@@ -33,6 +33,13 @@ pub trait Statistics {
         Vec::new()
     }
 
+    /// Figures the simulator reads at the end of every turn (and of the game), always the same
+    /// names: objectives held by each side, units on the map... The summary gives each one's
+    /// mean turn by turn, over the games still in play.
+    fn turn_figures(&self) -> Vec<(String, i64)> {
+        Vec::new()
+    }
+
     /// The places the side the players fight still holds (named as on the map), for "which
     /// positions most often hold out" over many games.
     fn holding_out(&self) -> Vec<String> {

@@ -64,6 +64,10 @@ pub struct GameLine {
     /// loss ([`Statistics::fallen_at`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub fallen_at: BTreeMap<String, Vec<String>>,
+    /// The game's figures at the end of each turn from `first_turn` (the last at the game's
+    /// end), per name ([`Statistics::turn_figures`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub turn_figures: BTreeMap<String, Vec<i64>>,
     /// The game's named counters at the end ([`Statistics::counters`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub counters: BTreeMap<String, i64>,
@@ -96,6 +100,8 @@ pub struct Tracker {
     by_turn: Vec<Vec<u32>>,
     holding_out: Vec<String>,
     fallen_at: Vec<(String, String)>,
+    /// Per name of the game's turn figures, the value at the end of each turn so far.
+    turn_figures: BTreeMap<String, Vec<i64>>,
     counters: Vec<(String, i64)>,
 }
 
@@ -122,6 +128,17 @@ impl Tracker {
             }
             *polled = *cumulative;
         }
+        for (name, value) in state.turn_figures() {
+            let values = self.turn_figures.entry(name).or_default();
+            if values.len() <= slot {
+                // A turn the game skipped figures for keeps the last value (none yet: 0).
+                let last = values.last().copied().unwrap_or(0);
+                values.resize(slot + 1, last);
+            }
+            if let Some(cell) = values.get_mut(slot) {
+                *cell = value;
+            }
+        }
     }
 
     /// The line of game `game` (seed `seed`), once it is over.
@@ -147,6 +164,7 @@ impl Tracker {
             first_turn: self.first_turn,
             losses: self.names.into_iter().zip(self.by_turn).collect(),
             holding_out: self.holding_out,
+            turn_figures: self.turn_figures,
             fallen_at: self.fallen_at.into_iter().fold(
                 BTreeMap::new(),
                 |mut by_whose, (whose, hex)| {

@@ -142,6 +142,24 @@ pub struct FormationLosses {
     pub per_turn: Vec<TurnLosses>,
 }
 
+/// One of the game's turn figures ([`overlord_engine::Statistics::turn_figures`]), turn by
+/// turn.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TurnFigure {
+    pub name: String,
+    /// Per turn: its mean at the end of that turn over the games still in play then.
+    pub per_turn: Vec<TurnMean>,
+}
+
+/// A figure's mean on one turn.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct TurnMean {
+    pub turn: u32,
+    /// Games still in play on that turn.
+    pub games: u64,
+    pub mean: f64,
+}
+
 /// How often a place still held out at the end.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlaceHeld {
@@ -238,6 +256,9 @@ pub struct Summary {
     pub endings: Vec<EndingFigures>,
     /// Per formation, in name order.
     pub losses: Vec<FormationLosses>,
+    /// The game's turn figures, in name order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub turn_figures: Vec<TurnFigure>,
     /// Every place that held out in some game, most often first.
     pub holding_out: Vec<PlaceHeld>,
     /// Where men or units were lost, per whose losses (in name order), every hex with a loss
@@ -298,6 +319,8 @@ pub struct SummaryBuilder {
     end_turns: BTreeMap<u32, u64>,
     endings: BTreeMap<String, EndingTally>,
     losses: BTreeMap<String, LossTally>,
+    /// Per turn figure, per turn: values summed, games in play.
+    turn_figures: BTreeMap<String, BTreeMap<u32, (i64, u64)>>,
     held: BTreeMap<String, u64>,
     /// Per whose losses, per hex: the losses there.
     fallen: BTreeMap<String, BTreeMap<String, u64>>,
@@ -334,6 +357,7 @@ impl SummaryBuilder {
             end_turns: BTreeMap::new(),
             endings: BTreeMap::new(),
             losses: BTreeMap::new(),
+            turn_figures: BTreeMap::new(),
             held: BTreeMap::new(),
             fallen: BTreeMap::new(),
             counters: BTreeMap::new(),
@@ -407,6 +431,14 @@ impl SummaryBuilder {
                 None => {
                     self.held.insert(place.clone(), 1);
                 }
+            }
+        }
+        for (name, values) in &line.turn_figures {
+            let tally = self.turn_figures.entry(name.clone()).or_default();
+            for (turn, &value) in (line.first_turn..).zip(values) {
+                let cell = tally.entry(turn).or_default();
+                cell.0 += value;
+                cell.1 += 1;
             }
         }
         for (whose, places) in &line.fallen_at {
@@ -533,6 +565,21 @@ impl SummaryBuilder {
                 .collect(),
             holding_out,
             fallen_at,
+            turn_figures: self
+                .turn_figures
+                .into_iter()
+                .map(|(name, turns)| TurnFigure {
+                    name,
+                    per_turn: turns
+                        .into_iter()
+                        .map(|(turn, (sum, games))| TurnMean {
+                            turn,
+                            games,
+                            mean: sum as f64 / games.max(1) as f64,
+                        })
+                        .collect(),
+                })
+                .collect(),
             seats: self
                 .seat_infos
                 .into_iter()
@@ -704,6 +751,19 @@ impl fmt::Display for Summary {
                 .map(|p| format!("{} {:.1}%", p.place, 100.0 * p.rate))
                 .collect();
             writeln!(f, "  holding out at the end: {}", held.join(", "))?;
+        }
+        for figure in &self.turn_figures {
+            let turns: Vec<String> = figure
+                .per_turn
+                .iter()
+                .map(|t| format!("{}:{:.2}", t.turn, t.mean))
+                .collect();
+            writeln!(
+                f,
+                "  {} at the end of each turn (turn:mean): {}",
+                figure.name,
+                turns.join(" ")
+            )?;
         }
         for group in &self.fallen_at {
             let fallen: Vec<String> = group

@@ -57,6 +57,22 @@ impl Statistics for ToiGame {
         out
     }
 
+    /// `TOI-CMD-CTRL`: the objectives each side controls at the end of each round.
+    fn turn_figures(&self) -> Vec<(String, i64)> {
+        Nation::ALL
+            .iter()
+            .map(|&nation| {
+                let held = (0..self.scenario().objectives.len())
+                    .filter(|&i| self.controller(i) == Some(nation))
+                    .count();
+                (
+                    format!("objectives held by the {}", nation.name()),
+                    held as i64,
+                )
+            })
+            .collect()
+    }
+
     /// Where each side's units were eliminated, destroyed or routed on the battlefield.
     fn fallen_at(&self) -> Vec<(String, String)> {
         let field = &self.scenario().battlefield;

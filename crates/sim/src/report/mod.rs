@@ -10,6 +10,7 @@ mod holding_out;
 mod html;
 mod losses;
 mod score_histogram;
+mod turn_figures;
 mod win_rate;
 
 use crate::{SimError, SimResults};
@@ -124,6 +125,7 @@ pub fn plots(results: &SimResults) -> Result<Vec<Plot>, SimError> {
         losses::plot(results)?,
         holding_out::plot(results)?,
     ];
+    plots.extend(turn_figures::plot(results)?);
     plots.extend(heat_maps(results));
     Ok(plots)
 }
