@@ -89,12 +89,17 @@ pub fn view(game: &ToiGame, viewer: Viewer) -> ToiView {
 }
 
 /// What is hidden is the dice to come and the order of the decks (section 6.2): reseed the
-/// one and shuffle the other.
+/// one and shuffle the other. Each deck is put in card order before it is shuffled, so that the
+/// result depends on what a seat sees alone (two states that differ only in a deck's order give
+/// the same draw from the same `rng`: the search bot's leak test). While squads are built in
+/// secret (`TOI-SETUP-5`) the other side's bases are not redrawn: a search during that building
+/// would read them.
 pub fn determinize<R: Rng + ?Sized>(game: &ToiGame, rng: &mut R) -> ToiGame {
     let mut out = game.clone();
     out.rng = GameRng::seeded(rng.next_u64());
     for hand in &mut out.hands {
         for (_, cards) in &mut hand.decks {
+            cards.sort_unstable();
             overlord_engine::shuffle_slice(rng, cards);
         }
     }
