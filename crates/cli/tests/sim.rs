@@ -321,38 +321,66 @@ fn seat_bots_pit_two_bots_and_the_summary_is_per_seat() {
     assert!(stderr(&output).contains("SEAT=BOT"), "{}", stderr(&output));
 }
 
-/// Issue 31, item 4: where the squad fell, summed over the batch, in the summary and drawn on
-/// the mission map in the report (and as a PNG); the counts add up to the soldiers the lines
-/// say were killed or incapacitated.
-#[test]
-fn sim_draws_where_the_squad_fell_on_the_mission_map() {
+/// What a batch wrote: its JSON lines, its summary, its report's page and its stderr.
+struct Batch {
+    lines: Vec<Value>,
+    summary: Value,
+    html: String,
+    stderr: String,
+}
+
+/// `overlord sim GAME --scenario SCENARIO --bot BOT --games GAMES --jobs 2` with a summary and a
+/// report (and the PNGs into `pngs`, when given), read back.
+fn batch(game_scenario_bot: [&str; 3], games: &str, pngs: Option<&std::path::Path>) -> Batch {
+    let [game, scenario, bot] = game_scenario_bot;
     let dir = tempfile::tempdir().unwrap();
     let summary = dir.path().join("summary.json");
     let report = dir.path().join("report.html");
-    let pngs = dir.path().join("plots");
-    let output = overlord(&[
+    let mut args = vec![
         "sim",
-        "ambush",
+        game,
         "--scenario",
-        "M8",
+        scenario,
         "--bot",
-        "random",
+        bot,
         "--games",
-        "16",
+        games,
         "--jobs",
         "2",
         "--summary",
         summary.to_str().unwrap(),
         "--report",
         report.to_str().unwrap(),
-        "--png",
-        pngs.to_str().unwrap(),
-    ]);
+    ];
+    if let Some(pngs) = pngs {
+        args.extend(["--png", pngs.to_str().unwrap()]);
+    }
+    let output = overlord(&args);
     assert!(output.status.success(), "{}", stderr(&output));
-    let lines: Vec<Value> = stdout(&output)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    Batch {
+        lines: stdout(&output)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect(),
+        summary: serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap(),
+        html: std::fs::read_to_string(&report).unwrap(),
+        stderr: stderr(&output),
+    }
+}
+
+/// Issue 31, item 4: where the squad fell, summed over the batch, in the summary and drawn on
+/// the mission map in the report (and as a PNG); the counts add up to the soldiers the lines
+/// say were killed or incapacitated.
+#[test]
+fn sim_draws_where_the_squad_fell_on_the_mission_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let pngs = dir.path().join("plots");
+    let Batch {
+        lines,
+        summary,
+        html,
+        stderr,
+    } = batch(["ambush", "M8", "random"], "16", Some(&pngs));
     let fallen_in_lines: u64 = lines
         .iter()
         .map(|l| {
@@ -370,13 +398,11 @@ fn sim_draws_where_the_squad_fell_on_the_mission_map() {
         .sum();
     assert!(fallen_in_lines > 0, "random play loses soldiers in M8");
     assert_eq!(fallen_in_lines as i64, out_of_fight);
-    let summary: Value = serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap();
     let group = &summary["runs"][0]["fallen_at"][0];
     assert_eq!(group["whose"], "US soldiers");
     let places = group["places"].as_array().unwrap();
     let total: u64 = places.iter().map(|p| p["losses"].as_u64().unwrap()).sum();
     assert_eq!(total, fallen_in_lines);
-    let html = std::fs::read_to_string(&report).unwrap();
     assert!(
         html.contains("id=\"where-fallen-us-soldiers\""),
         "the heat map figure"
@@ -390,7 +416,7 @@ fn sim_draws_where_the_squad_fell_on_the_mission_map() {
         "the SVG embeds without its declaration"
     );
     assert!(pngs.join("where-fallen-us-soldiers.png").is_file());
-    assert!(stderr(&output).contains("where US soldiers fell (losses a game): "));
+    assert!(stderr.contains("where US soldiers fell (losses a game): "));
 }
 
 /// Issue 29, item 3: Tide of Iron's balance lab gives the objectives each side holds round by
@@ -399,30 +425,12 @@ fn sim_draws_where_the_squad_fell_on_the_mission_map() {
 /// where units were eliminated.
 #[test]
 fn sim_reports_tide_of_iron_objectives_round_by_round_and_where_units_fell() {
-    let dir = tempfile::tempdir().unwrap();
-    let summary = dir.path().join("summary.json");
-    let report = dir.path().join("report.html");
-    let output = overlord(&[
-        "sim",
-        "tide-of-iron",
-        "--scenario",
-        "le-hameau",
-        "--bot",
-        "rule",
-        "--games",
-        "12",
-        "--jobs",
-        "2",
-        "--summary",
-        summary.to_str().unwrap(),
-        "--report",
-        report.to_str().unwrap(),
-    ]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let lines: Vec<Value> = stdout(&output)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let Batch {
+        lines,
+        summary,
+        html,
+        ..
+    } = batch(["tide-of-iron", "le-hameau", "rule"], "12", None);
     for line in &lines {
         let rounds = line["end_turn"].as_u64().unwrap() - line["first_turn"].as_u64().unwrap();
         for side in ["US", "German"] {
@@ -436,7 +444,6 @@ fn sim_reports_tide_of_iron_objectives_round_by_round_and_where_units_fell() {
             );
         }
     }
-    let summary: Value = serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap();
     let figures = summary["runs"][0]["turn_figures"].as_array().unwrap();
     assert_eq!(figures.len(), 2);
     assert_eq!(figures[0]["name"], "objectives held by the German");
@@ -451,7 +458,6 @@ fn sim_reports_tide_of_iron_objectives_round_by_round_and_where_units_fell() {
         .sum::<f64>()
         / lines.len() as f64;
     assert!((first_round["mean"].as_f64().unwrap() - mean).abs() < 1e-9);
-    let html = std::fs::read_to_string(&report).unwrap();
     assert!(html.contains("id=\"turn-figures\""));
     assert!(html.contains("id=\"where-fallen-us-units\""));
     assert!(html.contains("id=\"where-fallen-german-units\""));

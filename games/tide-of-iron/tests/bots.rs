@@ -6,21 +6,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
+use common::data;
+
 use overlord_ai::stats::Proportion;
-use overlord_engine::{Components, Game, GameRng, Heuristics, Log, RandomSpec, Seat, Status};
-use overlord_tide_of_iron::{ToiData, ToiGame};
+use overlord_engine::{Game, GameRng, Heuristics, Log, RandomSpec, Seat, Status};
+use overlord_tide_of_iron::ToiGame;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::path::Path;
-use std::sync::{Arc, OnceLock};
-
-fn data() -> Arc<ToiData> {
-    static DATA: OnceLock<Arc<ToiData>> = OnceLock::new();
-    Arc::clone(DATA.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/tide-of-iron");
-        Arc::new(<ToiData as Components>::load(&dir).unwrap_or_else(|e| panic!("{e}")))
-    }))
-}
 
 /// Play game `seed` with the rule bot on the seats in `rule` (random choices elsewhere); whether
 /// `seat` won.

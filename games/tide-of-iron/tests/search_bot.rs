@@ -7,21 +7,15 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
+use common::data;
+
 use overlord_ai::stats::Proportion;
 use overlord_ai::{Bot, BotRng, Budget, IsMcts, IsMctsConfig, Rollout, RolloutPolicy};
-use overlord_engine::{Components, Game, GameRng, Heuristics, Log, RandomSpec, Seat, Status};
-use overlord_tide_of_iron::{ToiData, ToiGame};
+use overlord_engine::{Game, GameRng, Heuristics, Log, RandomSpec, Seat, Status};
+use overlord_tide_of_iron::ToiGame;
 use rand::SeedableRng;
-use std::path::Path;
-use std::sync::{Arc, OnceLock};
-
-fn data() -> Arc<ToiData> {
-    static DATA: OnceLock<Arc<ToiData>> = OnceLock::new();
-    Arc::clone(DATA.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/tide-of-iron");
-        Arc::new(<ToiData as Components>::load(&dir).unwrap_or_else(|e| panic!("{e}")))
-    }))
-}
 
 /// The search bot of docs/tide-of-iron/balance.md: `ismcts:it=24,depth=1000,rollout=rule,
 /// widen=0.01,paired=3` (`iterations` simulations a decision).

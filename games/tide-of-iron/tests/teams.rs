@@ -3,19 +3,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use overlord_engine::Components;
-use overlord_engine::testing::{Conformance, conformance};
-use overlord_tide_of_iron::{ToiData, ToiGame, ToiOptions};
-use std::path::Path;
-use std::sync::{Arc, OnceLock};
+mod common;
 
-fn data() -> Arc<ToiData> {
-    static DATA: OnceLock<Arc<ToiData>> = OnceLock::new();
-    Arc::clone(DATA.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/tide-of-iron");
-        Arc::new(<ToiData as Components>::load(&dir).unwrap_or_else(|e| panic!("{e}")))
-    }))
-}
+use common::data;
+
+use overlord_engine::testing::{Conformance, conformance};
+use overlord_tide_of_iron::{ToiGame, ToiOptions};
 
 fn seatings() -> [ToiOptions; 3] {
     [

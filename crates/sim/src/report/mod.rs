@@ -11,6 +11,7 @@ mod html;
 mod losses;
 mod score_histogram;
 mod turn_figures;
+mod turn_lines;
 mod win_rate;
 
 use crate::{SimError, SimResults};
