@@ -69,6 +69,8 @@ pub struct SimResults {
 pub struct HeatMap {
     /// The run's label, as its summary gives it.
     pub run: String,
+    /// Whether it is the compared run's (the second), not the run as asked.
+    pub compared: bool,
     /// Whose losses, as the game names them.
     pub whose: String,
     pub svg: String,
@@ -124,7 +126,12 @@ impl<G: Game + Heuristics> Ready<G> {
 
     /// The heat maps of `run`, one per whose losses, drawn by the game on a board set up as
     /// the batch's first game was: none when nobody fell or the game draws no board.
-    fn heat_maps(&self, data: &Arc<G::Data>, config: &SimConfig, run: &Summary) -> Vec<HeatMap> {
+    fn heat_maps(
+        &self,
+        data: &Arc<G::Data>,
+        config: &SimConfig,
+        (run, compared): (&Summary, bool),
+    ) -> Vec<HeatMap> {
         if run.fallen_at.is_empty() {
             return Vec::new();
         }
@@ -150,6 +157,7 @@ impl<G: Game + Heuristics> Ready<G> {
                     .collect();
                 Some(HeatMap {
                     run: run.label.clone(),
+                    compared,
                     whose: group.whose.clone(),
                     svg: stats.heat_map(&group.whose, &counts)?,
                 })
@@ -371,7 +379,8 @@ impl<G: Game + Heuristics> Batch<'_, G> {
         let heat_maps = runs
             .iter()
             .zip(&variants)
-            .flat_map(|(run, ready)| ready.heat_maps(data, config, run))
+            .enumerate()
+            .flat_map(|(i, (run, ready))| ready.heat_maps(data, config, (run, i > 0)))
             .collect();
         Ok(SimResults {
             scenario: config.scenario.clone(),

@@ -134,8 +134,7 @@ pub fn plots(results: &SimResults) -> Result<Vec<Plot>, SimError> {
 /// Each run's heat maps of where men or units fell, as the game drew them: named
 /// `where-fallen-<whose>` (`-compared` after it for the second run).
 fn heat_maps(results: &SimResults) -> impl Iterator<Item = Plot> + '_ {
-    let first = results.runs.first().map(|r| r.label.as_str());
-    results.heat_maps.iter().map(move |map| {
+    results.heat_maps.iter().map(|map| {
         let slug: String = map
             .whose
             .chars()
@@ -147,11 +146,7 @@ fn heat_maps(results: &SimResults) -> impl Iterator<Item = Plot> + '_ {
                 }
             })
             .collect();
-        let compared = if Some(map.run.as_str()) == first {
-            ""
-        } else {
-            "-compared"
-        };
+        let compared = if map.compared { "-compared" } else { "" };
         Plot {
             name: format!("where-fallen-{slug}{compared}"),
             title: format!("Where {} fell, all games together ({})", map.whose, map.run),
