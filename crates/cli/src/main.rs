@@ -5,7 +5,6 @@
 //! process exits non-zero; nothing here panics on user input.
 
 mod commands;
-mod data_root;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -160,7 +159,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let registry = overlord_registry::registry();
-    let data_root = data_root::resolve(cli.data);
+    let data_root = overlord_registry::data_root::resolve(cli.data);
     let mut out = std::io::stdout().lock();
     let result = match cli.command {
         Command::Games => commands::games::run(&registry, &mut out),

@@ -75,6 +75,9 @@ pub trait DynMatch: Send + Sync {
     /// What a bot would play for `seat` (the seat to act), from what that seat may know only:
     /// a hint, or the move of a seat the computer plays. Changes nothing.
     fn advise(&self, seat: Seat, request: &AdviceRequest) -> Result<AdvisedAction, MatchError>;
+    /// An independent copy of the game, its log and record with it: a search or a
+    /// what-if plays on the copy and leaves this one as it was.
+    fn clone_match(&self) -> Box<dyn DynMatch>;
 }
 
 impl<G: Game> DynMatch for Match<G> {
@@ -168,6 +171,10 @@ impl<G: Game> DynMatch for Match<G> {
             bot: advice.bot,
             reason: advice.reason,
         })
+    }
+
+    fn clone_match(&self) -> Box<dyn DynMatch> {
+        Box::new(Match::clone(self))
     }
 }
 
@@ -464,4 +471,28 @@ impl Registry {
             .find(|entry| entry.info().id == id)
             .ok_or_else(|| RegistryError::UnknownGame(id.to_owned()))
     }
+}
+
+/// Scenario options given as flags (`NAME` turns one on, `NAME=VALUE` sets it, VALUE read as
+/// JSON when it is JSON, else as text), as the JSON object the games read: null when none is
+/// given. The error names the flag that names no option.
+pub fn options_json(options: &[String]) -> Result<Value, String> {
+    if options.is_empty() {
+        return Ok(Value::Null);
+    }
+    let mut map = serde_json::Map::new();
+    for option in options {
+        let (name, value) = match option.split_once('=') {
+            Some((name, value)) => (
+                name,
+                serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_owned())),
+            ),
+            None => (option.as_str(), Value::Bool(true)),
+        };
+        if name.is_empty() {
+            return Err(format!("`--option {option}` names no option"));
+        }
+        map.insert(name.to_owned(), value);
+    }
+    Ok(Value::Object(map))
 }

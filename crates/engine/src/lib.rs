@@ -42,6 +42,7 @@ pub use advice::{Advice, AdviceRequest, AdvisedAction, Advisor};
 pub use cards::{Deck, DeckView, Keyed, Zone, ZoneView, redeal};
 pub use dynamic::{
     ComponentsEntry, DynMatch, Entry, GameEntry, LegalAction, LogLine, Registry, RegistryError,
+    options_json,
 };
 pub use game::{
     Anchors, Applied, Components, DataError, DataErrors, Game, GameInfo, OptionInfo, Outcome,

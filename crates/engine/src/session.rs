@@ -58,7 +58,7 @@ struct UndoBarrier<G> {
 /// Undo may take actions back only while no random outcome was drawn and nothing hidden was
 /// shown since; the barrier is the state right after the last such action, and undo replays
 /// from it (no randomness can differ, by construction).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Match<G: Game> {
     data: Arc<G::Data>,
     id: Option<String>,
@@ -74,6 +74,27 @@ pub struct Match<G: Game> {
     barrier: UndoBarrier<G>,
     /// The bots' choice for a seat, when the game has bots ([`Match::with_advisor`]).
     advisor: Option<Advisor<G>>,
+}
+
+// By hand: the derived `Clone` would ask the components to be `Clone` too, and they are shared
+// behind their `Arc`, never copied.
+impl<G: Game> Clone for Match<G> {
+    fn clone(&self) -> Match<G> {
+        Match {
+            data: Arc::clone(&self.data),
+            id: self.id.clone(),
+            scenario: self.scenario.clone(),
+            options: self.options.clone(),
+            randomness: self.randomness.clone(),
+            state: self.state.clone(),
+            actions: self.actions.clone(),
+            actors: self.actors.clone(),
+            log: self.log.clone(),
+            log_marks: self.log_marks.clone(),
+            barrier: self.barrier.clone(),
+            advisor: self.advisor,
+        }
+    }
 }
 
 impl<G: Game> Match<G> {

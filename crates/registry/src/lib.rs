@@ -7,6 +7,8 @@
 //! [`visit_game`], which hands a [`GameVisitor`] the game's concrete type, for work that must
 //! be compiled for each game to be fast (batch simulation).
 
+pub mod data_root;
+
 use overlord_engine::{Entry, Game, Heuristics, Registry};
 
 /// The one list of games: each game's `Game` type, from which both faces below are made, so a

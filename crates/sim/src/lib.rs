@@ -28,6 +28,7 @@
 //! [`Statistics`]: overlord_engine::Statistics
 //! [`Game::statistics`]: overlord_engine::Game::statistics
 
+pub mod command;
 pub mod compare;
 pub mod lineup;
 pub mod record;
@@ -95,6 +96,8 @@ pub enum SimError {
     },
     #[error("the thread pool could not start: {0}")]
     Pool(String),
+    #[error("the games' lines do not add up to the batch: {0}")]
+    Lines(String),
     #[error("cannot write the results: {0}")]
     Write(String),
     #[error("cannot draw the report: {0}")]

@@ -275,47 +275,93 @@ pub fn prepare<'a, G: Game + Heuristics>(
     })
 }
 
+/// The lines of a batch added up in game order: a summary per run, and their pairs.
+struct Collector {
+    builders: Vec<SummaryBuilder>,
+    paired: Paired,
+    /// The index of the next game to come.
+    next: u64,
+}
+
+impl Collector {
+    fn add(&mut self, lines: &[GameLine]) {
+        for (line, builder) in lines.iter().zip(&mut self.builders) {
+            builder.add(line);
+        }
+        if let [a, b] = lines {
+            self.paired.add(a, b);
+        }
+        self.next += 1;
+    }
+}
+
 impl<G: Game + Heuristics> Batch<'_, G> {
+    /// Play game `index` of every run, its lines and their JSON text (a line a run).
+    fn play_game(&self, index: u64) -> Result<PlayedGame, SimError> {
+        let comparing = self.variants.len() > 1;
+        let mut bytes = Vec::with_capacity(512);
+        let mut lines = Vec::with_capacity(self.variants.len());
+        for (v, ready) in self.variants.iter().enumerate() {
+            let mut line = ready.play(self.data, &self.config.scenario, self.config.seed, index);
+            if comparing {
+                line.run = Some(if v == 0 { "a" } else { "b" }.to_owned());
+            }
+            serde_json::to_writer(&mut bytes, &line)
+                .map_err(|error| SimError::Write(error.to_string()))?;
+            bytes.push(b'\n');
+            lines.push(line);
+        }
+        Ok((lines, bytes))
+    }
+
+    /// Play the games `games` (indices of this batch) one after another on this thread,
+    /// writing their lines to `out` as [`Batch::run`] would: a part of a batch spread over
+    /// many machines (the Python package's Ray driver), put back together by
+    /// [`Batch::collect`].
+    pub fn play_range(
+        &self,
+        games: std::ops::Range<u64>,
+        out: &mut dyn Write,
+    ) -> Result<(), SimError> {
+        for index in games {
+            let (_, bytes) = self.play_game(index)?;
+            out.write_all(&bytes)
+                .map_err(|error| SimError::Write(error.to_string()))?;
+        }
+        Ok(())
+    }
+
+    fn collector(&self) -> Collector {
+        Collector {
+            builders: std::iter::once(&self.config.baseline)
+                .chain(self.config.compare.as_ref())
+                .zip(&self.variants)
+                .map(|(variant, ready)| SummaryBuilder::new(variant, ready.seats.clone()))
+                .collect(),
+            paired: Paired::default(),
+            next: 0,
+        }
+    }
+
     /// Play the batch, writing one JSON line per game to `out` (two per game when comparing:
     /// run `a`, then run `b`), in game order.
     pub fn run(self, out: &mut dyn Write) -> Result<SimResults, SimError> {
-        let Batch {
-            data,
-            config,
-            variants,
-        } = self;
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(config.jobs)
+            .num_threads(self.config.jobs)
             .thread_name(|i| format!("sim-{i}"))
             .build()
             .map_err(|error| SimError::Pool(error.to_string()))?;
-
-        let comparing = variants.len() > 1;
-        let mut builders: Vec<SummaryBuilder> = std::iter::once(&config.baseline)
-            .chain(config.compare.as_ref())
-            .zip(&variants)
-            .map(|(variant, ready)| SummaryBuilder::new(variant, ready.seats.clone()))
-            .collect();
-        let mut paired = Paired::default();
-        let bar = progress_bar(config, config.games);
-        let chunk = CHUNK_PER_JOB * config.jobs as u64;
+        let games = self.config.games;
+        let mut collector = self.collector();
+        let bar = progress_bar(self.config, games);
+        let chunk = CHUNK_PER_JOB * self.config.jobs as u64;
+        let batch = &self;
         let play_one = |index: u64| -> Result<PlayedGame, SimError> {
             // The lines are serialised on the pool too, so the writing thread only copies
             // bytes and adds to the summaries.
-            let mut bytes = Vec::with_capacity(512);
-            let mut lines = Vec::with_capacity(variants.len());
-            for (v, ready) in variants.iter().enumerate() {
-                let mut line = ready.play(data, &config.scenario, config.seed, index);
-                if comparing {
-                    line.run = Some(if v == 0 { "a" } else { "b" }.to_owned());
-                }
-                serde_json::to_writer(&mut bytes, &line)
-                    .map_err(|error| SimError::Write(error.to_string()))?;
-                bytes.push(b'\n');
-                lines.push(line);
-            }
+            let played = batch.play_game(index);
             bar.inc(1);
-            Ok((lines, bytes))
+            played
         };
         // The pool sends each game as it ends; this thread writes and sums up the games in
         // index order, each as soon as every game before it is in, so the file grows while a
@@ -326,8 +372,8 @@ impl<G: Game + Heuristics> Batch<'_, G> {
             let (send, receive) = std::sync::mpsc::sync_channel(chunk as usize);
             scope.spawn(move || {
                 let mut start = 0;
-                while start < config.games {
-                    let end = config.games.min(start.saturating_add(chunk));
+                while start < games {
+                    let end = games.min(start.saturating_add(chunk));
                     let stopped = pool.install(|| {
                         (start..end)
                             .into_par_iter()
@@ -342,21 +388,14 @@ impl<G: Game + Heuristics> Batch<'_, G> {
                 }
             });
             let mut waiting: BTreeMap<u64, Result<PlayedGame, SimError>> = BTreeMap::new();
-            let mut next = 0;
             let mut flushed = Instant::now();
             for (index, game) in receive {
                 waiting.insert(index, game);
-                while let Some(game) = waiting.remove(&next) {
+                while let Some(game) = waiting.remove(&collector.next) {
                     let (lines, bytes) = game?;
                     out.write_all(&bytes)
                         .map_err(|error| SimError::Write(error.to_string()))?;
-                    for (line, builder) in lines.iter().zip(&mut builders) {
-                        builder.add(line);
-                    }
-                    if let [a, b] = lines.as_slice() {
-                        paired.add(a, b);
-                    }
-                    next += 1;
+                    collector.add(&lines);
                 }
                 // A reader following the file (tail -f) sees the games of a slow batch within
                 // a second; a fast batch is not slowed by a flush per game.
@@ -371,6 +410,63 @@ impl<G: Game + Heuristics> Batch<'_, G> {
         out.flush()
             .map_err(|error| SimError::Write(error.to_string()))?;
         bar.finish_and_clear();
+        Ok(self.results(collector))
+    }
+
+    /// The results of the batch from its lines, played elsewhere ([`Batch::play_range`]) and
+    /// given here in game order: each is checked to be the game expected next and copied to
+    /// `out` as it came, so the file and the summary are those [`Batch::run`] gives.
+    pub fn collect(
+        self,
+        lines: &mut dyn std::io::BufRead,
+        out: &mut dyn Write,
+    ) -> Result<SimResults, SimError> {
+        let mut collector = self.collector();
+        let runs = self.variants.len();
+        let mut game = Vec::with_capacity(runs);
+        let mut text = String::new();
+        let mut number = 0;
+        loop {
+            text.clear();
+            let read = lines
+                .read_line(&mut text)
+                .map_err(|error| SimError::Lines(format!("line {}: {error}", number + 1)))?;
+            if read == 0 {
+                break;
+            }
+            number += 1;
+            let line: GameLine = serde_json::from_str(&text)
+                .map_err(|error| SimError::Lines(format!("line {number}: {error}")))?;
+            if line.game != collector.next {
+                return Err(SimError::Lines(format!(
+                    "line {number} is game {}, game {} was expected",
+                    line.game, collector.next
+                )));
+            }
+            out.write_all(text.as_bytes())
+                .map_err(|error| SimError::Write(error.to_string()))?;
+            game.push(line);
+            if game.len() == runs {
+                collector.add(&game);
+                game.clear();
+            }
+        }
+        if collector.next != self.config.games || !game.is_empty() {
+            return Err(SimError::Lines(format!(
+                "{} of {} games came back",
+                collector.next, self.config.games
+            )));
+        }
+        out.flush()
+            .map_err(|error| SimError::Write(error.to_string()))?;
+        Ok(self.results(collector))
+    }
+
+    /// The summaries, their comparison and the heat maps, once every game is in.
+    fn results(&self, collector: Collector) -> SimResults {
+        let Collector {
+            builders, paired, ..
+        } = collector;
         let runs: Vec<Summary> = builders.into_iter().map(SummaryBuilder::finish).collect();
         let comparison = match runs.as_slice() {
             [a, b] => Some(paired.finish(a, b)),
@@ -378,17 +474,17 @@ impl<G: Game + Heuristics> Batch<'_, G> {
         };
         let heat_maps = runs
             .iter()
-            .zip(&variants)
+            .zip(&self.variants)
             .enumerate()
-            .flat_map(|(i, (run, ready))| ready.heat_maps(data, config, (run, i > 0)))
+            .flat_map(|(i, (run, ready))| ready.heat_maps(self.data, self.config, (run, i > 0)))
             .collect();
-        Ok(SimResults {
-            scenario: config.scenario.clone(),
-            seed: config.seed,
-            games: config.games,
+        SimResults {
+            scenario: self.config.scenario.clone(),
+            seed: self.config.seed,
+            games: self.config.games,
             runs,
             comparison,
             heat_maps,
-        })
+        }
     }
 }

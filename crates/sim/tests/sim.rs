@@ -115,6 +115,60 @@ fn a_root_parallel_search_bot_gives_the_same_bytes_for_any_number_of_jobs() {
 }
 
 #[test]
+fn a_batch_played_in_parts_and_collected_is_the_batch_played_whole() {
+    let mut whole = config(20, 2, 5);
+    whole.compare = Some(variant("rule", Value::Null));
+    let (expected_lines, expected) = run(&whole);
+    let data = data();
+    // Parts of uneven sizes, played out of order, then laid end to end in game order.
+    let batch = overlord_sim::prepare::<Omaha>(&data, &whole).unwrap();
+    let mut parts: Vec<(u64, Vec<u8>)> = Vec::new();
+    for range in [13..20, 0..6, 6..13] {
+        let mut bytes = Vec::new();
+        batch.play_range(range.clone(), &mut bytes).unwrap();
+        parts.push((range.start, bytes));
+    }
+    parts.sort();
+    let played: Vec<u8> = parts.into_iter().flat_map(|(_, bytes)| bytes).collect();
+    let mut out = Vec::new();
+    let results = batch.collect(&mut played.as_slice(), &mut out).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), expected_lines);
+    assert_eq!(results, expected);
+}
+
+#[test]
+fn parts_that_do_not_add_up_to_the_batch_are_refused() {
+    let whole = config(6, 1, 5);
+    let data = data();
+    let batch = || overlord_sim::prepare::<Omaha>(&data, &whole).unwrap();
+    let mut bytes = Vec::new();
+    batch().play_range(0..6, &mut bytes).unwrap();
+    let text = String::from_utf8(bytes).unwrap();
+    let rows: Vec<&str> = text.lines().collect();
+    let collect = |text: String| batch().collect(&mut text.as_bytes(), &mut Vec::new());
+    let missing = rows[..5]
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect::<String>();
+    let swapped = [rows[1], rows[0], rows[2], rows[3], rows[4], rows[5]]
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect::<String>();
+    let garbled = text.replacen("\"seed\"", "\"seed", 1);
+    for (bad, expected) in [
+        (missing, "5 of 6 games came back"),
+        (swapped, "line 1 is game 1, game 0 was expected"),
+        (garbled, "line 1:"),
+    ] {
+        let error = collect(bad).unwrap_err();
+        assert!(
+            matches!(error, SimError::Lines(_)) && error.to_string().contains(expected),
+            "{error}"
+        );
+    }
+}
+
+#[test]
 fn game_i_depends_on_the_master_seed_and_i_alone() {
     let (short, _) = run(&config(6, 2, 11));
     let (long, _) = run(&config(15, 3, 11));

@@ -4,9 +4,9 @@
 //! The game draws its own board (with `overlord-mapdraw`, through its registry entry's `map_svg`);
 //! this command only writes the SVG or rasterises it to PNG.
 
-use crate::data_root;
 use anyhow::{Context, Result, bail};
 use overlord_engine::Registry;
+use overlord_registry::data_root;
 use std::io::Write;
 use std::path::Path;
 

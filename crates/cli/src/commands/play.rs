@@ -6,11 +6,11 @@
 //! of input: a line that is not text, or a save that cannot be written, is answered and the
 //! prompt comes back.
 
-use crate::data_root;
 use anyhow::{Context, Result, bail};
 use overlord_engine::{
     AdviceRequest, DynMatch, GameRecord, RandomSpec, Registry, Seat, Status, Viewer,
 };
+use overlord_registry::data_root;
 use overlord_sim::{SeatName, seat_list};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -69,25 +69,7 @@ fn bot_seats(game: &dyn DynMatch, asked: &[String]) -> Result<Vec<Option<String>
 /// The scenario options as the game reads them: a JSON object of `NAME: VALUE` (`true` for a
 /// bare `NAME`), or null when none is given.
 pub fn options_json(options: &[String]) -> Result<serde_json::Value> {
-    if options.is_empty() {
-        return Ok(serde_json::Value::Null);
-    }
-    let mut map = serde_json::Map::new();
-    for option in options {
-        let (name, value) = match option.split_once('=') {
-            Some((name, value)) => (
-                name,
-                serde_json::from_str(value)
-                    .unwrap_or_else(|_| serde_json::Value::String(value.to_owned())),
-            ),
-            None => (option.as_str(), serde_json::Value::Bool(true)),
-        };
-        if name.is_empty() {
-            bail!("`--option {option}` names no option");
-        }
-        map.insert(name.to_owned(), value);
-    }
-    Ok(serde_json::Value::Object(map))
+    overlord_engine::options_json(options).map_err(anyhow::Error::msg)
 }
 
 const HELP: &str = "Type the number of an action, or: hint, undo, save FILE, log, help, quit.";

@@ -1,9 +1,9 @@
 //! `overlord replay <record>`: rebuild a game from its record and show how it went: the whole
 //! log at once, or (`--step`) one action at a time with the picture of the table after each.
 
-use crate::data_root;
 use anyhow::{Context, Result, bail};
 use overlord_engine::{DynMatch, GameRecord, Registry, Status, Viewer};
+use overlord_registry::data_root;
 use std::io::{BufRead, Write};
 use std::path::Path;
 

@@ -1,8 +1,8 @@
 //! `overlord scenarios <game>`: the scenarios a game's data offers.
 
-use crate::data_root;
 use anyhow::{Context, Result};
 use overlord_engine::Registry;
+use overlord_registry::data_root;
 use std::io::Write;
 use std::path::Path;
 

@@ -1,8 +1,8 @@
 //! `overlord validate <game>`: load a game's data and report every problem.
 
-use crate::data_root;
 use anyhow::{Result, bail};
 use overlord_engine::Registry;
+use overlord_registry::data_root;
 use std::io::Write;
 use std::path::Path;
 

@@ -1,9 +1,10 @@
-//! Where the games' data folders are found.
+//! Where the games' data folders are found: one rule for every front end (the `overlord`
+//! binary, the Python package).
 
 use std::path::{Path, PathBuf};
 
-/// The data folder of the source tree this binary was built from: lets `cargo run` work from any
-/// directory of a checkout without flags.
+/// The data folder of the source tree this was built from: lets `cargo run`, and a Python
+/// package installed from a checkout, work from any directory without flags.
 const SOURCE_TREE_DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data");
 
 /// The folder that holds one data folder per game: the flag, else `$OVERLORD_DATA`, else `./data`
