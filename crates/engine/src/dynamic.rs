@@ -2,6 +2,7 @@
 //! and the registry of games.
 
 use crate::advice::{AdviceRequest, AdvisedAction, Advisor};
+use crate::encoding::{ActionSpace, ObservationShape};
 use crate::game::{Anchors, Components, DataErrors, Game, GameInfo, Prompt, ScenarioInfo, Status};
 use crate::log::{Audience, RuleId};
 use crate::record::GameRecord;
@@ -78,6 +79,18 @@ pub trait DynMatch: Send + Sync {
     /// An independent copy of the game, its log and record with it: a search or a
     /// what-if plays on the copy and leaves this one as it was.
     fn clone_match(&self) -> Box<dyn DynMatch>;
+    /// The game's fixed action space ([`crate::encoding`]), `None` for a game without one.
+    fn action_space(&self) -> Option<ActionSpace>;
+    /// The ids of [`DynMatch::legal_actions`], in its order; `None` for a game without an
+    /// action space.
+    fn legal_action_ids(&self) -> Option<Vec<u32>>;
+    /// Play the legal action whose id is `id` for `seat`; an id no legal action has is
+    /// refused with what it names, and changes nothing.
+    fn apply_id(&mut self, seat: Seat, id: u32) -> Result<(), MatchError>;
+    /// The shape of the observation, `None` for a game without one.
+    fn observation_shape(&self) -> Option<ObservationShape>;
+    /// What `viewer` may know as numbers ([`crate::Game::observe`]), into `out`.
+    fn observe(&self, viewer: Viewer, out: &mut Vec<f32>);
 }
 
 impl<G: Game> DynMatch for Match<G> {
@@ -175,6 +188,52 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn clone_match(&self) -> Box<dyn DynMatch> {
         Box::new(Match::clone(self))
+    }
+
+    fn action_space(&self) -> Option<ActionSpace> {
+        self.state().action_space().cloned()
+    }
+
+    fn legal_action_ids(&self) -> Option<Vec<u32>> {
+        let state = self.state();
+        state.action_space()?;
+        Match::legal_actions(self)
+            .iter()
+            .map(|action| state.action_id(action))
+            .collect()
+    }
+
+    fn apply_id(&mut self, seat: Seat, id: u32) -> Result<(), MatchError> {
+        let state = self.state();
+        let Some(space) = state.action_space() else {
+            return Err(MatchError::BadAction(format!(
+                "action {id}: {} has no fixed action space yet; play its actions as JSON",
+                G::info().name
+            )));
+        };
+        let found = Match::legal_actions(self)
+            .into_iter()
+            .find(|action| state.action_id(action) == Some(id));
+        match found {
+            Some(action) => self.apply(seat, action),
+            None => Err(MatchError::BadAction(match space.locate(id) {
+                Some((block, coords)) => {
+                    format!("action {id} ({} {coords:?}) is not legal now", block.name)
+                }
+                None => format!(
+                    "action {id} is past the action space, which has {} actions",
+                    space.size()
+                ),
+            })),
+        }
+    }
+
+    fn observation_shape(&self) -> Option<ObservationShape> {
+        self.state().observation_shape().cloned()
+    }
+
+    fn observe(&self, viewer: Viewer, out: &mut Vec<f32>) {
+        self.state().observe(viewer, out);
     }
 }
 

@@ -1,5 +1,6 @@
 //! The contract every game implements.
 
+use crate::encoding::{ActionSpace, ObservationShape};
 use crate::log::{Log, RuleId};
 use crate::rng::GameRng;
 use crate::seat::{Seat, SeatSet, Viewer};
@@ -123,6 +124,33 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
     /// named counters, places holding out), when the game has any; `None` by default.
     fn statistics(&self) -> Option<&dyn crate::Statistics> {
         None
+    }
+
+    /// The fixed action space of this game's scenario, the same in every position of it, for
+    /// learning agents ([`crate::encoding`]); `None` for a game that has none yet.
+    fn action_space(&self) -> Option<&ActionSpace> {
+        None
+    }
+
+    /// The id of `action` in [`Game::action_space`]: below its size, and different for any
+    /// two actions of one legal list, so that an id names one legal action. `None` when the
+    /// game has no action space.
+    fn action_id(&self, _action: &Self::Action) -> Option<u32> {
+        None
+    }
+
+    /// The shape of [`Game::observe`]'s numbers, the same in every position of the scenario;
+    /// `None` for a game that has none yet.
+    fn observation_shape(&self) -> Option<&ObservationShape> {
+        None
+    }
+
+    /// What `viewer` may know as numbers: `out` is cleared, then filled with
+    /// [`Game::observation_shape`]'s values. A function of [`Game::view`] alone, so that it
+    /// reveals nothing the view does not (the conformance suite checks it as it checks
+    /// views). Writes nothing for a game that has no observation.
+    fn observe(&self, _viewer: Viewer, out: &mut Vec<f32>) {
+        out.clear();
     }
 }
 

@@ -26,6 +26,7 @@ mod advice;
 mod cards;
 pub mod driver;
 mod dynamic;
+pub mod encoding;
 mod game;
 mod heuristics;
 mod log;

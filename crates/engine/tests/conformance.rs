@@ -160,6 +160,21 @@ fn the_suite_catches_each_defect_and_names_the_property() {
             Property::Views,
             "does not serialise",
         ),
+        (
+            Defect::ObservationShowsTheOtherSecret,
+            Property::Leak,
+            "/observation",
+        ),
+        (
+            Defect::TwoActionsShareAnId,
+            Property::Encoding,
+            "two legal actions have id 0",
+        ),
+        (
+            Defect::ObservationTooShort,
+            Property::Encoding,
+            "has 2 values; its shape has 3",
+        ),
     ];
     for (defect, property, words) in cases {
         let failure = caught(defect);

@@ -73,6 +73,22 @@ impl Game for Omaha {
         Some(self)
     }
 
+    fn action_space(&self) -> Option<&overlord_engine::encoding::ActionSpace> {
+        Some(crate::encoding::action_space(self))
+    }
+
+    fn action_id(&self, action: &OmahaAction) -> Option<u32> {
+        crate::encoding::action_id(self, action)
+    }
+
+    fn observation_shape(&self) -> Option<&overlord_engine::encoding::ObservationShape> {
+        Some(crate::encoding::observation_shape(self))
+    }
+
+    fn observe(&self, _viewer: Viewer, out: &mut Vec<f32>) {
+        crate::encoding::observe(self, out);
+    }
+
     fn prompt(&self) -> Prompt {
         let (name, rule, text) = match self.step {
             Step::RangerDrift { unit, .. } => (

@@ -33,7 +33,8 @@
 //!    (16), [`victory`] (13, 20), [`deploy`] (21.1: the placements a scenario leaves to the
 //!    player).
 //! 4. **The turn driver and the game's faces.** [`picture`], [`board`], [`statistics`],
-//!    [`setup`], [`text`], [`view`], [`bot`], [`turn`] (4.2, 15: the system steps the engine's
+//!    [`setup`], [`text`], [`view`], [`encoding`] (the fixed action space and observation for
+//!    learning agents), [`bot`], [`turn`] (4.2, 15: the system steps the engine's
 //!    driver runs until a prompt) and [`game`] (the engine's `Game` and `Components`, and each
 //!    answer dispatched to its chapter).
 //!
@@ -58,6 +59,7 @@ pub mod control;
 pub mod data;
 pub mod deploy;
 pub mod effects;
+pub mod encoding;
 pub mod engineer_bases;
 pub mod engineers;
 pub mod events;

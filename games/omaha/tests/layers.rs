@@ -50,6 +50,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (4, &["setup"]),
     (4, &["text"]),
     (4, &["view"]),
+    (4, &["encoding"]),
     (4, &["bot"]),
     (4, &["turn"]),
     (4, &["game"]),

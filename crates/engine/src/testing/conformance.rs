@@ -597,6 +597,30 @@ impl<'a, G: Game> Run<'a, G> {
                 ),
             );
         }
+        if let Some(space) = state.action_space() {
+            self.trace.doing = "numbering the legal actions";
+            let mut ids = HashSet::with_capacity(legal.len());
+            for action in legal {
+                let Some(id) = state.action_id(action).filter(|id| *id < space.size()) else {
+                    return failed(
+                        Property::Encoding,
+                        format!(
+                            "the legal action {action:?} has no id in the action space of {} ids",
+                            space.size()
+                        ),
+                    );
+                };
+                if !ids.insert(id) {
+                    return failed(
+                        Property::Encoding,
+                        format!(
+                            "two legal actions have id {id} ({:?}); one of them is {action:?}",
+                            space.locate(id).map(|(block, coords)| (block.name, coords))
+                        ),
+                    );
+                }
+            }
+        }
         self.trace.doing = "listing the legal actions of a clone";
         let clone = state.clone();
         if clone != *state {
@@ -837,6 +861,21 @@ impl<'a, G: Game> Run<'a, G> {
         if acting {
             state.legal_actions(&mut legal);
         }
+        let mut observation = Vec::new();
+        if let Some(shape) = state.observation_shape() {
+            state.observe(Viewer::Seat(seat), &mut observation);
+            if observation.len() != shape.len() {
+                return Err((
+                    Property::Encoding,
+                    format!(
+                        "the observation of {seat} has {} values; its shape has {}",
+                        observation.len(),
+                        shape.len()
+                    ),
+                ));
+            }
+        }
+        let ids: Vec<Option<u32>> = legal.iter().map(|a| state.action_id(a)).collect();
         Ok(json!({
             "status": to_json(&state.status(), "the status")?,
             "seats": state.seats(),
@@ -844,6 +883,9 @@ impl<'a, G: Game> Run<'a, G> {
             "spectator_view": to_json(&state.view(Viewer::Spectator), "the spectator's view")?,
             "picture": state.text_picture(Viewer::Seat(seat)),
             "prompt": if acting { to_json(&state.prompt(), "the prompt")? } else { Value::Null },
+            // The numbers a learning agent sees: the same leak and determinize checks.
+            "observation": observation.iter().map(|x| x.to_bits()).collect::<Vec<u32>>(),
+            "legal_ids": ids,
             "legal": if acting {
                 legal
                     .iter()

@@ -42,6 +42,11 @@ pub enum Property {
     /// the spectator's view, text picture and, when it is to act, prompt, legal actions and
     /// their anchors.
     Leak,
+    /// For a game with a fixed action space and observation: every legal action has an id
+    /// below the space's size, no two of one list alike, and an observation has its shape's
+    /// length. (That an observation reveals nothing is [`Property::Leak`]'s and
+    /// [`Property::Determinize`]'s: both compare it as they compare views.)
+    Encoding,
     /// Undo, where allowed, gives back the exact state and log before the action.
     Undo,
     /// A refused action leaves the state unchanged, logs nothing and gives a reason.
@@ -74,6 +79,7 @@ impl Property {
             Property::Views => "views serialise",
             Property::Determinize => "determinize keeps the view",
             Property::Leak => "no leak",
+            Property::Encoding => "action ids and observation",
             Property::Undo => "undo",
             Property::Refusal => "refusal changes nothing",
             Property::CloneStable => "legal actions stable under clone",

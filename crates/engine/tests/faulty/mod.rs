@@ -7,6 +7,7 @@
 //! seat. With `Defect::None` the game keeps the whole contract.
 
 use crate::duel::{Card, Duel, DuelAction, DuelData, DuelEvent, DuelOptions, DuelView, Phase};
+use overlord_engine::encoding::{ActionSpace, BlockId, ObservationShape};
 use overlord_engine::{
     Anchors, Applied, Game, GameInfo, GameRng, Log, Prompt, Refusal, RuleId, Seat, SetupError,
     Status, Viewer,
@@ -14,8 +15,8 @@ use overlord_engine::{
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, OnceLock};
 
 pub const SECRET: RuleId = RuleId("FAULTY-SECRET");
 
@@ -86,6 +87,12 @@ pub enum Defect {
     DrawWithAWinner,
     /// The view holds a map with pair keys, which JSON cannot write.
     ViewDoesNotSerialize,
+    /// The observation holds the other seat's secret, which no view shows.
+    ObservationShowsTheOtherSecret,
+    /// Pass has Draw's action id, so the two cannot be told apart by id.
+    TwoActionsShareAnId,
+    /// The observation is one value short of its shape.
+    ObservationTooShort,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -369,4 +376,75 @@ impl Game for Faulty {
     fn rng(&self) -> &GameRng {
         self.inner.rng()
     }
+
+    fn action_space(&self) -> Option<&ActionSpace> {
+        Some(&encoding().0)
+    }
+
+    fn action_id(&self, action: &DuelAction) -> Option<u32> {
+        let space = &encoding().0;
+        // The blocks in the order `encoding` adds them.
+        let (block, coords) = match *action {
+            DuelAction::Draw => (0, vec![]),
+            DuelAction::Pass if self.defect == Defect::TwoActionsShareAnId => (0, vec![]),
+            DuelAction::Attack => (1, vec![]),
+            DuelAction::Pass => (2, vec![]),
+            DuelAction::Commit(card) => (3, vec![u32::from(card)]),
+            DuelAction::Aim(aim) => (4, vec![u32::from(aim == crate::duel::Aim::Low)]),
+            DuelAction::Confirm => (5, vec![]),
+            DuelAction::Back => (6, vec![]),
+            DuelAction::Brace(card) => (7, vec![u32::from(card)]),
+            DuelAction::TakeHit => (8, vec![]),
+        };
+        space.id(BlockId(block), &coords)
+    }
+
+    fn observation_shape(&self) -> Option<&ObservationShape> {
+        Some(&encoding().1)
+    }
+
+    fn observe(&self, viewer: Viewer, out: &mut Vec<f32>) {
+        out.clear();
+        out.extend(self.inner.view(viewer).hp.map(f32::from));
+        let own = match viewer {
+            Viewer::Seat(seat) => self.secret(seat),
+            Viewer::Spectator => 0,
+        };
+        out.push(f32::from(own));
+        if let (Defect::ObservationShowsTheOtherSecret, Viewer::Seat(seat)) = (self.defect, viewer)
+        {
+            out[2] += 10.0 * f32::from(self.secret(other(seat)));
+        }
+        if self.defect == Defect::ObservationTooShort {
+            out.pop();
+        }
+    }
+}
+
+/// Faulty's action space (a block per kind of action) and observation (hit points, the
+/// viewer's secret).
+fn encoding() -> &'static (ActionSpace, ObservationShape) {
+    static ENCODING: OnceLock<(ActionSpace, ObservationShape)> = OnceLock::new();
+    ENCODING.get_or_init(|| {
+        let mut space = ActionSpace::new();
+        let card = ("card", u32::from(u8::MAX) + 1);
+        for (name, dims) in [
+            ("draw", vec![]),
+            ("attack", vec![]),
+            ("pass", vec![]),
+            ("commit", vec![card]),
+            ("aim", vec![("low", 2)]),
+            ("confirm", vec![]),
+            ("back", vec![]),
+            ("brace", vec![card]),
+            ("take_hit", vec![]),
+        ] {
+            space.block(name, &dims);
+        }
+        let shape = ObservationShape {
+            globals: vec!["hp_0".into(), "hp_1".into(), "own_secret".into()],
+            ..ObservationShape::default()
+        };
+        (space, shape)
+    })
 }

@@ -63,6 +63,12 @@ pub struct OmahaData {
     pub scenarios: Vec<Scenario>,
     /// Dense ids over all of the above, built once the data has passed its checks.
     pub index: crate::index::Index,
+    /// The fixed action space and observation shape (`encoding`), made the first time a
+    /// learning agent asks.
+    pub encoding: std::sync::OnceLock<(
+        overlord_engine::encoding::ActionSpace,
+        overlord_engine::encoding::ObservationShape,
+    )>,
 }
 
 impl OmahaData {
@@ -199,6 +205,7 @@ fn read_all(dirs: &[&Path], report: &mut Report) -> Option<OmahaData> {
         markers: markers?,
         scenarios: scenarios.into_iter().collect::<Option<Vec<_>>>()?,
         index: crate::index::Index::default(),
+        encoding: std::sync::OnceLock::new(),
     })
 }
 
