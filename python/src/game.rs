@@ -5,6 +5,7 @@ use overlord_engine::{
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 use std::path::{Path, PathBuf};
 
 /// OpenSpiel's id for "nobody: the game is over" (`kTerminalPlayerId`).
@@ -26,7 +27,22 @@ fn json_text(value: &impl serde::Serialize) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned())
 }
 
+/// `values` as little-endian float32 bytes (numpy's `<f4`).
+pub fn floats_le(values: &[f32]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
 impl NativeMatch {
+    /// The action space, or the error a game without one gives.
+    fn space(&self) -> PyResult<overlord_engine::encoding::ActionSpace> {
+        self.inner.action_space().ok_or_else(|| {
+            value_error(format!(
+                "{} has no fixed action space yet: play it with legal_actions() and apply()",
+                self.game
+            ))
+        })
+    }
+
     /// Who sees: `seat`, or a spectator for None; a seat the game has not is refused.
     fn viewer(&self, seat: Option<u8>) -> PyResult<Viewer> {
         match seat {
@@ -105,6 +121,12 @@ impl NativeMatch {
     #[getter]
     fn game(&self) -> &str {
         &self.game
+    }
+
+    /// The game's data folder.
+    #[getter]
+    fn data(&self) -> PathBuf {
+        self.data.clone()
     }
 
     /// How many seats this game is played with.
@@ -217,6 +239,80 @@ impl NativeMatch {
             game: self.game.clone(),
             data: self.data.clone(),
         }
+    }
+
+    /// A game `seat` cannot tell apart from this one, what it cannot see redrawn from
+    /// `seed` (information-set search). Its record is this game's.
+    fn determinize(&self, seat: u8, seed: u64) -> PyResult<NativeMatch> {
+        self.viewer(Some(seat))?;
+        Ok(NativeMatch {
+            inner: self.inner.determinized(Seat(seat), seed),
+            game: self.game.clone(),
+            data: self.data.clone(),
+        })
+    }
+
+    /// The game's fixed action space as JSON (`size` and its `blocks`), or None for a game
+    /// without one yet.
+    fn action_space_json(&self) -> Option<String> {
+        self.inner.action_space().map(|space| json_text(&space))
+    }
+
+    /// How many action ids the game has (OpenSpiel's `num_distinct_actions`).
+    fn num_distinct_actions(&self) -> PyResult<u32> {
+        Ok(self.space()?.size())
+    }
+
+    /// The ids of the legal actions, in the order of `legal_actions_json`.
+    fn legal_action_ids(&self) -> PyResult<Vec<u32>> {
+        self.space()?;
+        self.inner
+            .legal_action_ids()
+            .ok_or_else(|| value_error("a legal action has no id"))
+    }
+
+    /// The legal-action mask: a byte per action id, 1 for the legal ones.
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let size = self.space()?.size() as usize;
+        let mut mask = vec![0u8; size];
+        for id in self.legal_action_ids()? {
+            if let Some(slot) = mask.get_mut(id as usize) {
+                *slot = 1;
+            }
+        }
+        Ok(PyBytes::new(py, &mask))
+    }
+
+    /// Play the legal action with id `id` for the seat to act; an id no legal action has is
+    /// refused (ValueError) and changes nothing.
+    fn apply_id(&mut self, id: u32) -> PyResult<()> {
+        let Status::ToAct(seat) = self.inner.status() else {
+            return Err(value_error("the game is over: no action can be played"));
+        };
+        self.inner.apply_id(seat, id).map_err(value_error)
+    }
+
+    /// The shape of `observation` as JSON (planes, cells and their names, globals), or None
+    /// for a game without one yet.
+    fn observation_shape_json(&self) -> Option<String> {
+        self.inner
+            .observation_shape()
+            .map(|shape| json_text(&shape))
+    }
+
+    /// What `seat` may know (None: a spectator) as numbers: float32, little-endian, the
+    /// planes over the cells, then the globals.
+    #[pyo3(signature = (seat=None))]
+    fn observation<'py>(&self, py: Python<'py>, seat: Option<u8>) -> PyResult<Bound<'py, PyBytes>> {
+        if self.inner.observation_shape().is_none() {
+            return Err(value_error(format!(
+                "{} has no observation tensor yet",
+                self.game
+            )));
+        }
+        let mut values = Vec::new();
+        self.inner.observe(self.viewer(seat)?, &mut values);
+        Ok(PyBytes::new(py, &floats_le(&values)))
     }
 
     /// Take back the last action.

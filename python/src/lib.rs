@@ -2,6 +2,8 @@
 //!
 //! * [`game::NativeMatch`]: a game of any game the registry knows, driven move by move (the
 //!   Python class `overlord.Game` wraps it with dicts for JSON).
+//! * [`batch::NativeBatch`]: many games stepped by one call without the GIL, by action ids,
+//!   with their masks and observations (the vectorised environments' engine).
 //! * [`sim`]: a batch of `overlord sim` in parts: its arguments checked, a range of its games
 //!   played (a Ray task, without the GIL), and the parts put back together into the very files
 //!   `overlord sim` writes.
@@ -11,6 +13,7 @@
 
 use pyo3::prelude::*;
 
+mod batch;
 mod game;
 mod sim;
 
@@ -59,6 +62,7 @@ fn data_root(data: Option<std::path::PathBuf>) -> std::path::PathBuf {
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<game::NativeMatch>()?;
+    module.add_class::<batch::NativeBatch>()?;
     module.add_function(wrap_pyfunction!(games_json, module)?)?;
     module.add_function(wrap_pyfunction!(scenarios_json, module)?)?;
     module.add_function(wrap_pyfunction!(data_root, module)?)?;

@@ -79,6 +79,9 @@ pub trait DynMatch: Send + Sync {
     /// An independent copy of the game, its log and record with it: a search or a
     /// what-if plays on the copy and leaves this one as it was.
     fn clone_match(&self) -> Box<dyn DynMatch>;
+    /// A game `seat` cannot tell apart from this one, what it cannot see redrawn from `seed`
+    /// ([`Match::determinized`]).
+    fn determinized(&self, seat: Seat, seed: u64) -> Box<dyn DynMatch>;
     /// The game's fixed action space ([`crate::encoding`]), `None` for a game without one.
     fn action_space(&self) -> Option<ActionSpace>;
     /// The ids of [`DynMatch::legal_actions`], in its order; `None` for a game without an
@@ -188,6 +191,10 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn clone_match(&self) -> Box<dyn DynMatch> {
         Box::new(Match::clone(self))
+    }
+
+    fn determinized(&self, seat: Seat, seed: u64) -> Box<dyn DynMatch> {
+        Box::new(Match::determinized(self, seat, seed))
     }
 
     fn action_space(&self) -> Option<ActionSpace> {

@@ -289,6 +289,24 @@ impl<G: Game> Match<G> {
         Ok(())
     }
 
+    /// A game `seat` cannot tell apart from this one ([`Game::determinize`], drawing from a
+    /// generator seeded with `seed`), for information-set search from outside the engine (the
+    /// Python package's OpenSpiel game). Its actions and log are this game's, so its record
+    /// replays this game, not the redrawn one; it cannot undo past the redraw.
+    pub fn determinized(&self, seat: Seat, seed: u64) -> Match<G> {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let state = self.state.determinize(seat, &mut rng);
+        Match {
+            barrier: UndoBarrier {
+                actions: self.actions.len(),
+                state: state.clone(),
+            },
+            state,
+            ..self.clone()
+        }
+    }
+
     /// The seat whose last action undo would take back, if undo is possible now.
     pub fn undoable_by(&self) -> Option<Seat> {
         if matches!(self.status(), Status::Over(_)) {

@@ -29,6 +29,10 @@ def scenarios(game: str, data: Optional[str] = None) -> List[Dict[str, Any]]:
     return json.loads(_native.scenarios_json(game, data))
 
 
+def _replayed(record: str, data: str) -> "Game":
+    return Game("", "", _match=_native.NativeMatch.from_record(record, data))
+
+
 class Game:
     """A game of ``game``'s ``scenario`` from ``seed``.
 
@@ -127,6 +131,56 @@ class Game:
         """An independent copy: what is played on it leaves this game as it was."""
         return Game("", "", _match=self._match.clone())
 
+    # The fixed action space and observation tensor (docs/python.md, "Action ids and
+    # observations"), for the games that have them.
+
+    def num_distinct_actions(self) -> int:
+        """How many action ids the game has; the same in every position of the scenario."""
+        return self._match.num_distinct_actions()
+
+    def action_space(self) -> Optional[Dict[str, Any]]:
+        """The action ids as blocks, one per kind of action: each block's ``name``, its
+        ``dims`` (name and size, the first the most significant), ``offset`` and ``size``.
+        None for a game without a fixed action space yet."""
+        text = self._match.action_space_json()
+        return None if text is None else json.loads(text)
+
+    def legal_action_ids(self) -> List[int]:
+        """The ids of :meth:`legal_actions`, in its order."""
+        return self._match.legal_action_ids()
+
+    def legal_action_mask(self) -> "numpy.ndarray":
+        """One int8 per action id, 1 for the legal ones."""
+        import numpy
+
+        return numpy.frombuffer(self._match.legal_action_mask(), dtype=numpy.int8)
+
+    def apply_id(self, action_id: int) -> None:
+        """Play the legal action with this id; any other raises :class:`IllegalAction` and
+        changes nothing."""
+        try:
+            self._match.apply_id(int(action_id))
+        except ValueError as error:
+            raise IllegalAction(str(error)) from None
+
+    def observation_shape(self) -> Optional[Dict[str, Any]]:
+        """What :meth:`observation` holds: ``planes`` (a name each), ``cells`` and their
+        ``cell_names``, then ``globals``. None for a game without one yet."""
+        text = self._match.observation_shape_json()
+        return None if text is None else json.loads(text)
+
+    def observation(self, seat: Optional[int] = None) -> "numpy.ndarray":
+        """What ``seat`` may know as a flat float32 array: each plane over the cells, then the
+        globals. It shows nothing the seat's :meth:`view` does not."""
+        import numpy
+
+        return numpy.frombuffer(self._match.observation(seat), dtype=numpy.float32)
+
+    def determinize(self, seat: int, seed: int) -> "Game":
+        """A game ``seat`` cannot tell apart from this one, what it cannot see redrawn from
+        ``seed`` (information-set search). Its record is this game's."""
+        return Game("", "", _match=self._match.determinize(seat, seed))
+
     def undo(self) -> None:
         """Take back the last action, when the rules allow (nothing random drawn or hidden
         shown since)."""
@@ -136,6 +190,17 @@ class Game:
         """What ``bot`` (as ``overlord sim --bot`` names it) would play for the seat to act,
         from what that seat may know: the action, the bot and its reason."""
         return json.loads(self._match.advise_json(bot, seed))
+
+    def __copy__(self) -> "Game":
+        return self.clone()
+
+    def __deepcopy__(self, memo) -> "Game":
+        return self.clone()
+
+    def __reduce__(self):
+        # Pickled as its record (and data folder), replayed when unpickled: what a Ray task or
+        # a process pool is sent.
+        return (_replayed, (self._match.record_json(), str(self._match.data.parent)))
 
     def __repr__(self) -> str:
         state = "over" if self.is_terminal() else f"seat {self.current_player()} to act"

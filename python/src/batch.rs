@@ -1,0 +1,229 @@
+//! The batched stepper: many games of one scenario advanced by one call, without the GIL, the
+//! games spread over the cores. A finished game is replaced by a new one at once (the next
+//! seed), so every slot always holds a game to act in, as vectorised environments expect.
+
+use crate::game::{floats_le, value_error};
+use overlord_engine::{DynMatch, RandomSpec, Seat, Status, Viewer};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use rayon::prelude::*;
+use std::path::PathBuf;
+
+/// Many games of one scenario (Python: `overlord._native.NativeBatch`, wrapped by
+/// `overlord.Batch`).
+#[pyclass(module = "overlord._native")]
+pub struct NativeBatch {
+    game: String,
+    scenario: String,
+    options: serde_json::Value,
+    data: PathBuf,
+    games: Vec<Box<dyn DynMatch>>,
+    /// The seed of the next game started.
+    next_seed: u64,
+    actions: u32,
+    observation_len: usize,
+}
+
+impl NativeBatch {
+    fn start(&mut self) -> PyResult<Box<dyn DynMatch>> {
+        let registry = overlord_registry::registry();
+        let entry = registry.get(&self.game).map_err(value_error)?;
+        let seed = self.next_seed;
+        self.next_seed += 1;
+        entry
+            .new_match(
+                &self.data,
+                &self.scenario,
+                &self.options,
+                RandomSpec::seeded(seed),
+            )
+            .map_err(value_error)
+    }
+}
+
+/// Play `id` in `game` for the seat to act, refusing an id no legal action has.
+fn play(game: &mut dyn DynMatch, id: u32) -> Result<(), String> {
+    match game.status() {
+        Status::ToAct(seat) => game.apply_id(seat, id).map_err(|e| e.to_string()),
+        Status::Over(_) => Err("the game is over".to_owned()),
+    }
+}
+
+#[pymethods]
+impl NativeBatch {
+    /// `count` games of `scenario` of `game`, seeded `seed`, `seed + 1`, ...
+    #[new]
+    #[pyo3(signature = (game, scenario, count, seed=1, options=None, data=None))]
+    fn new(
+        game: &str,
+        scenario: &str,
+        count: usize,
+        seed: u64,
+        options: Option<&str>,
+        data: Option<PathBuf>,
+    ) -> PyResult<NativeBatch> {
+        let options = match options {
+            Some(text) => serde_json::from_str(text)
+                .map_err(|error| value_error(format!("options are not JSON: {error}")))?,
+            None => serde_json::Value::Null,
+        };
+        let mut batch = NativeBatch {
+            game: game.to_owned(),
+            scenario: scenario.to_owned(),
+            options,
+            data: crate::game::data_dir(data, game),
+            games: Vec::with_capacity(count),
+            next_seed: seed,
+            actions: 0,
+            observation_len: 0,
+        };
+        if count == 0 {
+            return Err(value_error("a batch needs at least one game"));
+        }
+        for _ in 0..count {
+            let started = batch.start()?;
+            batch.games.push(started);
+        }
+        let first = &batch.games[0];
+        batch.actions = first
+            .action_space()
+            .ok_or_else(|| value_error(format!("{game} has no fixed action space yet")))?
+            .size();
+        batch.observation_len = first
+            .observation_shape()
+            .ok_or_else(|| value_error(format!("{game} has no observation tensor yet")))?
+            .len();
+        Ok(batch)
+    }
+
+    fn __len__(&self) -> usize {
+        self.games.len()
+    }
+
+    fn num_distinct_actions(&self) -> u32 {
+        self.actions
+    }
+
+    fn observation_len(&self) -> usize {
+        self.observation_len
+    }
+
+    /// The seat to act in each game.
+    fn current_players(&self) -> Vec<u8> {
+        self.games
+            .iter()
+            .map(|g| match g.status() {
+                Status::ToAct(seat) => seat.0,
+                Status::Over(_) => 0,
+            })
+            .collect()
+    }
+
+    /// Each game's legal action ids.
+    fn legal_action_ids(&self, py: Python<'_>) -> Vec<Vec<u32>> {
+        let games = &self.games;
+        py.detach(|| {
+            games
+                .par_iter()
+                .map(|g| g.legal_action_ids().unwrap_or_default())
+                .collect()
+        })
+    }
+
+    /// Each game's legal-action mask, one after the other: `len * num_distinct_actions`
+    /// bytes, 1 for a legal id.
+    fn legal_action_masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let size = self.actions as usize;
+        let games = &self.games;
+        let masks = py.detach(|| {
+            let mut masks = vec![0u8; games.len() * size];
+            masks
+                .par_chunks_mut(size.max(1))
+                .zip(games.par_iter())
+                .for_each(|(mask, game)| {
+                    for id in game.legal_action_ids().unwrap_or_default() {
+                        if let Some(slot) = mask.get_mut(id as usize) {
+                            *slot = 1;
+                        }
+                    }
+                });
+            masks
+        });
+        PyBytes::new(py, &masks)
+    }
+
+    /// Each game's observation for the seat to act there, one after the other:
+    /// `len * observation_len` float32 values, little-endian.
+    fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let games = &self.games;
+        let bytes = py.detach(|| {
+            let values: Vec<Vec<f32>> = games
+                .par_iter()
+                .map(|g| {
+                    let seat = match g.status() {
+                        Status::ToAct(seat) => seat,
+                        Status::Over(_) => Seat(0),
+                    };
+                    let mut values = Vec::new();
+                    g.observe(Viewer::Seat(seat), &mut values);
+                    values
+                })
+                .collect();
+            floats_le(&values.concat())
+        });
+        PyBytes::new(py, &bytes)
+    }
+
+    /// Play `ids[i]` in game `i`, for each game. Every id is checked first: one that is not
+    /// legal in its game raises ValueError (naming the game) and no game moves. A game that
+    /// ends is replaced by a new one; the answer is, per game, its seats' returns if it ended
+    /// with this step (else None).
+    fn step(&mut self, py: Python<'_>, ids: Vec<u32>) -> PyResult<Vec<Option<Vec<f64>>>> {
+        if ids.len() != self.games.len() {
+            return Err(value_error(format!(
+                "{} ids for {} games",
+                ids.len(),
+                self.games.len()
+            )));
+        }
+        let games = &mut self.games;
+        let played: Vec<Result<Option<Vec<f64>>, String>> = py.detach(|| {
+            // Check every id before any game moves, so a refusal changes nothing.
+            let refused = games
+                .par_iter()
+                .zip(&ids)
+                .enumerate()
+                .find_map_first(|(i, (g, id))| {
+                    let legal = g.legal_action_ids().unwrap_or_default();
+                    (!legal.contains(id)).then(|| format!("game {i}: action {id} is not legal now"))
+                });
+            if let Some(refusal) = refused {
+                return vec![Err(refusal)];
+            }
+            games
+                .par_iter_mut()
+                .zip(ids.par_iter())
+                .map(|(g, &id)| {
+                    play(g.as_mut(), id)?;
+                    Ok(match g.status() {
+                        Status::Over(outcome) => Some(outcome.rewards()),
+                        Status::ToAct(_) => None,
+                    })
+                })
+                .collect()
+        });
+        let mut answers = Vec::with_capacity(played.len());
+        for result in played {
+            answers.push(result.map_err(value_error)?);
+        }
+        let ended: Vec<usize> = answers
+            .iter()
+            .enumerate()
+            .filter_map(|(i, answer)| answer.is_some().then_some(i))
+            .collect();
+        for i in ended {
+            self.games[i] = self.start()?;
+        }
+        Ok(answers)
+    }
+}
