@@ -369,6 +369,22 @@ impl Game for ToiGame {
         Some(self)
     }
 
+    fn action_space(&self) -> Option<&overlord_engine::encoding::ActionSpace> {
+        Some(crate::encoding::action_space(self))
+    }
+
+    fn action_id(&self, action: &ToiAction) -> Option<u32> {
+        crate::encoding::action_id(self, action)
+    }
+
+    fn observation_shape(&self) -> Option<&overlord_engine::encoding::ObservationShape> {
+        Some(crate::encoding::observation_shape(self))
+    }
+
+    fn observe(&self, viewer: Viewer, out: &mut Vec<f32>) {
+        crate::encoding::observe(self, viewer, out);
+    }
+
     fn view(&self, viewer: Viewer) -> ToiView {
         crate::view::view(self, viewer)
     }

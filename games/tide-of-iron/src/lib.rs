@@ -21,7 +21,8 @@
 //!    [`assault`] (`TOI-COMBAT-ASSAULT`), [`command`] (`TOI-CMD`), [`status`] (`TOI-STAT`'s
 //!    choices), [`victory`] (`TOI-WIN`).
 //! 4. **The round and the game's faces.** [`turn`] (`TOI-ROUND`, the Status Phase's clean-up),
-//!    [`decisions`], [`setup`], [`view`], [`statistics`] (`overlord sim`'s figures), [`picture`]
+//!    [`decisions`], [`setup`], [`view`], [`encoding`] (the fixed action space and observation
+//!    for learning agents), [`statistics`] (`overlord sim`'s figures), [`picture`]
 //!    (`overlord map`), [`bot`] (the rule bot
 //!    and the evaluation search bots use), [`game`].
 //!
@@ -56,6 +57,7 @@ pub mod cover;
 pub mod data;
 pub mod decisions;
 pub mod deployment;
+pub mod encoding;
 pub mod fire;
 pub mod game;
 pub mod hidden;

@@ -200,6 +200,12 @@ pub struct ScenarioDef {
     /// The players it is written for (`TOI-TEAM`): 2, or 4 for two teams of two (any scenario
     /// may be played by two to four).
     pub players: u8,
+    /// Its fixed action space and observation shape (`encoding`), made the first time a
+    /// learning agent asks.
+    pub encoding: std::sync::OnceLock<(
+        overlord_engine::encoding::ActionSpace,
+        overlord_engine::encoding::ObservationShape,
+    )>,
 }
 
 /// A nation's cards in a scenario, found in `cards.toml`.
@@ -712,6 +718,7 @@ fn load_one(
         north: cards_setup.north,
         deployment,
         players,
+        encoding: std::sync::OnceLock::new(),
     })
 }
 
