@@ -160,6 +160,22 @@ impl Game for Normandy44 {
         driver::apply_listed(self, action, log)
     }
 
+    fn action_space(&self) -> Option<&overlord_engine::encoding::ActionSpace> {
+        Some(crate::encoding::action_space(self))
+    }
+
+    fn action_id(&self, action: &N44Action) -> Option<u32> {
+        crate::encoding::action_id(self, action)
+    }
+
+    fn observation_shape(&self) -> Option<&overlord_engine::encoding::ObservationShape> {
+        Some(crate::encoding::observation_shape(self))
+    }
+
+    fn observe(&self, viewer: Viewer, out: &mut Vec<f32>) {
+        crate::encoding::observe(self, viewer, out);
+    }
+
     fn view(&self, _viewer: Viewer) -> N44View {
         crate::view::view(self)
     }

@@ -23,8 +23,9 @@
 //!    (3.B.5),
 //!    [`supply`] (18), [`invasion`] (20), [`victory`] (23-26).
 //! 4. **The turn and the game's faces.** [`setup`], [`decisions`] (which chapter answers),
-//!    [`turn`] (the sequence of play, 3), [`seats`] (27.1: who answers), [`view`], [`picture`], [`text`], [`statistics`], [`bot`] (the rule
-//!    bot and the evaluation search bots use), [`game`].
+//!    [`turn`] (the sequence of play, 3), [`seats`] (27.1: who answers), [`view`], [`encoding`]
+//!    (the fixed action space and observation for learning agents), [`picture`], [`text`],
+//!    [`statistics`], [`bot`] (the rule bot and the evaluation search bots use), [`game`].
 //!
 //! The components are authored by the Overlord project from the history and geography of
 //! June 1944; they are not the publisher's.
@@ -37,6 +38,7 @@ pub mod combat;
 pub mod control;
 pub mod data;
 pub mod decisions;
+pub mod encoding;
 pub mod fortify;
 pub mod game;
 pub mod invasion;

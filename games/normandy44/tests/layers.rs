@@ -40,6 +40,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (4, &["setup"]),
     (4, &["decisions", "turn", "seats"]),
     (4, &["view"]),
+    (4, &["encoding"]),
     (4, &["picture"]),
     (4, &["text"]),
     (4, &["statistics"]),

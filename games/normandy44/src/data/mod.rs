@@ -70,6 +70,12 @@ pub struct N44Data {
     /// Per unit, the indices of its lines in `gb` (one per scenario at most): found once at
     /// load, since every list of landings asks for each unit's cost.
     pub gb_lines: Vec<Vec<u16>>,
+    /// The fixed action space and observation shape (`encoding`), made the first time a
+    /// learning agent asks.
+    pub encoding: std::sync::OnceLock<(
+        overlord_engine::encoding::ActionSpace,
+        overlord_engine::encoding::ObservationShape,
+    )>,
 }
 
 impl N44Data {
@@ -257,6 +263,7 @@ fn read_all(dir: &Reader<'_>, report: &mut Report) -> Option<N44Data> {
         markers: markers?,
         beach_engineers: [None; 5],
         gb_lines: Vec::new(),
+        encoding: std::sync::OnceLock::new(),
     };
     check::check(&mut data, report);
     data.beach_engineers = beach_engineers(&data);
