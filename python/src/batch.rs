@@ -30,21 +30,35 @@ impl NativeBatch {
         let entry = registry.get(&self.game).map_err(value_error)?;
         let seed = self.next_seed;
         self.next_seed += 1;
-        entry
+        let mut game = entry
             .new_match(
                 &self.data,
                 &self.scenario,
                 &self.options,
                 RandomSpec::seeded(seed),
             )
-            .map_err(value_error)
+            .map_err(value_error)?;
+        // A batch is played for speed: no log, no undo.
+        game.quieten();
+        Ok(game)
     }
 }
 
-/// Play `id` in `game` for the seat to act, refusing an id no legal action has.
-fn play(game: &mut dyn DynMatch, id: u32) -> Result<(), String> {
+/// The place of `id` in `game`'s legal list, or why it has none.
+fn place_of(game: &dyn DynMatch, id: u32) -> Result<usize, String> {
+    game.legal_action_ids()
+        .unwrap_or_default()
+        .iter()
+        .position(|legal| *legal == id)
+        .ok_or_else(|| format!("action {id} is not legal now"))
+}
+
+/// Play the legal action at `index` in `game` for the seat to act.
+fn play(game: &mut dyn DynMatch, index: usize) -> Result<(), String> {
     match game.status() {
-        Status::ToAct(seat) => game.apply_id(seat, id).map_err(|e| e.to_string()),
+        Status::ToAct(seat) => game
+            .apply_legal_index(seat, index)
+            .map_err(|e| e.to_string()),
         Status::Over(_) => Err("the game is over".to_owned()),
     }
 }
@@ -188,23 +202,24 @@ impl NativeBatch {
         }
         let games = &mut self.games;
         let played: Vec<Result<Option<Vec<f64>>, String>> = py.detach(|| {
-            // Check every id before any game moves, so a refusal changes nothing.
-            let refused = games
+            // Find every id's action before any game moves, so a refusal changes nothing.
+            let places: Vec<Result<usize, String>> = games
                 .par_iter()
-                .zip(&ids)
-                .enumerate()
-                .find_map_first(|(i, (g, id))| {
-                    let legal = g.legal_action_ids().unwrap_or_default();
-                    (!legal.contains(id)).then(|| format!("game {i}: action {id} is not legal now"))
-                });
-            if let Some(refusal) = refused {
-                return vec![Err(refusal)];
+                .zip(ids.par_iter())
+                .map(|(g, &id)| place_of(g.as_ref(), id))
+                .collect();
+            let mut indices = Vec::with_capacity(places.len());
+            for (i, place) in places.into_iter().enumerate() {
+                match place {
+                    Ok(index) => indices.push(index),
+                    Err(refusal) => return vec![Err(format!("game {i}: {refusal}"))],
+                }
             }
             games
                 .par_iter_mut()
-                .zip(ids.par_iter())
-                .map(|(g, &id)| {
-                    play(g.as_mut(), id)?;
+                .zip(indices.par_iter())
+                .map(|(g, &index)| {
+                    play(g.as_mut(), index)?;
                     Ok(match g.status() {
                         Status::Over(outcome) => Some(outcome.rewards()),
                         Status::ToAct(_) => None,

@@ -84,14 +84,17 @@ impl NativeMatch {
 impl NativeMatch {
     /// Start scenario `scenario` of `game` from `seed`, with `options` (JSON text of the
     /// scenario options, or None for the defaults) and the data under `data`.
+    /// With `log` false the game is played for speed: no log and no undo (an environment's
+    /// or a search's games).
     #[new]
-    #[pyo3(signature = (game, scenario, seed=1, options=None, data=None))]
+    #[pyo3(signature = (game, scenario, seed=1, options=None, data=None, log=true))]
     fn new(
         game: &str,
         scenario: &str,
         seed: u64,
         options: Option<&str>,
         data: Option<PathBuf>,
+        log: bool,
     ) -> PyResult<NativeMatch> {
         let options: serde_json::Value = match options {
             Some(text) => serde_json::from_str(text)
@@ -99,9 +102,13 @@ impl NativeMatch {
             None => serde_json::Value::Null,
         };
         let dir = data_dir(data, game);
-        NativeMatch::started(game, &dir, |entry| {
+        let mut started = NativeMatch::started(game, &dir, |entry| {
             entry.new_match(&dir, scenario, &options, RandomSpec::seeded(seed))
-        })
+        })?;
+        if !log {
+            started.inner.quieten();
+        }
+        Ok(started)
     }
 
     /// The game a record (JSON text, as `record_json` or `overlord play`'s `save` writes it)

@@ -89,13 +89,6 @@ def test_a_determinized_game_shows_its_seat_the_same_view_and_observation():
     assert other.legal_action_ids() == g.legal_action_ids()
 
 
-def test_a_game_without_an_action_space_yet_says_so():
-    g = overlord.Game("ambush", "S1", seed=1)
-    assert g.action_space() is None
-    with pytest.raises(ValueError, match="no fixed action space yet"):
-        g.legal_action_ids()
-
-
 def test_the_batch_steps_every_game_and_replaces_the_finished_ones():
     batch = overlord.Batch("omaha", "first-wave", 3, seed=10)
     assert len(batch) == 3

@@ -8,7 +8,7 @@ gymnasium = pytest.importorskip("gymnasium")
 
 
 # Every game with a fixed action space, a scenario each (a solitaire game, then one for two).
-GAMES = [("omaha", "first-wave"), ("tide-of-iron", "le-hameau")]
+GAMES = [("omaha", "first-wave"), ("tide-of-iron", "le-hameau"), ("normandy44", "mini")]
 
 
 @pytest.mark.parametrize("game,scenario", GAMES)

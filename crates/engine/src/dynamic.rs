@@ -82,6 +82,10 @@ pub trait DynMatch: Send + Sync {
     /// A game `seat` cannot tell apart from this one, what it cannot see redrawn from `seed`
     /// ([`Match::determinized`]).
     fn determinized(&self, seat: Seat, seed: u64) -> Box<dyn DynMatch>;
+    /// Play from now on for speed: no log, no undo ([`Match::quieten`]).
+    fn quieten(&mut self);
+    /// Play the `index`th legal action for `seat` ([`Match::apply_legal_index`]).
+    fn apply_legal_index(&mut self, seat: Seat, index: usize) -> Result<(), MatchError>;
     /// The game's fixed action space ([`crate::encoding`]), `None` for a game without one.
     fn action_space(&self) -> Option<ActionSpace>;
     /// The ids of [`DynMatch::legal_actions`], in its order; `None` for a game without an
@@ -193,6 +197,14 @@ impl<G: Game> DynMatch for Match<G> {
         Box::new(Match::clone(self))
     }
 
+    fn quieten(&mut self) {
+        Match::quieten(self);
+    }
+
+    fn apply_legal_index(&mut self, seat: Seat, index: usize) -> Result<(), MatchError> {
+        Match::apply_legal_index(self, seat, index)
+    }
+
     fn determinized(&self, seat: Seat, seed: u64) -> Box<dyn DynMatch> {
         Box::new(Match::determinized(self, seat, seed))
     }
@@ -219,10 +231,10 @@ impl<G: Game> DynMatch for Match<G> {
             )));
         };
         let found = Match::legal_actions(self)
-            .into_iter()
-            .find(|action| state.action_id(action) == Some(id));
+            .iter()
+            .position(|action| state.action_id(action) == Some(id));
         match found {
-            Some(action) => self.apply(seat, action),
+            Some(index) => self.apply_legal_index(seat, index),
             None => Err(MatchError::BadAction(match space.locate(id) {
                 Some((block, coords)) => {
                     format!("action {id} ({} {coords:?}) is not legal now", block.name)

@@ -74,6 +74,8 @@ pub struct Match<G: Game> {
     barrier: UndoBarrier<G>,
     /// The bots' choice for a seat, when the game has bots ([`Match::with_advisor`]).
     advisor: Option<Advisor<G>>,
+    /// Played for speed ([`Match::quieten`]): no log, no undo.
+    quiet: bool,
 }
 
 // By hand: the derived `Clone` would ask the components to be `Clone` too, and they are shared
@@ -93,6 +95,7 @@ impl<G: Game> Clone for Match<G> {
             log_marks: self.log_marks.clone(),
             barrier: self.barrier.clone(),
             advisor: self.advisor,
+            quiet: self.quiet,
         }
     }
 }
@@ -132,6 +135,7 @@ impl<G: Game> Match<G> {
             log,
             log_marks: Vec::new(),
             advisor: None,
+            quiet: false,
         })
     }
 
@@ -256,15 +260,14 @@ impl<G: Game> Match<G> {
 
     /// Play `action` for `seat`. Refused actions change nothing.
     pub fn apply(&mut self, seat: Seat, action: G::Action) -> Result<(), MatchError> {
-        match self.state.status() {
-            Status::Over(outcome) => return Err(MatchError::GameOver(outcome)),
-            Status::ToAct(expected) if expected != seat => {
-                return Err(MatchError::NotYourTurn {
-                    expected,
-                    actual: seat,
-                });
-            }
-            Status::ToAct(_) => {}
+        self.check_turn(seat)?;
+        if self.quiet {
+            // The game refuses an action without changing anything (the conformance suite's
+            // refusal check), and a quiet game has no script whose fault could undo it.
+            // What the action revealed matters only to undo, which a quiet game has not.
+            let _revealed = self.state.apply(action, &mut Log::disabled())?;
+            self.played_quietly(seat, action);
+            return Ok(());
         }
         // Applying to a copy makes refusal atomic whatever the game does, and lets a script
         // fault refuse the action after the game has run it.
@@ -307,6 +310,61 @@ impl<G: Game> Match<G> {
         }
     }
 
+    /// Play from now on for speed, as a learning agent or a batch does: actions are applied
+    /// in place with the log off (the log keeps what it had), and undo is no longer possible.
+    /// A game with scripted randomness stays as it is: a script's fault must be able to
+    /// refuse an action after the game has run it.
+    pub fn quieten(&mut self) {
+        if self.randomness.script.is_none() {
+            self.quiet = true;
+            self.barrier.actions = self.actions.len();
+        }
+    }
+
+    /// Whether the game is played for speed ([`Match::quieten`]).
+    pub fn is_quiet(&self) -> bool {
+        self.quiet
+    }
+
+    /// Play the `index`th action of the legal list for `seat`: the list is worked out once,
+    /// and a quiet game applies the action as listed ([`Game::apply_listed`]).
+    pub fn apply_legal_index(&mut self, seat: Seat, index: usize) -> Result<(), MatchError> {
+        let legal = self.legal_actions();
+        let Some(&action) = legal.get(index) else {
+            return Err(MatchError::BadAction(format!(
+                "there are {} legal actions; no action {index}",
+                legal.len()
+            )));
+        };
+        if !self.quiet {
+            return self.apply(seat, action);
+        }
+        self.check_turn(seat)?;
+        let _revealed = self.state.apply_listed(action, &mut Log::disabled())?;
+        self.played_quietly(seat, action);
+        Ok(())
+    }
+
+    /// Refuse an action from `seat` when the game is over or another seat must decide.
+    fn check_turn(&self, seat: Seat) -> Result<(), MatchError> {
+        match self.state.status() {
+            Status::Over(outcome) => Err(MatchError::GameOver(outcome)),
+            Status::ToAct(expected) if expected != seat => Err(MatchError::NotYourTurn {
+                expected,
+                actual: seat,
+            }),
+            Status::ToAct(_) => Ok(()),
+        }
+    }
+
+    /// Book an action a quiet game has applied: the record has it; undo stops before it.
+    fn played_quietly(&mut self, seat: Seat, action: G::Action) {
+        self.actions.push(action);
+        self.actors.push(seat);
+        self.log_marks.push(self.log.len());
+        self.barrier.actions = self.actions.len();
+    }
+
     /// The seat whose last action undo would take back, if undo is possible now.
     pub fn undoable_by(&self) -> Option<Seat> {
         if matches!(self.status(), Status::Over(_)) {
@@ -323,6 +381,11 @@ impl<G: Game> Match<G> {
         // says), not a position to take back into.
         if let Status::Over(outcome) = self.status() {
             return Err(MatchError::GameOver(outcome));
+        }
+        if self.quiet {
+            return Err(MatchError::CannotUndo(
+                "the game is played quietly, for speed, and keeps no undo".into(),
+            ));
         }
         if self.actions.len() <= self.barrier.actions {
             return Err(MatchError::CannotUndo(if self.actions.is_empty() {

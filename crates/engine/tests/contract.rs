@@ -485,3 +485,47 @@ fn the_rng_in_the_state_counts_outcomes_for_undo() {
     let game = new_match(1);
     assert_eq!(game.state().rng().outcomes(), 1, "one shuffle at setup");
 }
+
+/// A quiet game (played for speed) plays the same game as a full one, by index or by action,
+/// refuses what the full one refuses without changing, and keeps no undo.
+#[test]
+fn a_quiet_game_plays_the_same_game_and_keeps_no_undo() {
+    for seed in 0..20 {
+        let mut full = new_match(seed);
+        let mut quiet = new_match(seed);
+        quiet.quieten();
+        assert!(quiet.is_quiet());
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut step = 0;
+        while let Status::ToAct(seat) = full.status() {
+            let legal = full.legal_actions();
+            assert_eq!(quiet.legal_actions(), legal);
+            let index = rng.next_u32() as usize % legal.len();
+            full.apply(seat, legal[index]).unwrap();
+            if step % 2 == 0 {
+                quiet.apply_legal_index(seat, index).unwrap();
+            } else {
+                quiet.apply(seat, legal[index]).unwrap();
+            }
+            assert_eq!(quiet.state(), full.state());
+            step += 1;
+        }
+        assert_eq!(quiet.record(), full.record());
+        assert!(quiet.log().len() < full.log().len());
+    }
+    let mut quiet = new_match(1);
+    quiet.quieten();
+    let seat = to_act(&quiet);
+    let before = quiet.state().clone();
+    assert!(quiet.apply(seat, DuelAction::Confirm).is_err());
+    assert!(matches!(
+        quiet.apply_legal_index(seat, 99),
+        Err(MatchError::BadAction(_))
+    ));
+    assert_eq!(quiet.state(), &before);
+    let legal = quiet.legal_actions();
+    quiet.apply(seat, legal[0]).unwrap();
+    assert!(
+        matches!(quiet.undo(), Err(MatchError::CannotUndo(reason)) if reason.contains("quietly"))
+    );
+}

@@ -38,7 +38,8 @@ class Game:
 
     ``options`` are the scenario options as ``overlord play --option`` gives them, as a dict
     (``{"22.1": True}``). The same game, scenario, options, seed and actions always give the
-    same game.
+    same game. With ``log=False`` the game is played for speed, as the environments play it:
+    no log (``log()`` stays as setup left it) and no undo.
     """
 
     __slots__ = ("_match",)
@@ -50,6 +51,7 @@ class Game:
         seed: int = 1,
         options: Optional[Dict[str, Any]] = None,
         data: Optional[str] = None,
+        log: bool = True,
         *,
         _match: Optional[_native.NativeMatch] = None,
     ) -> None:
@@ -57,7 +59,7 @@ class Game:
             self._match = _match
             return
         text = None if options is None else json.dumps(options)
-        self._match = _native.NativeMatch(game, scenario, seed, text, data)
+        self._match = _native.NativeMatch(game, scenario, seed, text, data, log)
 
     @classmethod
     def from_record(cls, record: Dict[str, Any], data: Optional[str] = None) -> "Game":

@@ -74,7 +74,9 @@ class OverlordEnv(gymnasium.Env):
         game_seed = int(self.np_random.integers(0, 2**62))
         self._bot_seed = game_seed
         game, scenario, game_options, data = self._spec
-        self.game = Game(game, scenario, seed=game_seed, options=game_options, data=data)
+        self.game = Game(
+            game, scenario, seed=game_seed, options=game_options, data=data, log=False
+        )
         self._others_play()
         return self._observation(), {"seed": game_seed}
 

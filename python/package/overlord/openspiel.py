@@ -72,7 +72,7 @@ class OverlordGame(pyspiel.Game):
 
     def _start(self, seed: int) -> Game:
         game, scenario, options = self._spec
-        return Game(game, scenario, seed=seed, options=options)
+        return Game(game, scenario, seed=seed, options=options, log=False)
 
     def new_initial_state(self) -> "OverlordState":
         state = OverlordState(self, self._start(self._next_seed))

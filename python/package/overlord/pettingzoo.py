@@ -66,7 +66,9 @@ class OverlordEnv(AECEnv):
         if seed is not None:
             self._next_seed = seed
         game, scenario, game_options, data = self._spec
-        self.game = Game(game, scenario, seed=self._next_seed, options=game_options, data=data)
+        self.game = Game(
+            game, scenario, seed=self._next_seed, options=game_options, data=data, log=False
+        )
         self._next_seed += 1
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
