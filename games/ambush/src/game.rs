@@ -173,6 +173,22 @@ impl Game for Ambush {
     fn text_picture(&self, _viewer: Viewer) -> Option<String> {
         Some(crate::text::picture(self))
     }
+
+    fn action_space(&self) -> Option<&overlord_engine::encoding::ActionSpace> {
+        Some(crate::encoding::action_space(self))
+    }
+
+    fn action_id(&self, action: &AmbAction) -> Option<u32> {
+        crate::encoding::action_id(self, action)
+    }
+
+    fn observation_shape(&self) -> Option<&overlord_engine::encoding::ObservationShape> {
+        Some(crate::encoding::observation_shape(self))
+    }
+
+    fn observe(&self, _viewer: Viewer, out: &mut Vec<f32>) {
+        crate::encoding::observe(self, out);
+    }
 }
 
 impl Chapters for Ambush {

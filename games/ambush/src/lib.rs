@@ -33,7 +33,8 @@
 //!    the prompt showing, and each answer handed to its chapter.
 //! 4. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
 //!    --scenario S1`), with no hidden German on it; [`view`]: what the player may know
-//!    (AMBX-HID); [`text`]: the terminal's picture; [`bot`]: what the bots are told;
+//!    (AMBX-HID); [`encoding`]: the fixed action space and observation for learning agents,
+//!    made per scenario; [`text`]: the terminal's picture; [`bot`]: what the bots are told;
 //!    [`statistics`]: the figures `overlord sim` reports; [`game`]: the engine's contract.
 //!
 //! Every rule of the spec is in (docs/ambush/interpretations.md lists the readings taken): the
@@ -59,6 +60,7 @@ pub mod data;
 pub mod debrief;
 pub mod decisions;
 pub mod driving;
+pub mod encoding;
 pub mod equipment;
 pub mod fire;
 pub mod game;

@@ -48,6 +48,60 @@ pub struct AmbushData {
     pub campaign: CampaignDef,
     /// The missions, in campaign order.
     pub missions: Vec<MissionDef>,
+    /// Each scenario's fixed action space and observation shape (`crate::encoding` makes them
+    /// the first time a learning agent asks): one slot per mission, in mission order, then the
+    /// campaign's.
+    pub encoding: EncodingCache,
+}
+
+/// Each scenario's [`ScenarioEncoding`], made on first use. A clone of the data starts with
+/// none (the clone may be changed before it is used).
+#[derive(Debug, Default)]
+pub struct EncodingCache(pub std::sync::OnceLock<Vec<std::sync::OnceLock<ScenarioEncoding>>>);
+
+impl Clone for EncodingCache {
+    fn clone(&self) -> EncodingCache {
+        EncodingCache::default()
+    }
+}
+
+/// One scenario's fixed action space and observation shape (`crate::encoding`), with the
+/// bounds they were sized by.
+#[derive(Clone, Debug)]
+pub struct ScenarioEncoding {
+    pub space: overlord_engine::encoding::ActionSpace,
+    pub shape: overlord_engine::encoding::ObservationShape,
+    pub bounds: EncodingBounds,
+}
+
+/// The most of each thing one scenario can hold, as `crate::encoding` works them out from the
+/// components (a campaign's: the most of any of its missions).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EncodingBounds {
+    /// The map's grid (the largest of the campaign's): a cell per printed hex.
+    pub columns: u8,
+    pub rows: u8,
+    /// US soldiers (the squad; a campaign's largest squad).
+    pub us: u32,
+    /// German cards.
+    pub germans: u32,
+    /// Vehicles of the mission.
+    pub vehicles: u32,
+    /// Seats of any vehicle kind, the driver's included.
+    pub seats: u32,
+    /// Items that can be in play at once (the squad's, the Germans', those paragraphs give,
+    /// a tank crew's mounted weapons): no soldier holds more.
+    pub items: u32,
+    /// The squad's entry hexes.
+    pub entries: u32,
+    /// Lines a sheet entry or a paragraph offers to choose from.
+    pub lines: u32,
+    /// Sighting numbers the paragraphs record (0 to `sightings - 1`).
+    pub sightings: u32,
+    /// The missions of the scenario (1, or the campaign's).
+    pub missions: u32,
+    /// Whether the scenario is the campaign.
+    pub campaign: bool,
 }
 
 impl AmbushData {
@@ -140,6 +194,7 @@ fn read_all(dir: &Path, problems: &mut Problems) -> Option<AmbushData> {
             missions: Vec::new(),
         },
         missions: Vec::new(),
+        encoding: EncodingCache::default(),
     };
     data.missions = read_folder(dir, "missions", problems, |file, source, problems| {
         read_mission(file, source, &data, problems)
