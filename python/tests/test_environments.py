@@ -7,8 +7,13 @@ pettingzoo = pytest.importorskip("pettingzoo")
 gymnasium = pytest.importorskip("gymnasium")
 
 
-# Every game with a fixed action space, a scenario each (a solitaire game, then one for two).
-GAMES = [("omaha", "first-wave"), ("tide-of-iron", "le-hameau"), ("normandy44", "mini")]
+# Every game, a scenario each (solitaire games and games for two).
+GAMES = [
+    ("omaha", "first-wave"),
+    ("tide-of-iron", "le-hameau"),
+    ("normandy44", "mini"),
+    ("ambush", "S1"),
+]
 
 
 @pytest.mark.parametrize("game,scenario", GAMES)
@@ -55,6 +60,15 @@ def test_a_pettingzoo_episode_of_the_first_wave_with_a_masked_random_agent():
         env.step(action)
     env.close()
     assert reward in (0.0, 1.0)
+
+
+@pytest.mark.parametrize("game,scenario", GAMES)
+def test_gymnasium_check_env_passes_for_every_game(game, scenario):
+    from gymnasium.utils.env_checker import check_env
+
+    import overlord.gymnasium
+
+    check_env(overlord.gymnasium.OverlordEnv(game, scenario), skip_render_check=True)
 
 
 def test_gymnasium_check_env_passes_and_the_reward_comes_at_the_end():
