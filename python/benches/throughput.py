@@ -6,8 +6,9 @@ games, in one run (issue 32's speed figures; BENCHMARKS.md records them).
 Measures, each for SECONDS (medians of three runs where noted):
 - native: `overlord sim GAME --bot random` (the Rust batch driver, 1 and 2 threads): decisions
   a second, from the decisions its lines count;
-- the single-game API: `Game.legal_action_ids()` then `Game.apply_id(random choice)`, and
-  the JSON path (`legal_actions()`, `apply`);
+- the single-game API: `Game.legal_action_ids()` then `Game.apply_id(random choice)`, on a
+  game played quietly (`log=False`, as the environments play) and on one keeping its log and
+  undo; and the JSON path (`legal_actions()`, `apply`, with the log);
 - the batched stepper: `Batch(64 games).legal_action_ids()` then `step(ids)`;
 - OpenSpiel's Python API on backgammon and on its own Python game of tic-tac-toe: random
   play through `pyspiel` (player decisions counted; chance outcomes sampled, not counted).
@@ -61,15 +62,15 @@ def native(binary, jobs, seconds):
         games *= 4
 
 
-def single_game_ids(seconds):
+def single_game_ids(seconds, log=False):
     rng = random.Random(1)
-    state = {"game": overlord.Game(GAME, SCENARIO, seed=1), "seed": 1}
+    state = {"game": overlord.Game(GAME, SCENARIO, seed=1, log=log), "seed": 1}
 
     def step():
         game = state["game"]
         if game.is_terminal():
             state["seed"] += 1
-            state["game"] = game = overlord.Game(GAME, SCENARIO, seed=state["seed"])
+            state["game"] = game = overlord.Game(GAME, SCENARIO, seed=state["seed"], log=log)
         game.apply_id(rng.choice(game.legal_action_ids()))
         return 1
 
@@ -137,6 +138,7 @@ def main():
         "native_1_thread": median_of_three(lambda: native(binary, 1, seconds)),
         "native_2_threads": median_of_three(lambda: native(binary, 2, seconds)),
         "python_ids": median_of_three(lambda: single_game_ids(seconds)),
+        "python_ids_with_log": median_of_three(lambda: single_game_ids(seconds, log=True)),
         "python_json": median_of_three(lambda: single_game_json(seconds)),
         "batched_64": median_of_three(lambda: batched(seconds)),
         "openspiel_version": getattr(pyspiel, "__version__", "?"),

@@ -26,7 +26,7 @@ pub struct NativeBatch {
 
 impl NativeBatch {
     fn start(&mut self) -> PyResult<Box<dyn DynMatch>> {
-        let registry = overlord_registry::registry();
+        let registry = crate::registry();
         let entry = registry.get(&self.game).map_err(value_error)?;
         let seed = self.next_seed;
         self.next_seed += 1;

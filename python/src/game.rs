@@ -70,7 +70,7 @@ impl NativeMatch {
         data: &Path,
         start: impl FnOnce(&dyn overlord_engine::GameEntry) -> Result<Box<dyn DynMatch>, RegistryError>,
     ) -> PyResult<NativeMatch> {
-        let registry = overlord_registry::registry();
+        let registry = crate::registry();
         let entry = registry.get(game).map_err(value_error)?;
         Ok(NativeMatch {
             inner: start(entry).map_err(value_error)?,

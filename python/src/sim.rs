@@ -61,7 +61,7 @@ fn plan(argv: Vec<String>) -> PyResult<Plan> {
         }
         Err(error) => return Err(value_error(error.render().to_string().trim_end())),
     };
-    let registry = overlord_registry::registry();
+    let registry = crate::registry();
     let entry = registry.get(&command.sim.game).map_err(value_error)?;
     let data_dir =
         data_root::game_dir(&data_root::resolve(command.data.clone()), &command.sim.game);
