@@ -18,6 +18,9 @@ pub struct NativeBatch {
     options: serde_json::Value,
     data: PathBuf,
     games: Vec<Box<dyn DynMatch>>,
+    /// Each game's legal ids as last listed, until it moves: `step` finds an id's action in
+    /// them instead of listing the legal actions again.
+    listed: Vec<Option<Vec<u32>>>,
     /// The seed of the next game started.
     next_seed: u64,
     actions: u32,
@@ -44,13 +47,18 @@ impl NativeBatch {
     }
 }
 
-/// The place of `id` in `game`'s legal list, or why it has none.
-fn place_of(game: &dyn DynMatch, id: u32) -> Result<usize, String> {
-    game.legal_action_ids()
-        .unwrap_or_default()
-        .iter()
-        .position(|legal| *legal == id)
-        .ok_or_else(|| format!("action {id} is not legal now"))
+/// The place of `id` in `game`'s legal list (`listed` when the ids are already listed), or
+/// why it has none.
+fn place_of(game: &dyn DynMatch, listed: Option<&[u32]>, id: u32) -> Result<usize, String> {
+    let found = match listed {
+        Some(ids) => ids.iter().position(|legal| *legal == id),
+        None => game
+            .legal_action_ids()
+            .unwrap_or_default()
+            .iter()
+            .position(|legal| *legal == id),
+    };
+    found.ok_or_else(|| format!("action {id} is not legal now"))
 }
 
 /// Play the legal action at `index` in `game` for the seat to act.
@@ -87,6 +95,7 @@ impl NativeBatch {
             options,
             data: crate::game::data_dir(data, game),
             games: Vec::with_capacity(count),
+            listed: vec![None; count],
             next_seed: seed,
             actions: 0,
             observation_len: 0,
@@ -134,14 +143,16 @@ impl NativeBatch {
     }
 
     /// Each game's legal action ids.
-    fn legal_action_ids(&self, py: Python<'_>) -> Vec<Vec<u32>> {
+    fn legal_action_ids(&mut self, py: Python<'_>) -> Vec<Vec<u32>> {
         let games = &self.games;
-        py.detach(|| {
+        let listed: Vec<Vec<u32>> = py.detach(|| {
             games
                 .par_iter()
                 .map(|g| g.legal_action_ids().unwrap_or_default())
                 .collect()
-        })
+        });
+        self.listed = listed.iter().cloned().map(Some).collect();
+        listed
     }
 
     /// Each game's legal-action mask, one after the other: `len * num_distinct_actions`
@@ -200,13 +211,16 @@ impl NativeBatch {
                 self.games.len()
             )));
         }
+        // The listed ids serve this one step: every game may move.
+        let listed = std::mem::replace(&mut self.listed, vec![None; self.games.len()]);
         let games = &mut self.games;
         let played: Vec<Result<Option<Vec<f64>>, String>> = py.detach(|| {
             // Find every id's action before any game moves, so a refusal changes nothing.
             let places: Vec<Result<usize, String>> = games
                 .par_iter()
                 .zip(ids.par_iter())
-                .map(|(g, &id)| place_of(g.as_ref(), id))
+                .zip(listed.par_iter())
+                .map(|((g, &id), listed)| place_of(g.as_ref(), listed.as_deref(), id))
                 .collect();
             let mut indices = Vec::with_capacity(places.len());
             for (i, place) in places.into_iter().enumerate() {

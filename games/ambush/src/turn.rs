@@ -62,7 +62,14 @@ pub fn next(game: &Ambush) -> Option<Next> {
             .min_by_key(|&g| code(g))
             .map(Next::German);
     }
-    Some(Next::Us(there))
+    // The player chooses among his own soldiers only: a German sharing the space acts once
+    // they have left it (their markers move down as they act).
+    Some(Next::Us(
+        there
+            .into_iter()
+            .filter(|&id| game.soldier(id).side == Side::Us)
+            .collect(),
+    ))
 }
 
 /// Run the next system procedure, or say a decision is due.

@@ -44,6 +44,26 @@ fn inactive_soldiers_lie_still(game: &Ambush) -> Result<(), String> {
     Ok(())
 }
 
+/// AMB-RND-6: the player chooses among the US soldiers of the acting space, never a German
+/// (a German sharing the space acts by the rules, in alphabetical order).
+fn only_us_soldiers_are_offered_to_activate(game: &Ambush) -> Result<(), String> {
+    use overlord_ambush::action::AmbAction;
+    use overlord_engine::Game;
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    for action in legal {
+        if let AmbAction::Activate { soldier } = action {
+            if game.soldier(soldier).side != Side::Us {
+                return Err(format!(
+                    "the player is offered German soldier {} to activate",
+                    soldier.0
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// AMB-OPA-2: at most two vehicles a hex.
 fn two_vehicles_a_hex(game: &Ambush) -> Result<(), String> {
     let mut hexes: Vec<_> = game.vehicles.iter().filter_map(|v| v.hex).collect();
@@ -88,6 +108,7 @@ fn suite(mission: &str) -> Conformance<Ambush> {
         .check_every(5)
         .invariant(inactive_soldiers_lie_still)
         .invariant(two_vehicles_a_hex)
+        .invariant(only_us_soldiers_are_offered_to_activate)
         .transition(nothing_undone)
         .rule_ids(rule_ids())
 }
