@@ -9,7 +9,9 @@ Measures, each for SECONDS (medians of three runs where noted):
 - the single-game API: `Game.legal_action_ids()` then `Game.apply_id(random choice)`, on a
   game played quietly (`log=False`, as the environments play) and on one keeping its log and
   undo; and the JSON path (`legal_actions()`, `apply`, with the log);
-- the batched stepper: `Batch(64 games).legal_action_ids()` then `step(ids)`;
+- the batched stepper: `Batch(64 games).legal_action_ids()` then `step(ids)` with a random
+  choice per game in Python; and with array operations (`legal_action_ids_flat()`, a numpy
+  choice, `step(array)`), 64 and 256 games;
 - OpenSpiel's Python API on backgammon and on its own Python game of tic-tac-toe: random
   play through `pyspiel` (player decisions counted; chance outcomes sampled, not counted).
 Prints one JSON object.
@@ -103,6 +105,23 @@ def batched(seconds, count=64):
     return timed(step, seconds)
 
 
+def batched_numpy(seconds, count=64):
+    """The batch driven with array operations: the ids listed flat, a random one per game
+    chosen with numpy, played from an array."""
+    import numpy
+
+    rng = numpy.random.default_rng(1)
+    batch = overlord.Batch(GAME, SCENARIO, count, seed=1)
+
+    def step():
+        ids, offsets = batch.legal_action_ids_flat()
+        counts = numpy.diff(offsets)
+        batch.step(ids[offsets[:-1] + (rng.random(count) * counts).astype(numpy.int64)])
+        return count
+
+    return timed(step, seconds)
+
+
 def openspiel(name, seconds):
     import pyspiel
 
@@ -141,6 +160,8 @@ def main():
         "python_ids_with_log": median_of_three(lambda: single_game_ids(seconds, log=True)),
         "python_json": median_of_three(lambda: single_game_json(seconds)),
         "batched_64": median_of_three(lambda: batched(seconds)),
+        "batched_64_numpy": median_of_three(lambda: batched_numpy(seconds)),
+        "batched_256_numpy": median_of_three(lambda: batched_numpy(seconds, 256)),
         "openspiel_version": getattr(pyspiel, "__version__", "?"),
         "openspiel_backgammon": median_of_three(lambda: openspiel("backgammon", seconds)),
         "openspiel_python_tic_tac_toe": median_of_three(

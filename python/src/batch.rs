@@ -144,15 +144,43 @@ impl NativeBatch {
 
     /// Each game's legal action ids.
     fn legal_action_ids(&mut self, py: Python<'_>) -> Vec<Vec<u32>> {
-        let games = &self.games;
-        let listed: Vec<Vec<u32>> = py.detach(|| {
-            games
-                .par_iter()
-                .map(|g| g.legal_action_ids().unwrap_or_default())
-                .collect()
-        });
+        let listed = self.list(py);
         self.listed = listed.iter().cloned().map(Some).collect();
         listed
+    }
+
+    /// Every game's legal ids in one run, and where each game's begin: `(ids, offsets)`, both
+    /// little-endian u32 bytes, `offsets` one longer than the batch (game `i`'s ids are
+    /// `ids[offsets[i]..offsets[i + 1]]`), for agents that choose with array operations.
+    fn legal_action_ids_flat<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyBytes>, Bound<'py, PyBytes>) {
+        let listed = self.list(py);
+        let mut ids = Vec::with_capacity(listed.iter().map(Vec::len).sum::<usize>() * 4);
+        let mut offsets = Vec::with_capacity((listed.len() + 1) * 4);
+        let mut at = 0u32;
+        offsets.extend_from_slice(&at.to_le_bytes());
+        for game in &listed {
+            for id in game {
+                ids.extend_from_slice(&id.to_le_bytes());
+            }
+            at += u32::try_from(game.len()).unwrap_or(u32::MAX);
+            offsets.extend_from_slice(&at.to_le_bytes());
+        }
+        self.listed = listed.into_iter().map(Some).collect();
+        (PyBytes::new(py, &ids), PyBytes::new(py, &offsets))
+    }
+
+    /// Each game's legal ids, the games keeping their legal actions for `step`.
+    fn list(&mut self, py: Python<'_>) -> Vec<Vec<u32>> {
+        let games = &mut self.games;
+        py.detach(|| {
+            games
+                .par_iter_mut()
+                .map(|g| g.list_legal_action_ids().unwrap_or_default())
+                .collect()
+        })
     }
 
     /// Each game's legal-action mask, one after the other: `len * num_distinct_actions`
@@ -197,6 +225,18 @@ impl NativeBatch {
             floats_le(&values.concat())
         });
         PyBytes::new(py, &bytes)
+    }
+
+    /// `step` with the ids as little-endian u32 bytes (numpy's `astype("<u4").tobytes()`).
+    fn step_bytes(&mut self, py: Python<'_>, ids: &[u8]) -> PyResult<Vec<Option<Vec<f64>>>> {
+        if !ids.len().is_multiple_of(4) {
+            return Err(value_error("the ids are not little-endian u32 values"));
+        }
+        let ids = ids
+            .chunks_exact(4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        self.step(py, ids)
     }
 
     /// Play `ids[i]` in game `i`, for each game. Every id is checked first: one that is not

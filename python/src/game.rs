@@ -271,15 +271,16 @@ impl NativeMatch {
     }
 
     /// The ids of the legal actions, in the order of `legal_actions_json`.
-    fn legal_action_ids(&self) -> PyResult<Vec<u32>> {
+    fn legal_action_ids(&mut self) -> PyResult<Vec<u32>> {
         self.space()?;
+        // Kept by the match, so that `apply_id` of one of them lists nothing again.
         self.inner
-            .legal_action_ids()
+            .list_legal_action_ids()
             .ok_or_else(|| value_error("a legal action has no id"))
     }
 
     /// The legal-action mask: a byte per action id, 1 for the legal ones.
-    fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+    fn legal_action_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
         let size = self.space()?.size() as usize;
         let mut mask = vec![0u8; size];
         for id in self.legal_action_ids()? {

@@ -134,3 +134,18 @@ def test_a_batch_step_with_an_illegal_id_moves_no_game():
     assert numpy.array_equal(batch.observations(), before)
     with pytest.raises(ValueError, match="1 ids for 2 games"):
         batch.step([legal[0][0]])
+
+
+def test_the_batch_lists_ids_flat_and_steps_with_a_numpy_array():
+    batch = overlord.Batch("omaha", "first-wave", 4, seed=40)
+    twin = overlord.Batch("omaha", "first-wave", 4, seed=40)
+    rng = numpy.random.default_rng(4)
+    for _ in range(100):
+        ids, offsets = batch.legal_action_ids_flat()
+        lists = twin.legal_action_ids()
+        assert offsets.shape == (5,) and offsets[0] == 0 and offsets[-1] == len(ids)
+        assert [ids[offsets[i] : offsets[i + 1]].tolist() for i in range(4)] == lists
+        counts = numpy.diff(offsets)
+        chosen = ids[offsets[:-1] + (rng.random(4) * counts).astype(numpy.int64)]
+        assert batch.step(chosen) == twin.step([int(i) for i in chosen])
+    assert numpy.array_equal(batch.observations(), twin.observations())

@@ -91,6 +91,9 @@ pub trait DynMatch: Send + Sync {
     /// The ids of [`DynMatch::legal_actions`], in its order; `None` for a game without an
     /// action space.
     fn legal_action_ids(&self) -> Option<Vec<u32>>;
+    /// [`DynMatch::legal_action_ids`], the legal actions kept until the state changes, so that
+    /// playing one of them by its place ([`DynMatch::apply_legal_index`]) lists nothing again.
+    fn list_legal_action_ids(&mut self) -> Option<Vec<u32>>;
     /// Play the legal action whose id is `id` for `seat`; an id no legal action has is
     /// refused with what it names, and changes nothing.
     fn apply_id(&mut self, seat: Seat, id: u32) -> Result<(), MatchError>;
@@ -222,28 +225,45 @@ impl<G: Game> DynMatch for Match<G> {
             .collect()
     }
 
-    fn apply_id(&mut self, seat: Seat, id: u32) -> Result<(), MatchError> {
+    fn list_legal_action_ids(&mut self) -> Option<Vec<u32>> {
+        self.state().action_space()?;
+        let listed = self.list_legal_actions().to_vec();
         let state = self.state();
-        let Some(space) = state.action_space() else {
+        listed
+            .iter()
+            .map(|action| state.action_id(action))
+            .collect()
+    }
+
+    fn apply_id(&mut self, seat: Seat, id: u32) -> Result<(), MatchError> {
+        if self.state().action_space().is_none() {
             return Err(MatchError::BadAction(format!(
                 "action {id}: {} has no fixed action space yet; play its actions as JSON",
                 G::info().name
             )));
-        };
-        let found = Match::legal_actions(self)
+        }
+        // The legal list is kept, so that playing the action found in it lists nothing again.
+        let listed = self.list_legal_actions().to_vec();
+        let state = self.state();
+        let found = listed
             .iter()
             .position(|action| state.action_id(action) == Some(id));
         match found {
             Some(index) => self.apply_legal_index(seat, index),
-            None => Err(MatchError::BadAction(match space.locate(id) {
-                Some((block, coords)) => {
-                    format!("action {id} ({} {coords:?}) is not legal now", block.name)
-                }
-                None => format!(
-                    "action {id} is past the action space, which has {} actions",
-                    space.size()
-                ),
-            })),
+            None => {
+                let space = state.action_space();
+                Err(MatchError::BadAction(
+                    match space.and_then(|space| space.locate(id)) {
+                        Some((block, coords)) => {
+                            format!("action {id} ({} {coords:?}) is not legal now", block.name)
+                        }
+                        None => format!(
+                            "action {id} is past the action space, which has {} actions",
+                            space.map_or(0, ActionSpace::size)
+                        ),
+                    },
+                ))
+            }
         }
     }
 

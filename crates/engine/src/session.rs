@@ -76,6 +76,9 @@ pub struct Match<G: Game> {
     advisor: Option<Advisor<G>>,
     /// Played for speed ([`Match::quieten`]): no log, no undo.
     quiet: bool,
+    /// The legal actions of the state as last listed by [`Match::list_legal_actions`], until
+    /// the state changes: [`Match::apply_legal_index`] takes its action from them.
+    listed: Option<Vec<G::Action>>,
 }
 
 // By hand: the derived `Clone` would ask the components to be `Clone` too, and they are shared
@@ -96,6 +99,7 @@ impl<G: Game> Clone for Match<G> {
             barrier: self.barrier.clone(),
             advisor: self.advisor,
             quiet: self.quiet,
+            listed: self.listed.clone(),
         }
     }
 }
@@ -136,6 +140,7 @@ impl<G: Game> Match<G> {
             log_marks: Vec::new(),
             advisor: None,
             quiet: false,
+            listed: None,
         })
     }
 
@@ -261,6 +266,8 @@ impl<G: Game> Match<G> {
     /// Play `action` for `seat`. Refused actions change nothing.
     pub fn apply(&mut self, seat: Seat, action: G::Action) -> Result<(), MatchError> {
         self.check_turn(seat)?;
+        // Whatever happens below, the state may change: the kept list goes.
+        self.listed = None;
         if self.quiet {
             // The game refuses an action without changing anything (the conformance suite's
             // refusal check), and a quiet game has no script whose fault could undo it.
@@ -306,6 +313,7 @@ impl<G: Game> Match<G> {
                 state: state.clone(),
             },
             state,
+            listed: None,
             ..self.clone()
         }
     }
@@ -329,20 +337,37 @@ impl<G: Game> Match<G> {
     /// Play the `index`th action of the legal list for `seat`: the list is worked out once,
     /// and a quiet game applies the action as listed ([`Game::apply_listed`]).
     pub fn apply_legal_index(&mut self, seat: Seat, index: usize) -> Result<(), MatchError> {
-        let legal = self.legal_actions();
+        let legal = match self.listed.take() {
+            Some(listed) => listed,
+            None => self.legal_actions(),
+        };
         let Some(&action) = legal.get(index) else {
+            let count = legal.len();
+            self.listed = Some(legal);
             return Err(MatchError::BadAction(format!(
-                "there are {} legal actions; no action {index}",
-                legal.len()
+                "there are {count} legal actions; no action {index}"
             )));
         };
         if !self.quiet {
             return self.apply(seat, action);
         }
-        self.check_turn(seat)?;
+        if let Err(refused) = self.check_turn(seat) {
+            self.listed = Some(legal);
+            return Err(refused);
+        }
         let _revealed = self.state.apply_listed(action, &mut Log::disabled())?;
         self.played_quietly(seat, action);
         Ok(())
+    }
+
+    /// The legal actions, kept until the state changes so that [`Match::apply_legal_index`]
+    /// need not list them again (a learning agent lists, chooses, plays).
+    pub fn list_legal_actions(&mut self) -> &[G::Action] {
+        let listed = match self.listed.take() {
+            Some(listed) => listed,
+            None => self.legal_actions(),
+        };
+        self.listed.insert(listed)
     }
 
     /// Refuse an action from `seat` when the game is over or another seat must decide.
@@ -403,6 +428,7 @@ impl<G: Game> Match<G> {
                 .map_err(|refusal| MatchError::CannotUndo(format!("replay refused: {refusal}")))?;
         }
         self.state = state;
+        self.listed = None;
         self.log.truncate(self.log_marks[keep]);
         self.log_marks.truncate(keep);
         self.actions.truncate(keep);

@@ -502,10 +502,14 @@ fn a_quiet_game_plays_the_same_game_and_keeps_no_undo() {
             assert_eq!(quiet.legal_actions(), legal);
             let index = rng.next_u32() as usize % legal.len();
             full.apply(seat, legal[index]).unwrap();
-            if step % 2 == 0 {
-                quiet.apply_legal_index(seat, index).unwrap();
-            } else {
-                quiet.apply(seat, legal[index]).unwrap();
+            match step % 3 {
+                0 => quiet.apply_legal_index(seat, index).unwrap(),
+                1 => {
+                    // The list kept is the state's, and the action at its place is played.
+                    assert_eq!(quiet.list_legal_actions(), legal.as_slice());
+                    quiet.apply_legal_index(seat, index).unwrap();
+                }
+                _ => quiet.apply(seat, legal[index]).unwrap(),
             }
             assert_eq!(quiet.state(), full.state());
             step += 1;

@@ -38,6 +38,18 @@ class Batch:
         """Each game's legal ids."""
         return self._batch.legal_action_ids()
 
+    def legal_action_ids_flat(self):
+        """Every game's legal ids in one array, and where each game's begin: ``(ids,
+        offsets)``, numpy uint32 arrays, game ``i``'s ids being ``ids[offsets[i]:offsets[i +
+        1]]``. For agents that choose with array operations."""
+        import numpy
+
+        ids, offsets = self._batch.legal_action_ids_flat()
+        return (
+            numpy.frombuffer(ids, dtype="<u4"),
+            numpy.frombuffer(offsets, dtype="<u4"),
+        )
+
     def legal_action_masks(self) -> "numpy.ndarray":
         """An int8 array of shape (games, actions), 1 for the legal ids."""
         import numpy
@@ -54,7 +66,14 @@ class Batch:
         return values.reshape(len(self), self._batch.observation_len())
 
     def step(self, ids: Sequence[int]) -> List[Optional[List[float]]]:
-        """Play ``ids[i]`` in game ``i``. An id not legal in its game raises ValueError and no
-        game moves. Per game: the seats' returns if it ended with this step (it is then
+        """Play ``ids[i]`` in game ``i`` (a list, or a numpy array of ids). An id not legal in
+        its game raises ValueError and no game moves. Per game: the seats' returns if it ended with this step (it is then
         replaced by a new game), else None."""
+        try:
+            import numpy
+
+            if isinstance(ids, numpy.ndarray):
+                return self._batch.step_bytes(ids.astype("<u4").tobytes())
+        except ImportError:
+            pass
         return self._batch.step([int(i) for i in ids])
