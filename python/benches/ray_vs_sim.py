@@ -36,7 +36,7 @@ def main():
         ray.init(num_cpus=2, logging_level="warning", log_to_driver=False)
         started = time.perf_counter() - start
         # A first batch warms the workers (their processes start on first use).
-        overlord.ray.run([*argv[:-4], "--games", "8", "--seed", "1", "--quiet",
+        overlord.ray.run([*argv[:-5], "--games", "8", "--seed", "1", "--quiet",
                           "--out", os.path.join(folder, "warm.jsonl")])
         ray_out = os.path.join(folder, "ray.jsonl")
         start = time.perf_counter()

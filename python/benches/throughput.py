@@ -122,6 +122,25 @@ def batched_numpy(seconds, count=64):
     return timed(step, seconds)
 
 
+def batched_loop(seconds, count=256):
+    """The batch in an agent's loop: one call a step plays the ids and lists the next."""
+    import numpy
+
+    rng = numpy.random.default_rng(1)
+    batch = overlord.Batch(GAME, SCENARIO, count, seed=1)
+    state = {"listed": batch.legal_action_ids_flat()}
+
+    def step():
+        ids, offsets = state["listed"]
+        counts = numpy.diff(offsets)
+        chosen = ids[offsets[:-1] + (rng.random(count) * counts).astype(numpy.int64)]
+        _, ids, offsets = batch.step_and_list(chosen)
+        state["listed"] = (ids, offsets)
+        return count
+
+    return timed(step, seconds)
+
+
 def openspiel(name, seconds):
     import pyspiel
 
@@ -162,6 +181,7 @@ def main():
         "batched_64": median_of_three(lambda: batched(seconds)),
         "batched_64_numpy": median_of_three(lambda: batched_numpy(seconds)),
         "batched_256_numpy": median_of_three(lambda: batched_numpy(seconds, 256)),
+        "batched_256_step_and_list": median_of_three(lambda: batched_loop(seconds)),
         "openspiel_version": getattr(pyspiel, "__version__", "?"),
         "openspiel_backgammon": median_of_three(lambda: openspiel("backgammon", seconds)),
         "openspiel_python_tic_tac_toe": median_of_three(

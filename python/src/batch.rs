@@ -253,22 +253,26 @@ impl NativeBatch {
         }
         // The listed ids serve this one step: every game may move.
         let listed = std::mem::replace(&mut self.listed, vec![None; self.games.len()]);
-        let games = &mut self.games;
-        let played: Vec<Result<Option<Vec<f64>>, String>> = py.detach(|| {
-            // Find every id's action before any game moves, so a refusal changes nothing.
-            let places: Vec<Result<usize, String>> = games
-                .par_iter()
-                .zip(ids.par_iter())
-                .zip(listed.par_iter())
-                .map(|((g, &id), listed)| place_of(g.as_ref(), listed.as_deref(), id))
-                .collect();
-            let mut indices = Vec::with_capacity(places.len());
-            for (i, place) in places.into_iter().enumerate() {
-                match place {
-                    Ok(index) => indices.push(index),
-                    Err(refusal) => return vec![Err(format!("game {i}: {refusal}"))],
+        // Find every id's action before any game moves, so a refusal changes nothing (a
+        // search of the ids listed, on this thread: listing again is the slow path).
+        let mut indices = Vec::with_capacity(ids.len());
+        let mut refused = None;
+        for (i, ((game, &id), kept)) in self.games.iter().zip(&ids).zip(&listed).enumerate() {
+            match place_of(game.as_ref(), kept.as_deref(), id) {
+                Ok(index) => indices.push(index),
+                Err(refusal) => {
+                    refused = Some(format!("game {i}: {refusal}"));
+                    break;
                 }
             }
+        }
+        if let Some(refusal) = refused {
+            // Nothing moved: the ids listed still stand.
+            self.listed = listed;
+            return Err(value_error(refusal));
+        }
+        let games = &mut self.games;
+        let played: Vec<Result<Option<Vec<f64>>, String>> = py.detach(|| {
             games
                 .par_iter_mut()
                 .zip(indices.par_iter())
@@ -294,5 +298,22 @@ impl NativeBatch {
             self.games[i] = self.start()?;
         }
         Ok(answers)
+    }
+
+    /// `step_bytes`, then `legal_action_ids_flat` of the games as they now stand, in one
+    /// call: `(returns, ids, offsets)`, as an agent's loop asks for them.
+    #[allow(clippy::type_complexity)]
+    fn step_and_list<'py>(
+        &mut self,
+        py: Python<'py>,
+        ids: &[u8],
+    ) -> PyResult<(
+        Vec<Option<Vec<f64>>>,
+        Bound<'py, PyBytes>,
+        Bound<'py, PyBytes>,
+    )> {
+        let returns = self.step_bytes(py, ids)?;
+        let (ids, offsets) = self.legal_action_ids_flat(py);
+        Ok((returns, ids, offsets))
     }
 }

@@ -13,6 +13,9 @@
 
 use pyo3::prelude::*;
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod batch;
 mod game;
 mod sim;

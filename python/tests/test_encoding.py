@@ -149,3 +149,18 @@ def test_the_batch_lists_ids_flat_and_steps_with_a_numpy_array():
         chosen = ids[offsets[:-1] + (rng.random(4) * counts).astype(numpy.int64)]
         assert batch.step(chosen) == twin.step([int(i) for i in chosen])
     assert numpy.array_equal(batch.observations(), twin.observations())
+
+
+def test_step_and_list_is_a_step_then_the_flat_list():
+    batch = overlord.Batch("omaha", "first-wave", 3, seed=50)
+    twin = overlord.Batch("omaha", "first-wave", 3, seed=50)
+    rng = numpy.random.default_rng(5)
+    ids, offsets = batch.legal_action_ids_flat()
+    for _ in range(60):
+        counts = numpy.diff(offsets)
+        chosen = ids[offsets[:-1] + (rng.random(3) * counts).astype(numpy.int64)]
+        twin.legal_action_ids()
+        returns, ids, offsets = batch.step_and_list(chosen)
+        assert returns == twin.step(chosen)
+        again, again_offsets = twin.legal_action_ids_flat()
+        assert numpy.array_equal(ids, again) and numpy.array_equal(offsets, again_offsets)

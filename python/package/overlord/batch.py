@@ -77,3 +77,17 @@ class Batch:
         except ImportError:
             pass
         return self._batch.step([int(i) for i in ids])
+
+    def step_and_list(self, ids):
+        """:meth:`step` with a numpy array of ids, then :meth:`legal_action_ids_flat` of the
+        games as they now stand, in one call: ``(returns, ids, offsets)``."""
+        import numpy
+
+        returns, flat, offsets = self._batch.step_and_list(
+            numpy.asarray(ids).astype("<u4").tobytes()
+        )
+        return (
+            returns,
+            numpy.frombuffer(flat, dtype="<u4"),
+            numpy.frombuffer(offsets, dtype="<u4"),
+        )
