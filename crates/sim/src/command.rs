@@ -305,6 +305,27 @@ fn lines_writer<'a>(
     })
 }
 
+/// Check the batch, open the files, get its lines and results from `play` (writing the lines
+/// to `--out` or `stdout`), then write the results.
+fn write_batch<G: Game + Heuristics>(
+    data_dir: &Path,
+    args: &SimArgs,
+    config: &SimConfig,
+    heading: (&str, &str),
+    stdout: &mut dyn Write,
+    play: impl FnOnce(crate::Batch<'_, G>, &mut dyn Write) -> Result<SimResults, crate::SimError>,
+) -> Result<()> {
+    let data = load::<G>(data_dir)?;
+    let batch = crate::prepare::<G>(&data, config)?;
+    let mut outputs = Outputs::open(args)?;
+    let mut lines = lines_writer(outputs.lines.take(), stdout);
+    let results = play(batch, &mut lines)?;
+    lines.flush().context("cannot write the results")?;
+    drop(lines);
+    let (title, command) = heading;
+    write_results(args, title, command, config, &results, outputs)
+}
+
 /// Run the whole batch on this machine for the game type `G` with the data in `data_dir`:
 /// check it, open the files, play, write the lines (to `--out` or `stdout`) and the results.
 pub fn run_batch<G: Game + Heuristics>(
@@ -314,15 +335,9 @@ pub fn run_batch<G: Game + Heuristics>(
     heading: (&str, &str),
     stdout: &mut dyn Write,
 ) -> Result<()> {
-    let data = load::<G>(data_dir)?;
-    let batch = crate::prepare::<G>(&data, config)?;
-    let mut outputs = Outputs::open(args)?;
-    let mut lines = lines_writer(outputs.lines.take(), stdout);
-    let results = batch.run(&mut lines)?;
-    lines.flush().context("cannot write the results")?;
-    drop(lines);
-    let (title, command) = heading;
-    write_results(args, title, command, config, &results, outputs)
+    write_batch::<G>(data_dir, args, config, heading, stdout, |batch, out| {
+        batch.run(out)
+    })
 }
 
 /// Play the games `games` of the batch (a part of it, on a machine of a cluster) and answer
@@ -350,13 +365,7 @@ pub fn collect_batch<G: Game + Heuristics>(
     played: &mut dyn BufRead,
     stdout: &mut dyn Write,
 ) -> Result<()> {
-    let data = load::<G>(data_dir)?;
-    let batch = crate::prepare::<G>(&data, config)?;
-    let mut outputs = Outputs::open(args)?;
-    let mut lines = lines_writer(outputs.lines.take(), stdout);
-    let results = batch.collect(played, &mut lines)?;
-    lines.flush().context("cannot write the results")?;
-    drop(lines);
-    let (title, command) = heading;
-    write_results(args, title, command, config, &results, outputs)
+    write_batch::<G>(data_dir, args, config, heading, stdout, |batch, out| {
+        batch.collect(played, out)
+    })
 }
