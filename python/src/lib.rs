@@ -1,10 +1,10 @@
 //! `overlord._native`: the Rust half of the `overlord` Python package (python/package).
 //!
-//! * [`game::NativeMatch`]: a game of any game the registry knows, driven move by move (the
+//! * `game::NativeMatch`: a game of any game the registry knows, driven move by move (the
 //!   Python class `overlord.Game` wraps it with dicts for JSON).
-//! * [`batch::NativeBatch`]: many games stepped by one call without the GIL, by action ids,
+//! * `batch::NativeBatch`: many games stepped by one call without the GIL, by action ids,
 //!   with their masks and observations (the vectorised environments' engine).
-//! * [`sim`]: a batch of `overlord sim` in parts: its arguments checked, a range of its games
+//! * `sim`: a batch of `overlord sim` in parts: its arguments checked, a range of its games
 //!   played (a Ray task, without the GIL), and the parts put back together into the very files
 //!   `overlord sim` writes.
 //!

@@ -52,13 +52,13 @@ fn only_us_soldiers_are_offered_to_activate(game: &Ambush) -> Result<(), String>
     let mut legal = Vec::new();
     game.legal_actions(&mut legal);
     for action in legal {
-        if let AmbAction::Activate { soldier } = action {
-            if game.soldier(soldier).side != Side::Us {
-                return Err(format!(
-                    "the player is offered German soldier {} to activate",
-                    soldier.0
-                ));
-            }
+        if let AmbAction::Activate { soldier } = action
+            && game.soldier(soldier).side != Side::Us
+        {
+            return Err(format!(
+                "the player is offered German soldier {} to activate",
+                soldier.0
+            ));
         }
     }
     Ok(())
