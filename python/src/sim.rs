@@ -65,7 +65,7 @@ fn plan(argv: Vec<String>) -> PyResult<Plan> {
     let entry = registry.get(&command.sim.game).map_err(value_error)?;
     let data_dir =
         data_root::game_dir(&data_root::resolve(command.data.clone()), &command.sim.game);
-    let Some(scenario) = command.sim.scenario.clone() else {
+    let Some(scenario) = command.sim.scenario_asked() else {
         let ids: Vec<String> = entry
             .scenarios(&data_dir)
             .map_err(value_error)?

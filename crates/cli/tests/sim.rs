@@ -462,3 +462,45 @@ fn sim_reports_tide_of_iron_objectives_round_by_round_and_where_units_fell() {
     assert!(html.contains("id=\"where-fallen-us-units\""));
     assert!(html.contains("id=\"where-fallen-german-units\""));
 }
+
+/// `--campaign` plays the game's campaign scenario (Ambush!'s eight missions in turn); a game
+/// without one says which scenarios it has.
+#[test]
+fn sim_campaign_plays_the_campaign_scenario() {
+    let dir = tempfile::tempdir().unwrap();
+    let summary = dir.path().join("summary.json");
+    let output = overlord(&[
+        "sim",
+        "ambush",
+        "--campaign",
+        "--bot",
+        "rule",
+        "--games",
+        "3",
+        "--jobs",
+        "1",
+        "--quiet",
+        "--summary",
+        summary.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output).lines().count(), 3);
+    let summary: Value =
+        serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap();
+    assert_eq!(summary["scenario"], "campaign");
+
+    let refused = overlord(&["sim", "omaha", "--campaign", "--games", "1"]);
+    assert!(!refused.status.success());
+    assert!(
+        stderr(&refused).contains("no scenario `campaign`; choose one of: easy-fox"),
+        "{}",
+        stderr(&refused)
+    );
+    let both = overlord(&["sim", "ambush", "--campaign", "--scenario", "S1"]);
+    assert!(!both.status.success());
+    assert!(
+        stderr(&both).contains("cannot be used with"),
+        "{}",
+        stderr(&both)
+    );
+}

@@ -18,8 +18,12 @@ pub struct SimArgs {
     /// The game's id, as `overlord games` prints it.
     pub game: String,
     /// The scenario, as `overlord scenarios <game>` prints it.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "campaign")]
     pub scenario: Option<String>,
+    /// Play the game's campaign, its scenarios in turn with what survives carried over
+    /// (Ambush!: the squad, its experience and its replacements); the scenario `campaign`.
+    #[arg(long)]
+    pub campaign: bool,
     /// The bot that plays every seat: random, rule, flatmc or ismcts; parameters may follow
     /// the name (`ismcts:iterations=200,depth=10,rollout=random,trees=2`) and win over the flags.
     #[arg(long, default_value = "rule")]
@@ -281,6 +285,17 @@ pub fn write_results(
         }
     }
     Ok(())
+}
+
+impl SimArgs {
+    /// The scenario asked for: `--scenario`, or the campaign's for `--campaign`.
+    pub fn scenario_asked(&self) -> Option<String> {
+        match (&self.scenario, self.campaign) {
+            (Some(scenario), _) => Some(scenario.clone()),
+            (None, true) => Some("campaign".to_owned()),
+            (None, false) => None,
+        }
+    }
 }
 
 /// The scenario options of `--option` flags, as the game reads them.

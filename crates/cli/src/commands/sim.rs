@@ -36,7 +36,7 @@ pub fn run(data_root: &Path, args: Args, out: &mut impl Write) -> Result<()> {
     let registry = overlord_registry::registry();
     let entry = registry.get(&args.game)?;
     let data_dir = data_root::game_dir(data_root, &args.game);
-    let Some(scenario) = args.scenario.clone() else {
+    let Some(scenario) = args.scenario_asked() else {
         let ids: Vec<String> = entry
             .scenarios(&data_dir)?
             .into_iter()
