@@ -485,8 +485,7 @@ fn sim_campaign_plays_the_campaign_scenario() {
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(stdout(&output).lines().count(), 3);
-    let summary: Value =
-        serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap();
+    let summary: Value = serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap();
     assert_eq!(summary["scenario"], "campaign");
 
     let refused = overlord(&["sim", "omaha", "--campaign", "--games", "1"]);
