@@ -109,9 +109,8 @@ impl NativeBatch {
         }
         let first = &batch.games[0];
         batch.actions = first
-            .action_space()
-            .ok_or_else(|| value_error(format!("{game} has no fixed action space yet")))?
-            .size();
+            .action_space_size()
+            .ok_or_else(|| value_error(format!("{game} has no fixed action space yet")))?;
         batch.observation_len = first
             .observation_shape()
             .ok_or_else(|| value_error(format!("{game} has no observation tensor yet")))?

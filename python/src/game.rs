@@ -33,9 +33,9 @@ pub fn floats_le(values: &[f32]) -> Vec<u8> {
 }
 
 impl NativeMatch {
-    /// The action space, or the error a game without one gives.
-    fn space(&self) -> PyResult<overlord_engine::encoding::ActionSpace> {
-        self.inner.action_space().ok_or_else(|| {
+    /// The action space's size, or the error a game without one gives.
+    fn space_size(&self) -> PyResult<u32> {
+        self.inner.action_space_size().ok_or_else(|| {
             value_error(format!(
                 "{} has no fixed action space yet: play it with legal_actions() and apply()",
                 self.game
@@ -267,12 +267,12 @@ impl NativeMatch {
 
     /// How many action ids the game has (OpenSpiel's `num_distinct_actions`).
     fn num_distinct_actions(&self) -> PyResult<u32> {
-        Ok(self.space()?.size())
+        self.space_size()
     }
 
     /// The ids of the legal actions, in the order of `legal_actions_json`.
     fn legal_action_ids(&mut self) -> PyResult<Vec<u32>> {
-        self.space()?;
+        self.space_size()?;
         // Kept by the match, so that `apply_id` of one of them lists nothing again.
         self.inner
             .list_legal_action_ids()
@@ -281,7 +281,7 @@ impl NativeMatch {
 
     /// The legal-action mask: a byte per action id, 1 for the legal ones.
     fn legal_action_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        let size = self.space()?.size() as usize;
+        let size = self.space_size()? as usize;
         let mut mask = vec![0u8; size];
         for id in self.legal_action_ids()? {
             if let Some(slot) = mask.get_mut(id as usize) {

@@ -65,18 +65,10 @@ fn plan(argv: Vec<String>) -> PyResult<Plan> {
     let entry = registry.get(&command.sim.game).map_err(value_error)?;
     let data_dir =
         data_root::game_dir(&data_root::resolve(command.data.clone()), &command.sim.game);
-    let Some(scenario) = command.sim.scenario_asked() else {
-        let ids: Vec<String> = entry
-            .scenarios(&data_dir)
-            .map_err(value_error)?
-            .into_iter()
-            .map(|s| s.id)
-            .collect();
-        return Err(value_error(format!(
-            "choose a scenario with --scenario: {}",
-            ids.join(", ")
-        )));
-    };
+    let scenario = command
+        .sim
+        .scenario_asked(entry, &data_dir)
+        .map_err(|e| value_error(format!("{e:#}")))?;
     let config =
         command::config(&command.sim, scenario).map_err(|e| value_error(format!("{e:#}")))?;
     let title = format!("{}, {}", entry.info().name, config.scenario);

@@ -86,6 +86,9 @@ pub trait DynMatch: Send + Sync {
     fn quieten(&mut self);
     /// Play the `index`th legal action for `seat` ([`Match::apply_legal_index`]).
     fn apply_legal_index(&mut self, seat: Seat, index: usize) -> Result<(), MatchError>;
+    /// How many ids the game's fixed action space has, `None` for a game without one (without
+    /// copying the space, as [`DynMatch::action_space`] does).
+    fn action_space_size(&self) -> Option<u32>;
     /// The game's fixed action space ([`crate::encoding`]), `None` for a game without one.
     fn action_space(&self) -> Option<ActionSpace>;
     /// The ids of [`DynMatch::legal_actions`], in its order; `None` for a game without an
@@ -212,6 +215,10 @@ impl<G: Game> DynMatch for Match<G> {
         Box::new(Match::determinized(self, seat, seed))
     }
 
+    fn action_space_size(&self) -> Option<u32> {
+        self.state().action_space().map(ActionSpace::size)
+    }
+
     fn action_space(&self) -> Option<ActionSpace> {
         self.state().action_space().cloned()
     }
@@ -227,8 +234,7 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn list_legal_action_ids(&mut self) -> Option<Vec<u32>> {
         self.state().action_space()?;
-        let listed = self.list_legal_actions().to_vec();
-        let state = self.state();
+        let (listed, state) = self.listed_with_state();
         listed
             .iter()
             .map(|action| state.action_id(action))
@@ -243,8 +249,7 @@ impl<G: Game> DynMatch for Match<G> {
             )));
         }
         // The legal list is kept, so that playing the action found in it lists nothing again.
-        let listed = self.list_legal_actions().to_vec();
-        let state = self.state();
+        let (listed, state) = self.listed_with_state();
         let found = listed
             .iter()
             .position(|action| state.action_id(action) == Some(id));

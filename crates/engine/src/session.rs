@@ -363,11 +363,16 @@ impl<G: Game> Match<G> {
     /// The legal actions, kept until the state changes so that [`Match::apply_legal_index`]
     /// need not list them again (a learning agent lists, chooses, plays).
     pub fn list_legal_actions(&mut self) -> &[G::Action] {
-        let listed = match self.listed.take() {
-            Some(listed) => listed,
-            None => self.legal_actions(),
-        };
-        self.listed.insert(listed)
+        self.listed_with_state().0
+    }
+
+    /// [`Match::list_legal_actions`] with the state they are legal in, to read both at once
+    /// (their action ids) without copying the list.
+    pub fn listed_with_state(&mut self) -> (&[G::Action], &G) {
+        if self.listed.is_none() {
+            self.listed = Some(self.legal_actions());
+        }
+        (self.listed.as_deref().unwrap_or_default(), &self.state)
     }
 
     /// Refuse an action from `seat` when the game is over or another seat must decide.

@@ -288,12 +288,24 @@ pub fn write_results(
 }
 
 impl SimArgs {
-    /// The scenario asked for: `--scenario`, or the campaign's for `--campaign`.
-    pub fn scenario_asked(&self) -> Option<String> {
+    /// The scenario asked for: `--scenario`, or the campaign's for `--campaign`; when neither
+    /// is given, an error listing the scenarios `entry`'s data in `data_dir` offers.
+    pub fn scenario_asked(
+        &self,
+        entry: &dyn overlord_engine::GameEntry,
+        data_dir: &Path,
+    ) -> Result<String> {
         match (&self.scenario, self.campaign) {
-            (Some(scenario), _) => Some(scenario.clone()),
-            (None, true) => Some("campaign".to_owned()),
-            (None, false) => None,
+            (Some(scenario), _) => Ok(scenario.clone()),
+            (None, true) => Ok("campaign".to_owned()),
+            (None, false) => {
+                let ids: Vec<String> = entry
+                    .scenarios(data_dir)?
+                    .into_iter()
+                    .map(|s| s.id)
+                    .collect();
+                bail!("choose a scenario with --scenario: {}", ids.join(", "))
+            }
         }
     }
 }

@@ -62,8 +62,8 @@ pub fn next(game: &Ambush) -> Option<Next> {
             .min_by_key(|&g| code(g))
             .map(Next::German);
     }
-    // The player chooses among his own soldiers only: a German sharing the space acts once
-    // they have left it (their markers move down as they act).
+    // AMB-RND-6: the player chooses among his own soldiers only; a German sharing the space
+    // acts once they have left it (their markers move down as they act).
     Some(Next::Us(
         there
             .into_iter()

@@ -5,7 +5,7 @@
 //!
 //! The game is picked through the registry's visitor, so the batch runs monomorphised for it.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use overlord_engine::{Game, Heuristics};
 use overlord_registry::GameVisitor;
 use overlord_registry::data_root;
@@ -36,14 +36,7 @@ pub fn run(data_root: &Path, args: Args, out: &mut impl Write) -> Result<()> {
     let registry = overlord_registry::registry();
     let entry = registry.get(&args.game)?;
     let data_dir = data_root::game_dir(data_root, &args.game);
-    let Some(scenario) = args.scenario_asked() else {
-        let ids: Vec<String> = entry
-            .scenarios(&data_dir)?
-            .into_iter()
-            .map(|s| s.id)
-            .collect();
-        bail!("choose a scenario with --scenario: {}", ids.join(", "));
-    };
+    let scenario = args.scenario_asked(entry, &data_dir)?;
     let config = command::config(&args, scenario)?;
     let title = format!("{}, {}", entry.info().name, config.scenario);
     overlord_registry::visit_game(
