@@ -7,6 +7,7 @@ use crate::seat::{Seat, SeatSet, Viewer};
 use rand::Rng;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::path::Path;
@@ -489,13 +490,15 @@ impl Applied {
 pub struct Refusal {
     /// The rule the action breaks, when one does.
     pub rule: Option<RuleId>,
-    /// The reason, for people: what is wrong and what is allowed instead.
-    pub reason: String,
+    /// The reason, for people: what is wrong and what is allowed instead. Borrowed when it is
+    /// fixed text: legal lists ask a check per candidate and drop most refusals unread, so a
+    /// refusal costs no allocation unless its text is worked out.
+    pub reason: Cow<'static, str>,
 }
 
 impl Refusal {
     /// A refusal under `rule`.
-    pub fn by_rule(rule: RuleId, reason: impl Into<String>) -> Refusal {
+    pub fn by_rule(rule: RuleId, reason: impl Into<Cow<'static, str>>) -> Refusal {
         Refusal {
             rule: Some(rule),
             reason: reason.into(),
@@ -503,7 +506,7 @@ impl Refusal {
     }
 
     /// A refusal that no single rule explains (the action belongs to another prompt).
-    pub fn new(reason: impl Into<String>) -> Refusal {
+    pub fn new(reason: impl Into<Cow<'static, str>>) -> Refusal {
         Refusal {
             rule: None,
             reason: reason.into(),

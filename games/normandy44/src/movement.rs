@@ -304,24 +304,16 @@ pub struct Ground<'g> {
     zones: Zones<'g>,
     occupancy: Arc<crate::zoc::Occupancy>,
     /// Per hex, how its units count for stacking (7.1).
-    stackers: Arc<Vec<Vec<Stacker>>>,
+    stackers: Arc<StackersByHex>,
     scratch: RefCell<Scratch>,
 }
 
 impl<'g> Ground<'g> {
     /// The ground as a unit of `side` meets it now.
     pub fn of(game: &'g Normandy44, side: Side) -> Ground<'g> {
-        let stackers = game.memo().get(Memoized::Stackers, || {
-            let mut stackers = vec![Vec::new(); game.data.map.hexes.len()];
-            for unit in game.unit_ids() {
-                if let Some(hex) = game.hex_of(unit)
-                    && let Some(cell) = stackers.get_mut(hex.index())
-                {
-                    cell.push(crate::stacking::stacker(game, unit));
-                }
-            }
-            stackers
-        });
+        let stackers = game
+            .memo()
+            .get(Memoized::Stackers, || StackersByHex::of(game));
         Ground {
             zones: crate::zoc::zones_of(game, side.enemy()),
             occupancy: crate::zoc::occupancy(game),
@@ -333,7 +325,7 @@ impl<'g> Ground<'g> {
 
     /// 7.1: whether `joining`, moving in from elsewhere, fit in `hex` with its units.
     fn fits(&self, game: &Normandy44, hex: HexId, joining: &[UnitId]) -> bool {
-        let here: &[Stacker] = self.stackers.get(hex.index()).map_or(&[], Vec::as_slice);
+        let here = self.stackers.of_hex(hex);
         // A stack on the stack (no allocation) for the usual few units; a vector past that.
         const ON_STACK: usize = 24;
         let total = here.len() + joining.len();
@@ -352,6 +344,56 @@ impl<'g> Ground<'g> {
 
     fn occupant(&self, hex: HexId) -> Option<Side> {
         self.occupancy.side(hex)
+    }
+}
+
+/// How the units of each hex count for stacking (7.1), all in one vector ordered by hex: a
+/// position's table is two allocations, not one per occupied hex.
+pub struct StackersByHex {
+    /// Where each hex's entries start in `stackers`; one more entry than hexes.
+    starts: Vec<u16>,
+    stackers: Vec<Stacker>,
+}
+
+impl StackersByHex {
+    fn of(game: &Normandy44) -> StackersByHex {
+        let hexes = game.data.map.hexes.len();
+        let mut starts = vec![0u16; hexes + 1];
+        for unit in game.unit_ids() {
+            if let Some(hex) = game.hex_of(unit)
+                && let Some(count) = starts.get_mut(hex.index() + 1)
+            {
+                *count += 1;
+            }
+        }
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        let mut stackers = vec![Stacker::Hq; usize::from(starts[hexes])];
+        let mut next = starts.clone();
+        for unit in game.unit_ids() {
+            if let Some(hex) = game.hex_of(unit)
+                && let Some(at) = next.get_mut(hex.index())
+            {
+                if let Some(slot) = stackers.get_mut(usize::from(*at)) {
+                    *slot = crate::stacking::stacker(game, unit);
+                }
+                *at += 1;
+            }
+        }
+        StackersByHex { starts, stackers }
+    }
+
+    /// How the units in `hex` count, in unit order.
+    fn of_hex(&self, hex: HexId) -> &[Stacker] {
+        let i = hex.index();
+        match (self.starts.get(i), self.starts.get(i + 1)) {
+            (Some(&from), Some(&to)) => self
+                .stackers
+                .get(usize::from(from)..usize::from(to))
+                .unwrap_or(&[]),
+            _ => &[],
+        }
     }
 }
 
@@ -548,7 +590,7 @@ pub fn reach_on(
                 continue;
             }
             // 8.5.2: no entering an enemy hex bond or crossing an enemy hexside bond.
-            if zones.blocks_towards(at, direction) {
+            if zones.blocks_into(at, direction, next) {
                 continue;
             }
             if avoid_ezoc && zones.in_zoc(next) {
@@ -587,6 +629,17 @@ pub fn reach_on(
             // (no "one hex whatever the cost" rule in Normandy '44).
             if total > budget && !tactical {
                 continue;
+            }
+            // Whether the move can end anywhere is answered by the first hex reached where it
+            // may end: how it got there does not change that (`may_end` reads the hex only).
+            if goal == Goal::Any && next != start && may_end(game, ground, units, next, mode) {
+                return Some(Reach {
+                    ends: Vec::new(),
+                    from: Vec::new(),
+                    start,
+                    first: Some(next),
+                    route: None,
+                });
             }
             let moved_next = moved.saturating_add(1);
             let better = match scratch.get(next) {

@@ -433,7 +433,8 @@ impl Iterator for UnitsIn {
 /// question whether any is left, a retreat and a supply line all ask for the same zones of
 /// control; working them out once per position instead of once per question is most of a
 /// random game's speed. Every change of a unit goes through [`Normandy44::unit_mut`], which
-/// empties the memo, so an answer kept is always the answer for the position as it is. The
+/// empties the memo of all that the change can touch ([`Memo::forget_for`]), so an answer kept
+/// is always the answer for the position as it is. The
 /// layer that knows each answer's type fills its slot; the state only keeps it.
 #[derive(Clone, Default)]
 pub struct Memo {
@@ -470,6 +471,20 @@ impl Memo {
     pub fn clear(&mut self) {
         for slot in &mut self.slots {
             slot.take();
+        }
+    }
+
+    /// Forget what a change of one of `side`'s units makes stale: everything but the other
+    /// side's zones of control and bonds, which its own units alone decide (`zoc::ZoneSets`).
+    pub fn forget_for(&mut self, side: Side) {
+        let kept = match side {
+            Side::German => Memoized::AlliedZones,
+            Side::Allied => Memoized::GermanZones,
+        };
+        for (i, slot) in self.slots.iter_mut().enumerate() {
+            if i != kept as usize {
+                slot.take();
+            }
         }
     }
 }
@@ -554,7 +569,8 @@ impl Normandy44 {
     }
 
     pub fn unit_mut(&mut self, unit: UnitId) -> &mut UnitState {
-        self.memo.clear();
+        let side = self.side_of(unit);
+        self.memo.forget_for(side);
         &mut self.units[unit.index()]
     }
 

@@ -311,7 +311,7 @@ impl<'g> Lines<'g> {
         if self.occupancy.has(next, self.side.enemy()) {
             return None;
         }
-        if self.zones.blocks_towards(at, k) {
+        if self.zones.blocks_into(at, k, next) {
             return None;
         }
         let empty_ezoc = self.zones.in_zoc(next) && !self.occupancy.has(next, self.side);

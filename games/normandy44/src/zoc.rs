@@ -216,6 +216,7 @@ impl Bits {
         }
     }
 
+    #[inline]
     fn get(&self, i: usize) -> bool {
         i < self.len
             && self
@@ -246,17 +247,25 @@ pub struct Zones<'m> {
     map: &'m GameMap,
     owner: Side,
     sets: Arc<ZoneSets>,
+    /// Where the other side's units stand now: their presence cancels bonds (8.5.3), so the
+    /// owner's sets, which depend on the owner's units alone, are read through it.
+    occupancy: Arc<Occupancy>,
 }
 
-/// What [`Zones`] asks, without the map: what the game's memo keeps per side.
+/// What [`Zones`] asks, without the map: what the game's memo keeps per side. It depends on
+/// the owner's units alone (the other side's cancel bonds when asked, 8.5.3), so it stays
+/// right while the other side moves: a Movement Phase works out the enemy's zones once.
 #[derive(Debug)]
 pub struct ZoneSets {
     /// Per hex, the directions (bit `k`: the neighbour in direction `k`) from which an owner's
     /// stack projects its ZOC into the hex.
     zoc: Vec<u8>,
-    /// Hex bonds, by hex index.
+    /// Hex bonds as the owner's units form them, by hex index: a hostile unit in the hex
+    /// cancels one (8.5.3), asked by [`Zones::hex_bond`].
     hex_bonds: Bits,
-    /// Hexside bonds, by `hex * 6 + direction`, set on both of the hexside's entries.
+    /// Hexside bonds as the owner's units form them, by `hex * 6 + direction`, set on both of
+    /// the hexside's entries: hostile units on both sides cancel one (8.5.3), asked by
+    /// [`Zones::hexside_bond_towards`].
     side_bonds: Bits,
 }
 
@@ -308,10 +317,12 @@ impl<'m> Zones<'m> {
             map,
             owner,
             sets: Arc::new(Self::sets(map, occupancy, owner)),
+            occupancy: Arc::new(occupancy.clone()),
         }
     }
 
-    /// [`Self::compute`]'s answers.
+    /// [`Self::compute`]'s answers, from the owner's units only (the other side's cancel
+    /// bonds when asked).
     fn sets(map: &GameMap, occupancy: &Occupancy, owner: Side) -> ZoneSets {
         let n = map.hexes.len();
         let mut zones = ZoneSets {
@@ -336,18 +347,17 @@ impl<'m> Zones<'m> {
             }
         }
         let reach_of = |hex: HexId| reaches.get(hex.index()).copied().unwrap_or(0);
-        let hostile = |hex: HexId| occupancy.has(hex, owner.enemy());
         // 8.5.1: only stacks that exert a ZOC, and are not all scattered (20.2), form bonds.
         for a in occupancy.hexes_with(owner, FORMS_BONDS) {
             let reach_a = reach_of(a);
             for k in 0..6 {
                 // 8.5.1 hex bond: B two hexes away in direction k, the middle hex M empty.
-                // 8.5.3: a hostile unit in M cancels it; "one empty hex between them" already
-                // leaves it out, and a friendly unit there makes no bond either.
+                // A friendly unit in M makes no bond; a hostile one cancels it (8.5.3),
+                // which `Zones::hex_bond` asks.
                 let m = step(map, a, k);
                 let b = step(map, m, k);
                 if reach_a & (1 << k) != 0
-                    && occupancy.is_empty(m)
+                    && !occupancy.has(m, owner)
                     && occupancy.forms_bonds(b, owner)
                     && reach_of(b) & (1 << opposite(k)) != 0
                 {
@@ -367,10 +377,8 @@ impl<'m> Zones<'m> {
                 if closed(map.side(c, c_to_d)) {
                     continue;
                 }
-                // 8.5.3: cancelled by hostile units in both C and D, only both.
-                if hostile(c) && hostile(d) {
-                    continue;
-                }
+                // 8.5.3's cancelling by hostile units in both C and D is asked by
+                // `Zones::hexside_bond_towards`.
                 let e = step(map, c, k1);
                 // E's directions to C and to D.
                 let (e_to_c, e_to_d) = (opposite(k1), opposite(k));
@@ -449,9 +457,12 @@ impl<'m> Zones<'m> {
         })
     }
 
-    /// 8.5.1: whether `hex` is an owner's hex bond (not cancelled, 8.5.3).
+    /// 8.5.1: whether `hex` is an owner's hex bond, not cancelled by a hostile unit in it
+    /// (8.5.3).
     pub fn hex_bond(&self, hex: HexId) -> bool {
-        !hex.is_none() && self.sets.hex_bonds.get(hex.index())
+        !hex.is_none()
+            && self.sets.hex_bonds.get(hex.index())
+            && !self.occupancy.has(hex, self.owner.enemy())
     }
 
     /// 8.5.1, 8.5.5: whether the hexside between the adjacent hexes `a` and `b` is an owner's
@@ -461,9 +472,16 @@ impl<'m> Zones<'m> {
             .is_some_and(|k| self.hexside_bond_towards(a, k))
     }
 
-    /// Whether the hexside of `hex` facing direction `k` is an owner's hexside bond.
+    /// Whether the hexside of `hex` facing direction `k` is an owner's hexside bond, not
+    /// cancelled by hostile units on both its sides (8.5.3, only both).
     pub fn hexside_bond_towards(&self, hex: HexId, k: usize) -> bool {
-        !hex.is_none() && k < 6 && self.sets.side_bonds.get(hex.index() * 6 + k)
+        !hex.is_none()
+            && k < 6
+            && self.sets.side_bonds.get(hex.index() * 6 + k)
+            && !(self.occupancy.has(hex, self.owner.enemy())
+                && self
+                    .occupancy
+                    .has(step(self.map, hex, k), self.owner.enemy()))
     }
 
     /// 8.5.2, 8.5.4: whether a unit of the other side stepping from `from` to the adjacent `to`
@@ -478,12 +496,28 @@ impl<'m> Zones<'m> {
 
     /// [`Self::blocks_step`] for the step from `from` to its neighbour in direction `k`.
     pub fn blocks_towards(&self, from: HexId, k: usize) -> bool {
-        self.hexside_bond_towards(from, k) || self.hex_bond(step(self.map, from, k))
+        self.blocks_into(from, k, step(self.map, from, k))
+    }
+
+    /// [`Self::blocks_towards`] with `to`, the neighbour in direction `k`, already known: the
+    /// movement search's inner step. The bits first, as most hexes and hexsides hold no bond.
+    #[inline]
+    pub fn blocks_into(&self, from: HexId, k: usize, to: HexId) -> bool {
+        let hostile = |hex: HexId| self.occupancy.has(hex, self.owner.enemy());
+        let side_bond = k < 6
+            && !from.is_none()
+            && self.sets.side_bonds.get(from.index() * 6 + k)
+            && !(hostile(from) && hostile(to));
+        side_bond || (!to.is_none() && self.sets.hex_bonds.get(to.index()) && !hostile(to))
     }
 
     /// Every hex bond.
     pub fn hex_bonds(&self) -> impl Iterator<Item = HexId> + '_ {
-        self.sets.hex_bonds.ones().filter_map(HexId::from_index)
+        self.sets
+            .hex_bonds
+            .ones()
+            .filter_map(HexId::from_index)
+            .filter(|&hex| self.hex_bond(hex))
     }
 
     /// Every hexside bond, as its two hexes (lower id first).
@@ -491,7 +525,7 @@ impl<'m> Zones<'m> {
         self.sets.side_bonds.ones().filter_map(|i| {
             let a = HexId::from_index(i / 6)?;
             let b = step(self.map, a, i % 6);
-            (a < b && !b.is_none()).then_some((a, b))
+            (a < b && !b.is_none() && self.hexside_bond_towards(a, i % 6)).then_some((a, b))
         })
     }
 
@@ -543,10 +577,16 @@ pub fn zones_of(game: &Normandy44, owner: Side) -> Zones<'_> {
         Side::German => Memoized::GermanZones,
         Side::Allied => Memoized::AlliedZones,
     };
+    let occupancy = occupancy(game);
     let sets = game
         .memo()
-        .get(slot, || Zones::sets(map, &occupancy(game), owner));
-    Zones { map, owner, sets }
+        .get(slot, || Zones::sets(map, &occupancy, owner));
+    Zones {
+        map,
+        owner,
+        sets,
+        occupancy,
+    }
 }
 
 #[cfg(test)]
@@ -1166,6 +1206,36 @@ hexes = ["1004"]
         assert!(Zones::compute(&map, &occ, Side::German).blocks_step(c, d));
         occ.set(d, Side::Allied, true, true);
         assert!(!Zones::compute(&map, &occ, Side::German).blocks_step(c, d));
+    }
+
+    #[test]
+    fn rule_8_5_3_kept_sets_read_the_other_side_where_it_stands_now() {
+        // The game keeps one side's sets while the other side moves (`Memo::forget_for`): the
+        // cancelling must come from the occupancy asked with, not the one they were made from.
+        let map = map("");
+        let (m, c, d) = (h(&map, "0504"), h(&map, "1005"), h(&map, "1006"));
+        let before = occupancy(&map, &[("0503", GER), ("0505", GER), ("0905", GER)]);
+        let kept = Zones::compute(&map, &before, Side::German);
+        assert!(kept.hex_bond(m) && kept.blocks_step(c, d));
+        let mut after = before.clone();
+        after.set(m, Side::Allied, true, true);
+        after.set(c, Side::Allied, true, true);
+        after.set(d, Side::Allied, true, true);
+        let now = Zones {
+            occupancy: Arc::new(after.clone()),
+            ..kept.clone()
+        };
+        let fresh = Zones::compute(&map, &after, Side::German);
+        assert!(
+            !now.hex_bond(m) && !fresh.hex_bond(m),
+            "8.5.3: a hostile unit in M"
+        );
+        assert!(
+            !now.blocks_step(c, d) && !fresh.blocks_step(c, d),
+            "8.5.3: both C and D"
+        );
+        assert_eq!(now.hex_bonds().count(), fresh.hex_bonds().count());
+        assert_eq!(now.hexside_bonds().count(), fresh.hexside_bonds().count());
     }
 
     #[test]

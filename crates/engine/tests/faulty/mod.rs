@@ -297,7 +297,7 @@ impl Game for Faulty {
             if self.defect == Defect::RefusesWithoutReason {
                 Refusal {
                     rule: refusal.rule,
-                    reason: String::new(),
+                    reason: "".into(),
                 }
             } else {
                 refusal

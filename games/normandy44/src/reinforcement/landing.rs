@@ -53,6 +53,34 @@ pub(super) fn landing_box(game: &Normandy44, unit: UnitId) -> Option<(bool, Opti
     }
 }
 
+/// Whether `unit` cannot land anywhere now for what it is and costs alone: it is not waiting
+/// to land, or it comes from the GB box before turn 2 (20.5) or its line's first turn, or
+/// costs more RP than are left (6.5.1). The legal list asks it once per unit and [`land_check`]
+/// only of the units that might land; every `true` here is a refusal of `land_check` whatever
+/// the hex, so the list is the same.
+pub(super) fn cannot_land_now(game: &Normandy44, unit: UnitId) -> bool {
+    let Some((free, _)) = landing_box(game, unit) else {
+        return true;
+    };
+    if free {
+        return false;
+    }
+    let data = game.data();
+    let Some(army) = data.unit(unit).army else {
+        return true;
+    };
+    game.turn < 2
+        || data
+            .gb_line(unit, game.scenario)
+            .and_then(|g| g.from_turn)
+            .is_some_and(|t| game.turn < t)
+        || game
+            .tracks
+            .rp
+            .get(army.index())
+            .is_none_or(|&rp| rp < rp_cost(game, unit))
+}
+
 /// D11, D12: whether `unit` may land in `hex` now, and what it costs.
 pub fn land_check(game: &Normandy44, unit: UnitId, hex: HexId) -> Result<u8, Refusal> {
     if !open_movement(game, Side::Allied) {

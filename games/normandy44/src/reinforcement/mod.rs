@@ -24,7 +24,7 @@ use crate::beaches::cherbourg_cities;
 use crate::data::{Side, UnitId};
 use crate::state::{Location, Normandy44, Phase, Stage, Step, UnitFlags};
 use german::{due, entry_hexes};
-use landing::{landing_box, landing_hexes};
+use landing::{cannot_land_now, landing_box, landing_hexes};
 use overlord_engine::{Refusal, RuleId};
 
 /// 6.5.2: the landing procedure.
@@ -91,6 +91,9 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
                     return;
                 }
                 if landing_box(game, unit).is_some() {
+                    if cannot_land_now(game, unit) {
+                        continue;
+                    }
                     for hex in landing_hexes(game, unit) {
                         if land_check(game, unit, hex).is_ok() {
                             out.push(N44Action::Land { unit, hex });
