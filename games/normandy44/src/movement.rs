@@ -9,7 +9,7 @@
 
 use crate::action::{MoveMode, N44Action, N44Event, N44Log};
 use crate::data::Scenario;
-use crate::data::{Class, RoadKind, Side, UnitId};
+use crate::data::{Class, GameMap, RoadKind, Side, UnitId};
 use crate::state::{Location, Memoized, Normandy44, Phase, Stage, Step, UnitFlags};
 use crate::tables::costs::Stacker;
 use crate::tables::terrain::{
@@ -324,12 +324,15 @@ impl<'g> Ground<'g> {
     }
 
     /// 7.1: whether `joining`, moving in from elsewhere, fit in `hex` with its units.
-    fn fits(&self, game: &Normandy44, hex: HexId, joining: &[UnitId]) -> bool {
+    fn fits(&self, hex: HexId, joining: &Joining) -> bool {
         let here = self.stackers.of_hex(hex);
+        if here.is_empty() {
+            return joining.alone;
+        }
         // A stack on the stack (no allocation) for the usual few units; a vector past that.
         const ON_STACK: usize = 24;
-        let total = here.len() + joining.len();
-        let joined = joining.iter().map(|&u| crate::stacking::stacker(game, u));
+        let total = here.len() + joining.stackers.len();
+        let joined = joining.stackers.iter().copied();
         if total <= ON_STACK {
             let mut buffer = [Stacker::Hq; ON_STACK];
             for (slot, s) in buffer.iter_mut().zip(here.iter().copied().chain(joined)) {
@@ -344,6 +347,24 @@ impl<'g> Ground<'g> {
 
     fn occupant(&self, hex: HexId) -> Option<Side> {
         self.occupancy.side(hex)
+    }
+}
+
+/// The units of one move as stacking counts them (7.1), worked out once per search rather than
+/// at every hex it reaches, and whether they fit alone in an empty hex.
+struct Joining {
+    stackers: Vec<Stacker>,
+    alone: bool,
+}
+
+impl Joining {
+    fn of(game: &Normandy44, units: &[UnitId]) -> Joining {
+        let stackers: Vec<Stacker> = units
+            .iter()
+            .map(|&u| crate::stacking::stacker(game, u))
+            .collect();
+        let alone = crate::tables::costs::stack_legal(&stackers);
+        Joining { stackers, alone }
     }
 }
 
@@ -503,6 +524,15 @@ pub fn reach_on(
             )
         })
         .collect();
+    // Each mover's step costs; units of one kind share one table.
+    let mut tables: Vec<StepCosts<'_>> = Vec::with_capacity(2);
+    let mut kinds: Vec<Mover> = Vec::with_capacity(2);
+    for &(mover, _) in &mobilities {
+        if !kinds.contains(&mover) {
+            kinds.push(mover);
+            tables.push(StepCosts::for_mover(game, mover, weather));
+        }
+    }
     let replaced = mobilities.iter().any(|&(_, r)| r);
     // 6.5.2: a reinforcement's landing hex is the first hex of its tactical move.
     let bound = units.iter().any(|&u| bound_to_perimeter(game, u));
@@ -518,6 +548,7 @@ pub fn reach_on(
         MoveMode::Strategic | MoveMode::Truck | MoveMode::TruckStrategic | MoveMode::Bicycle
     );
     let start_in_ezoc = zones.in_zoc(start);
+    let joining = Joining::of(game, units);
     // A search inside another (none today) gets tables of its own.
     let mut own = None;
     let mut borrowed = ground.scratch.try_borrow_mut().ok();
@@ -537,7 +568,7 @@ pub fn reach_on(
             continue;
         }
         match goal {
-            Goal::Any if at != start && may_end(game, ground, units, at, mode) => {
+            Goal::Any if at != start && may_end(game, ground, (units, &joining), at, mode) => {
                 return Some(Reach {
                     ends: Vec::new(),
                     from: Vec::new(),
@@ -549,7 +580,7 @@ pub fn reach_on(
             // Popped, the hex's cheapest path is final, and so is every hex on it.
             Goal::To(to) if at == to => {
                 let mut route = None;
-                if at != start && may_end(game, ground, units, at, mode) {
+                if at != start && may_end(game, ground, (units, &joining), at, mode) {
                     let mut path = vec![at];
                     let mut back = came_from;
                     while back != start && !back.is_none() && path.len() <= n {
@@ -609,8 +640,8 @@ pub fn reach_on(
             }
             let mut step_cost = 0u16;
             let mut allowed = true;
-            for &(mover, _) in &mobilities {
-                match step(game, at, next, direction, mover, road, moved == 0, weather) {
+            for table in &tables {
+                match table.get(at, direction, moved == 0) {
                     Some(c) => step_cost = step_cost.max(c),
                     None => allowed = false,
                 }
@@ -632,7 +663,10 @@ pub fn reach_on(
             }
             // Whether the move can end anywhere is answered by the first hex reached where it
             // may end: how it got there does not change that (`may_end` reads the hex only).
-            if goal == Goal::Any && next != start && may_end(game, ground, units, next, mode) {
+            if goal == Goal::Any
+                && next != start
+                && may_end(game, ground, (units, &joining), next, mode)
+            {
                 return Some(Reach {
                     ends: Vec::new(),
                     from: Vec::new(),
@@ -674,7 +708,7 @@ pub fn reach_on(
             continue;
         };
         from.push((id, came_from));
-        if id == start || may_end(game, ground, units, id, mode) {
+        if id == start || may_end(game, ground, (units, &joining), id, mode) {
             ends.push((id, cost));
         }
     }
@@ -688,11 +722,84 @@ pub fn reach_on(
     })
 }
 
+/// No step: [`StepCosts`]' mark for a step [`step`] forbids.
+const NO_STEP: u16 = u16::MAX;
+
+/// What [`step`] answers for one kind of mover in one weather, for every hexside of the map, by
+/// `hex * 6 + direction`: the cost in sixths of a later step and of a first step (9.4, 9.5's
+/// "first move only" crossings), [`NO_STEP`] where it may not. A step's cost depends on the map
+/// alone, so each table is made once per game data ([`crate::data::N44Data::step_costs`]) and
+/// shared by every game and thread.
+struct StepCosts<'d> {
+    costs: &'d [[u16; 2]],
+}
+
+impl<'d> StepCosts<'d> {
+    fn of(map: &GameMap, mover: Mover, weather: crate::tables::weather::Weather) -> Vec<[u16; 2]> {
+        let mut costs = vec![[NO_STEP; 2]; map.hexes.len() * 6];
+        for at in map.hexes.ids() {
+            for (direction, &next) in map.hexes.neighbours(at).iter().enumerate() {
+                if next == HexId::NONE {
+                    continue;
+                }
+                let road = map.side(at, direction).road.map(|r| match r {
+                    RoadKind::Main => Road::Main,
+                    RoadKind::Secondary => Road::Secondary,
+                });
+                if let Some(entry) = costs.get_mut(at.index() * 6 + direction) {
+                    for (first, cost) in entry.iter_mut().enumerate() {
+                        *cost = step(map, at, next, direction, mover, road, first == 1, weather)
+                            .unwrap_or(NO_STEP);
+                    }
+                }
+            }
+        }
+        costs
+    }
+
+    /// The data's table for `mover` in `weather`, made on first use.
+    fn for_mover(
+        game: &'d Normandy44,
+        mover: Mover,
+        weather: crate::tables::weather::Weather,
+    ) -> StepCosts<'d> {
+        use crate::tables::weather::Weather;
+        let side = match mover.side {
+            Side::German => 0,
+            Side::Allied => 1,
+        };
+        let mobility = match mover.mobility {
+            Mobility::NonMech => 0,
+            Mobility::Mech => 1,
+        };
+        let weather_index = match weather {
+            Weather::Storm => 0,
+            Weather::Overcast => 1,
+            Weather::Clear => 2,
+        };
+        let data = &game.data;
+        StepCosts {
+            costs: data.step_costs[(side * 2 + mobility) * 3 + weather_index]
+                .get_or_init(|| StepCosts::of(&data.map, mover, weather)),
+        }
+    }
+
+    /// The cost of the step from `at` in `direction`, `None` where it may not.
+    #[inline]
+    fn get(&self, at: HexId, direction: usize, first_step: bool) -> Option<u16> {
+        self.costs
+            .get(at.index() * 6 + direction)
+            .map(|c| c[usize::from(first_step)])
+            .filter(|&c| c != NO_STEP)
+    }
+}
+
 /// The cost in sixths for one mover to step from `at` into `next` across the hexside in
-/// `direction`, or `None` if it may not (TEC, 9.3-9.6, 9.11).
+/// `direction`, or `None` if it may not (TEC, 9.3-9.6, 9.11). Searches read it from
+/// [`StepCosts`].
 #[allow(clippy::too_many_arguments)]
 fn step(
-    game: &Normandy44,
+    map: &GameMap,
     at: HexId,
     next: HexId,
     direction: usize,
@@ -701,7 +808,6 @@ fn step(
     first_step: bool,
     weather: crate::tables::weather::Weather,
 ) -> Option<u16> {
-    let map = &game.data.map;
     let here = map.terrain(at);
     let there = map.terrain(next);
     // 9.5: a mechanized unit in a flooded hex leaves it only by road.
@@ -786,11 +892,11 @@ fn may_enter(game: &Normandy44, hex: HexId, side: Side) -> bool {
     true
 }
 
-/// Whether `units` may end a move in `hex`.
+/// Whether `units` (counting for stacking as `joining`) may end a move in `hex`.
 fn may_end(
     game: &Normandy44,
     ground: &Ground<'_>,
-    units: &[UnitId],
+    (units, joining): (&[UnitId], &Joining),
     hex: HexId,
     mode: MoveMode,
 ) -> bool {
@@ -800,7 +906,7 @@ fn may_end(
     {
         return false;
     }
-    if !ground.fits(game, hex, units) {
+    if !ground.fits(hex, joining) {
         return false;
     }
     if side == Side::Allied && !units.iter().all(|&u| within_boundary(game, u, hex)) {
@@ -1317,4 +1423,52 @@ fn place_reserve(game: &mut Normandy44, side: Side, hex: HexId, log: &mut N44Log
     log.public(RESERVE, N44Event::Note, || {
         format!("The units in {label} go into Reserve")
     });
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use crate::tables::weather::Weather;
+
+    #[test]
+    fn tec_9_3_step_costs_kept_for_the_map_answer_as_the_rules_do() {
+        // Every hexside of the authored map, every kind of mover, every weather, first step or
+        // not: the kept table against the TEC as `step` reads it (9.3-9.6, 9.11).
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/normandy44");
+        let data = crate::data::N44Data::load(&dir).expect("the data");
+        let map = &data.map;
+        let mut checked = 0usize;
+        for side in [Side::German, Side::Allied] {
+            for mobility in [Mobility::NonMech, Mobility::Mech] {
+                for weather in [Weather::Storm, Weather::Overcast, Weather::Clear] {
+                    let mover = Mover { side, mobility };
+                    let costs = StepCosts::of(map, mover, weather);
+                    let table = StepCosts { costs: &costs };
+                    for at in map.hexes.ids() {
+                        for (direction, &next) in map.hexes.neighbours(at).iter().enumerate() {
+                            if next == HexId::NONE {
+                                assert_eq!(table.get(at, direction, false), None);
+                                continue;
+                            }
+                            let road = map.side(at, direction).road.map(|r| match r {
+                                RoadKind::Main => Road::Main,
+                                RoadKind::Secondary => Road::Secondary,
+                            });
+                            for first in [false, true] {
+                                assert_eq!(
+                                    table.get(at, direction, first),
+                                    step(map, at, next, direction, mover, road, first, weather),
+                                    "{} towards {direction}, {mover:?}, {weather:?}",
+                                    map.label(at)
+                                );
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 50_000, "{checked} steps checked");
+    }
 }

@@ -76,7 +76,15 @@ pub struct N44Data {
         overlord_engine::encoding::ActionSpace,
         overlord_engine::encoding::ObservationShape,
     )>,
+    /// Every step's movement cost per kind of mover and weather, by `hex * 6 + direction`
+    /// (`movement::StepCosts` fills and reads them), made the first time a search asks: the map
+    /// never changes, and a search asks it per hexside.
+    pub step_costs: [std::sync::OnceLock<Vec<[u16; 2]>>; STEP_TABLES],
 }
+
+/// How many step-cost tables [`N44Data::step_costs`] keeps: one per side, mobility (9.1) and
+/// weather (9.7).
+pub const STEP_TABLES: usize = 2 * 2 * 3;
 
 impl N44Data {
     /// Load and check everything in `dir`.
@@ -264,6 +272,7 @@ fn read_all(dir: &Reader<'_>, report: &mut Report) -> Option<N44Data> {
         beach_engineers: [None; 5],
         gb_lines: Vec::new(),
         encoding: std::sync::OnceLock::new(),
+        step_costs: Default::default(),
     };
     check::check(&mut data, report);
     data.beach_engineers = beach_engineers(&data);

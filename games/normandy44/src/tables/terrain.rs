@@ -259,6 +259,13 @@ fn movement_terrains(terrains: &[Terrain]) -> impl Iterator<Item = Terrain> + '_
 /// with several priced terrains the most restrictive one applies (a reading; see the module
 /// docs).
 pub fn hex_entry(terrains: &[Terrain], mobility: Mobility) -> HexEntry {
+    // The map's hexes show one terrain each: the movement search's case, answered directly.
+    if let [terrain] = terrains {
+        return match terrain {
+            Terrain::Town | Terrain::Airfield => enter(1),
+            _ => terrain.entry(mobility).unwrap_or(enter(1)),
+        };
+    }
     movement_terrains(terrains)
         .filter_map(|t| t.entry(mobility))
         .max_by_key(|e| e.severity())
@@ -686,6 +693,21 @@ mod tests {
         side: Side::German,
         mobility: NonMech,
     };
+
+    #[test]
+    fn tec_one_terrain_answered_as_the_general_rule_answers_it() {
+        // hex_entry's direct answer for a hex of one terrain (9.1, 9.5, OTIH) against the
+        // general reading of several terrains, the same terrain twice.
+        for terrain in Terrain::ALL {
+            for mobility in [Mech, NonMech] {
+                assert_eq!(
+                    hex_entry(&[terrain], mobility),
+                    hex_entry(&[terrain, terrain], mobility),
+                    "{terrain:?} {mobility:?}"
+                );
+            }
+        }
+    }
 
     fn cost(mp_sixths: u16) -> HexEntry {
         HexEntry::Enter {
