@@ -462,11 +462,74 @@ impl Drop for Ground<'_> {
     }
 }
 
-/// Everywhere `units` (all in one hex) can go together in `mode` this phase.
+/// Everywhere `units` (all in one hex) can go together in `mode` this phase. Kept in the memo
+/// from one decision to the next: a move forgets only the reaches whose searches read the hexes
+/// it left or entered, so the rule bot, which weighs every unit's reach at every decision,
+/// searches again only near the last move.
 pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool) -> Option<Reach> {
     let &first = units.first()?;
-    let ground = Ground::of(game, game.side_of(first));
-    reach_on(game, &ground, units, mode, reserve, Goal::All)
+    let side = game.side_of(first);
+    let key = ReachKey {
+        units: units.to_vec(),
+        mode,
+        reserve,
+        phase: match game.step {
+            Step::Phase(s, phase, _) => Step::Phase(s, phase, Stage::Open),
+            other => other,
+        },
+        turn: game.turn,
+        weather: game.weather.condition,
+        part: game.part,
+    };
+    let kept = game.memo().get_by_hexes(
+        |u| game.hex_of(u),
+        key,
+        || {
+            let ground = Ground::of(game, side);
+            let reach = reach_on(game, &ground, units, mode, reserve, Goal::All);
+            let read = reach
+                .as_ref()
+                .map(|r| hexes_read(game, r))
+                .unwrap_or_default();
+            (reach, side, units.to_vec(), read)
+        },
+    );
+    (*kept).clone()
+}
+
+/// What a kept [`reach`] depends on besides the units and the map's occupants: the units and
+/// how they move, and the phase, turn, weather and part of the phase (27.1) it was asked in.
+#[derive(PartialEq)]
+struct ReachKey {
+    units: Vec<UnitId>,
+    mode: MoveMode,
+    reserve: bool,
+    phase: Step,
+    turn: u8,
+    weather: crate::tables::weather::Weather,
+    part: u8,
+}
+
+/// The hexes a search read, a bit per hex: every hex it reached (their occupants and stacking
+/// decide where it may end and go on) and their neighbours (whose occupants and bonds decide
+/// whether it could step there).
+fn hexes_read(game: &Normandy44, reach: &Reach) -> Vec<u64> {
+    let map = &game.data.map;
+    let mut read = vec![0u64; map.hexes.len().div_ceil(64)];
+    let mut mark = |hex: HexId| {
+        if let Some(word) = read.get_mut(hex.index() / 64) {
+            *word |= 1 << (hex.index() % 64);
+        }
+    };
+    for &(hex, _) in &reach.from {
+        mark(hex);
+        for &next in map.hexes.neighbours(hex).iter() {
+            if next != HexId::NONE {
+                mark(next);
+            }
+        }
+    }
+    read
 }
 
 /// [`reach`] for one `goal`: a search asked whether the move can end anywhere, or for the way
@@ -1333,7 +1396,9 @@ fn move_to(
 ) -> Result<(), Refusal> {
     let reserve = reserve_segment(game);
     let units = movers(game, unit, stack);
-    let reach = reach_for(game, &units, mode, reserve, Goal::To(hex))
+    // The whole reach, kept since the list of destinations was made: its path to `hex` is the
+    // one a search for `hex` alone would find (the same search, stopped later).
+    let reach = reach(game, &units, mode, reserve)
         .ok_or_else(|| Refusal::by_rule(MOVEMENT, "nothing to move"))?;
     let path = reach
         .path(hex)

@@ -325,10 +325,11 @@ fn return_rules(game: &Normandy44, side: Side, unit: UnitId, hex: HexId) -> Resu
     let flags = data.map.flags(hex);
     let city = flags.has(HexFlags::CITY);
     let town_or_city = city || flags.has(HexFlags::TOWN);
-    let place_ok = controls(game, side, hex) && hex_in_supply(game, side, hex);
+    // Asked only where it decides: a supply trace is the dearest check here.
+    let place_ok = || controls(game, side, hex) && hex_in_supply(game, side, hex);
     if def.class == Class::Hq {
         // 17.2: an HQ comes back in a friendly-controlled, in-supply city hex.
-        if !(city && place_ok) {
+        if !(city && place_ok()) {
             return Err(Refusal::by_rule(
                 HQ_RETURN,
                 "an eliminated HQ returns only in a friendly-controlled city hex in supply",
@@ -338,7 +339,7 @@ fn return_rules(game: &Normandy44, side: Side, unit: UnitId, hex: HexId) -> Resu
         let on_hq = game.units_in(hex).any(|u| {
             game.side_of(u) == side && data.unit(u).class == Class::Hq && unit_in_supply(game, u)
         });
-        if !(on_hq || (town_or_city && place_ok)) {
+        if !(on_hq || (town_or_city && place_ok())) {
             return Err(Refusal::by_rule(
                 REPLACEMENT,
                 "a returning unit is placed on a friendly HQ in supply, or in a \

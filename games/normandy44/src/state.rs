@@ -436,9 +436,56 @@ impl Iterator for UnitsIn {
 /// empties the memo of all that the change can touch ([`Memo::forget_for`]), so an answer kept
 /// is always the answer for the position as it is. The
 /// layer that knows each answer's type fills its slot; the state only keeps it.
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub struct Memo {
     slots: [std::sync::OnceLock<Arc<dyn std::any::Any + Send + Sync>>; MEMO_SLOTS],
+    /// Answers kept across changes of the units, each forgotten only when a change touches what
+    /// it read ([`Memo::get_by_hexes`]).
+    by_hexes: std::sync::Mutex<KeptByHexes>,
+}
+
+/// A copy shares the answers of the slots and starts with nothing kept by hexes: searches copy
+/// a game at every step, and most copies are played on at once, which would forget them.
+impl Clone for Memo {
+    fn clone(&self) -> Self {
+        Memo {
+            slots: self.slots.clone(),
+            by_hexes: std::sync::Mutex::default(),
+        }
+    }
+}
+
+/// A thing a game keeps for [`Memo::get_by_hexes`].
+type Kept = Arc<dyn std::any::Any + Send + Sync>;
+
+/// Answers about some of one side's units, each with the hexes it read (a bit per hex), and
+/// the unit changes not yet weighed against them.
+#[derive(Default)]
+struct KeptByHexes {
+    answers: Vec<KeptAnswer>,
+    /// Each unit changed since the answers were last asked: its side and its hex before.
+    changed: Vec<(UnitId, Side, Option<HexId>)>,
+}
+
+struct KeptAnswer {
+    key: Kept,
+    side: Side,
+    units: Vec<UnitId>,
+    read: Vec<u64>,
+    answer: Kept,
+}
+
+/// The most answers [`Memo::get_by_hexes`] keeps; past that it starts again.
+const KEPT_BY_HEXES: usize = 512;
+
+impl KeptAnswer {
+    fn read(&self, hex: Option<HexId>) -> bool {
+        hex.is_some_and(|h| {
+            self.read
+                .get(h.index() / 64)
+                .is_some_and(|w| w & (1 << (h.index() % 64)) != 0)
+        })
+    }
 }
 
 impl std::fmt::Debug for Memo {
@@ -472,11 +519,72 @@ impl Memo {
         for slot in &mut self.slots {
             slot.take();
         }
+        if let Ok(kept) = self.by_hexes.get_mut() {
+            *kept = KeptByHexes::default();
+        }
     }
 
-    /// Forget what a change of one of `side`'s units makes stale: everything but the other
-    /// side's zones of control and bonds, which its own units alone decide (`zoc::ZoneSets`).
-    pub fn forget_for(&mut self, side: Side) {
+    /// The answer kept for `key`, worked out by `work` when none is. `work` gives the answer
+    /// with the side and units it is about and the hexes it read (a bit per hex, by index); it
+    /// stays kept until one of those units changes, a unit of the other side changes (that
+    /// changes the zones of control it read), or a unit of its side leaves or enters a hex it
+    /// read. `hex_of` tells where a unit is now. The key holds everything else it depends on.
+    pub fn get_by_hexes<K, T>(
+        &self,
+        hex_of: impl Fn(UnitId) -> Option<HexId>,
+        key: K,
+        work: impl FnOnce() -> (T, Side, Vec<UnitId>, Vec<u64>),
+    ) -> Arc<T>
+    where
+        K: PartialEq + Send + Sync + 'static,
+        T: Send + Sync + 'static,
+    {
+        if let Ok(mut kept) = self.by_hexes.lock() {
+            let KeptByHexes { answers, changed } = &mut *kept;
+            for (unit, side, before) in changed.drain(..) {
+                let after = hex_of(unit);
+                answers.retain(|a| {
+                    a.side == side && !a.units.contains(&unit) && !a.read(before) && !a.read(after)
+                });
+            }
+            let found = answers.iter().find_map(|a| {
+                (a.key.downcast_ref::<K>() == Some(&key))
+                    .then(|| Arc::clone(&a.answer).downcast::<T>().ok())
+                    .flatten()
+            });
+            if let Some(answer) = found {
+                return answer;
+            }
+        }
+        // Worked out unlocked: the work may ask the memo's other answers.
+        let (answer, side, units, read) = work();
+        let answer = Arc::new(answer);
+        if let Ok(mut kept) = self.by_hexes.lock()
+            && kept.changed.is_empty()
+        {
+            if kept.answers.len() >= KEPT_BY_HEXES {
+                kept.answers.clear();
+            }
+            kept.answers.push(KeptAnswer {
+                key: Arc::new(key),
+                side,
+                units,
+                read,
+                answer: Arc::clone(&answer) as Kept,
+            });
+        }
+        answer
+    }
+
+    /// Forget what a change of `unit`, one of `side`'s, standing in `hex`, makes stale:
+    /// every slot but the other side's zones of control and bonds, which its own units alone
+    /// decide (`zoc::ZoneSets`), and the answers kept by hexes that read what it changes.
+    pub fn forget_for(&mut self, side: Side, unit: UnitId, hex: Option<HexId>) {
+        if let Ok(by_hexes) = self.by_hexes.get_mut()
+            && !by_hexes.answers.is_empty()
+        {
+            by_hexes.changed.push((unit, side, hex));
+        }
         let kept = match side {
             Side::German => Memoized::AlliedZones,
             Side::Allied => Memoized::GermanZones,
@@ -570,7 +678,8 @@ impl Normandy44 {
 
     pub fn unit_mut(&mut self, unit: UnitId) -> &mut UnitState {
         let side = self.side_of(unit);
-        self.memo.forget_for(side);
+        let hex = self.hex_of(unit);
+        self.memo.forget_for(side, unit, hex);
         &mut self.units[unit.index()]
     }
 

@@ -239,3 +239,46 @@ fn sweep_10000_random_campaign_games() {
 fn sweep_10000_random_cherbourg_games() {
     conformance::<Normandy44>(&data(), &sweep("cherbourg", 10_000, 1_000));
 }
+
+/// The rule bots' games with what the memo keeps from one decision to the next (each unit's
+/// reach, forgotten only where a move touched what its search read): at every decision of two
+/// seeded mini games, the same legal list and the same choice as a copy that works everything
+/// out afresh. A reach kept past a change that should have forgotten it would score some move
+/// on a stale map and, sooner or later, choose otherwise.
+#[test]
+fn rule_bots_choose_as_they_would_with_nothing_kept() {
+    use overlord_engine::{GameRng, Heuristics, Log, Status};
+    use rand::SeedableRng;
+    for seed in [3u64, 4] {
+        let mut log = Log::disabled();
+        let mut game = Normandy44::setup(
+            &data(),
+            "mini",
+            &Default::default(),
+            GameRng::seeded(seed),
+            &mut log,
+        )
+        .unwrap();
+        let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let (mut legal, mut anew) = (Vec::new(), Vec::new());
+        let mut decisions = 0;
+        while let Status::ToAct(_) = game.status() {
+            let mut fresh = game.clone();
+            fresh.forget_memo();
+            game.legal_actions(&mut legal);
+            fresh.legal_actions(&mut anew);
+            assert_eq!(legal, anew, "seed {seed}, decision {decisions}");
+            let kept = game.rule_based_action(&legal, &mut policy.clone()).unwrap();
+            let worked_out = fresh.rule_based_action(&anew, &mut policy).unwrap();
+            assert_eq!(
+                kept,
+                worked_out,
+                "seed {seed}, decision {decisions} at {:?}",
+                game.step()
+            );
+            let _ = game.apply_listed(kept, &mut log).unwrap();
+            decisions += 1;
+        }
+        assert!(decisions > 300, "a whole game: {decisions} decisions");
+    }
+}

@@ -412,3 +412,46 @@ fn t_mv_10_rule_17_6_restricted_units_move_within_the_cherbourg_perimeter() {
         "{moves:?}"
     );
 }
+
+#[test]
+fn rule_8_2_and_7_1_a_kept_reach_is_forgotten_by_the_changes_that_touch_it() {
+    // movement::reach keeps each reach from one question to the next; a change forgets it only
+    // where the change could alter it. Each answer is checked against a copy that works
+    // everything out afresh.
+    let data = Kit::new()
+        .unit("inf", Side::Allied, "infantry", 6, 4, 0)
+        .unit("far", Side::Allied, "infantry", 6, 4, 0)
+        .unit("tank1", Side::Allied, "armor", 6, 6, 0)
+        .unit("tank2", Side::Allied, "armor", 6, 6, 0)
+        .unit("tank3", Side::Allied, "armor", 6, 6, 0)
+        .unit("ger", Side::German, "infantry", 6, 4, 0)
+        .data();
+    let mut g = game(&data, Side::Allied, Phase::Movement, &[]);
+    place(&mut g, "inf", "1505");
+    place(&mut g, "far", "1901");
+    place(&mut g, "ger", "1910");
+    let fresh = |g: &crate::state::Normandy44| {
+        let mut f = g.clone();
+        f.forget_memo();
+        reachable(&f, "inf", MoveMode::Normal)
+    };
+    let open = reachable(&g, "inf", MoveMode::Normal);
+    assert!(open.contains(&"1506".to_owned()) && open.contains(&"1507".to_owned()));
+    // A friendly move elsewhere changes nothing.
+    place(&mut g, "far", "1902");
+    assert_eq!(reachable(&g, "inf", MoveMode::Normal), open);
+    assert_eq!(open, fresh(&g));
+    // 7.1: a friendly stack filling a hex the search reached: no longer a place to end.
+    for tank in ["tank1", "tank2", "tank3"] {
+        place(&mut g, tank, "1506");
+    }
+    let full = reachable(&g, "inf", MoveMode::Normal);
+    assert!(!full.contains(&"1506".to_owned()), "{full:?}");
+    assert_eq!(full, fresh(&g));
+    // 8.2: an enemy unit moving up (its zones change): its hex and what lies beyond its ZOC go.
+    place(&mut g, "ger", "1307");
+    let stopped = reachable(&g, "inf", MoveMode::Normal);
+    assert!(!stopped.contains(&"1307".to_owned()), "{stopped:?}");
+    assert_ne!(stopped, full);
+    assert_eq!(stopped, fresh(&g));
+}
