@@ -473,10 +473,7 @@ pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool)
         units: units.to_vec(),
         mode,
         reserve,
-        phase: match game.step {
-            Step::Phase(s, phase, _) => Step::Phase(s, phase, Stage::Open),
-            other => other,
-        },
+        phase: reach_phase(game),
         turn: game.turn,
         weather: game.weather.condition,
         part: game.part,
@@ -546,7 +543,19 @@ pub fn reach_for(
     reach_on(game, &ground, units, mode, reserve, goal)
 }
 
-/// [`reach`] on ground worked out already, for `goal`.
+/// The hexes a search reached so far, in hex order, each with the hex it came from.
+fn reached_so_far(scratch: &Scratch) -> Vec<(HexId, HexId)> {
+    let mut from: Vec<(HexId, HexId)> = scratch
+        .reached
+        .iter()
+        .filter_map(|&h| scratch.get(h).map(|(_, _, came_from)| (h, came_from)))
+        .collect();
+    from.sort_unstable();
+    from
+}
+
+/// [`reach`] on ground worked out already, for `goal`. A search for [`Goal::Any`] lists the
+/// hexes it reached (in `from`), so that its answer can be kept by the hexes it read.
 pub fn reach_on(
     game: &Normandy44,
     ground: &Ground<'_>,
@@ -634,7 +643,7 @@ pub fn reach_on(
             Goal::Any if at != start && may_end(game, ground, (units, &joining), at, mode) => {
                 return Some(Reach {
                     ends: Vec::new(),
-                    from: Vec::new(),
+                    from: reached_so_far(scratch),
                     start,
                     first: Some(at),
                     route: None,
@@ -732,7 +741,7 @@ pub fn reach_on(
             {
                 return Some(Reach {
                     ends: Vec::new(),
-                    from: Vec::new(),
+                    from: reached_so_far(scratch),
                     start,
                     first: Some(next),
                     route: None,
@@ -754,7 +763,11 @@ pub fn reach_on(
     if goal != Goal::All {
         return Some(Reach {
             ends: Vec::new(),
-            from: Vec::new(),
+            from: if goal == Goal::Any {
+                reached_so_far(scratch)
+            } else {
+                Vec::new()
+            },
             start,
             first: None,
             route: None,
@@ -1137,18 +1150,60 @@ fn default_mode(game: &Normandy44, units: &[UnitId]) -> MoveMode {
     }
 }
 
-/// Whether `units` could go anywhere in their default mode.
-fn can_go(game: &Normandy44, ground: &Ground<'_>, units: &[UnitId]) -> bool {
+/// Whether `units` could go anywhere in their default mode. A single unit's answer is kept
+/// from one move to the next (`Memo::get_for_unit`), forgotten as a kept reach is: the turn
+/// driver asks it of every unit after every move, and a move changes few of them.
+fn can_go<'g>(
+    game: &'g Normandy44,
+    ground: &std::cell::OnceCell<Ground<'g>>,
+    units: &[UnitId],
+) -> bool {
     let reserve = reserve_segment(game);
-    reach_on(
-        game,
-        ground,
-        units,
-        default_mode(game, units),
-        reserve,
-        Goal::Any,
-    )
-    .is_some_and(|r| r.destinations().next().is_some())
+    let search = || {
+        let Some(&first) = units.first() else {
+            return (false, Vec::new());
+        };
+        let ground = ground.get_or_init(|| Ground::of(game, game.side_of(first)));
+        let reach = reach_on(
+            game,
+            ground,
+            units,
+            default_mode(game, units),
+            reserve,
+            Goal::Any,
+        );
+        let read = reach
+            .as_ref()
+            .map(|r| hexes_read(game, r))
+            .unwrap_or_default();
+        (
+            reach.is_some_and(|r| r.destinations().next().is_some()),
+            read,
+        )
+    };
+    match units {
+        [unit] => {
+            let key = (
+                reach_phase(game),
+                reserve,
+                game.turn,
+                game.weather.condition,
+                game.part,
+            );
+            game.memo()
+                .get_for_unit(|u| game.hex_of(u), key, *unit, game.side_of(*unit), search)
+        }
+        _ => search().0,
+    }
+}
+
+/// The step a kept answer of the Movement Phase belongs to: its side and phase, whatever the
+/// prompt showing.
+fn reach_phase(game: &Normandy44) -> Step {
+    match game.step {
+        Step::Phase(s, phase, _) => Step::Phase(s, phase, Stage::Open),
+        other => other,
+    }
 }
 
 pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
@@ -1237,7 +1292,8 @@ fn open_moves(game: &Normandy44, side: Side, reserve: bool) -> Arc<OpenMoves> {
 /// can go somewhere together, and every hex whose stack may go into Reserve.
 fn work_out_open_moves(game: &Normandy44, side: Side, reserve: bool) -> Vec<N44Action> {
     let mut out = Vec::new();
-    let ground = Ground::of(game, side);
+    // Made only if a unit's answer is not kept: after a move most are.
+    let ground = std::cell::OnceCell::new();
     // The side's units by hex, in one pass over the units.
     let mut by_hex: Vec<(HexId, UnitId)> = game
         .unit_ids()

@@ -463,8 +463,67 @@ type Kept = Arc<dyn std::any::Any + Send + Sync>;
 #[derive(Default)]
 struct KeptByHexes {
     answers: Vec<KeptAnswer>,
+    /// Yes-or-no answers about one unit each, by unit index ([`Memo::get_for_unit`]), all
+    /// asked under one key.
+    per_unit: Vec<Option<UnitAnswer>>,
+    per_unit_key: Option<Kept>,
     /// Each unit changed since the answers were last asked: its side and its hex before.
     changed: Vec<(UnitId, Side, Option<HexId>)>,
+}
+
+/// A yes-or-no answer about one unit of `side`, with the hexes it read.
+struct UnitAnswer {
+    answer: bool,
+    side: Side,
+    read: Vec<u64>,
+}
+
+/// The most unit changes [`KeptByHexes::settle`] weighs one by one.
+const SETTLE_ONE_BY_ONE: usize = 8;
+
+/// Whether the bit of `hex` is set in `read`.
+fn read_hex(read: &[u64], hex: Option<HexId>) -> bool {
+    hex.is_some_and(|h| {
+        read.get(h.index() / 64)
+            .is_some_and(|w| w & (1 << (h.index() % 64)) != 0)
+    })
+}
+
+impl KeptByHexes {
+    /// Forget what the changes since the last question made stale: an answer about a changed
+    /// unit, every answer of the other side's, and those that read the changed unit's hex
+    /// before or after.
+    fn settle(&mut self, hex_of: impl Fn(UnitId) -> Option<HexId>) {
+        // Past a few changes (a phase that resets every unit), starting again is cheaper than
+        // weighing each.
+        if self.changed.len() > SETTLE_ONE_BY_ONE {
+            self.answers.clear();
+            self.per_unit.clear();
+            self.per_unit_key = None;
+            self.changed.clear();
+            return;
+        }
+        for (unit, side, before) in std::mem::take(&mut self.changed) {
+            let after = hex_of(unit);
+            let stale = |answer_side: Side, read: &[u64]| {
+                answer_side != side || read_hex(read, before) || read_hex(read, after)
+            };
+            self.answers
+                .retain(|a| !a.units.contains(&unit) && !stale(a.side, &a.read));
+            for (i, slot) in self.per_unit.iter_mut().enumerate() {
+                if slot
+                    .as_ref()
+                    .is_some_and(|a| i == unit.index() || stale(a.side, &a.read))
+                {
+                    *slot = None;
+                }
+            }
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.answers.is_empty() && self.per_unit_key.is_none()
+    }
 }
 
 struct KeptAnswer {
@@ -477,16 +536,6 @@ struct KeptAnswer {
 
 /// The most answers [`Memo::get_by_hexes`] keeps; past that it starts again.
 const KEPT_BY_HEXES: usize = 512;
-
-impl KeptAnswer {
-    fn read(&self, hex: Option<HexId>) -> bool {
-        hex.is_some_and(|h| {
-            self.read
-                .get(h.index() / 64)
-                .is_some_and(|w| w & (1 << (h.index() % 64)) != 0)
-        })
-    }
-}
 
 impl std::fmt::Debug for Memo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -540,14 +589,8 @@ impl Memo {
         T: Send + Sync + 'static,
     {
         if let Ok(mut kept) = self.by_hexes.lock() {
-            let KeptByHexes { answers, changed } = &mut *kept;
-            for (unit, side, before) in changed.drain(..) {
-                let after = hex_of(unit);
-                answers.retain(|a| {
-                    a.side == side && !a.units.contains(&unit) && !a.read(before) && !a.read(after)
-                });
-            }
-            let found = answers.iter().find_map(|a| {
+            kept.settle(&hex_of);
+            let found = kept.answers.iter().find_map(|a| {
                 (a.key.downcast_ref::<K>() == Some(&key))
                     .then(|| Arc::clone(&a.answer).downcast::<T>().ok())
                     .flatten()
@@ -576,14 +619,62 @@ impl Memo {
         answer
     }
 
+    /// [`Memo::get_by_hexes`] for a yes-or-no answer about one `unit` of `side`, kept by unit
+    /// (found at once, where the general store searches its list): `work` gives the answer
+    /// and the hexes it read. Every answer shares `key`; a question under another key forgets
+    /// them all.
+    pub fn get_for_unit<K>(
+        &self,
+        hex_of: impl Fn(UnitId) -> Option<HexId>,
+        key: K,
+        unit: UnitId,
+        side: Side,
+        work: impl FnOnce() -> (bool, Vec<u64>),
+    ) -> bool
+    where
+        K: PartialEq + Send + Sync + 'static,
+    {
+        if let Ok(mut kept) = self.by_hexes.lock() {
+            kept.settle(&hex_of);
+            let same_key = kept
+                .per_unit_key
+                .as_ref()
+                .is_some_and(|k| k.downcast_ref::<K>() == Some(&key));
+            if !same_key {
+                kept.per_unit.clear();
+                kept.per_unit_key = None;
+            } else if let Some(Some(found)) = kept.per_unit.get(unit.index()) {
+                return found.answer;
+            }
+        }
+        let (answer, read) = work();
+        if let Ok(mut kept) = self.by_hexes.lock()
+            && kept.changed.is_empty()
+        {
+            if kept.per_unit_key.is_none() {
+                kept.per_unit_key = Some(Arc::new(key));
+            }
+            if kept.per_unit.len() <= unit.index() {
+                kept.per_unit.resize_with(unit.index() + 1, || None);
+            }
+            if let Some(slot) = kept.per_unit.get_mut(unit.index()) {
+                *slot = Some(UnitAnswer { answer, side, read });
+            }
+        }
+        answer
+    }
+
     /// Forget what a change of `unit`, one of `side`'s, standing in `hex`, makes stale:
     /// every slot but the other side's zones of control and bonds, which its own units alone
     /// decide (`zoc::ZoneSets`), and the answers kept by hexes that read what it changes.
     pub fn forget_for(&mut self, side: Side, unit: UnitId, hex: Option<HexId>) {
         if let Ok(by_hexes) = self.by_hexes.get_mut()
-            && !by_hexes.answers.is_empty()
+            && !by_hexes.is_empty()
         {
-            by_hexes.changed.push((unit, side, hex));
+            // A unit changed twice in a row from the same hex counts once.
+            if by_hexes.changed.last() != Some(&(unit, side, hex)) {
+                by_hexes.changed.push((unit, side, hex));
+            }
         }
         let kept = match side {
             Side::German => Memoized::AlliedZones,
