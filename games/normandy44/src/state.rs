@@ -434,8 +434,8 @@ impl Iterator for UnitsIn {
 /// control; working them out once per position instead of once per question is most of a
 /// random game's speed. Every change of a unit goes through [`Normandy44::unit_mut`], which
 /// empties the memo of all that the change can touch ([`Memo::forget_for`]), so an answer kept
-/// is always the answer for the position as it is. The
-/// layer that knows each answer's type fills its slot; the state only keeps it.
+/// is always the answer for the position as it is. The layer that knows each answer's type
+/// fills its slot; the state only keeps it.
 #[derive(Default)]
 pub struct Memo {
     slots: [std::sync::OnceLock<Arc<dyn std::any::Any + Send + Sync>>; MEMO_SLOTS],
@@ -526,6 +526,8 @@ impl KeptByHexes {
     }
 }
 
+/// One answer of [`Memo::get_by_hexes`]: its key, the side and units it is about, the hexes it
+/// read (a bit per hex) and the answer.
 struct KeptAnswer {
     key: Kept,
     side: Side,
