@@ -639,16 +639,8 @@ pub fn reach_on(
         if best_cost != cost || best_moved != moved {
             continue;
         }
+        // Goal::Any is answered where a hex is reached (below), so no popped hex answers it.
         match goal {
-            Goal::Any if at != start && may_end(game, ground, (units, &joining), at, mode) => {
-                return Some(Reach {
-                    ends: Vec::new(),
-                    from: reached_so_far(scratch),
-                    start,
-                    first: Some(at),
-                    route: None,
-                });
-            }
             // Popped, the hex's cheapest path is final, and so is every hex on it.
             Goal::To(to) if at == to => {
                 let mut route = None;
@@ -702,12 +694,7 @@ pub fn reach_on(
             if replaced && zones.in_zoc(next) {
                 continue;
             }
-            let side_info = map.side(at, direction);
-            let road = side_info.road.map(|r| match r {
-                RoadKind::Main => Road::Main,
-                RoadKind::Secondary => Road::Secondary,
-            });
-            if road_only && road.is_none() {
+            if road_only && map.side(at, direction).road.is_none() {
                 continue;
             }
             let mut step_cost = 0u16;
@@ -798,6 +785,14 @@ pub fn reach_on(
     })
 }
 
+/// The road (9.3) along the hexside of `at` in `direction`, as the TEC prices it.
+fn road_along(map: &GameMap, at: HexId, direction: usize) -> Option<Road> {
+    map.side(at, direction).road.map(|r| match r {
+        RoadKind::Main => Road::Main,
+        RoadKind::Secondary => Road::Secondary,
+    })
+}
+
 /// No step: [`StepCosts`]' mark for a step [`step`] forbids.
 const NO_STEP: u16 = u16::MAX;
 
@@ -818,10 +813,7 @@ impl<'d> StepCosts<'d> {
                 if next == HexId::NONE {
                     continue;
                 }
-                let road = map.side(at, direction).road.map(|r| match r {
-                    RoadKind::Main => Road::Main,
-                    RoadKind::Secondary => Road::Secondary,
-                });
+                let road = road_along(map, at, direction);
                 if let Some(entry) = costs.get_mut(at.index() * 6 + direction) {
                     for (first, cost) in entry.iter_mut().enumerate() {
                         *cost = step(map, at, next, direction, mover, road, first == 1, weather)
@@ -1160,26 +1152,21 @@ fn can_go<'g>(
 ) -> bool {
     let reserve = reserve_segment(game);
     let search = || {
-        let Some(&first) = units.first() else {
-            return (false, Vec::new());
-        };
+        let &first = units.first()?;
         let ground = ground.get_or_init(|| Ground::of(game, game.side_of(first)));
-        let reach = reach_on(
+        reach_on(
             game,
             ground,
             units,
             default_mode(game, units),
             reserve,
             Goal::Any,
-        );
-        let read = reach
-            .as_ref()
-            .map(|r| hexes_read(game, r))
-            .unwrap_or_default();
-        (
-            reach.is_some_and(|r| r.destinations().next().is_some()),
-            read,
         )
+    };
+    let goes = |reach: &Option<Reach>| {
+        reach
+            .as_ref()
+            .is_some_and(|r| r.destinations().next().is_some())
     };
     match units {
         [unit] => {
@@ -1190,10 +1177,23 @@ fn can_go<'g>(
                 game.weather.condition,
                 game.part,
             );
-            game.memo()
-                .get_for_unit(|u| game.hex_of(u), key, *unit, game.side_of(*unit), search)
+            game.memo().get_for_unit(
+                |u| game.hex_of(u),
+                key,
+                *unit,
+                game.side_of(*unit),
+                || {
+                    let reach = search();
+                    let read = reach
+                        .as_ref()
+                        .map(|r| hexes_read(game, r))
+                        .unwrap_or_default();
+                    (goes(&reach), read)
+                },
+            )
         }
-        _ => search().0,
+        // A stack's answer is not kept: the hexes it read are not worked out.
+        _ => goes(&search()),
     }
 }
 
@@ -1572,10 +1572,7 @@ mod tests {
                                 assert_eq!(table.get(at, direction, false), None);
                                 continue;
                             }
-                            let road = map.side(at, direction).road.map(|r| match r {
-                                RoadKind::Main => Road::Main,
-                                RoadKind::Secondary => Road::Secondary,
-                            });
+                            let road = road_along(map, at, direction);
                             for first in [false, true] {
                                 assert_eq!(
                                     table.get(at, direction, first),
