@@ -9,6 +9,9 @@ use std::path::Path;
 pub struct Source {
     file: String,
     text: String,
+    /// The byte offset of each line's start, made on first use: a loader asks the line of
+    /// hundreds of records, and counting newlines from the top each time made loading quadratic.
+    line_starts: std::sync::OnceLock<Vec<usize>>,
 }
 
 impl Source {
@@ -17,6 +20,7 @@ impl Source {
         Source {
             file: file.into(),
             text: text.into(),
+            line_starts: std::sync::OnceLock::new(),
         }
     }
 
@@ -42,7 +46,7 @@ impl Source {
 
     /// Where byte range `span` starts, to blame it later.
     pub fn location(&self, span: &Range<usize>) -> Location {
-        let (line, column) = line_column(&self.text, span.start);
+        let (line, column) = self.line_column(span.start);
         Location {
             file: self.file.clone(),
             line,
@@ -52,7 +56,20 @@ impl Source {
 
     /// The 1-based line where byte range `span` starts.
     pub fn line_of(&self, span: &Range<usize>) -> usize {
-        line_column(&self.text, span.start).0
+        self.line_column(span.start).0
+    }
+
+    /// [`line_column`] of byte `offset`, found from the table of line starts.
+    fn line_column(&self, offset: usize) -> (usize, usize) {
+        let starts = self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        });
+        let line = starts.partition_point(|&start| start <= offset).max(1);
+        let start = starts.get(line - 1).copied().unwrap_or(0);
+        let (_, column) = line_column(self.text.get(start..).unwrap_or_default(), offset - start);
+        (line, column)
     }
 
     /// A problem with the file as a whole.
@@ -70,4 +87,23 @@ pub fn read(path: &Path) -> Result<Source, Problem> {
     std::fs::read_to_string(path)
         .map(|text| Source::new(file.clone(), text))
         .map_err(|error| Problem::whole_file(file, "", format!("cannot read the file: {error}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_from_the_table_match_counting_from_the_top() {
+        let text = "a = 1\n\nçà = \"x\"\r\nlast";
+        let source = Source::new("f.toml", text);
+        for offset in 0..text.len() + 3 {
+            let location = source.location(&(offset..offset));
+            assert_eq!(
+                (location.line, location.column),
+                line_column(text, offset),
+                "offset {offset}"
+            );
+        }
+    }
 }

@@ -175,9 +175,28 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
     if !matches!(game.step(), Step::Phase(_, Phase::Movement, Stage::Open)) {
         return;
     }
-    for hex in game.occupied_hexes(side) {
-        if builder(game, side, hex).is_ok() {
-            out.push(N44Action::StartIp { hex });
+    // Only a hex with a unit that may build can take an IP, and none can once the side's
+    // allowance is spent: asked first, as the list is made after every move.
+    let allowance = game.tracks.ip_allowance;
+    let left = |i: usize| allowance.get(i).copied().unwrap_or(0) > 0;
+    let any_left = match side {
+        Side::German => left(allowance_index(side, None)),
+        Side::Allied => {
+            left(allowance_index(side, None)) || left(allowance_index(side, Some(Army::Cw)))
+        }
+    };
+    if any_left {
+        let mut hexes: Vec<HexId> = game
+            .unit_ids()
+            .filter(|&u| game.side_of(u) == side && may_build(game, u))
+            .filter_map(|u| game.hex_of(u))
+            .collect();
+        hexes.sort_unstable();
+        hexes.dedup();
+        for hex in hexes {
+            if builder(game, side, hex).is_ok() {
+                out.push(N44Action::StartIp { hex });
+            }
         }
     }
     for ip in &game.ips {

@@ -565,6 +565,22 @@ impl Memo {
         answer
     }
 
+    /// `read` applied to the answer kept in `slot`, worked out by `work` when none is: what
+    /// [`Memo::get`] gives, lent rather than shared, for questions asked many times a decision.
+    pub fn with<T: Send + Sync + 'static, R>(
+        &self,
+        slot: Memoized,
+        work: impl FnOnce() -> T,
+        read: impl FnOnce(&T) -> R,
+    ) -> R {
+        if let Some(kept) = self.slots[slot as usize].get()
+            && let Some(answer) = kept.downcast_ref::<T>()
+        {
+            return read(answer);
+        }
+        read(&self.get(slot, work))
+    }
+
     /// Forget every answer (the units changed).
     pub fn clear(&mut self) {
         for slot in &mut self.slots {
@@ -807,7 +823,14 @@ impl Normandy44 {
 
     /// Which side has units in `hex`, if any (the two never share a hex, 9.1).
     pub fn occupant(&self, hex: HexId) -> Option<Side> {
-        self.units_in(hex).next().map(|u| self.side_of(u))
+        self.memo.with(
+            Memoized::UnitsByHex,
+            || UnitsByHex::of(self),
+            |index| {
+                let first = index.first.get(hex.index()).copied()?;
+                (first != NO_UNIT).then(|| self.side_of(UnitId(first)))
+            },
+        )
     }
 
     /// Whether the Allies control `hex` (24.3).
@@ -975,23 +998,36 @@ impl Normandy44 {
 impl Normandy44 {
     /// Whether a unit of `side`'s enemy is in a hex adjacent to `hex`.
     pub fn enemy_adjacent(&self, hex: HexId, side: Side) -> bool {
-        self.data
-            .map
-            .hexes
-            .neighbours_on_map(hex)
-            .any(|n| self.occupant(n) == Some(side.enemy()))
+        let enemy = side.enemy();
+        self.memo.with(
+            Memoized::UnitsByHex,
+            || UnitsByHex::of(self),
+            |index| {
+                self.data.map.hexes.neighbours_on_map(hex).any(|n| {
+                    index
+                        .first
+                        .get(n.index())
+                        .is_some_and(|&u| u != NO_UNIT && self.side_of(UnitId(u)) == enemy)
+                })
+            },
+        )
     }
 
     /// The hexes holding units of `side`, in hex order, each once.
     pub fn occupied_hexes(&self, side: Side) -> Vec<HexId> {
-        let index = self.units_by_hex();
-        index
-            .first
+        // From the units, not the map: a few hundred units against thousands of hexes.
+        let mut hexes: Vec<HexId> = self
+            .units
             .iter()
             .enumerate()
-            .filter(|&(_, &u)| u != NO_UNIT && self.side_of(UnitId(u)) == side)
-            .filter_map(|(hex, _)| HexId::from_index(hex))
-            .collect()
+            .filter_map(|(i, unit)| match unit.at {
+                Location::Hex(hex) if self.side_of(UnitId(i as u16)) == side => Some(hex),
+                _ => None,
+            })
+            .collect();
+        hexes.sort_unstable();
+        hexes.dedup();
+        hexes
     }
 }
 
