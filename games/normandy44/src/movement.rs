@@ -486,7 +486,7 @@ pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool)
             let reach = reach_on(game, &ground, units, mode, reserve, Goal::All);
             let read = reach
                 .as_ref()
-                .map(|r| hexes_read(game, r))
+                .map(|r| hexes_read(game, &ground.zones, r))
                 .unwrap_or_default();
             (reach, side, units.to_vec(), read)
         },
@@ -507,10 +507,13 @@ struct ReachKey {
     part: u8,
 }
 
-/// The hexes a search read, a bit per hex: every hex it reached (their occupants and stacking
-/// decide where it may end and go on) and their neighbours (whose occupants and bonds decide
-/// whether it could step there).
-fn hexes_read(game: &Normandy44, reach: &Reach) -> Vec<u64> {
+/// The hexes where a unit of the searching side, arriving or leaving, could change what a
+/// search found, a bit per hex. Its own side's units matter to a search in two ways only: by
+/// stacking where it may end (7.1), in the hexes it reached, and by cancelling the enemy's
+/// bonds (8.5.3), in the hexes next to those where a step meets a bond. Everything else it
+/// read (the enemy's units, their zones) changes only when an enemy unit changes, which
+/// forgets every kept search of the side anyway.
+fn hexes_read(game: &Normandy44, zones: &Zones<'_>, reach: &Reach) -> Vec<u64> {
     let map = &game.data.map;
     let mut read = vec![0u64; map.hexes.len().div_ceil(64)];
     let mut mark = |hex: HexId| {
@@ -520,11 +523,19 @@ fn hexes_read(game: &Normandy44, reach: &Reach) -> Vec<u64> {
     };
     for &(hex, _) in &reach.from {
         mark(hex);
-        for &next in map.hexes.neighbours(hex).iter() {
-            if next != HexId::NONE {
-                mark(next);
+        // Bonds are few: one bit tells whether any step out of the hex meets one.
+        if zones.bond_steps_from(hex) {
+            for (k, &next) in map.hexes.neighbours(hex).iter().enumerate() {
+                if next != HexId::NONE && zones.bond_on_step(hex, k, next) {
+                    mark(next);
+                }
             }
         }
+    }
+    // A search that stopped at the first hex where the move may end found it as it stepped
+    // there, without counting it reached: its stacking was read too.
+    if let Some(first) = reach.first {
+        mark(first);
     }
     read
 }
@@ -1184,10 +1195,10 @@ fn can_go<'g>(
                 game.side_of(*unit),
                 || {
                     let reach = search();
-                    let read = reach
-                        .as_ref()
-                        .map(|r| hexes_read(game, r))
-                        .unwrap_or_default();
+                    let read = match (&reach, ground.get()) {
+                        (Some(r), Some(ground)) => hexes_read(game, &ground.zones, r),
+                        _ => Vec::new(),
+                    };
                     (goes(&reach), read)
                 },
             )

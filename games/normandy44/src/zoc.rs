@@ -267,6 +267,9 @@ pub struct ZoneSets {
     /// the hexside's entries: hostile units on both sides cancel one (8.5.3), asked by
     /// [`Zones::hexside_bond_towards`].
     side_bonds: Bits,
+    /// The hexes a step out of may meet a bond ([`Zones::bond_on_step`]): the ends of hexside
+    /// bonds and the neighbours of hex bonds, by hex index.
+    bond_steps: Bits,
 }
 
 /// The direction opposite `k`.
@@ -329,6 +332,7 @@ impl<'m> Zones<'m> {
             zoc: vec![0; n],
             hex_bonds: Bits::new(n),
             side_bonds: Bits::new(n * 6),
+            bond_steps: Bits::new(n),
         };
         // Where each of the owner's ZOC-exerting stacks projects its ZOC (8.1): bonds read it
         // for both their ends.
@@ -362,6 +366,9 @@ impl<'m> Zones<'m> {
                     && reach_of(b) & (1 << opposite(k)) != 0
                 {
                     zones.hex_bonds.set(m.index());
+                    for next in map.hexes.neighbours_on_map(m) {
+                        zones.bond_steps.set(next.index());
+                    }
                 }
                 // 8.5.1 hexside bond on C–D, C and D the neighbours of A in directions k and
                 // k + 1; the far vertex is C/D/E.
@@ -388,6 +395,8 @@ impl<'m> Zones<'m> {
                 if with_unit || Self::border_vertex(map, c, d, e, k, k1) {
                     zones.side_bonds.set(c.index() * 6 + c_to_d);
                     zones.side_bonds.set(d.index() * 6 + opposite(c_to_d));
+                    zones.bond_steps.set(c.index());
+                    zones.bond_steps.set(d.index());
                 }
             }
         }
@@ -509,6 +518,21 @@ impl<'m> Zones<'m> {
             && self.sets.side_bonds.get(from.index() * 6 + k)
             && !(hostile(from) && hostile(to));
         side_bond || (!to.is_none() && self.sets.hex_bonds.get(to.index()) && !hostile(to))
+    }
+
+    /// Whether the step from `from` to its neighbour `to` in direction `k` meets one of the
+    /// owner's bonds, cancelled or not: where the other side's units decide, by standing in
+    /// `from` or `to`, whether [`Self::blocks_into`] blocks it (8.5.3).
+    #[inline]
+    pub fn bond_on_step(&self, from: HexId, k: usize, to: HexId) -> bool {
+        (k < 6 && !from.is_none() && self.sets.side_bonds.get(from.index() * 6 + k))
+            || (!to.is_none() && self.sets.hex_bonds.get(to.index()))
+    }
+
+    /// Whether a step out of `hex` may meet one of the owner's bonds, cancelled or not
+    /// ([`Self::bond_on_step`]): `hex` ends a hexside bond or lies next to a hex bond.
+    pub fn bond_steps_from(&self, hex: HexId) -> bool {
+        self.sets.bond_steps.get(hex.index())
     }
 
     /// Every hex bond.

@@ -282,3 +282,43 @@ fn rule_bots_choose_as_they_would_with_nothing_kept() {
         assert!(decisions > 300, "a whole game: {decisions} decisions");
     }
 }
+
+/// Random play with what the memo keeps (the Open stage's "can this unit go anywhere" per unit,
+/// the enemy's zones through a phase): at every decision of a seeded mini game and a seeded
+/// campaign game, the same legal list as a copy that works everything out afresh. Random moves
+/// reach corners of the map and of the turn that the rule bots' games do not.
+#[test]
+fn random_play_lists_as_a_copy_with_nothing_kept() {
+    use overlord_engine::{GameRng, Log, Status};
+    use rand::{RngExt, SeedableRng};
+    for (scenario, seed) in [("mini", 11u64), ("campaign", 12)] {
+        let mut log = Log::disabled();
+        let mut game = Normandy44::setup(
+            &data(),
+            scenario,
+            &Default::default(),
+            GameRng::seeded(seed),
+            &mut log,
+        )
+        .unwrap();
+        let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let (mut legal, mut anew) = (Vec::new(), Vec::new());
+        let mut decisions = 0;
+        while let Status::ToAct(_) = game.status() {
+            let mut fresh = game.clone();
+            fresh.forget_memo();
+            game.legal_actions(&mut legal);
+            fresh.legal_actions(&mut anew);
+            assert_eq!(
+                legal,
+                anew,
+                "{scenario} seed {seed}, decision {decisions} at {:?}",
+                game.step()
+            );
+            let action = legal[policy.random_range(0..legal.len())];
+            let _ = game.apply_listed(action, &mut log).unwrap();
+            decisions += 1;
+        }
+        assert!(decisions > 1000, "a whole game: {decisions} decisions");
+    }
+}

@@ -280,13 +280,17 @@ pub fn why_cannot_attack(
 
 /// The units of `side` that may attack `hex` now, in id order.
 pub fn eligible_attackers(game: &Normandy44, side: Side, hex: HexId) -> Vec<UnitId> {
-    game.data
-        .map
-        .hexes
-        .neighbours_on_map(hex)
-        .flat_map(|n| game.units_in(n).collect::<Vec<_>>())
-        .filter(|&u| why_cannot_attack(game, side, u, hex).is_none())
-        .collect()
+    let mut eligible = Vec::new();
+    for n in game.data.map.hexes.neighbours_on_map(hex) {
+        // Most neighbours hold none of the side's units: answered before any unit is read.
+        if game.occupant(n) == Some(side) {
+            eligible.extend(
+                game.units_in(n)
+                    .filter(|&u| why_cannot_attack(game, side, u, hex).is_none()),
+            );
+        }
+    }
+    eligible
 }
 
 /// The division a unit belongs to, for 10.3: its formation's parent, or its formation.
