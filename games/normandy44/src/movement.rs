@@ -58,7 +58,8 @@ pub struct Reach {
 /// What a search looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Goal {
-    /// Every hex the move may end in.
+    /// Every hex the move may end in, but for the room there (7.1, 9.8.2): [`reach`] weighs
+    /// that apart, as the side's other units change it while the search stands.
     All,
     /// Whether it may end anywhere: the search stops at the first such hex.
     Any,
@@ -323,9 +324,15 @@ impl<'g> Ground<'g> {
         }
     }
 
+    fn occupant(&self, hex: HexId) -> Option<Side> {
+        self.occupancy.side(hex)
+    }
+}
+
+impl StackersByHex {
     /// 7.1: whether `joining`, moving in from elsewhere, fit in `hex` with its units.
     fn fits(&self, hex: HexId, joining: &Joining) -> bool {
-        let here = self.stackers.of_hex(hex);
+        let here = self.of_hex(hex);
         if here.is_empty() {
             return joining.alone;
         }
@@ -343,10 +350,6 @@ impl<'g> Ground<'g> {
             let stack: Vec<Stacker> = here.iter().copied().chain(joined).collect();
             crate::tables::costs::stack_legal(&stack)
         }
-    }
-
-    fn occupant(&self, hex: HexId) -> Option<Side> {
-        self.occupancy.side(hex)
     }
 }
 
@@ -463,9 +466,13 @@ impl Drop for Ground<'_> {
 }
 
 /// Everywhere `units` (all in one hex) can go together in `mode` this phase. Kept in the memo
-/// from one decision to the next: a move forgets only the reaches whose searches read the hexes
-/// it left or entered, so the rule bot, which weighs every unit's reach at every decision,
-/// searches again only near the last move.
+/// from one decision to the next at two levels, so the rule bot, which weighs every unit's
+/// reach at every decision, searches again only near the last move:
+/// - the search (paths, costs and the hexes reached, [`Goal::All`]) depends on its own side's
+///   units only through the bonds they cancel (8.5.3): a move of the side forgets it only
+///   where it stepped past a bond;
+/// - which reached hexes have room for the move (7.1, 9.8.2) is weighed on the kept search
+///   and kept in turn, forgotten by a move of the side into or out of a hex it reached.
 pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool) -> Option<Reach> {
     let &first = units.first()?;
     let side = game.side_of(first);
@@ -478,25 +485,59 @@ pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool)
         weather: game.weather.condition,
         part: game.part,
     };
-    let kept = game.memo().get_by_hexes(
-        |u| game.hex_of(u),
-        key,
-        || {
+    let hex_of = |u| game.hex_of(u);
+    let kept = game.memo().get_by_hexes(hex_of, key.clone(), || {
+        let search = game.memo().get_by_hexes(hex_of, SearchKey(key), || {
             let ground = Ground::of(game, side);
             let reach = reach_on(game, &ground, units, mode, reserve, Goal::All);
             let read = reach
                 .as_ref()
-                .map(|r| hexes_read(game, &ground.zones, r))
+                .map(|r| hexes_read(game, &ground.zones, r, false))
                 .unwrap_or_default();
-            (reach, side, units.to_vec(), read)
-        },
-    );
+            ((reach, read.clone()), side, units.to_vec(), read)
+        });
+        let (reach, search_read) = &*search;
+        let mut reach = reach.clone();
+        let mut read = search_read.clone();
+        if let Some(reach) = &mut reach {
+            keep_ends_with_room(game, units, mode, reach);
+            for &(hex, _) in &reach.from {
+                mark_hex(&mut read, hex);
+            }
+        }
+        (reach, side, units.to_vec(), read)
+    });
     (*kept).clone()
 }
 
+/// Drop from a search's ends ([`Goal::All`]) the hexes without room for `units` now.
+fn keep_ends_with_room(game: &Normandy44, units: &[UnitId], mode: MoveMode, reach: &mut Reach) {
+    let stackers = game
+        .memo()
+        .get(Memoized::Stackers, || StackersByHex::of(game));
+    let occupancy = crate::zoc::occupancy(game);
+    let joining = Joining::of(game, units);
+    let start = reach.start;
+    reach
+        .ends
+        .retain(|&(hex, _)| hex == start || has_room(&stackers, &occupancy, &joining, hex, mode));
+}
+
+/// Set `hex`'s bit in a set of hexes (a bit per hex, by index).
+fn mark_hex(bits: &mut [u64], hex: HexId) {
+    if let Some(word) = bits.get_mut(hex.index() / 64) {
+        *word |= 1 << (hex.index() % 64);
+    }
+}
+
+/// A kept search of [`reach`], before the room at its ends is weighed: the same key, another
+/// answer.
+#[derive(PartialEq)]
+struct SearchKey(ReachKey);
+
 /// What a kept [`reach`] depends on besides the units and the map's occupants: the units and
 /// how they move, and the phase, turn, weather and part of the phase (27.1) it was asked in.
-#[derive(PartialEq)]
+#[derive(Clone, PartialEq)]
 struct ReachKey {
     units: Vec<UnitId>,
     mode: MoveMode,
@@ -513,21 +554,21 @@ struct ReachKey {
 /// bonds (8.5.3), in the hexes next to those where a step meets a bond. Everything else it
 /// read (the enemy's units, their zones) changes only when an enemy unit changes, which
 /// forgets every kept search of the side anyway.
-fn hexes_read(game: &Normandy44, zones: &Zones<'_>, reach: &Reach) -> Vec<u64> {
+///
+/// `with_reached` false: a search for every hex ([`Goal::All`]) whose ends' room is weighed
+/// apart, which read the bonds only.
+fn hexes_read(game: &Normandy44, zones: &Zones<'_>, reach: &Reach, with_reached: bool) -> Vec<u64> {
     let map = &game.data.map;
     let mut read = vec![0u64; map.hexes.len().div_ceil(64)];
-    let mut mark = |hex: HexId| {
-        if let Some(word) = read.get_mut(hex.index() / 64) {
-            *word |= 1 << (hex.index() % 64);
-        }
-    };
     for &(hex, _) in &reach.from {
-        mark(hex);
+        if with_reached {
+            mark_hex(&mut read, hex);
+        }
         // Bonds are few: one bit tells whether any step out of the hex meets one.
         if zones.bond_steps_from(hex) {
             for (k, &next) in map.hexes.neighbours(hex).iter().enumerate() {
                 if next != HexId::NONE && zones.bond_on_step(hex, k, next) {
-                    mark(next);
+                    mark_hex(&mut read, next);
                 }
             }
         }
@@ -535,7 +576,7 @@ fn hexes_read(game: &Normandy44, zones: &Zones<'_>, reach: &Reach) -> Vec<u64> {
     // A search that stopped at the first hex where the move may end found it as it stepped
     // there, without counting it reached: its stacking was read too.
     if let Some(first) = reach.first {
-        mark(first);
+        mark_hex(&mut read, first);
     }
     read
 }
@@ -771,8 +812,8 @@ pub fn reach_on(
             route: None,
         });
     }
-    // Where the move may end: stacking (7.2, read: a move may not end overstacked), the
-    // Army Boundary (22.1), strategic movement ending alone (9.8.2).
+    // Where the move may end as far as the moving units decide: the Army Boundary (22.1), the
+    // Cherbourg airborne zones (26.3). The room there is weighed by [`reach`].
     let mut reached = std::mem::take(&mut scratch.reached);
     reached.sort_unstable();
     let mut ends = Vec::with_capacity(reached.len());
@@ -782,7 +823,7 @@ pub fn reach_on(
             continue;
         };
         from.push((id, came_from));
-        if id == start || may_end(game, ground, (units, &joining), id, mode) {
+        if id == start || may_end_there(game, units, id) {
             ends.push((id, cost));
         }
     }
@@ -979,19 +1020,34 @@ fn may_end(
     hex: HexId,
     mode: MoveMode,
 ) -> bool {
-    let side = game.side_of(units[0]);
-    if matches!(mode, MoveMode::Strategic | MoveMode::TruckStrategic)
-        && ground.occupant(hex).is_some()
-    {
+    has_room(&ground.stackers, &ground.occupancy, joining, hex, mode)
+        && may_end_there(game, units, hex)
+}
+
+/// Whether `hex` has room for `joining` to end a move in `mode` there: stacking (7.2, read: a
+/// move may not end overstacked) and strategic movement ending alone (9.8.2). The part of
+/// [`may_end`] that the side's other units decide.
+fn has_room(
+    stackers: &StackersByHex,
+    occupancy: &crate::zoc::Occupancy,
+    joining: &Joining,
+    hex: HexId,
+    mode: MoveMode,
+) -> bool {
+    !(matches!(mode, MoveMode::Strategic | MoveMode::TruckStrategic)
+        && occupancy.side(hex).is_some())
+        && stackers.fits(hex, joining)
+}
+
+/// The part of [`may_end`] that the moving units alone decide: the Army Boundary (22.1) and
+/// the Cherbourg scenario's airborne zones (26.3.2, 26.3.3).
+fn may_end_there(game: &Normandy44, units: &[UnitId], hex: HexId) -> bool {
+    let allied = units
+        .first()
+        .is_some_and(|&u| game.side_of(u) == Side::Allied);
+    if allied && !units.iter().all(|&u| within_boundary(game, u, hex)) {
         return false;
     }
-    if !ground.fits(hex, joining) {
-        return false;
-    }
-    if side == Side::Allied && !units.iter().all(|&u| within_boundary(game, u, hex)) {
-        return false;
-    }
-    // 26.3.2, 26.3.3: the Cherbourg scenario's airborne zones.
     units
         .iter()
         .all(|&u| crate::cherbourg::may_end_move(game, u, hex))
@@ -1196,7 +1252,7 @@ fn can_go<'g>(
                 || {
                     let reach = search();
                     let read = match (&reach, ground.get()) {
-                        (Some(r), Some(ground)) => hexes_read(game, &ground.zones, r),
+                        (Some(r), Some(ground)) => hexes_read(game, &ground.zones, r, true),
                         _ => Vec::new(),
                     };
                     (goes(&reach), read)

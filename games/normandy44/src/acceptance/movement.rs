@@ -455,3 +455,33 @@ fn rule_8_2_and_7_1_a_kept_reach_is_forgotten_by_the_changes_that_touch_it() {
     assert_ne!(stopped, full);
     assert_eq!(stopped, fresh(&g));
 }
+
+#[test]
+fn rule_8_5_3_a_kept_search_is_forgotten_when_a_unit_leaves_the_bond_it_cancelled() {
+    // movement::reach keeps a search apart from the room at its ends; the side's own units
+    // change the search only through the bonds they cancel. German units in 1407 and 1608
+    // make 1507 a hex bond (8.5.1); an Allied unit in 1507 cancels it (8.5.3).
+    let data = Kit::new()
+        .unit("inf", Side::Allied, "infantry", 6, 4, 0)
+        .unit("sitter", Side::Allied, "infantry", 6, 4, 0)
+        .unit("de-a", Side::German, "infantry", 6, 4, 0)
+        .unit("de-b", Side::German, "infantry", 6, 4, 0)
+        .data();
+    let mut g = game(&data, Side::Allied, Phase::Movement, &[]);
+    place(&mut g, "inf", "1508");
+    place(&mut g, "sitter", "1507");
+    place(&mut g, "de-a", "1407");
+    place(&mut g, "de-b", "1608");
+    let fresh = |g: &crate::state::Normandy44| {
+        let mut f = g.clone();
+        f.forget_memo();
+        reachable(&f, "inf", MoveMode::Normal)
+    };
+    let cancelled = reachable(&g, "inf", MoveMode::Normal);
+    assert!(cancelled.contains(&"1507".to_owned()), "{cancelled:?}");
+    // The sitter leaves: the bond holds again, and 1507 may not be entered (8.5.2).
+    place(&mut g, "sitter", "1901");
+    let bonded = reachable(&g, "inf", MoveMode::Normal);
+    assert!(!bonded.contains(&"1507".to_owned()), "{bonded:?}");
+    assert_eq!(bonded, fresh(&g));
+}
