@@ -302,15 +302,24 @@ fn ss_can_return(game: &Normandy44) -> bool {
 
 /// [`return_check`] without 27.2's order.
 fn return_rules(game: &Normandy44, side: Side, unit: UnitId, hex: HexId) -> Result<Pool, Refusal> {
+    let pool = return_unit_rules(game, side, unit)?;
+    // Asked only where it decides: a supply trace is the dearest check here.
+    let place_ok = || controls(game, side, hex) && hex_in_supply(game, side, hex);
+    return_place_rules(game, side, unit, hex, &place_ok)?;
+    Ok(pool)
+}
+
+/// The part of [`return_rules`] the unit alone decides, wherever it would come back: the pool
+/// that pays for it.
+fn return_unit_rules(game: &Normandy44, side: Side, unit: UnitId) -> Result<Pool, Refusal> {
     let data = game.data();
-    let def = data.unit(unit);
     if game.unit(unit).at != Location::Eliminated {
         return Err(Refusal::by_rule(
             REPLACEMENT,
             "the unit is not in the Eliminated box",
         ));
     }
-    if def.class == Class::BeachEngineer {
+    if data.unit(unit).class == Class::BeachEngineer {
         return Err(Refusal::by_rule(
             ENGINEER,
             "a replaced beach engineer goes to Great Britain and lands again (A-42)",
@@ -319,14 +328,26 @@ fn return_rules(game: &Normandy44, side: Side, unit: UnitId, hex: HexId) -> Resu
     let lowest = data.step_count(unit).saturating_sub(1);
     let pool = paying_pool(game, unit, lowest)?;
     common_checks(game, side, unit, pool)?;
+    Ok(pool)
+}
+
+/// The part of [`return_rules`] that depends on the hex. `place_ok`: whether `side` controls
+/// `hex` and a unit there would be in supply, asked only where it decides (a supply trace).
+fn return_place_rules(
+    game: &Normandy44,
+    side: Side,
+    unit: UnitId,
+    hex: HexId,
+    place_ok: &dyn Fn() -> bool,
+) -> Result<(), Refusal> {
+    let data = game.data();
+    let def = data.unit(unit);
     if game.occupant(hex) == Some(side.enemy()) {
         return Err(Refusal::by_rule(REPLACEMENT, "the hex holds enemy units"));
     }
     let flags = data.map.flags(hex);
     let city = flags.has(HexFlags::CITY);
     let town_or_city = city || flags.has(HexFlags::TOWN);
-    // Asked only where it decides: a supply trace is the dearest check here.
-    let place_ok = || controls(game, side, hex) && hex_in_supply(game, side, hex);
     if def.class == Class::Hq {
         // 17.2: an HQ comes back in a friendly-controlled, in-supply city hex.
         if !(city && place_ok()) {
@@ -369,7 +390,7 @@ fn return_rules(game: &Normandy44, side: Side, unit: UnitId, hex: HexId) -> Resu
             "the hex has no room for it (7.1)",
         ));
     }
-    Ok(pool)
+    Ok(())
 }
 
 /// 5.3, 26.2: whether `army` may buy a SupP with 3 RP now.
@@ -433,6 +454,24 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
         .filter(|&u| game.side_of(u) == side)
         .collect();
     let mut places: Option<Vec<HexId>> = None;
+    // [`return_check`] taken apart: what the unit decides once per unit, 27.2's order once per
+    // list, and each hex's control and supply once per hex (a trace each).
+    let ss_first = std::cell::OnceCell::new();
+    let supplied: std::cell::RefCell<Vec<Option<bool>>> = std::cell::RefCell::default();
+    let place_ok = |hex: HexId| {
+        let kept = supplied.borrow().get(hex.index()).copied().flatten();
+        kept.unwrap_or_else(|| {
+            let ok = controls(game, side, hex) && hex_in_supply(game, side, hex);
+            let mut supplied = supplied.borrow_mut();
+            if supplied.len() <= hex.index() {
+                supplied.resize(hex.index() + 1, None);
+            }
+            if let Some(slot) = supplied.get_mut(hex.index()) {
+                *slot = Some(ok);
+            }
+            ok
+        })
+    };
     for &unit in &mine {
         match game.unit(unit).at {
             Location::Hex(_) | Location::Britain if replace_check(game, side, unit).is_ok() => {
@@ -443,9 +482,20 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
                     out.push(N44Action::Replace { unit });
                     continue;
                 }
+                if return_unit_rules(game, side, unit).is_err() {
+                    continue;
+                }
+                // 27.2: the German brings SS units back first while one can come back.
+                if side == Side::German
+                    && crate::solitaire::on(game)
+                    && !crate::solitaire::is_ss(game, unit)
+                    && *ss_first.get_or_init(|| ss_can_return(game))
+                {
+                    continue;
+                }
                 let hexes = places.get_or_insert_with(|| return_hexes(game, side));
                 for &hex in hexes.iter() {
-                    if return_check(game, side, unit, hex).is_ok() {
+                    if return_place_rules(game, side, unit, hex, &|| place_ok(hex)).is_ok() {
                         out.push(N44Action::Return { unit, hex });
                     }
                 }
