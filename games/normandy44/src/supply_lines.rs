@@ -72,13 +72,7 @@ const PHASES: usize = FREE as usize + 1;
 /// The Cherbourg city hexes (3606, 3705, 3706 on the map the rules print): the city hexes
 /// inside the Cherbourg Perimeter.
 pub fn cherbourg_cities(map: &GameMap) -> Vec<HexId> {
-    map.hexes
-        .ids()
-        .filter(|&h| {
-            let f = map.flags(h);
-            f.has(HexFlags::CITY) && f.has(HexFlags::CHERBOURG_PERIMETER)
-        })
-        .collect()
+    map.cherbourg_cities.clone()
 }
 
 /// Whether a road runs through `hex` (a road crosses one of its hexsides).

@@ -150,6 +150,9 @@ pub struct GameMap {
     pub mobilization_243: Vec<HexId>,
     pub mobilization_709: Vec<HexId>,
     pub batteries: Vec<(String, HexId)>,
+    /// The city hexes inside the Cherbourg Perimeter, in hex order (5.2, 17.4, 18.1, 23.2,
+    /// 26.3): asked for every supply source and every German reinforcement list.
+    pub cherbourg_cities: Vec<HexId>,
 }
 
 /// The map's own ids of terrain types, hexside features and road kinds, by the game's meaning.
@@ -351,7 +354,16 @@ impl GameMap {
             .filter(|p| p.id.starts_with("battery-"))
             .filter_map(|p| Some((p.id.clone(), hexes.id(*p.hexes.first()?)?)))
             .collect();
+        let cherbourg_cities = hexes
+            .ids()
+            .filter(|&h| {
+                flags
+                    .get(h.index())
+                    .is_some_and(|f| f.has(HexFlags::CITY) && f.has(HexFlags::CHERBOURG_PERIMETER))
+            })
+            .collect();
         let map = GameMap {
+            cherbourg_cities,
             mobilization_243: many(file.position("mobilize-243")),
             mobilization_709: many(file.position("mobilize-709")),
             hexes,
