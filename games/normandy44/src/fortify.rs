@@ -247,10 +247,14 @@ fn start(game: &mut Normandy44, side: Side, hex: HexId, log: &mut N44Log) -> Res
         },
     );
     let was_reserve = game.unit(unit).flags.has(UnitFlags::RESERVE);
-    let flags = &mut game.unit_mut(unit).flags;
-    // 16.1: the builder does not move, and cannot be in Reserve.
-    flags.set(UnitFlags::BUILDING_IP | UnitFlags::MOVED, true);
-    flags.set(UnitFlags::RESERVE, false);
+    {
+        let mut state = game.unit_mut(unit);
+        // 16.1: the builder does not move, and cannot be in Reserve.
+        state
+            .flags
+            .set(UnitFlags::BUILDING_IP | UnitFlags::MOVED, true);
+        state.flags.set(UnitFlags::RESERVE, false);
+    }
     let name = game.data().unit(unit).short.clone();
     let label = game.data().map.label(hex);
     log.public(

@@ -304,21 +304,18 @@ pub fn enemy_zones(game: &Normandy44, side: Side) -> Zones<'_> {
 pub struct Ground<'g> {
     zones: Zones<'g>,
     occupancy: Arc<crate::zoc::Occupancy>,
-    /// Per hex, how its units count for stacking (7.1).
-    stackers: Arc<StackersByHex>,
+    /// The units of each hex, whose stacking (7.1) decides where a move may end.
+    units: Arc<crate::state::UnitsByHex>,
     scratch: RefCell<Scratch>,
 }
 
 impl<'g> Ground<'g> {
     /// The ground as a unit of `side` meets it now.
     pub fn of(game: &'g Normandy44, side: Side) -> Ground<'g> {
-        let stackers = game
-            .memo()
-            .get(Memoized::Stackers, || StackersByHex::of(game));
         Ground {
             zones: crate::zoc::zones_of(game, side.enemy()),
             occupancy: crate::zoc::occupancy(game),
-            stackers,
+            units: game.units_by_hex(),
             // A ground made while another lives gets fresh tables.
             scratch: RefCell::new(SCRATCH.try_with(RefCell::take).unwrap_or_default()),
         }
@@ -329,27 +326,34 @@ impl<'g> Ground<'g> {
     }
 }
 
-impl StackersByHex {
-    /// 7.1: whether `joining`, moving in from elsewhere, fit in `hex` with its units.
-    fn fits(&self, hex: HexId, joining: &Joining) -> bool {
-        let here = self.of_hex(hex);
-        if here.is_empty() {
-            return joining.alone;
-        }
-        // A stack on the stack (no allocation) for the usual few units; a vector past that.
-        const ON_STACK: usize = 24;
-        let total = here.len() + joining.stackers.len();
-        let joined = joining.stackers.iter().copied();
-        if total <= ON_STACK {
-            let mut buffer = [Stacker::Hq; ON_STACK];
-            for (slot, s) in buffer.iter_mut().zip(here.iter().copied().chain(joined)) {
-                *slot = s;
-            }
-            crate::tables::costs::stack_legal(&buffer[..total])
-        } else {
-            let stack: Vec<Stacker> = here.iter().copied().chain(joined).collect();
-            crate::tables::costs::stack_legal(&stack)
-        }
+/// 7.1: whether `joining`, moving in from elsewhere, fit in `hex` with the units there.
+fn fits(
+    game: &Normandy44,
+    units: &crate::state::UnitsByHex,
+    hex: HexId,
+    joining: &Joining,
+) -> bool {
+    let mut here = units.hex_units(hex).peekable();
+    if here.peek().is_none() {
+        return joining.alone;
+    }
+    // A stack on the stack (no allocation) for the usual few units; a vector past that.
+    const ON_STACK: usize = 24;
+    let mut buffer = [Stacker::Hq; ON_STACK];
+    let mut total = 0;
+    let mut all = here
+        .map(|u| crate::stacking::stacker(game, u))
+        .chain(joining.stackers.iter().copied());
+    for (slot, s) in buffer.iter_mut().zip(all.by_ref()) {
+        *slot = s;
+        total += 1;
+    }
+    let rest: Vec<Stacker> = all.collect();
+    if rest.is_empty() {
+        crate::tables::costs::stack_legal(&buffer[..total])
+    } else {
+        let stack: Vec<Stacker> = buffer.iter().copied().chain(rest).collect();
+        crate::tables::costs::stack_legal(&stack)
     }
 }
 
@@ -368,56 +372,6 @@ impl Joining {
             .collect();
         let alone = crate::tables::costs::stack_legal(&stackers);
         Joining { stackers, alone }
-    }
-}
-
-/// How the units of each hex count for stacking (7.1), all in one vector ordered by hex: a
-/// position's table is two allocations, not one per occupied hex.
-pub struct StackersByHex {
-    /// Where each hex's entries start in `stackers`; one more entry than hexes.
-    starts: Vec<u16>,
-    stackers: Vec<Stacker>,
-}
-
-impl StackersByHex {
-    fn of(game: &Normandy44) -> StackersByHex {
-        let hexes = game.data.map.hexes.len();
-        let mut starts = vec![0u16; hexes + 1];
-        for unit in game.unit_ids() {
-            if let Some(hex) = game.hex_of(unit)
-                && let Some(count) = starts.get_mut(hex.index() + 1)
-            {
-                *count += 1;
-            }
-        }
-        for i in 1..starts.len() {
-            starts[i] += starts[i - 1];
-        }
-        let mut stackers = vec![Stacker::Hq; usize::from(starts[hexes])];
-        let mut next = starts.clone();
-        for unit in game.unit_ids() {
-            if let Some(hex) = game.hex_of(unit)
-                && let Some(at) = next.get_mut(hex.index())
-            {
-                if let Some(slot) = stackers.get_mut(usize::from(*at)) {
-                    *slot = crate::stacking::stacker(game, unit);
-                }
-                *at += 1;
-            }
-        }
-        StackersByHex { starts, stackers }
-    }
-
-    /// How the units in `hex` count, in unit order.
-    fn of_hex(&self, hex: HexId) -> &[Stacker] {
-        let i = hex.index();
-        match (self.starts.get(i), self.starts.get(i + 1)) {
-            (Some(&from), Some(&to)) => self
-                .stackers
-                .get(usize::from(from)..usize::from(to))
-                .unwrap_or(&[]),
-            _ => &[],
-        }
     }
 }
 
@@ -512,15 +466,13 @@ pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool)
 
 /// Drop from a search's ends ([`Goal::All`]) the hexes without room for `units` now.
 fn keep_ends_with_room(game: &Normandy44, units: &[UnitId], mode: MoveMode, reach: &mut Reach) {
-    let stackers = game
-        .memo()
-        .get(Memoized::Stackers, || StackersByHex::of(game));
+    let by_hex = game.units_by_hex();
     let occupancy = crate::zoc::occupancy(game);
     let joining = Joining::of(game, units);
     let start = reach.start;
-    reach
-        .ends
-        .retain(|&(hex, _)| hex == start || has_room(&stackers, &occupancy, &joining, hex, mode));
+    reach.ends.retain(|&(hex, _)| {
+        hex == start || has_room(game, &by_hex, &occupancy, &joining, hex, mode)
+    });
 }
 
 /// Set `hex`'s bit in a set of hexes (a bit per hex, by index).
@@ -1020,7 +972,7 @@ fn may_end(
     hex: HexId,
     mode: MoveMode,
 ) -> bool {
-    has_room(&ground.stackers, &ground.occupancy, joining, hex, mode)
+    has_room(game, &ground.units, &ground.occupancy, joining, hex, mode)
         && may_end_there(game, units, hex)
 }
 
@@ -1028,7 +980,8 @@ fn may_end(
 /// move may not end overstacked) and strategic movement ending alone (9.8.2). The part of
 /// [`may_end`] that the side's other units decide.
 fn has_room(
-    stackers: &StackersByHex,
+    game: &Normandy44,
+    units: &crate::state::UnitsByHex,
     occupancy: &crate::zoc::Occupancy,
     joining: &Joining,
     hex: HexId,
@@ -1036,7 +989,7 @@ fn has_room(
 ) -> bool {
     !(matches!(mode, MoveMode::Strategic | MoveMode::TruckStrategic)
         && occupancy.side(hex).is_some())
-        && stackers.fits(hex, joining)
+        && fits(game, units, hex, joining)
 }
 
 /// The part of [`may_end`] that the moving units alone decide: the Army Boundary (22.1) and
@@ -1073,7 +1026,7 @@ pub fn begin(game: &mut Normandy44, side: Side, reserve: bool, log: &mut N44Log)
         .filter(|&u| game.side_of(u) == side)
         .collect();
     for &unit in &ids {
-        let state = game.unit_mut(unit);
+        let mut state = game.unit_mut(unit);
         state.spent = 0;
         state.flags.set(
             UnitFlags::MOVED | UnitFlags::TACTICAL | UnitFlags::ZOC_MOVE | UnitFlags::MOVED_FAR,
@@ -1534,7 +1487,7 @@ fn move_to(
         game.set_control(h, side);
     }
     for &u in &units {
-        let state = game.unit_mut(u);
+        let mut state = game.unit_mut(u);
         state.at = Location::Hex(hex);
         state.spent = state
             .spent

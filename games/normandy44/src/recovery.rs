@@ -24,11 +24,13 @@ pub fn recover(game: &mut Normandy44, side: Side, log: &mut N44Log) {
         .collect();
     let mut recovered = 0;
     for unit in ids {
-        let flags = &mut game.unit_mut(unit).flags;
-        if flags.0 & cleared != 0 {
-            recovered += 1;
+        {
+            let mut state = game.unit_mut(unit);
+            if state.flags.0 & cleared != 0 {
+                recovered += 1;
+            }
+            state.flags.0 &= !cleared;
         }
-        flags.0 &= !cleared;
         let Some(hex) = game.hex_of(unit) else {
             continue;
         };

@@ -543,7 +543,7 @@ pub fn answer(
                     format!("{name} is replaced and waits in Great Britain to land again")
                 });
             } else {
-                let state = game.unit_mut(unit);
+                let mut state = game.unit_mut(unit);
                 let cadre = usize::from(state.step) == printed;
                 state.step -= 1;
                 state.flags.set(UnitFlags::REPLACED, true);
@@ -575,12 +575,13 @@ pub fn answer(
             let pool = return_check(game, side, unit, hex)?;
             spend(game, pool);
             let lowest = game.data().step_count(unit).saturating_sub(1);
-            let state = game.unit_mut(unit);
+            let mut state = game.unit_mut(unit);
             state.at = Location::Hex(hex);
             state.step = lowest;
             state.flags = UnitFlags::default();
             state.flags.set(UnitFlags::REPLACED, true);
             state.spent = 0;
+            drop(state);
             game.set_control(hex, side);
             let name = game.data().unit(unit).short.clone();
             let label = game.data().map.label(hex);

@@ -357,14 +357,10 @@ impl Default for Bombardment {
 /// The answers [`Memo`] keeps, one slot each.
 #[derive(Clone, Copy, Debug)]
 pub enum Memoized {
-    /// Who holds each hex, as the ZOC rules see it.
-    Occupancy,
     /// The German zones of control and bonds.
     GermanZones,
     /// The Allied zones of control and bonds.
     AlliedZones,
-    /// How the units of each hex count for stacking.
-    Stackers,
     /// The units of each hex ([`Normandy44::units_in`]).
     UnitsByHex,
     /// The Movement Phase's picks and Reserve placements (`movement::OpenMoves`): a search per
@@ -372,14 +368,14 @@ pub enum Memoized {
     OpenMoves,
 }
 
-const MEMO_SLOTS: usize = 6;
+const MEMO_SLOTS: usize = 4;
 
 /// No unit, in [`UnitsByHex`]'s lists.
 const NO_UNIT: u16 = u16::MAX;
 
 /// The units on the map by hex, as lists threaded through the units in id order: which unit
 /// is first in each hex, and which follows each unit in its hex.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct UnitsByHex {
     first: Vec<u16>,
     next: Vec<u16>,
@@ -403,7 +399,101 @@ impl UnitsByHex {
         }
         index
     }
+
+    /// The units in `hex`, in id order, lent.
+    pub fn hex_units(&self, hex: HexId) -> impl Iterator<Item = UnitId> + '_ {
+        let mut at = self.first.get(hex.index()).copied().unwrap_or(NO_UNIT);
+        std::iter::from_fn(move || {
+            (at != NO_UNIT).then(|| {
+                let unit = at;
+                at = self.next.get(usize::from(unit)).copied().unwrap_or(NO_UNIT);
+                UnitId(unit)
+            })
+        })
+    }
+
+    /// `unit` moved from `before` to `after` (either off the map): take it out of the one
+    /// list and put it in the other, in id order.
+    fn moved(&mut self, unit: UnitId, before: Option<HexId>, after: Option<HexId>) {
+        if before == after {
+            return;
+        }
+        let u = unit.0;
+        let next_of =
+            |index: &UnitsByHex, v: u16| index.next.get(usize::from(v)).copied().unwrap_or(NO_UNIT);
+        if let Some(hex) = before {
+            let after_unit = next_of(self, u);
+            let first = self.first.get(hex.index()).copied().unwrap_or(NO_UNIT);
+            if first == u {
+                if let Some(f) = self.first.get_mut(hex.index()) {
+                    *f = after_unit;
+                }
+            } else {
+                let mut at = first;
+                while at != NO_UNIT {
+                    let following = next_of(self, at);
+                    if following == u {
+                        if let Some(n) = self.next.get_mut(usize::from(at)) {
+                            *n = after_unit;
+                        }
+                        break;
+                    }
+                    at = following;
+                }
+            }
+        }
+        if let Some(n) = self.next.get_mut(usize::from(u)) {
+            *n = NO_UNIT;
+        }
+        if let Some(hex) = after {
+            let first = self.first.get(hex.index()).copied().unwrap_or(NO_UNIT);
+            if first == NO_UNIT || first > u {
+                if let Some(n) = self.next.get_mut(usize::from(u)) {
+                    *n = first;
+                }
+                if let Some(f) = self.first.get_mut(hex.index()) {
+                    *f = u;
+                }
+            } else {
+                let mut at = first;
+                loop {
+                    let following = next_of(self, at);
+                    if following == NO_UNIT || following > u {
+                        if let Some(n) = self.next.get_mut(usize::from(u)) {
+                            *n = following;
+                        }
+                        if let Some(n) = self.next.get_mut(usize::from(at)) {
+                            *n = u;
+                        }
+                        break;
+                    }
+                    at = following;
+                }
+            }
+        }
+    }
 }
+
+/// A table of the units on the map that the memo keeps through every change of a unit, brought
+/// up to date by the change rather than forgotten and worked out again: a random game changes
+/// a unit at nearly every decision, and a table of the whole map costs more to make than to
+/// mend. Made by the layer that knows what it holds ([`Table`]).
+pub trait UnitTable: std::any::Any + Send + Sync {
+    /// Bring the table up to date after a change of `unit`, which stood in `before`: `game`
+    /// shows the unit as it is now, and so does [`Normandy44::units_in`].
+    fn update(&mut self, game: &Normandy44, unit: UnitId, before: Option<HexId>);
+    /// A copy to bring up to date where a copy of the game shares this one.
+    fn copy(&self) -> Box<dyn UnitTable>;
+}
+
+/// The tables of [`UnitTable`], one slot each.
+#[derive(Clone, Copy, Debug)]
+pub enum Table {
+    /// Who holds each hex, as the ZOC rules see it (`zoc::Occupancy`).
+    Occupancy,
+}
+
+const TABLES: usize = 1;
 
 /// The units of one hex, in id order ([`Normandy44::units_in`]).
 pub struct UnitsIn {
@@ -433,12 +523,15 @@ impl Iterator for UnitsIn {
 /// question whether any is left, a retreat and a supply line all ask for the same zones of
 /// control; working them out once per position instead of once per question is most of a
 /// random game's speed. Every change of a unit goes through [`Normandy44::unit_mut`], which
-/// empties the memo of all that the change can touch ([`Memo::forget_for`]), so an answer kept
-/// is always the answer for the position as it is. The layer that knows each answer's type
-/// fills its slot; the state only keeps it.
+/// empties the memo of all that the change can touch ([`Memo::forget_for`]) and, once the
+/// change is made, mends the tables of the units by hex ([`UnitTable`]) rather than forget
+/// them, so an answer kept is always the answer for the position as it is. The layer that
+/// knows each answer's type fills its slot; the state only keeps it.
 #[derive(Default)]
 pub struct Memo {
     slots: [std::sync::OnceLock<Arc<dyn std::any::Any + Send + Sync>>; MEMO_SLOTS],
+    /// The tables kept up to date through every change of a unit ([`UnitTable`]).
+    tables: [std::sync::OnceLock<Arc<dyn UnitTable>>; TABLES],
     /// Answers kept across changes of the units, each forgotten only when a change touches what
     /// it read ([`Memo::get_by_hexes`]).
     by_hexes: std::sync::Mutex<KeptByHexes>,
@@ -450,6 +543,7 @@ impl Clone for Memo {
     fn clone(&self) -> Self {
         Memo {
             slots: self.slots.clone(),
+            tables: self.tables.clone(),
             by_hexes: std::sync::Mutex::default(),
         }
     }
@@ -565,6 +659,20 @@ impl Memo {
         answer
     }
 
+    /// The table kept in `table`, made by `work` when none is ([`UnitTable`]).
+    pub fn table<T: UnitTable>(&self, table: Table, work: impl FnOnce() -> T) -> Arc<T> {
+        let cell = &self.tables[table as usize];
+        if let Some(kept) = cell.get() {
+            let any: Arc<dyn std::any::Any + Send + Sync> = Arc::clone(kept) as _;
+            if let Ok(answer) = any.downcast::<T>() {
+                return answer;
+            }
+        }
+        let answer = Arc::new(work());
+        let _ = cell.set(Arc::clone(&answer) as Arc<dyn UnitTable>);
+        answer
+    }
+
     /// `read` applied to the answer kept in `slot`, worked out by `work` when none is: what
     /// [`Memo::get`] gives, lent rather than shared, for questions asked many times a decision.
     pub fn with<T: Send + Sync + 'static, R>(
@@ -585,6 +693,9 @@ impl Memo {
     pub fn clear(&mut self) {
         for slot in &mut self.slots {
             slot.take();
+        }
+        for table in &mut self.tables {
+            table.take();
         }
         if let Ok(kept) = self.by_hexes.get_mut() {
             *kept = KeptByHexes::default();
@@ -699,10 +810,40 @@ impl Memo {
             Side::Allied => Memoized::GermanZones,
         };
         for (i, slot) in self.slots.iter_mut().enumerate() {
-            if i != kept as usize {
+            // The units by hex, like the tables, are mended once the change is made
+            // (`Normandy44::mend_tables`).
+            if i != kept as usize && i != Memoized::UnitsByHex as usize {
                 slot.take();
             }
         }
+    }
+}
+
+/// A unit of the game lent for a change ([`Normandy44::unit_mut`]): once the change is made
+/// (the loan ends), the memo's tables of the units by hex are mended for it.
+pub struct UnitMut<'g> {
+    game: &'g mut Normandy44,
+    unit: UnitId,
+    before: Option<HexId>,
+}
+
+impl std::ops::Deref for UnitMut<'_> {
+    type Target = UnitState;
+
+    fn deref(&self) -> &UnitState {
+        &self.game.units[self.unit.index()]
+    }
+}
+
+impl std::ops::DerefMut for UnitMut<'_> {
+    fn deref_mut(&mut self) -> &mut UnitState {
+        &mut self.game.units[self.unit.index()]
+    }
+}
+
+impl Drop for UnitMut<'_> {
+    fn drop(&mut self) {
+        self.game.mend_tables(self.unit, self.before);
     }
 }
 
@@ -785,11 +926,43 @@ impl Normandy44 {
         &self.units[unit.index()]
     }
 
-    pub fn unit_mut(&mut self, unit: UnitId) -> &mut UnitState {
+    pub fn unit_mut(&mut self, unit: UnitId) -> UnitMut<'_> {
         let side = self.side_of(unit);
         let hex = self.hex_of(unit);
         self.memo.forget_for(side, unit, hex);
-        &mut self.units[unit.index()]
+        UnitMut {
+            game: self,
+            unit,
+            before: hex,
+        }
+    }
+
+    /// Bring the memo's units by hex and its [`UnitTable`]s up to date after a change of
+    /// `unit`, which stood in `before`.
+    fn mend_tables(&mut self, unit: UnitId, before: Option<HexId>) {
+        let after = self.hex_of(unit);
+        let slot = Memoized::UnitsByHex as usize;
+        if before != after
+            && let Some(kept) = self.memo.slots[slot].take()
+            && let Ok(mut index) = kept.downcast::<UnitsByHex>()
+        {
+            Arc::make_mut(&mut index).moved(unit, before, after);
+            let _ = self.memo.slots[slot].set(index);
+        }
+        for i in 0..TABLES {
+            let Some(mut table) = self.memo.tables[i].take() else {
+                continue;
+            };
+            match Arc::get_mut(&mut table) {
+                Some(mine) => mine.update(self, unit, before),
+                None => {
+                    let mut copy = table.copy();
+                    copy.update(self, unit, before);
+                    table = Arc::from(copy);
+                }
+            }
+            let _ = self.memo.tables[i].set(table);
+        }
     }
 
     /// Every unit id.
@@ -817,7 +990,8 @@ impl Normandy44 {
         UnitsIn { index, at }
     }
 
-    fn units_by_hex(&self) -> Arc<UnitsByHex> {
+    /// The units on the map by hex, as the memo keeps them.
+    pub fn units_by_hex(&self) -> Arc<UnitsByHex> {
         self.memo.get(Memoized::UnitsByHex, || UnitsByHex::of(self))
     }
 
@@ -962,7 +1136,7 @@ impl Normandy44 {
     /// `unit` leaves the map (or its box) for `to`: the Eliminated box, out of play, Great
     /// Britain... Every marker on it comes off, and its movement points with them.
     pub fn take_off(&mut self, unit: UnitId, to: Location) {
-        let state = self.unit_mut(unit);
+        let mut state = self.unit_mut(unit);
         state.at = to;
         state.flags = UnitFlags::default();
         state.spent = 0;

@@ -73,9 +73,10 @@ fn set_status(game: &mut Normandy44, side: Side, log: &mut N44Log) {
         if oos == flags.has(UnitFlags::OOS) && isolated == flags.has(UnitFlags::ISOLATED) {
             continue;
         }
-        let state = game.unit_mut(unit);
+        let mut state = game.unit_mut(unit);
         state.flags.set(UnitFlags::OOS, oos);
         state.flags.set(UnitFlags::ISOLATED, isolated);
+        drop(state);
         let name = game.data().unit(unit).short.clone();
         let (marker, on, text) = match (oos, isolated) {
             (_, true) => (

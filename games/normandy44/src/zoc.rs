@@ -79,7 +79,7 @@
 //! hexside touches no vertex of a bond the other end could form, so it simply fails.
 
 use crate::data::{Class, GameMap, HexFlags, Hexside, Side, UnitId};
-use crate::state::{Memoized, Normandy44, UnitFlags};
+use crate::state::{Memoized, Normandy44, Table, UnitFlags, UnitTable};
 use crate::tables::terrain::{HexsideFeature, Terrain};
 use overlord_hexmap::HexId;
 use std::sync::Arc;
@@ -577,21 +577,47 @@ pub fn exerts_zoc(game: &Normandy44, unit: UnitId) -> bool {
 /// The map's occupancy as the ZOC rules see it: scattered airborne units keep their ZOC but
 /// neither form nor help form bonds (20.2, A-10). Kept in the game's memo.
 pub fn occupancy(game: &Normandy44) -> Arc<Occupancy> {
-    game.memo().get(Memoized::Occupancy, || occupancy_now(game))
+    game.memo().table(Table::Occupancy, || occupancy_now(game))
 }
 
 /// [`occupancy`], worked out.
 fn occupancy_now(game: &Normandy44) -> Occupancy {
     let mut occupancy = Occupancy::new(game.data().map.hexes.len());
     for unit in game.unit_ids() {
-        let Some(hex) = game.hex_of(unit) else {
-            continue;
-        };
-        let zoc = exerts_zoc(game, unit);
-        let bonds = zoc && !game.unit(unit).flags.has(UnitFlags::SCATTERED);
-        occupancy.add(hex, game.side_of(unit), zoc, bonds);
+        if let Some(hex) = game.hex_of(unit) {
+            occupancy.add_unit(game, hex, unit);
+        }
     }
     occupancy
+}
+
+impl Occupancy {
+    /// Count `unit`, in `hex`, in the hex's cell.
+    fn add_unit(&mut self, game: &Normandy44, hex: HexId, unit: UnitId) {
+        let zoc = exerts_zoc(game, unit);
+        let bonds = zoc && !game.unit(unit).flags.has(UnitFlags::SCATTERED);
+        self.add(hex, game.side_of(unit), zoc, bonds);
+    }
+}
+
+/// The occupancy is mended where a unit changed: the cells of the hex it left and the hex it
+/// is in are counted again from their units.
+impl UnitTable for Occupancy {
+    fn update(&mut self, game: &Normandy44, unit: UnitId, before: Option<HexId>) {
+        let after = game.hex_of(unit);
+        for hex in [before, after].into_iter().flatten() {
+            if let Some(cell) = self.cells.get_mut(hex.index()) {
+                *cell = 0;
+            }
+            for u in game.units_in(hex) {
+                self.add_unit(game, hex, u);
+            }
+        }
+    }
+
+    fn copy(&self) -> Box<dyn UnitTable> {
+        Box::new(self.clone())
+    }
 }
 
 /// `owner`'s zones of control and bonds now.

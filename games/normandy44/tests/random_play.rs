@@ -284,8 +284,9 @@ fn rule_bots_choose_as_they_would_with_nothing_kept() {
 }
 
 /// Random play with what the memo keeps (the Open stage's "can this unit go anywhere" per unit,
-/// the enemy's zones through a phase): at every decision of a seeded mini game and a seeded
-/// campaign game, the same legal list as a copy that works everything out afresh. Random moves
+/// the enemy's zones through a phase, the units by hex and the occupancy mended through every
+/// change): at every decision of a seeded mini game and a seeded campaign game, the same legal
+/// list and the same tables as a copy that works everything out afresh. Random moves
 /// reach corners of the map and of the turn that the rule bots' games do not.
 #[test]
 fn random_play_lists_as_a_copy_with_nothing_kept() {
@@ -315,6 +316,18 @@ fn random_play_lists_as_a_copy_with_nothing_kept() {
                 "{scenario} seed {seed}, decision {decisions} at {:?}",
                 game.step()
             );
+            // The tables mended through every change are the tables made afresh.
+            assert!(
+                *overlord_normandy44::zoc::occupancy(&game)
+                    == *overlord_normandy44::zoc::occupancy(&fresh),
+                "{scenario} seed {seed}, decision {decisions}: the occupancy"
+            );
+            for hex in game.data().map.hexes.ids() {
+                assert!(
+                    game.units_in(hex).eq(fresh.units_in(hex)),
+                    "{scenario} seed {seed}, decision {decisions}: the units in {hex:?}"
+                );
+            }
             let action = legal[policy.random_range(0..legal.len())];
             let _ = game.apply_listed(action, &mut log).unwrap();
             decisions += 1;

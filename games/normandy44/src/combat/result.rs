@@ -946,10 +946,12 @@ fn retreat(
         game.combat.stops.push((to, cf));
     }
     // 13.6, 17.2, 17.3, A-56: Disorganized; an HQ or Werfer flips to its Moved side.
-    let flags = &mut game.unit_mut(unit).flags;
-    flags.set(UnitFlags::DISORGANIZED, true);
-    flags.set(UnitFlags::RETREATED, true);
-    flags.set(UnitFlags::RESERVE, false);
+    {
+        let mut state = game.unit_mut(unit);
+        state.flags.set(UnitFlags::DISORGANIZED, true);
+        state.flags.set(UnitFlags::RETREATED, true);
+        state.flags.set(UnitFlags::RESERVE, false);
+    }
     if matches!(game.data.unit(unit).class, Class::Hq | Class::Werfer) {
         game.unit_mut(unit).flags.set(UnitFlags::SPENT, true);
     }

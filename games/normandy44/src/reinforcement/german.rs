@@ -131,17 +131,18 @@ pub(super) fn enter(
     let cost = enter_check(game, unit, hex)?;
     let in_ezoc = crate::zoc::zones_of(game, Side::Allied).in_zoc(hex);
     game.entry_zones.retain(|(u, _)| *u != unit);
-    let state = game.unit_mut(unit);
+    let mut state = game.unit_mut(unit);
     state.at = Location::Hex(hex);
     state.spent = u8::try_from(cost).unwrap_or(u8::MAX);
     state.flags = UnitFlags::default();
+    drop(state);
     game.set_control(hex, Side::German);
     let name = game.data().unit(unit).short.clone();
     let label = game.data().map.label(hex);
     let mp = crate::movement::mp_text(cost);
     if in_ezoc {
         // 6.6: it may enter an enemy ZOC, and stops there.
-        let state = game.unit_mut(unit);
+        let mut state = game.unit_mut(unit);
         state.flags.set(UnitFlags::MOVED, true);
         state.flags.set(UnitFlags::ZOC_MOVE, true);
     } else {
@@ -286,10 +287,11 @@ pub(super) fn mobilize(
 ) -> Result<(), Refusal> {
     let b = mobilize_check(game, unit, hex)?;
     game.mobilized[b] = true;
-    let state = game.unit_mut(unit);
+    let mut state = game.unit_mut(unit);
     state.at = Location::Hex(hex);
     state.spent = 0;
     state.flags = UnitFlags::default();
+    drop(state);
     game.set_control(hex, Side::German);
     let name = game.data().unit(unit).short.clone();
     let label = game.data().map.label(hex);
@@ -349,9 +351,10 @@ pub(super) fn relocate(game: &mut Normandy44, hex: HexId, log: &mut N44Log) -> R
     let hq = relocate_check(game, hex)?;
     let from = game.hex_of(hq);
     game.cotentin_relocated = true;
-    let state = game.unit_mut(hq);
+    let mut state = game.unit_mut(hq);
     state.at = Location::Hex(hex);
     state.flags.set(UnitFlags::MOVED, true);
+    drop(state);
     let label = game.data().map.label(hex);
     log.public(
         COTENTIN,

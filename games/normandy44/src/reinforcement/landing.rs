@@ -210,11 +210,12 @@ pub(super) fn land(
         game.tracks.rp[army.index()] -= cost;
         game.tracks.rp_landed[site.limit_beach().index()] += cost;
     }
-    let state = game.unit_mut(unit);
+    let mut state = game.unit_mut(unit);
     state.at = Location::Hex(hex);
     state.spent = 0;
     state.flags = UnitFlags::default();
     state.flags.set(UnitFlags::LANDED, true);
+    drop(state);
     game.set_control(hex, Side::Allied);
     let name = game.data().unit(unit).short.clone();
     let label = game.data().map.label(hex);
