@@ -1314,21 +1314,18 @@ fn work_out_open_moves(game: &Normandy44, side: Side, reserve: bool) -> Vec<N44A
     let mut out = Vec::new();
     // Made only if a unit's answer is not kept: after a move most are.
     let ground = std::cell::OnceCell::new();
-    // The side's units by hex, in one pass over the units.
-    let mut by_hex: Vec<(HexId, UnitId)> = game
-        .unit_ids()
-        .filter(|&u| game.side_of(u) == side)
-        .filter_map(|u| game.hex_of(u).map(|h| (h, u)))
-        .collect();
-    by_hex.sort_unstable();
-    let reserve_free = !reserve && reserve_marker_free(game, side, &by_hex);
-    for stack in by_hex.chunk_by(|a, b| a.0 == b.0) {
-        let hex = stack[0].0;
-        let movable: Vec<UnitId> = stack
-            .iter()
-            .map(|&(_, u)| u)
-            .filter(|&u| why_stuck(game, u, reserve).is_none())
-            .collect();
+    // The side's stacks, in hex order.
+    let hexes = game.occupied_hexes(side);
+    let by_hex = game.units_by_hex();
+    let reserve_free = !reserve && reserve_marker_free(game, side, &hexes, &by_hex);
+    let mut movable: Vec<UnitId> = Vec::new();
+    for &hex in &hexes {
+        movable.clear();
+        movable.extend(
+            by_hex
+                .hex_units(hex)
+                .filter(|&u| why_stuck(game, u, reserve).is_none()),
+        );
         for &unit in &movable {
             if can_go(game, &ground, &[unit]) {
                 out.push(N44Action::Pick { unit });
@@ -1338,9 +1335,9 @@ fn work_out_open_moves(game: &Normandy44, side: Side, reserve: bool) -> Vec<N44A
             out.push(N44Action::PickStack { hex });
         }
         if reserve_free
-            && stack.iter().any(|&(_, u)| {
-                !game.unit(u).flags.has(UnitFlags::RESERVE) && reserve_eligible(game, u)
-            })
+            && by_hex
+                .hex_units(hex)
+                .any(|u| !game.unit(u).flags.has(UnitFlags::RESERVE) && reserve_eligible(game, u))
         {
             out.push(N44Action::Reserve { hex });
         }
@@ -1374,14 +1371,19 @@ fn reserve_eligible(game: &Normandy44, unit: UnitId) -> bool {
 }
 
 /// 15.1: whether a Reserve marker is free for `side` (six a side; one covers a stack), given
-/// its units by hex, sorted.
-fn reserve_marker_free(game: &Normandy44, side: Side, by_hex: &[(HexId, UnitId)]) -> bool {
-    let stacks_in_reserve = by_hex
-        .chunk_by(|a, b| a.0 == b.0)
-        .filter(|stack| {
-            stack
-                .iter()
-                .any(|&(_, u)| game.unit(u).flags.has(UnitFlags::RESERVE))
+/// the hexes of its stacks.
+fn reserve_marker_free(
+    game: &Normandy44,
+    side: Side,
+    hexes: &[HexId],
+    by_hex: &crate::state::UnitsByHex,
+) -> bool {
+    let stacks_in_reserve = hexes
+        .iter()
+        .filter(|&&hex| {
+            by_hex
+                .hex_units(hex)
+                .any(|u| game.unit(u).flags.has(UnitFlags::RESERVE))
         })
         .count();
     let key = if side == Side::German {

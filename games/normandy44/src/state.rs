@@ -1189,18 +1189,25 @@ impl Normandy44 {
 
     /// The hexes holding units of `side`, in hex order, each once.
     pub fn occupied_hexes(&self, side: Side) -> Vec<HexId> {
-        // From the units, not the map: a few hundred units against thousands of hexes.
-        let mut hexes: Vec<HexId> = self
-            .units
-            .iter()
-            .enumerate()
-            .filter_map(|(i, unit)| match unit.at {
-                Location::Hex(hex) if self.side_of(UnitId(i as u16)) == side => Some(hex),
-                _ => None,
-            })
-            .collect();
-        hexes.sort_unstable();
-        hexes.dedup();
+        // From the units, not the map (a few hundred units against a thousand hexes), a bit
+        // per hex: read back in hex order, each once, without a sort.
+        let mut bits = vec![0u64; self.data.map.hexes.len().div_ceil(64)];
+        for (i, unit) in self.units.iter().enumerate() {
+            if let Location::Hex(hex) = unit.at
+                && self.side_of(UnitId(i as u16)) == side
+                && let Some(word) = bits.get_mut(hex.index() / 64)
+            {
+                *word |= 1 << (hex.index() % 64);
+            }
+        }
+        let mut hexes = Vec::new();
+        for (w, &word) in bits.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                hexes.extend(HexId::from_index(w * 64 + rest.trailing_zeros() as usize));
+                rest &= rest - 1;
+            }
+        }
         hexes
     }
 }
