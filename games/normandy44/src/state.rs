@@ -479,9 +479,9 @@ impl UnitsByHex {
 /// a unit at nearly every decision, and a table of the whole map costs more to make than to
 /// mend. Made by the layer that knows what it holds ([`Table`]).
 pub trait UnitTable: std::any::Any + Send + Sync {
-    /// Bring the table up to date after a change of `unit`, which stood in `before`: `game`
-    /// shows the unit as it is now, and so does [`Normandy44::units_in`].
-    fn update(&mut self, game: &Normandy44, unit: UnitId, before: Option<HexId>);
+    /// Bring the table up to date after a change of `unit`, which was `before`: `game` shows
+    /// the unit as it is now, and so does [`Normandy44::units_in`].
+    fn update(&mut self, game: &Normandy44, unit: UnitId, before: &UnitState);
     /// A copy to bring up to date where a copy of the game shares this one.
     fn copy(&self) -> Box<dyn UnitTable>;
 }
@@ -824,7 +824,7 @@ impl Memo {
 pub struct UnitMut<'g> {
     game: &'g mut Normandy44,
     unit: UnitId,
-    before: Option<HexId>,
+    before: UnitState,
 }
 
 impl std::ops::Deref for UnitMut<'_> {
@@ -843,7 +843,7 @@ impl std::ops::DerefMut for UnitMut<'_> {
 
 impl Drop for UnitMut<'_> {
     fn drop(&mut self) {
-        self.game.mend_tables(self.unit, self.before);
+        self.game.mend_tables(self.unit, &self.before);
     }
 }
 
@@ -930,23 +930,28 @@ impl Normandy44 {
         let side = self.side_of(unit);
         let hex = self.hex_of(unit);
         self.memo.forget_for(side, unit, hex);
+        let before = *self.unit(unit);
         UnitMut {
             game: self,
             unit,
-            before: hex,
+            before,
         }
     }
 
     /// Bring the memo's units by hex and its [`UnitTable`]s up to date after a change of
-    /// `unit`, which stood in `before`.
-    fn mend_tables(&mut self, unit: UnitId, before: Option<HexId>) {
+    /// `unit`, which was `before`.
+    fn mend_tables(&mut self, unit: UnitId, before: &UnitState) {
         let after = self.hex_of(unit);
+        let before_hex = match before.at {
+            Location::Hex(hex) => Some(hex),
+            _ => None,
+        };
         let slot = Memoized::UnitsByHex as usize;
-        if before != after
+        if before_hex != after
             && let Some(kept) = self.memo.slots[slot].take()
             && let Ok(mut index) = kept.downcast::<UnitsByHex>()
         {
-            Arc::make_mut(&mut index).moved(unit, before, after);
+            Arc::make_mut(&mut index).moved(unit, before_hex, after);
             let _ = self.memo.slots[slot].set(index);
         }
         for i in 0..TABLES {

@@ -79,7 +79,7 @@
 //! hexside touches no vertex of a bond the other end could form, so it simply fails.
 
 use crate::data::{Class, GameMap, HexFlags, Hexside, Side, UnitId};
-use crate::state::{Memoized, Normandy44, Table, UnitFlags, UnitTable};
+use crate::state::{Memoized, Normandy44, Table, UnitFlags, UnitState, UnitTable};
 use crate::tables::terrain::{HexsideFeature, Terrain};
 use overlord_hexmap::HexId;
 use std::sync::Arc;
@@ -603,7 +603,20 @@ impl Occupancy {
 /// The occupancy is mended where a unit changed: the cells of the hex it left and the hex it
 /// is in are counted again from their units.
 impl UnitTable for Occupancy {
-    fn update(&mut self, game: &Normandy44, unit: UnitId, before: Option<HexId>) {
+    fn update(&mut self, game: &Normandy44, unit: UnitId, before: &UnitState) {
+        let now = game.unit(unit);
+        // Only where it stands, its face and whether it is scattered count here: a phase
+        // resetting every unit's markers changes none of them.
+        if now.at == before.at
+            && now.step == before.step
+            && now.flags.has(UnitFlags::SCATTERED) == before.flags.has(UnitFlags::SCATTERED)
+        {
+            return;
+        }
+        let before = match before.at {
+            crate::state::Location::Hex(hex) => Some(hex),
+            _ => None,
+        };
         let after = game.hex_of(unit);
         for hex in [before, after].into_iter().flatten() {
             if let Some(cell) = self.cells.get_mut(hex.index()) {
