@@ -281,13 +281,12 @@ pub fn why_cannot_attack(
 /// The units of `side` that may attack `hex` now, in id order.
 pub fn eligible_attackers(game: &Normandy44, side: Side, hex: HexId) -> Vec<UnitId> {
     let mut eligible = Vec::new();
+    let by_hex = game.units_by_hex();
     for n in game.data.map.hexes.neighbours_on_map(hex) {
-        // Most neighbours hold none of the side's units: answered before any unit is read.
-        if game.occupant(n) == Some(side) {
-            eligible.extend(
-                game.units_in(n)
-                    .filter(|&u| why_cannot_attack(game, side, u, hex).is_none()),
-            );
+        // Most neighbours hold none of the side's units: answered before any unit is weighed.
+        let mut units = by_hex.hex_units(n).peekable();
+        if units.peek().is_some_and(|&u| game.side_of(u) == side) {
+            eligible.extend(units.filter(|&u| why_cannot_attack(game, side, u, hex).is_none()));
         }
     }
     eligible
