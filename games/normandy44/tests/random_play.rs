@@ -15,6 +15,7 @@ use overlord_normandy44::data::Side;
 use overlord_normandy44::decisions;
 use overlord_normandy44::state::{Stage, Step, UnitFlags};
 use overlord_normandy44::{N44Data, N44Options, Normandy44};
+use rand::SeedableRng;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -247,38 +248,22 @@ fn sweep_10000_random_cherbourg_games() {
 /// on a stale map and, sooner or later, choose otherwise.
 #[test]
 fn rule_bots_choose_as_they_would_with_nothing_kept() {
-    use overlord_engine::{GameRng, Heuristics, Log, Status};
-    use rand::SeedableRng;
+    use overlord_engine::Heuristics;
     for seed in [3u64, 4] {
-        let mut log = Log::disabled();
-        let mut game = Normandy44::setup(
-            &data(),
-            "mini",
-            &Default::default(),
-            GameRng::seeded(seed),
-            &mut log,
-        )
-        .unwrap();
         let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let (mut legal, mut anew) = (Vec::new(), Vec::new());
-        let mut decisions = 0;
-        while let Status::ToAct(_) = game.status() {
-            let mut fresh = game.clone();
-            fresh.forget_memo();
+        let decisions = play_beside_a_copy_with_nothing_kept("mini", seed, |game, fresh, at| {
+            let mut legal = Vec::new();
             game.legal_actions(&mut legal);
-            fresh.legal_actions(&mut anew);
-            assert_eq!(legal, anew, "seed {seed}, decision {decisions}");
             let kept = game.rule_based_action(&legal, &mut policy.clone()).unwrap();
-            let worked_out = fresh.rule_based_action(&anew, &mut policy).unwrap();
+            let worked_out = fresh.rule_based_action(&legal, &mut policy).unwrap();
             assert_eq!(
                 kept,
                 worked_out,
-                "seed {seed}, decision {decisions} at {:?}",
+                "seed {seed}, decision {at} at {:?}",
                 game.step()
             );
-            let _ = game.apply_listed(kept, &mut log).unwrap();
-            decisions += 1;
-        }
+            kept
+        });
         assert!(decisions > 300, "a whole game: {decisions} decisions");
     }
 }
@@ -290,48 +275,64 @@ fn rule_bots_choose_as_they_would_with_nothing_kept() {
 /// reach corners of the map and of the turn that the rule bots' games do not.
 #[test]
 fn random_play_lists_as_a_copy_with_nothing_kept() {
-    use overlord_engine::{GameRng, Log, Status};
-    use rand::{RngExt, SeedableRng};
+    use rand::RngExt;
     for (scenario, seed) in [("mini", 11u64), ("campaign", 12)] {
-        let mut log = Log::disabled();
-        let mut game = Normandy44::setup(
-            &data(),
-            scenario,
-            &Default::default(),
-            GameRng::seeded(seed),
-            &mut log,
-        )
-        .unwrap();
         let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let (mut legal, mut anew) = (Vec::new(), Vec::new());
-        let mut decisions = 0;
-        while let Status::ToAct(_) = game.status() {
-            let mut fresh = game.clone();
-            fresh.forget_memo();
-            game.legal_actions(&mut legal);
-            fresh.legal_actions(&mut anew);
-            assert_eq!(
-                legal,
-                anew,
-                "{scenario} seed {seed}, decision {decisions} at {:?}",
-                game.step()
-            );
+        let decisions = play_beside_a_copy_with_nothing_kept(scenario, seed, |game, fresh, at| {
             // The tables mended through every change are the tables made afresh.
             assert!(
-                *overlord_normandy44::zoc::occupancy(&game)
-                    == *overlord_normandy44::zoc::occupancy(&fresh),
-                "{scenario} seed {seed}, decision {decisions}: the occupancy"
+                *overlord_normandy44::zoc::occupancy(game)
+                    == *overlord_normandy44::zoc::occupancy(fresh),
+                "{scenario} seed {seed}, decision {at}: the occupancy"
             );
             for hex in game.data().map.hexes.ids() {
                 assert!(
                     game.units_in(hex).eq(fresh.units_in(hex)),
-                    "{scenario} seed {seed}, decision {decisions}: the units in {hex:?}"
+                    "{scenario} seed {seed}, decision {at}: the units in {hex:?}"
                 );
             }
-            let action = legal[policy.random_range(0..legal.len())];
-            let _ = game.apply_listed(action, &mut log).unwrap();
-            decisions += 1;
-        }
+            let mut legal = Vec::new();
+            game.legal_actions(&mut legal);
+            legal[policy.random_range(0..legal.len())]
+        });
         assert!(decisions > 1000, "a whole game: {decisions} decisions");
     }
+}
+
+/// Play the seeded game of `scenario` to its end, at every decision checking that the game
+/// lists what a copy of it that kept nothing lists; `choose` gets both and the decision's
+/// number, checks what else it will and names the action to play. Returns the decisions.
+fn play_beside_a_copy_with_nothing_kept(
+    scenario: &str,
+    seed: u64,
+    mut choose: impl FnMut(&Normandy44, &Normandy44, usize) -> N44Action,
+) -> usize {
+    use overlord_engine::{GameRng, Log, Status};
+    let mut log = Log::disabled();
+    let mut game = Normandy44::setup(
+        &data(),
+        scenario,
+        &Default::default(),
+        GameRng::seeded(seed),
+        &mut log,
+    )
+    .unwrap();
+    let (mut legal, mut anew) = (Vec::new(), Vec::new());
+    let mut decisions = 0;
+    while let Status::ToAct(_) = game.status() {
+        let mut fresh = game.clone();
+        fresh.forget_memo();
+        game.legal_actions(&mut legal);
+        fresh.legal_actions(&mut anew);
+        assert_eq!(
+            legal,
+            anew,
+            "{scenario} seed {seed}, decision {decisions} at {:?}",
+            game.step()
+        );
+        let action = choose(&game, &fresh, decisions);
+        let _ = game.apply_listed(action, &mut log).unwrap();
+        decisions += 1;
+    }
+    decisions
 }
