@@ -163,6 +163,9 @@ pub struct Lines<'g> {
 #[derive(Default)]
 struct Trace {
     seen: Marks<()>,
+    /// Per hex and empty-EZOC flag (`hex * 2 + ezoc`), the fewest hexes entered off-road of
+    /// any state followed there.
+    least_off_road: Marks<u8>,
     stack: Vec<(HexId, u8, bool)>,
 }
 
@@ -234,15 +237,37 @@ impl<'g> Lines<'g> {
         // A trace inside another (none today) gets tables of its own.
         let mut own = None;
         let mut borrowed = self.scratch.try_borrow_mut().ok();
-        let Trace { seen, stack } = match borrowed.as_deref_mut() {
+        let Trace {
+            seen,
+            least_off_road,
+            stack,
+        } = match borrowed.as_deref_mut() {
             Some(shared) => shared,
             None => own.insert(Trace::default()),
         };
         seen.begin(map.hexes.len() * PHASES * 2, ());
+        least_off_road.begin(map.hexes.len() * 2, 0);
         stack.clear();
         let mut push = |stack: &mut Vec<(HexId, u8, bool)>, hex: HexId, phase: u8, ezoc: bool| {
-            let i = (hex.index() * PHASES + usize::from(phase)) * 2 + usize::from(ezoc);
-            if seen.mark(i, ()) {
+            if phase <= OFF_ROAD_HEXES {
+                // A path in `hex` that entered fewer hexes off-road, or that is not in an empty
+                // EZOC, goes everywhere this one can (both only tighten 18.2's limits): once
+                // such a path was followed from here, this one need not be.
+                let at = |e: bool| hex.index() * 2 + usize::from(e);
+                let covered = |e: bool| least_off_road.get(at(e)).is_some_and(|q| q <= phase);
+                if covered(false) || (ezoc && covered(true)) {
+                    return;
+                }
+                least_off_road.set(at(ezoc), phase);
+                stack.push((hex, phase, ezoc));
+                return;
+            }
+            let i = |e: bool| (hex.index() * PHASES + usize::from(phase)) * 2 + usize::from(e);
+            // Likewise a road (or any-length) path not in an empty EZOC covers one that is.
+            if ezoc && seen.is_marked(i(false)) {
+                return;
+            }
+            if seen.mark(i(ezoc), ()) {
                 stack.push((hex, phase, ezoc));
             }
         };
