@@ -68,7 +68,7 @@ pub fn landing_site(game: &Normandy44, army: Army, hex: HexId) -> Option<Landing
 }
 
 /// The Cherbourg city hexes (5.2, 17.4, 23.2).
-pub fn cherbourg_cities(game: &Normandy44) -> Vec<HexId> {
+pub fn cherbourg_cities(game: &Normandy44) -> &[HexId] {
     supply_lines::cherbourg_cities(&game.data().map)
 }
 

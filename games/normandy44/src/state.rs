@@ -105,6 +105,16 @@ pub struct UnitState {
     pub spent: u8,
 }
 
+impl UnitState {
+    /// The hex the unit is in, if on the map.
+    pub fn hex(&self) -> Option<HexId> {
+        match self.at {
+            Location::Hex(hex) => Some(hex),
+            _ => None,
+        }
+    }
+}
+
 /// The weather of the turn: its condition and the Weather Table row (the modified roll) that
 /// also sets supply, replacements, air and naval units (2.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -361,14 +371,12 @@ pub enum Memoized {
     GermanZones,
     /// The Allied zones of control and bonds.
     AlliedZones,
-    /// The units of each hex ([`Normandy44::units_in`]).
-    UnitsByHex,
     /// The Movement Phase's picks and Reserve placements (`movement::OpenMoves`): a search per
     /// unit, asked by the turn driver and again by the player before any unit moves.
     OpenMoves,
 }
 
-const MEMO_SLOTS: usize = 4;
+const MEMO_SLOTS: usize = 3;
 
 /// No unit, in [`UnitsByHex`]'s lists.
 const NO_UNIT: u16 = u16::MAX;
@@ -479,6 +487,9 @@ impl UnitsByHex {
 /// a unit at nearly every decision, and a table of the whole map costs more to make than to
 /// mend. Made by the layer that knows what it holds ([`Table`]).
 pub trait UnitTable: std::any::Any + Send + Sync {
+    /// Whether a unit that was `before` and is `now` changed what the table holds: one it did
+    /// not is neither copied nor mended (a phase resetting every unit's markers).
+    fn touched_by(&self, before: &UnitState, now: &UnitState) -> bool;
     /// Bring the table up to date after a change of `unit`, which was `before`: `game` shows
     /// the unit as it is now, and so does [`Normandy44::units_in`].
     fn update(&mut self, game: &Normandy44, unit: UnitId, before: &UnitState);
@@ -486,14 +497,32 @@ pub trait UnitTable: std::any::Any + Send + Sync {
     fn copy(&self) -> Box<dyn UnitTable>;
 }
 
-/// The tables of [`UnitTable`], one slot each.
+/// The tables of [`UnitTable`], one slot each, mended in this order (the occupancy reads the
+/// units by hex).
 #[derive(Clone, Copy, Debug)]
 pub enum Table {
+    /// The units of each hex ([`Normandy44::units_in`]).
+    UnitsByHex,
     /// Who holds each hex, as the ZOC rules see it (`zoc::Occupancy`).
     Occupancy,
 }
 
-const TABLES: usize = 1;
+const TABLES: usize = 2;
+
+/// The units by hex are mended by moving the unit from one hex's list to the other's.
+impl UnitTable for UnitsByHex {
+    fn touched_by(&self, before: &UnitState, now: &UnitState) -> bool {
+        before.hex() != now.hex()
+    }
+
+    fn update(&mut self, game: &Normandy44, unit: UnitId, before: &UnitState) {
+        self.moved(unit, before.hex(), game.hex_of(unit));
+    }
+
+    fn copy(&self) -> Box<dyn UnitTable> {
+        Box::new(self.clone())
+    }
+}
 
 /// The units of one hex, in id order ([`Normandy44::units_in`]).
 pub struct UnitsIn {
@@ -673,20 +702,22 @@ impl Memo {
         answer
     }
 
-    /// `read` applied to the answer kept in `slot`, worked out by `work` when none is: what
-    /// [`Memo::get`] gives, lent rather than shared, for questions asked many times a decision.
-    pub fn with<T: Send + Sync + 'static, R>(
+    /// `read` applied to the table kept in `table`, made by `work` when none is: what
+    /// [`Memo::table`] gives, lent rather than shared, for questions asked many times a
+    /// decision.
+    pub fn with_table<T: UnitTable, R>(
         &self,
-        slot: Memoized,
+        table: Table,
         work: impl FnOnce() -> T,
         read: impl FnOnce(&T) -> R,
     ) -> R {
-        if let Some(kept) = self.slots[slot as usize].get()
-            && let Some(answer) = kept.downcast_ref::<T>()
-        {
-            return read(answer);
+        if let Some(kept) = self.tables[table as usize].get() {
+            let any: &dyn std::any::Any = kept.as_ref();
+            if let Some(answer) = any.downcast_ref::<T>() {
+                return read(answer);
+            }
         }
-        read(&self.get(slot, work))
+        read(&self.table(table, work))
     }
 
     /// Forget every answer (the units changed).
@@ -809,10 +840,10 @@ impl Memo {
             Side::German => Memoized::AlliedZones,
             Side::Allied => Memoized::GermanZones,
         };
+        // The tables are not forgotten: they are mended once the change is made
+        // (`Normandy44::mend_tables`).
         for (i, slot) in self.slots.iter_mut().enumerate() {
-            // The units by hex, like the tables, are mended once the change is made
-            // (`Normandy44::mend_tables`).
-            if i != kept as usize && i != Memoized::UnitsByHex as usize {
+            if i != kept as usize {
                 slot.take();
             }
         }
@@ -938,23 +969,17 @@ impl Normandy44 {
         }
     }
 
-    /// Bring the memo's units by hex and its [`UnitTable`]s up to date after a change of
-    /// `unit`, which was `before`.
+    /// Bring the memo's [`UnitTable`]s up to date after a change of `unit`, which was
+    /// `before`.
     fn mend_tables(&mut self, unit: UnitId, before: &UnitState) {
-        let after = self.hex_of(unit);
-        let before_hex = match before.at {
-            Location::Hex(hex) => Some(hex),
-            _ => None,
-        };
-        let slot = Memoized::UnitsByHex as usize;
-        if before_hex != after
-            && let Some(kept) = self.memo.slots[slot].take()
-            && let Ok(mut index) = kept.downcast::<UnitsByHex>()
-        {
-            Arc::make_mut(&mut index).moved(unit, before_hex, after);
-            let _ = self.memo.slots[slot].set(index);
-        }
+        let now = *self.unit(unit);
         for i in 0..TABLES {
+            if !self.memo.tables[i]
+                .get()
+                .is_some_and(|table| table.touched_by(before, &now))
+            {
+                continue;
+            }
             let Some(mut table) = self.memo.tables[i].take() else {
                 continue;
             };
@@ -982,10 +1007,7 @@ impl Normandy44 {
 
     /// The hex `unit` is in, if on the map.
     pub fn hex_of(&self, unit: UnitId) -> Option<HexId> {
-        match self.unit(unit).at {
-            Location::Hex(hex) => Some(hex),
-            _ => None,
-        }
+        self.unit(unit).hex()
     }
 
     /// The units in `hex`, in id order.
@@ -997,18 +1019,15 @@ impl Normandy44 {
 
     /// The units on the map by hex, as the memo keeps them.
     pub fn units_by_hex(&self) -> Arc<UnitsByHex> {
-        self.memo.get(Memoized::UnitsByHex, || UnitsByHex::of(self))
+        self.memo.table(Table::UnitsByHex, || UnitsByHex::of(self))
     }
 
     /// Which side has units in `hex`, if any (the two never share a hex, 9.1).
     pub fn occupant(&self, hex: HexId) -> Option<Side> {
-        self.memo.with(
-            Memoized::UnitsByHex,
+        self.memo.with_table(
+            Table::UnitsByHex,
             || UnitsByHex::of(self),
-            |index| {
-                let first = index.first.get(hex.index()).copied()?;
-                (first != NO_UNIT).then(|| self.side_of(UnitId(first)))
-            },
+            |index| index.hex_units(hex).next().map(|u| self.side_of(u)),
         )
     }
 
@@ -1178,15 +1197,15 @@ impl Normandy44 {
     /// Whether a unit of `side`'s enemy is in a hex adjacent to `hex`.
     pub fn enemy_adjacent(&self, hex: HexId, side: Side) -> bool {
         let enemy = side.enemy();
-        self.memo.with(
-            Memoized::UnitsByHex,
+        self.memo.with_table(
+            Table::UnitsByHex,
             || UnitsByHex::of(self),
             |index| {
                 self.data.map.hexes.neighbours_on_map(hex).any(|n| {
                     index
-                        .first
-                        .get(n.index())
-                        .is_some_and(|&u| u != NO_UNIT && self.side_of(UnitId(u)) == enemy)
+                        .hex_units(n)
+                        .next()
+                        .is_some_and(|u| self.side_of(u) == enemy)
                 })
             },
         )

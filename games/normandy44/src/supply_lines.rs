@@ -71,8 +71,8 @@ const PHASES: usize = FREE as usize + 1;
 
 /// The Cherbourg city hexes (3606, 3705, 3706 on the map the rules print): the city hexes
 /// inside the Cherbourg Perimeter.
-pub fn cherbourg_cities(map: &GameMap) -> Vec<HexId> {
-    map.cherbourg_cities.clone()
+pub fn cherbourg_cities(map: &GameMap) -> &[HexId] {
+    &map.cherbourg_cities
 }
 
 /// Whether a road runs through `hex` (a road crosses one of its hexsides).
@@ -107,7 +107,8 @@ pub fn sources(game: &Normandy44, side: Side) -> Vec<HexId> {
             // 18.1: friendly-controlled Cherbourg city hexes...
             out.extend(
                 cherbourg_cities(map)
-                    .into_iter()
+                    .iter()
+                    .copied()
                     .filter(|&h| control::controls(game, Side::German, h)),
             );
             if game.scenario() == Scenario::Cherbourg {
@@ -375,7 +376,8 @@ pub fn cherbourg_traces_south(game: &Normandy44) -> bool {
     let south =
         |h: HexId| map.flags(h).has(HexFlags::SOUTH_EDGE) || (cherbourg && h_line_exit(map, h));
     cherbourg_cities(map)
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|&h| control::controls(game, Side::German, h))
         .any(|h| lines.traces(h, Reach::Line, &south))
 }

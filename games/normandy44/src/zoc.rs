@@ -603,22 +603,15 @@ impl Occupancy {
 /// The occupancy is mended where a unit changed: the cells of the hex it left and the hex it
 /// is in are counted again from their units.
 impl UnitTable for Occupancy {
+    /// Only where a unit stands, its face and whether it is scattered count here.
+    fn touched_by(&self, before: &UnitState, now: &UnitState) -> bool {
+        now.at != before.at
+            || now.step != before.step
+            || now.flags.has(UnitFlags::SCATTERED) != before.flags.has(UnitFlags::SCATTERED)
+    }
+
     fn update(&mut self, game: &Normandy44, unit: UnitId, before: &UnitState) {
-        let now = game.unit(unit);
-        // Only where it stands, its face and whether it is scattered count here: a phase
-        // resetting every unit's markers changes none of them.
-        if now.at == before.at
-            && now.step == before.step
-            && now.flags.has(UnitFlags::SCATTERED) == before.flags.has(UnitFlags::SCATTERED)
-        {
-            return;
-        }
-        let before = match before.at {
-            crate::state::Location::Hex(hex) => Some(hex),
-            _ => None,
-        };
-        let after = game.hex_of(unit);
-        for hex in [before, after].into_iter().flatten() {
+        for hex in [before.hex(), game.hex_of(unit)].into_iter().flatten() {
             if let Some(cell) = self.cells.get_mut(hex.index()) {
                 *cell = 0;
             }

@@ -144,7 +144,7 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
                     _ => {}
                 }
             }
-            for hex in cherbourg_cities(game) {
+            for &hex in cherbourg_cities(game) {
                 if relocate_check(game, hex).is_ok() {
                     out.push(N44Action::RelocateCotentinHq { hex });
                 }
