@@ -273,18 +273,22 @@ pub fn return_check(
     hex: HexId,
 ) -> Result<Pool, Refusal> {
     let pool = return_rules(game, side, unit, hex)?;
-    // 27.2: the German brings SS units back first while one can come back.
-    if side == Side::German
-        && crate::solitaire::on(game)
-        && !crate::solitaire::is_ss(game, unit)
-        && ss_can_return(game)
-    {
+    if ss_first(game, side, unit, || ss_can_return(game)) {
         return Err(Refusal::by_rule(
             crate::solitaire::SOLITAIRE,
             "SS units come back from the Eliminated box first (27.2)",
         ));
     }
     Ok(pool)
+}
+
+/// 27.2: whether `unit` must wait while the German brings SS units back first, given whether
+/// one can come back (asked only where it decides).
+fn ss_first(game: &Normandy44, side: Side, unit: UnitId, ss_can: impl FnOnce() -> bool) -> bool {
+    side == Side::German
+        && crate::solitaire::on(game)
+        && !crate::solitaire::is_ss(game, unit)
+        && ss_can()
 }
 
 /// 27.2: whether an eliminated German SS unit can come back now somewhere.
@@ -453,25 +457,10 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
         .unit_ids()
         .filter(|&u| game.side_of(u) == side)
         .collect();
-    let mut places: Option<Vec<HexId>> = None;
     // [`return_check`] taken apart: what the unit decides once per unit, 27.2's order once per
-    // list, and each hex's control and supply once per hex (a trace each).
-    let ss_first = std::cell::OnceCell::new();
-    let supplied: std::cell::RefCell<Vec<Option<bool>>> = std::cell::RefCell::default();
-    let place_ok = |hex: HexId| {
-        let kept = supplied.borrow().get(hex.index()).copied().flatten();
-        kept.unwrap_or_else(|| {
-            let ok = controls(game, side, hex) && hex_in_supply(game, side, hex);
-            let mut supplied = supplied.borrow_mut();
-            if supplied.len() <= hex.index() {
-                supplied.resize(hex.index() + 1, None);
-            }
-            if let Some(slot) = supplied.get_mut(hex.index()) {
-                *slot = Some(ok);
-            }
-            ok
-        })
-    };
+    // list, and each place's control and supply once per place (a trace each).
+    let mut places: Option<Vec<(HexId, std::cell::OnceCell<bool>)>> = None;
+    let ss_can = std::cell::OnceCell::new();
     for &unit in &mine {
         match game.unit(unit).at {
             Location::Hex(_) | Location::Britain if replace_check(game, side, unit).is_ok() => {
@@ -485,17 +474,25 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
                 if return_unit_rules(game, side, unit).is_err() {
                     continue;
                 }
-                // 27.2: the German brings SS units back first while one can come back.
-                if side == Side::German
-                    && crate::solitaire::on(game)
-                    && !crate::solitaire::is_ss(game, unit)
-                    && *ss_first.get_or_init(|| ss_can_return(game))
-                {
+                if ss_first(game, side, unit, || {
+                    *ss_can.get_or_init(|| ss_can_return(game))
+                }) {
                     continue;
                 }
-                let hexes = places.get_or_insert_with(|| return_hexes(game, side));
-                for &hex in hexes.iter() {
-                    if return_place_rules(game, side, unit, hex, &|| place_ok(hex)).is_ok() {
+                let places = places.get_or_insert_with(|| {
+                    return_hexes(game, side)
+                        .into_iter()
+                        .map(|hex| (hex, std::cell::OnceCell::new()))
+                        .collect()
+                });
+                for (hex, supplied) in places.iter() {
+                    let hex = *hex;
+                    let place_ok = || {
+                        *supplied.get_or_init(|| {
+                            controls(game, side, hex) && hex_in_supply(game, side, hex)
+                        })
+                    };
+                    if return_place_rules(game, side, unit, hex, &place_ok).is_ok() {
                         out.push(N44Action::Return { unit, hex });
                     }
                 }
