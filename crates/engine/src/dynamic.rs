@@ -100,6 +100,8 @@ pub trait DynMatch: Send + Sync {
     /// Play the legal action whose id is `id` for `seat`; an id no legal action has is
     /// refused with what it names, and changes nothing.
     fn apply_id(&mut self, seat: Seat, id: u32) -> Result<(), MatchError>;
+    /// Line of sight from `unit` as `viewer` may know it ([`crate::Game::sight`]).
+    fn sight(&self, viewer: Viewer, unit: u32) -> Option<crate::Sight>;
     /// The shape of the observation, `None` for a game without one.
     fn observation_shape(&self) -> Option<ObservationShape>;
     /// What `viewer` may know as numbers ([`crate::Game::observe`]), into `out`.
@@ -186,6 +188,10 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn text_picture(&self, viewer: Viewer) -> Option<String> {
         self.state().text_picture(viewer)
+    }
+
+    fn sight(&self, viewer: Viewer, unit: u32) -> Option<crate::Sight> {
+        self.state().sight(viewer, unit)
     }
 
     fn advise(&self, seat: Seat, request: &AdviceRequest) -> Result<AdvisedAction, MatchError> {

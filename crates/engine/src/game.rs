@@ -121,6 +121,14 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Line of sight from `unit` (by the id the game's anchors use) as `viewer` may know it:
+    /// the hexes it sees and each enemy unit it could or could not fire on, for a client that
+    /// shows sight from a selected unit. `None` for a game without line of sight, or a unit
+    /// that is not on the map or not known to `viewer`. Reveals nothing [`Game::view`] hides.
+    fn sight(&self, _viewer: Viewer, _unit: u32) -> Option<Sight> {
+        None
+    }
+
     /// The figures batch simulation reports for this game beyond its outcome (losses per turn,
     /// named counters, places holding out), when the game has any; `None` by default.
     fn statistics(&self) -> Option<&dyn crate::Statistics> {
@@ -420,6 +428,31 @@ pub struct Anchors {
     /// clicks them like hexes.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub places: Vec<Place>,
+}
+
+/// Line of sight from one unit ([`Game::sight`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Sight {
+    /// The unit looked from, by its anchors' id.
+    pub unit: u32,
+    /// The hex it looks from, as printed.
+    pub from: String,
+    /// Every hex it sees, as printed labels, its own included.
+    pub hexes: Vec<String>,
+    /// Each enemy unit on the map, and whether this unit could fire on it.
+    pub targets: Vec<SightTarget>,
+}
+
+/// An enemy unit as seen from a [`Sight`]'s unit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SightTarget {
+    /// The target, by its anchors' id.
+    pub unit: u32,
+    /// Its hex, as printed.
+    pub hex: String,
+    /// Why it could not be fired on now, citing the rule (blocked sight, out of range, hidden);
+    /// `None` when it could.
+    pub blocked: Option<String>,
 }
 
 /// A place on the table that is not a hex, named by its kind and the id the game's board data

@@ -47,7 +47,7 @@ pub use dynamic::{
 };
 pub use game::{
     Anchors, Applied, Components, DataError, DataErrors, Game, GameInfo, OptionInfo, Outcome,
-    Place, Prompt, Refusal, ScenarioInfo, SetupError, Status,
+    Place, Prompt, Refusal, ScenarioInfo, SetupError, Sight, SightTarget, Status,
 };
 pub use heuristics::{Heuristics, best_scored};
 pub use log::{Audience, Log, LogEntry, RuleId};
