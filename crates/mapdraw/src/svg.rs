@@ -343,8 +343,10 @@ fn terrain_colours(map: &MapData, style: &Style) -> Vec<String> {
 fn write_terrain(out: &mut String, map: &MapData, style: &Style, layout: &Layout) {
     let colours = terrain_colours(map, style);
     w!(out, "<g id=\"terrain\"{}>\n", stroke_attrs(&style.grid));
-    // Each hex names its printed label, so a client can find a hex and its centre by label.
-    for ((&hex, cell), label) in map.hexes().iter().zip(map.cells()).zip(map_labels(map)) {
+    // Each hex is named as the game names it, so a client can find a hex and its centre by the
+    // label a view or an action uses: on a composed map the printed label repeats from board
+    // to board, so there the name carries the board too.
+    for ((&hex, cell), label) in map.hexes().iter().zip(map.cells()).zip(hex_names(map)) {
         let fill = colours
             .get(cell.terrain.index())
             .map_or("#dddddd", String::as_str);
@@ -703,7 +705,18 @@ fn write_labels(out: &mut String, map: &MapData, style: &Style, page: &Page) {
     }
 }
 
-/// The printed label of every map hex, in dense order.
+/// The name games know every map hex by ([`MapData::full_label`]: `1A:0812` on a composed map,
+/// the printed label otherwise), in dense order.
+fn hex_names(map: &MapData) -> impl Iterator<Item = String> + '_ {
+    map.hexes()
+        .iter()
+        .map(|&h| map.full_label(h).unwrap_or_default())
+}
+
+/// The printed label of every map hex, in dense order. The text drawn on a hex stays the
+/// printed one even on a composed map: it is what the physical board shows, and a board
+/// prefix on every hex would crowd it (a game names its boards with an overlay where it
+/// wants them named).
 fn map_labels(map: &MapData) -> impl Iterator<Item = String> + '_ {
     map.hexes()
         .iter()

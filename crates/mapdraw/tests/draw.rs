@@ -3,7 +3,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use overlord_hexmap::{LabelConvention, LabelOrder, MapData, Orientation, Parity};
+use overlord_datafile::Location;
+use overlord_hexmap::{
+    Composition, Hex, LabelConvention, LabelOrder, MapData, Orientation, Parity, PlacedBoard,
+    Placement,
+};
 use overlord_mapdraw::{
     HexText, Layout, LineRule, Link, Mark, OffMapBox, Overlays, PNG_SIGNATURE, RegionBoundary,
     Rotation, Shape, Side, Stroke, Style, page, svg_to_png, to_svg,
@@ -258,17 +262,12 @@ fn an_overlay_off_the_map_and_odd_numbers_do_not_break_the_svg() {
     style.margin = -5.0;
     let mut overlays = overlays(&map);
     overlays.links.push(Link::arrow(
-        overlord_hexmap::Hex::new(40, -40),
-        overlord_hexmap::Hex::new(40, -40),
+        Hex::new(40, -40),
+        Hex::new(40, -40),
         Stroke::new("red", f64::NAN),
     ));
     overlays.marks.push(
-        Mark::new(
-            overlord_hexmap::Hex::new(-30, 99),
-            Shape::Ring,
-            "\"><script>",
-        )
-        .with_size(f64::NEG_INFINITY),
+        Mark::new(Hex::new(-30, 99), Shape::Ring, "\"><script>").with_size(f64::NEG_INFINITY),
     );
     let svg = to_svg(&map, &style, &overlays);
     assert!(!svg.contains("NaN") && !svg.contains("inf"));
@@ -379,4 +378,50 @@ fn hexes_boxes_and_layered_marks_are_named_for_a_client() {
     assert!(svg.contains("data-layer=\"fire:&lt;red&gt;\""));
     // Marks without a layer carry none.
     assert_eq!(svg.matches("data-layer=").count(), 2);
+}
+
+#[test]
+fn hexes_of_a_composed_map_are_named_with_their_board() {
+    // Two copies of the small map side by side, eight columns apart: every printed label is
+    // on both boards.
+    let place = |id: &str, offset: Hex| PlacedBoard {
+        id: id.to_owned(),
+        map: omaha_like(),
+        placement: Placement {
+            rotation: overlord_hexmap::Rotation::NONE,
+            offset,
+        },
+        written_at: Location::default(),
+    };
+    let composition = Composition {
+        name: "Two boards".to_owned(),
+        authored_by: "Overlord tests".to_owned(),
+        source: "field.toml".to_owned(),
+        // Flat-top axial: two columns right is q + 2, r - 1, so this keeps the rows level.
+        boards: vec![place("1A", Hex::ZERO), place("2B", Hex::new(8, -4))],
+        overlays: Vec::new(),
+    };
+    let map = composition.compose().unwrap();
+    assert_eq!(map.len(), 2 * omaha_like().len());
+    let svg = to_svg(&map, &style(), &Overlays::new());
+    parse(&svg);
+    let names: Vec<&str> = svg
+        .split("<polygon data-hex=\"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap())
+        .collect();
+    assert_eq!(names.len(), map.len());
+    let mut unique = names.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), names.len(), "no hex name repeats: {names:?}");
+    // Each name is the one games use, and finds its hex again.
+    for (&hex, name) in map.hexes().iter().zip(&names) {
+        assert_eq!(map.full_label(hex).as_deref(), Some(*name));
+        assert_eq!(map.find(name), Some(hex));
+    }
+    assert!(names.contains(&"1A:0303") && names.contains(&"2B:0303"));
+    // The text drawn on a hex stays the printed label, once per board.
+    assert_eq!(svg.matches(">0303</text>").count(), 2);
+    assert!(!svg.contains(">1A:0303</text>"));
 }
