@@ -62,7 +62,7 @@ export function renderCards(container, table, anchored = new Set()) {
       element('strong', {}, card.title),
       ...card.lines.map((line) => element('span', { class: 'card-line' }, line))));
   container.replaceChildren(
-    element('h2', {}, 'Cards this turn'),
+    element('h2', {}, table.cardsTitle ?? 'Cards this turn'),
     cards.length ? element('ol', { class: 'cards' }, ...cards) : element('p', { class: 'hint' }, 'None drawn yet.'),
     table.deck ? element('p', { class: 'hint' }, table.deck) : '',
   );

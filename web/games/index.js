@@ -3,8 +3,9 @@
 // actions as buttons and map highlights, all of which are generic.
 
 import * as omaha from './omaha.js';
+import * as tideOfIron from './tide-of-iron.js';
 
-const adapters = { omaha };
+const adapters = { omaha, 'tide-of-iron': tideOfIron };
 
 // A table with no pieces: the view shown as text.
 function generic(view) {

@@ -5,6 +5,8 @@
 // on hexes, the `turns` and `phases` tracks, the `cards` drawn this turn, the `deck`, and a
 // one-line `summary`.
 
+import { variant } from './variant.js';
+
 const KIND = {
   infantry: 'Inf',
   ranger: 'Rgr',
@@ -24,15 +26,7 @@ const DIVISION_COLOUR = { '1st': '#d8cf9c', '29th': '#aac0da' };
 const SYMBOL = { diamond: '◆', triangle: '▲', circle: '●' };
 const TIDE = { low: 'low tide', mid: 'mid tide', high: 'high tide' };
 
-// The variant name and body of a serde enum value: `"Land"` or `{ "Place": 68 }`.
-export function variant(value) {
-  if (typeof value === 'string') return { name: value, body: null };
-  if (value && typeof value === 'object') {
-    const [name] = Object.keys(value);
-    return { name, body: value[name] };
-  }
-  return { name: null, body: null };
-}
+export { variant };
 
 // Where a US counter's `loc` puts it: `{ hex }`, `{ box }`, `{ track: turn }`, or
 // `{ off: list name }`; `null` for out of play.

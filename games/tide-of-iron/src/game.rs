@@ -58,6 +58,10 @@ impl Components for ToiData {
         Some(crate::picture::scenario_svg(self, id))
     }
 
+    fn board(&self) -> Option<serde_json::Value> {
+        Some(crate::picture::board(self))
+    }
+
     fn summary(&self) -> String {
         format!(
             "{} figures and vehicles, {} terrain types, {} board faces, {} overlays, {} scenarios",
@@ -395,6 +399,10 @@ impl Game for ToiGame {
 
     fn anchors(&self, action: &ToiAction) -> Anchors {
         crate::view::anchors(self, action)
+    }
+
+    fn sight(&self, _viewer: Viewer, unit: u32) -> Option<overlord_engine::Sight> {
+        crate::sight::sight(self, unit)
     }
 
     fn rng(&self) -> &GameRng {

@@ -21,7 +21,8 @@
 //!    [`assault`] (`TOI-COMBAT-ASSAULT`), [`command`] (`TOI-CMD`), [`status`] (`TOI-STAT`'s
 //!    choices), [`victory`] (`TOI-WIN`).
 //! 4. **The round and the game's faces.** [`turn`] (`TOI-ROUND`, the Status Phase's clean-up),
-//!    [`decisions`], [`setup`], [`view`], [`encoding`] (the fixed action space and observation
+//!    [`decisions`], [`setup`], [`view`] with [`sight`] (line of sight from a unit, for the
+//!    browser), [`encoding`] (the fixed action space and observation
 //!    for learning agents), [`statistics`] (`overlord sim`'s figures), [`picture`]
 //!    (`overlord map`), [`bot`] (the rule bot
 //!    and the evaluation search bots use), [`game`].
@@ -67,6 +68,7 @@ pub mod obstacles;
 pub mod opfire;
 pub mod picture;
 pub mod setup;
+pub mod sight;
 pub mod specialization;
 pub mod stacking;
 pub mod state;

@@ -2,7 +2,7 @@
 //! four with a gap between them, each labelled with its id, so that the authored boards can be
 //! looked over; and with `--scenario`, a scenario's battlefield as it assembles its boards and
 //! overlays (`TOI-SETUP-2`), with its objectives, fortifications, deployment areas and starting
-//! units.
+//! units. [`board`] gives the browser the public names behind a view's figure ids.
 
 use crate::data::{Nation, ObjectiveKind, ToiData};
 use overlord_datafile::Location;
@@ -229,4 +229,38 @@ pub fn scenario_svg(data: &ToiData, id: &str) -> Result<String, String> {
         scenario.name
     ));
     Ok(overlord_mapdraw::to_svg(map, &style, &overlays))
+}
+
+/// What the browser needs besides the map to draw a view (`Components::board`): each figure's
+/// id, name, side and class, with the letter a squad's name gives it (`R`, `E`, `O`, `MG`,
+/// `M`), in the order views number them.
+pub fn board(data: &ToiData) -> serde_json::Value {
+    use crate::data::FigureClass;
+    let figures: Vec<serde_json::Value> = data
+        .figures
+        .iter()
+        .map(|f| {
+            let (class, short) = match f.class {
+                FigureClass::Regular => ("regular", "R"),
+                FigureClass::Elite => ("elite", "E"),
+                FigureClass::Officer => ("officer", "O"),
+                FigureClass::MgCrew => ("mg_crew", "MG"),
+                FigureClass::MortarCrew => ("mortar_crew", "M"),
+                FigureClass::Truck => ("truck", "Truck"),
+                FigureClass::Halftrack => ("halftrack", "HT"),
+                FigureClass::Tank => ("tank", "Tank"),
+            };
+            serde_json::json!({
+                "id": f.id,
+                "name": f.name,
+                "nation": f.nation,
+                "class": class,
+                "short": short,
+                "slots": f.slots,
+                "move": f.movement,
+                "armor": f.armor,
+            })
+        })
+        .collect();
+    serde_json::json!({ "figures": figures })
 }

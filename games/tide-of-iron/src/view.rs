@@ -20,7 +20,14 @@ pub struct ToiView {
     pub vp: [i16; 2],
     pub command: [u16; 2],
     pub initiative_cards: [u16; 2],
+    /// Whose Action Phase turn it is (`TOI-ACT`), each side's actions left in it, and
+    /// whether each has ended its Action Phase this round (`TOI-ACT-END`).
+    pub turn_of: Nation,
+    pub actions_left: [u8; 2],
+    pub ended: [bool; 2],
     pub units: Vec<UnitView>,
+    /// The fortifications, obstacles and smoke on the battlefield, by hex (`TOI-FORT`).
+    pub markers: Vec<(String, crate::state::Markers)>,
     /// Per objective: its hex and who controls it.
     pub objectives: Vec<(String, Option<Nation>)>,
     /// Each side's strategy and operations cards, the US first.
@@ -55,6 +62,14 @@ pub fn view(game: &ToiGame, viewer: Viewer) -> ToiView {
         vp: Nation::ALL.map(|n| game.side(n).vp),
         command: Nation::ALL.map(|n| game.side(n).command),
         initiative_cards: Nation::ALL.map(|n| game.side(n).initiative_card),
+        turn_of: game.turn_of,
+        actions_left: Nation::ALL.map(|n| game.side(n).actions_left),
+        ended: Nation::ALL.map(|n| game.side(n).ended),
+        markers: game
+            .markers
+            .iter()
+            .map(|&(hex, markers)| (field.label(hex), markers))
+            .collect(),
         units: game
             .unit_ids()
             .map(|u| {

@@ -40,6 +40,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     (4, &["decisions"]),
     (4, &["setup"]),
     (4, &["view"]),
+    (4, &["sight"]),
     (4, &["encoding"]),
     (4, &["picture"]),
     (4, &["statistics"]),

@@ -15,6 +15,7 @@ mod faq;
 mod fort;
 mod hidden;
 mod rounds;
+mod sight;
 mod specialized;
 mod tanks;
 mod team_play;
