@@ -191,8 +191,18 @@ export function describe(view, board) {
     off.get(list).push(piece);
   };
   const names = new Map((view.units ?? []).map((u) => [u.id, u.name]));
+  const carried = new Map();
+  for (const shown of view.units ?? []) {
+    const at = variant(shown.unit.at);
+    if (at.name === 'Aboard') carried.set(at.body, [...(carried.get(at.body) ?? []), shown.name]);
+  }
   for (const shown of view.units ?? []) {
     const piece = unitPiece(shown, board);
+    const passengers = carried.get(shown.id);
+    if (passengers) {
+      piece.flags.push({ name: `Carrying ${passengers.join(', ')}`, short: `+${passengers.length}`, rule: 'TOI-TRANS' });
+      piece.title += `; carrying ${passengers.join(', ')}`;
+    }
     const at = variant(shown.unit.at);
     if (shown.hex) {
       pieces.push({ ...piece, place: { hex: shown.hex } });

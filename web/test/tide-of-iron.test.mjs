@@ -72,6 +72,8 @@ test('the table: units on their hexes, the carried, the waiting and the fallen b
     [2, '1A:0604', 'R+R'],
   ]);
   assert.match(table.pieces[0].title, /engineer specialization; Op Fire/);
+  assert.deepEqual(table.pieces[1].flags.map((f) => [f.short, f.rule]), [['Dmg', 'TOI-COMBAT-NORMAL-VEH'], ['+1', 'TOI-TRANS']]);
+  assert.match(table.pieces[1].title, /carrying US O\+R #3/);
   assert.notEqual(table.pieces[0].colour, table.pieces[1].colour, 'the two divisions in two shades');
   assert.deepEqual(table.off.map((o) => [o.title, o.pieces.map((p) => p.unit)]), [
     ['Aboard US M4A1 Sherman #1', [3]],

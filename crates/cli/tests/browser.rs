@@ -197,6 +197,11 @@ fn browser_a_hint_marks_one_of_the_legal_actions_and_is_played() {
 }
 
 #[test]
+fn browser_tide_of_iron_against_the_computer_with_op_fire_and_two_teams_of_two() {
+    browser_script("tide-of-iron");
+}
+
+#[test]
 fn web_client_logic_passes_its_node_tests() {
     let mut tests: Vec<String> = std::fs::read_dir(workspace().join("web/test"))
         .unwrap()
