@@ -46,8 +46,11 @@ export const catalog = () => call('GET', '/api/catalog');
 export const board = (game) => call('GET', `/api/catalog/${encodeURIComponent(game)}/board.json`);
 export const rules = (game) => call('GET', `/api/catalog/${encodeURIComponent(game)}/rules`);
 
-export async function mapSvg(game) {
-  const response = await fetch(`/api/catalog/${encodeURIComponent(game)}/map.svg`);
+// The map a game of `scenario` is played on: the scenario's own where the game's scenarios
+// assemble theirs (the server serves the game's one map to the others).
+export async function mapSvg(game, scenario) {
+  const query = scenario ? `?scenario=${encodeURIComponent(scenario)}` : '';
+  const response = await fetch(`/api/catalog/${encodeURIComponent(game)}/map.svg${query}`);
   if (!response.ok) {
     throw new ApiError(response.status, 'no_map', `the map of ${game} could not be drawn (${response.status})`);
   }

@@ -11,9 +11,9 @@ import { groupIntoStacks } from './stacks.js';
 import { hexMarker, stack, svgElement } from './counters.js';
 
 export class Board {
-  // Fetch `game`'s map and put it in `container`.
-  static async load(container, game) {
-    const text = await api.mapSvg(game);
+  // Fetch the map of `game`'s `scenario` and put it in `container`.
+  static async load(container, game, scenario) {
+    const text = await api.mapSvg(game, scenario);
     const parsed = new DOMParser().parseFromString(text, 'image/svg+xml');
     const svg = parsed.documentElement;
     if (svg.nodeName !== 'svg') throw new Error(`the map of ${game} is not SVG`);

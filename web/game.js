@@ -57,7 +57,7 @@ class GamePage {
     this.logView = new LogView(this.parts.log, { game, onRule: (rule) => this.rule(rule) });
     const [boardData, board] = await Promise.all([
       api.board(game).catch(() => null),
-      Board.load(this.parts.board, game).catch((error) => {
+      Board.load(this.parts.board, game, this.state.game.scenario).catch((error) => {
         this.parts.board.replaceChildren(element('p', { class: 'hint' }, `The map could not be drawn: ${error.message}`));
         return null;
       }),

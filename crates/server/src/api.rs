@@ -2,6 +2,7 @@
 //! JSON; every refusal is an [`ApiError`] with its status, code and reason.
 
 use crate::app::App;
+use crate::catalog::ScenarioMap;
 use crate::errors::ApiError;
 use crate::limits::{self, Client, Refusal};
 use crate::play::{ActRequest, CreateRequest, UndoRequest};
@@ -287,18 +288,24 @@ async fn catalog(State(app): State<App>) -> Json<serde_json::Value> {
     Json(json!({ "games": app.catalog.games }))
 }
 
-async fn map_svg(State(app): State<App>, Path(game): Path<String>) -> Result<Response, ApiError> {
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MapQuery {
+    /// The scenario whose own map to draw, for a game whose scenarios assemble theirs.
+    #[serde(default)]
+    scenario: Option<String>,
+}
+
+async fn map_svg(
+    State(app): State<App>,
+    Path(game): Path<String>,
+    query: Result<Query<MapQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let scenario = parse_query(query)?.scenario;
     let drawing = app.clone();
-    let name = game.clone();
-    let svg =
-        tokio::task::spawn_blocking(move || drawing.catalog.map_svg(&drawing.registry, &name))
-            .await
-            .map_err(|error| ApiError::internal(format!("drawing the map failed: {error}")))?;
-    let svg = svg.ok_or_else(|| {
-        ApiError::not_found(format!(
-            "no map for `{game}`: the game is unknown, has no map, or its data does not load"
-        ))
-    })?;
+    let svg = tokio::task::spawn_blocking(move || draw_map(&drawing, &game, scenario.as_deref()))
+        .await
+        .map_err(|error| ApiError::internal(format!("drawing the map failed: {error}")))??;
     Ok((
         [(
             header::CONTENT_TYPE,
@@ -307,6 +314,31 @@ async fn map_svg(State(app): State<App>, Path(game): Path<String>) -> Result<Res
         svg,
     )
         .into_response())
+}
+
+/// The map `map.svg` answers: `scenario`'s own for a game whose scenarios assemble theirs,
+/// else the game's one map (a `scenario` the game has no use for is not an error: a client
+/// may ask every game the same way).
+fn draw_map(app: &App, game: &str, scenario: Option<&str>) -> Result<String, ApiError> {
+    let no_map = || {
+        ApiError::not_found(format!(
+            "no map for `{game}`: the game is unknown, has no map, or its data does not load"
+        ))
+    };
+    let one_map = || app.catalog.map_svg(&app.registry, game).ok_or_else(no_map);
+    let Some(scenario) = scenario else {
+        return one_map();
+    };
+    match app.catalog.scenario_map_svg(&app.registry, game, scenario) {
+        None => Err(no_map()),
+        Some(ScenarioMap::Shared) => one_map(),
+        Some(ScenarioMap::Own(svg)) => Ok(svg),
+        Some(ScenarioMap::Unknown(known)) => Err(ApiError::not_found(format!(
+            "`{game}` has no scenario `{scenario}`; its scenarios are {} (GET /api/catalog \
+             lists them)",
+            known.join(", ")
+        ))),
+    }
 }
 
 async fn board(State(app): State<App>, Path(game): Path<String>) -> Result<Response, ApiError> {

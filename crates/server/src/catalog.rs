@@ -25,11 +25,25 @@ pub struct CatalogGame {
     pub data_error: Option<String>,
 }
 
+/// What a scenario's map is ([`Catalog::scenario_map_svg`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScenarioMap {
+    /// The scenario's own map, as SVG.
+    Own(String),
+    /// The game's scenarios share its one map ([`Catalog::map_svg`]).
+    Shared,
+    /// The game draws its scenarios' maps but has no scenario of that name: these are the
+    /// ones it has.
+    Unknown(Vec<String>),
+}
+
 /// The games of the registry, their scenarios, and each board drawn once when first asked.
 pub struct Catalog {
     pub games: Vec<CatalogGame>,
     data_root: PathBuf,
     maps: Vec<OnceLock<Option<String>>>,
+    /// Per game, per scenario of `CatalogGame::scenarios`: its own map, drawn on first use.
+    scenario_maps: Vec<Vec<OnceLock<Option<ScenarioMap>>>>,
     boards: Vec<OnceLock<Option<Value>>>,
     rules: Vec<OnceLock<Result<Value, String>>>,
 }
@@ -66,12 +80,17 @@ impl Catalog {
             })
             .collect();
         let maps = games.iter().map(|_| OnceLock::new()).collect();
+        let scenario_maps = games
+            .iter()
+            .map(|game| game.scenarios.iter().map(|_| OnceLock::new()).collect())
+            .collect();
         let boards = games.iter().map(|_| OnceLock::new()).collect();
         let rules = games.iter().map(|_| OnceLock::new()).collect();
         Catalog {
             games,
             data_root: data_root.to_path_buf(),
             maps,
+            scenario_maps,
             boards,
             rules,
         }
@@ -98,6 +117,49 @@ impl Catalog {
                 entry.map_svg(&self.data_dir(game)).ok().flatten()
             })
             .clone()
+    }
+
+    /// The map scenario `scenario` of `game` is played on, drawn on first use: its own for a
+    /// game whose scenarios assemble their map ([`ScenarioMap::Own`]), else the game's one
+    /// map whatever `scenario` says. `None` for an unknown game, one without a map, or one
+    /// whose data does not load.
+    pub fn scenario_map_svg(
+        &self,
+        registry: &Registry,
+        game: &str,
+        scenario: &str,
+    ) -> Option<ScenarioMap> {
+        let index = self.games.iter().position(|g| g.info.id == game)?;
+        let scenarios = &self.games.get(index)?.scenarios;
+        // A scenario the catalog does not list is asked about as the first one is: whether the
+        // game draws scenario maps at all decides between "no such scenario" and the one map.
+        let known = scenarios.iter().position(|s| s.id == scenario);
+        let asked = known.or((!scenarios.is_empty()).then_some(0))?;
+        let drawn = self
+            .scenario_maps
+            .get(index)?
+            .get(asked)?
+            .get_or_init(|| {
+                let entry = registry.get(game).ok()?;
+                let id = &scenarios.get(asked)?.id;
+                match entry.scenario_svg(&self.data_dir(game), id).ok()? {
+                    None => Some(ScenarioMap::Shared),
+                    Some(Ok(svg)) => Some(ScenarioMap::Own(svg)),
+                    Some(Err(why)) => {
+                        // A scenario the catalog lists and the game cannot draw is the data's
+                        // fault, not the caller's: the operator's log says why.
+                        tracing::error!(game, scenario = id, "the scenario's map: {why}");
+                        None
+                    }
+                }
+            })
+            .as_ref()?;
+        Some(match drawn {
+            ScenarioMap::Own(_) if known.is_none() => {
+                ScenarioMap::Unknown(scenarios.iter().map(|s| s.id.clone()).collect())
+            }
+            drawn => drawn.clone(),
+        })
     }
 
     /// What the client needs besides the map to draw `game`'s views (`Components::board`),

@@ -345,3 +345,111 @@ async fn the_client_is_served_at_every_route_it_owns() {
         );
     }
 }
+
+/// The polygons' `data-hex` names of a map, in order.
+fn hex_names(svg: &str) -> Vec<&str> {
+    svg.split("<polygon data-hex=\"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scenario_that_assembles_its_map_is_served_its_own() {
+    let server = common::start_with_every_game(common::roomy_limits()).await;
+    let catalog = server.get("/api/catalog", None).await;
+    let scenarios: Vec<String> = catalog.json["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == "tide-of-iron")
+        .unwrap()["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(scenarios.contains(&"cote-192".to_owned()), "{scenarios:?}");
+    let registry = overlord_registry::registry();
+    let toi = registry.get("tide-of-iron").unwrap();
+    let dir = common::data_root().join("tide-of-iron");
+    let boards = server.get("/api/catalog/tide-of-iron/map.svg", None).await;
+    assert_eq!(boards.status, StatusCode::OK);
+    for scenario in &scenarios {
+        let path = format!("/api/catalog/tide-of-iron/map.svg?scenario={scenario}");
+        let map = server.get(&path, None).await;
+        assert_eq!(map.status, StatusCode::OK, "{scenario}: {}", map.text);
+        let own = toi.scenario_svg(&dir, scenario).unwrap().unwrap().unwrap();
+        assert!(map.text == own, "{scenario}: the map is the scenario's own");
+        assert!(map.text != boards.text, "{scenario}: not the board faces");
+        // Its hexes are named board and label, each once, as the game names them.
+        let names = hex_names(&map.text);
+        assert!(names.len() > 50, "{scenario}: {} hexes", names.len());
+        assert!(
+            names.iter().all(|n| n.contains(':')),
+            "{scenario}: {names:?}"
+        );
+        let unique: BTreeSet<&str> = names.iter().copied().collect();
+        assert_eq!(unique.len(), names.len(), "{scenario}: a name repeats");
+        // Asked again, the same drawing (kept, not drawn anew).
+        assert_eq!(server.get(&path, None).await.text, map.text);
+    }
+    let answer = server
+        .http
+        .get(format!(
+            "{}/api/catalog/tide-of-iron/map.svg?scenario=cote-192",
+            server.base
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.headers()["content-type"], "image/svg+xml");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unknown_scenario_map_is_a_404_that_names_the_scenarios() {
+    let server = common::start_with_every_game(common::roomy_limits()).await;
+    let unknown = server
+        .get("/api/catalog/tide-of-iron/map.svg?scenario=nowhere", None)
+        .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND, "{}", unknown.text);
+    assert_eq!(unknown.json["code"], "not_found");
+    let reason = unknown.json["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("no scenario `nowhere`") && reason.contains("cote-192"),
+        "{reason}"
+    );
+    // An unknown game stays the 404 it was, scenario or not.
+    let chess = server
+        .get("/api/catalog/chess/map.svg?scenario=nowhere", None)
+        .await;
+    assert_eq!(chess.status, StatusCode::NOT_FOUND);
+    assert!(
+        chess.json["reason"]
+            .as_str()
+            .unwrap()
+            .contains("no map for `chess`")
+    );
+    let misspelt = server
+        .get("/api/catalog/tide-of-iron/map.svg?scenery=cote-192", None)
+        .await;
+    assert_eq!(misspelt.status, StatusCode::BAD_REQUEST);
+    assert_eq!(misspelt.json["code"], "bad_query");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_scenarios_share_its_map_ignores_the_scenario() {
+    let server = start(common::roomy_limits()).await;
+    let map = server.get("/api/catalog/omaha/map.svg", None).await;
+    assert_eq!(map.status, StatusCode::OK);
+    for scenario in ["first-wave", "nowhere", ""] {
+        let asked = server
+            .get(
+                &format!("/api/catalog/omaha/map.svg?scenario={scenario}"),
+                None,
+            )
+            .await;
+        assert_eq!(asked.status, StatusCode::OK, "{scenario}: {}", asked.text);
+        assert!(asked.text == map.text, "{scenario}: the one map");
+    }
+}

@@ -56,6 +56,8 @@ pub struct TestServer {
     pub http: reqwest::Client,
     limits: Limits,
     bots: BotSettings,
+    /// The games it serves, again after a restart.
+    games: fn() -> Registry,
     stop: Option<oneshot::Sender<()>>,
     _dir: tempfile::TempDir,
 }
@@ -81,7 +83,7 @@ impl TestServer {
             let _ = stop.send(());
         }
         let dir = std::mem::replace(&mut self._dir, tempfile::tempdir().unwrap());
-        start_on(dir, self.db_path.clone(), self.limits, bots).await
+        start_serving(dir, self.db_path.clone(), self.limits, bots, self.games).await
     }
 }
 
@@ -97,12 +99,38 @@ pub async fn start_with(limits: Limits, bots: BotSettings) -> TestServer {
     start_on(dir, db_path, limits, bots).await
 }
 
+/// Start a server with `limits` serving every game of this build (the binary's registry)
+/// rather than Omaha and Duel.
+pub async fn start_with_every_game(limits: Limits) -> TestServer {
+    let dir = tempfile::tempdir().unwrap();
+    let db_path = dir.path().join("games.db");
+    start_serving(
+        dir,
+        db_path,
+        limits,
+        BotSettings::default(),
+        overlord_registry::registry,
+    )
+    .await
+}
+
 /// Start a server on the database `db_path` (in `dir`, which the server keeps).
 pub async fn start_on(
     dir: tempfile::TempDir,
     db_path: PathBuf,
     limits: Limits,
     bots: BotSettings,
+) -> TestServer {
+    start_serving(dir, db_path, limits, bots, registry).await
+}
+
+/// Start a server of the games `games` makes on the database `db_path` (in `dir`).
+async fn start_serving(
+    dir: tempfile::TempDir,
+    db_path: PathBuf,
+    limits: Limits,
+    bots: BotSettings,
+    games: fn() -> Registry,
 ) -> TestServer {
     let config = ServerConfig {
         db_path: db_path.clone(),
@@ -111,7 +139,7 @@ pub async fn start_on(
         bots,
         allowed_hosts: Vec::new(),
     };
-    let app = App::open(&config, registry()).unwrap();
+    let app = App::open(&config, games()).unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
     let (stop, stopped) = oneshot::channel::<()>();
@@ -125,6 +153,7 @@ pub async fn start_on(
         http: reqwest::Client::new(),
         limits,
         bots,
+        games,
         stop: Some(stop),
         _dir: dir,
     }
