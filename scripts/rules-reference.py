@@ -1,11 +1,20 @@
 #!/usr/bin/env python3
 """Write data/<game>/rules.toml, the rules reference the browser client links rule ids to.
 
-It copies, for each rule id the game's code cites (`RuleId("5.14")` in games/<game>/src), the
-passage of the project's English rules specification that states it: the paragraph of a
-numbered rule (`**5.14 ...**`), the opening of a numbered section, a phase of the turn
-sequence, an event's row. Ids it cannot find are left out; the client then shows the rule
-around them (5.14 -> 5.1 -> 5).
+For the games whose rule ids are numbers (Omaha, Normandy '44) it copies, for each rule id
+the game's code cites (`RuleId("5.14")` in games/<game>/src), the passage of the project's
+English rules specification that states it: the paragraph of a numbered rule
+(`**5.14 ...**`), the opening of a numbered section, a phase of the turn sequence, an event's
+row. Ids it cannot find are left out; the client then shows the rule around them
+(5.14 -> 5.1 -> 5).
+
+For the games whose rule ids are words (Tide of Iron `TOI-COMBAT-LOS-SAME`, Ambush!
+`AMB-ACT-12`) it copies every rule id the rules part of the specification defines, in the
+specification's order, since the browser cites ids beyond the code's (counters' flags): a
+section heading's id (`### 1.5 Setup — `TOI-SETUP``, `### 1.1 ... (AMB-OPS)`) gets the
+section, a rule's own heading, bullet or paragraph (`#### `TOI-ACT-ADV` Advance`,
+`- `TOI-STACK` **Stacking limit**: ...`, `- **AMB-OPS-1** ...`) gets its text. The client
+falls back one hyphen part at a time (TOI-COMBAT-LOS-SAME -> TOI-COMBAT-LOS -> TOI-COMBAT).
 
 The specification is the project's own restatement of the rules, kept outside the
 repository (../shared/rules/ from the checkout); run this again when it or the code's rule
@@ -13,6 +22,8 @@ ids change:
 
     python3 scripts/rules-reference.py omaha ../shared/rules/omaha-beach.md
     python3 scripts/rules-reference.py normandy44 ../shared/rules/normandy-44.md
+    python3 scripts/rules-reference.py tide-of-iron ../shared/rules/tide-of-iron.md
+    python3 scripts/rules-reference.py ambush ../shared/rules/ambush.md
 """
 
 import pathlib
@@ -156,11 +167,280 @@ def sort_key(rule_id):
     return [(0, int(p)) if p.isdigit() else (1, p) for p in parts]
 
 
+# Games whose rule ids are words. `id`: a rule id of the game; `parts`: the rules part of the
+# specification, as (its first heading, the heading after it) pairs: the state model, turn
+# sequence, decision points, data files and acceptance tests are not rules text.
+WORD_GAMES = {
+    "tide-of-iron": {
+        "name": "Tide of Iron",
+        "id": r"TOI-[A-Z0-9]+(?:-[A-Z0-9]+)*(?:-\*)?",
+        "parts": [("## 1. Rules", "## 3. State model")],
+        "note": "",
+    },
+    "ambush": {
+        "name": "Ambush!",
+        "id": r"AMBX?-[A-Z]+(?:-\d+)?",
+        "parts": [
+            ("## 1. Rules", "## 2. State model"),
+            ("## 5. Randomness", "## 6. "),
+            ("## 7. Authored design", "### 7.17 "),
+        ],
+        "note": " Rules whose ids begin AMBX- are the project's own design for what the original's rules leave out, not the original game's.",
+    },
+}
+
+WORD_HEADER = """authored_by = "Overlord project"
+about = "The Overlord project's own short restatement of the rules of {name}, for looking up a rule id from the game's log, prompts and counters. It is not the publisher's rulebook text; the rulebook is the authority.{note}"
+
+# Written by scripts/rules-reference.py from the project's English rules specification
+# (our restatement of the rulebook): one entry per rule id its rules part defines, in its
+# order; a section's entry is the whole section, cut short where long. The browser client
+# shows an id's entry, or the nearest enclosing rule's (TOI-COMBAT-LOS-SAME -> TOI-COMBAT-LOS
+# -> TOI-COMBAT) when it has none. Replace or extend entries freely; the server reads `id`,
+# `title` and `text` of each [[rule]].
+"""
+
+
+def rules_part(spec, parts):
+    """The lines of the rules part; a "## (cut)" line between parts ends a rule's text there."""
+    lines = []
+    for first, after in parts:
+        start = spec.find("\n" + first)
+        end = spec.find("\n" + after, start + 1)
+        if start < 0 or end < 0:
+            sys.exit(f"the specification has no part from {first!r} to {after!r}")
+        lines += spec[start + 1 : end].split("\n") + ["## (cut)"]
+    return lines
+
+
+def word_clean(text):
+    """The specification's own markings taken out of a word game's text, then `clean`."""
+    text = re.sub(r"\s*\(src L[^)]*\)", "", text)
+    text = text.replace("`-`", '"-"')  # the sheet's "nothing", never a list's dash
+    # Tags of where a statement comes from (tide-of-iron.md 0.1).
+    text = text.replace("[EX] ", "Example: ").replace("[SRC] ", "").replace("[ERRATA] ", "Errata: ")
+    text = text.replace("[FAQ] ", "FAQ: ").replace("[FAQ]", "FAQ").replace("[EX]", "example")
+    text = re.sub(r"\s*\[(?:REC|EXT|DATA)\]", "", text)
+    text = re.sub(r"\bREC\b", "our reading", text)
+    # Pointers to the specification's ambiguities, which the reference does not hold.
+    text = re.sub(r"\s*\[AMBIG-\d+(?:,\s*AMBIG-\d+)*\]|\s*\(AMBIG-\d+\)", "", text)
+    text = re.sub(r"[;,]\s*[^,;()\[\]]*AMBIG-\d+(?=[)\]])", "", text)
+    text = re.sub(r"\[AMBIG-\d+ — ", "[", text)
+    text = re.sub(r"\s+as interpreted in AMBIG-\d+", "", text)
+    text = re.sub(r"\s*\(AMB-\d\d\)|(?:;|,| —)?\s*see AMB-\d\d\b|(?:[;,]| —)\s*AMB-\d\d(?=\.?[)\]])", "", text)
+    # Pointers to the acceptance tests, unless that is all there is.
+    kept = [
+        line
+        for line in text.split("\n")
+        if not re.match(r"^\s*(?:- )?(?:Example: )?[^:]{0,60}: tests? T-[A-Z]+-\d+(?:\.\.\d+)?\.?\s*$", line)
+    ]
+    if any(line.strip() for line in kept):
+        text = "\n".join(kept)
+    text = re.sub(r"\s+Tests? T-[A-Z]+-\d+(?:\.\.\d+)?\.(?=\s|$)", "", text)
+    text = clean(text)
+    return text[:1].upper() + text[1:]
+
+
+def dedent(lines, width):
+    return [line[min(width, len(line) - len(line.lstrip(" "))) :] for line in lines]
+
+
+def title_and_body(rest):
+    """A rule's title and the start of its text from what follows its id on its line."""
+    rest = re.sub(r"\s*\(src L[^)]*\)", "", rest).strip()
+    bold = re.match(r"^\*\*([^*]+)\*\*(.*)$", rest)
+    if bold:
+        return split_title(bold.group(1).strip(), bold.group(2))
+    return "", rest
+
+
+def split_title(title, rest):
+    """(title, text) of a rule whose bold title `title` is followed by `rest` on its line."""
+    rest = rest.strip()
+    rest = re.sub(r"^— `[^`]+`\s*", "", rest)  # a second id of the same rule (TOI-SQUAD)
+    if rest.startswith(":"):
+        return title.rstrip("."), rest[1:].strip()
+    if title.endswith("."):
+        return title.rstrip("."), rest
+    # A short aside or one naming rules is part of the title (the rule it applies, the Italian
+    # name); a longer one (a definition) part of the text.
+    aside = re.match(r"^(\([^)]*\))\s*:\s*(.*)$", rest)
+    if aside and (len(aside.group(1).split()) <= 3 or re.search(r"\b[A-Z]{3,4}-[A-Z]", aside.group(1))):
+        return f"{title} {aside.group(1)}", aside.group(2)
+    if aside:
+        return title, f"{aside.group(1)[1:-1].rstrip('.')}. {aside.group(2)}".strip()
+    return title, f"{title} {rest}".strip()
+
+
+def word_definitions(lines, id_pattern):
+    """Every rule the rules part defines: (id, title, text, specificity, line), where a
+    heading that names several ids is less specific than a rule's own heading or paragraph."""
+    ID = id_pattern
+    bullet = re.compile(rf"^(\s*)[-*] (?:`({ID})`|\*\*({ID})(?:\s+([^*]*?))?\*\*)(.*)$")
+    paragraph = re.compile(rf"^`({ID})`\s+(.*)$")
+    label = re.compile(rf"^([A-Z][^()`*]*?) \(({ID})\)\s*(.*?):\s*$")
+
+    def defines(line):
+        return bullet.match(line) or paragraph.match(line) or label.match(line)
+
+    def heading(line):
+        return re.match(r"^#+ ", line)
+
+    found = []
+    section = ""
+    for i, line in enumerate(lines):
+        head = re.match(r"^(#{2,4}) (.*)$", line)
+        if head:
+            text = head.group(2)
+            body = []
+            for next_line in lines[i + 1 :]:
+                if heading(next_line):
+                    break
+                body.append(next_line)
+            own = re.match(rf"^`({ID})`\s*(.*)$", text)
+            if own:
+                title = re.sub(r"\s*\(src L[^)]*\)", "", own.group(2))
+                title = re.sub(r"\s*\[[A-Z]+\]", "", title)
+                title = re.sub(r"\s*— tests? T-.*$", "", title).strip()
+                found.append((own.group(1), title, "\n".join(body) or own.group(2), 2, i))
+                continue
+            title = re.sub(r"^[\d.]+\s+", "", text)
+            section = title
+            ids = re.findall(rf"`?\b({ID})`?", re.sub(r"\(src L[^)]*\)", "", text))
+            if not ids:
+                continue
+            title = re.sub(r"\s*\(src L[^)]*\)", "", title)
+            title = re.sub(rf"\s*\([^)]*\b{ID}[^)]*\)", "", title)
+            title = re.sub(rf"\s*— `{ID}`.*$", "", title).strip()
+            for rule_id in ids:
+                found.append((rule_id.removesuffix("-*"), title, "\n".join(body), 2 if len(ids) == 1 else 1, i))
+            section = title
+            continue
+        match = bullet.match(line)
+        if match:
+            indent, tick_id, bold_id, bold_title, rest = match.groups()
+            if tick_id:
+                title, first = title_and_body(rest)
+                aliases = re.findall(rf"^\s*\*\*[^*]+\*\*\s*— `({ID})`", rest)
+            else:
+                title, first = split_title(bold_title, rest) if bold_title else ("", rest.strip())
+                aliases = []
+            width = len(indent) + 2
+            body = [first]
+            j = i + 1
+            while j < len(lines):
+                nxt = lines[j]
+                if nxt.strip() and len(nxt) - len(nxt.lstrip()) >= width:
+                    body.append(nxt)
+                elif not nxt.strip():
+                    ahead = next((l for l in lines[j + 1 :] if l.strip()), "")
+                    if len(ahead) - len(ahead.lstrip()) < width:
+                        break
+                    body.append(nxt)
+                else:
+                    break
+                j += 1
+            body = dedent(body, width)
+            # A rule that ends "...:" goes on with the table or paragraphs below it.
+            if body[-1].rstrip().endswith(":"):
+                while j < len(lines):
+                    nxt = lines[j]
+                    if heading(nxt) or defines(nxt) or re.match(rf"^\s{{0,{len(indent)}}}[-*] ", nxt):
+                        break
+                    body.append(nxt)
+                    j += 1
+            text = "\n".join(body)
+            for rule_id in [tick_id or bold_id] + aliases:
+                found.append((rule_id, title, text, 2, i))
+            continue
+        match = paragraph.match(line)
+        if match:
+            title, first = title_and_body(match.group(2))
+            body = [first]
+            for nxt in lines[i + 1 :]:
+                if heading(nxt) or defines(nxt):
+                    break
+                body.append(nxt)
+            found.append((match.group(1), title, "\n".join(body), 2, i))
+            continue
+        match = label.match(line)
+        if match:
+            aside = match.group(3).lstrip("— ").strip()
+            body = [aside[:1].upper() + aside[1:] + "." if aside else ""]
+            for nxt in lines[i + 1 :]:
+                if heading(nxt) or label.match(nxt):
+                    break
+                body.append(nxt)
+            title = f"{section}: {match.group(1)}" if section else match.group(1)
+            found.append((match.group(2), title, "\n".join(body), 2, i))
+    return found
+
+
+def word_title(title, text):
+    """A rule's title: its own, else the italic name it opens with (*Move*: ...), a short name
+    before a colon (Clear: not blocking...), or its first words."""
+    title = clean(word_clean(title)) if title else ""
+    if title:
+        return title
+    italic = re.match(r"^\*([^*]+)\*", text.strip())
+    if italic:
+        return italic.group(1).strip().rstrip(".")
+    named = re.match(r"^([^:.;]{1,50}):", text.strip())
+    if named and len(named.group(1).split()) <= 8:
+        return clean(named.group(1))
+    return first_words(re.sub(r"^\(=[^)]*\)\s*", "", word_clean(text)))
+
+
+def ancestors(rule_id):
+    """`rule_id` and the rules around it, as web/rules.js looks them up: TOI-COMBAT-LOS-SAME,
+    TOI-COMBAT-LOS, TOI-COMBAT (never the bare prefix)."""
+    parts = rule_id.split("-")
+    return ["-".join(parts[:n]) for n in range(len(parts), 1, -1)]
+
+
+def word_cited_ids(game, id_pattern):
+    """Rule ids the game's code and its browser adapter name (`RuleId("TOI-ACT")`, "TOI-ACT")."""
+    ids = set()
+    sources = [p for p in (ROOT / "games" / game / "src").rglob("*.rs") if "acceptance" not in p.parts]
+    sources += [p for p in [ROOT / "web" / "games" / f"{game}.js"] if p.exists()]
+    for path in sources:
+        ids.update(re.findall(rf"""["']({id_pattern})["']""", path.read_text()))
+    return {i for i in ids if not i.endswith("*")}
+
+
+def main_words(game, spec):
+    config = WORD_GAMES[game]
+    lines = rules_part(spec, config["parts"])
+    chosen = {}
+    for rule_id, title, text, specificity, line in word_definitions(lines, config["id"]):
+        if rule_id not in chosen or specificity > chosen[rule_id][3]:
+            chosen[rule_id] = (title, text, line, specificity)
+    entries, empty = [], []
+    for rule_id, (title, text, _line, _s) in sorted(chosen.items(), key=lambda item: item[1][2]):
+        body = word_clean(text)
+        if not body:
+            empty.append(rule_id)
+            continue
+        title = word_title(title, text)
+        entries.append(f'[[rule]]\nid = "{rule_id}"\ntitle = "{title.replace(chr(34), chr(39))}"\ntext = {toml_string(body)}\n')
+    written = {e.split('"')[1] for e in entries}
+    cited = word_cited_ids(game, config["id"])
+    unresolved = sorted(i for i in cited if not any(a in written for a in ancestors(i)))
+    by_parent = sorted(i for i in cited if i not in written and i not in unresolved)
+    out = ROOT / "data" / game / "rules.toml"
+    header = WORD_HEADER.replace("{name}", config["name"]).replace("{note}", config["note"])
+    out.write_text(header + "\n" + "\n".join(entries))
+    print(f"wrote {len(entries)} rules to {out.relative_to(ROOT)}; defined without text: {' '.join(empty) or '-'}")
+    print(f"cited ids: {len(cited)}; shown by their parent: {' '.join(by_parent) or '-'}; with no text at all: {' '.join(unresolved) or '-'}")
+
+
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in GAMES:
+    if len(sys.argv) != 3 or sys.argv[1] not in {**GAMES, **WORD_GAMES}:
         sys.exit(__doc__)
     game = sys.argv[1]
     spec = pathlib.Path(sys.argv[2]).read_text()
+    if game in WORD_GAMES:
+        return main_words(game, spec)
     # Only the rules, tables and turn sequence: the state model and tests are not rules text.
     end = spec.find("\n## 5. Decision points")
     lines = spec[: end if end > 0 else len(spec)].split("\n")
