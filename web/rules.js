@@ -5,8 +5,10 @@
 import * as api from './api.js';
 
 // The ids to look up for `id`, most precise first: `5.14` -> `5.14`, `5.1`, `5`;
-// `4.2-II` -> `4.2-II`, `4.2`, `4`; `AMB-63` -> `AMB-63`. A reference that lacks a sub-rule
-// still answers with the rule around it.
+// `4.2-II` -> `4.2-II`, `4.2`, `4`; a word id drops one hyphen part at a time, never down to
+// its bare prefix: `TOI-COMBAT-LOS-SAME` -> `TOI-COMBAT-LOS-SAME`, `TOI-COMBAT-LOS`,
+// `TOI-COMBAT`; `AMB-ACT-12` -> `AMB-ACT-12`, `AMB-ACT`; `AMB-63` -> `AMB-63`. A reference
+// that lacks a sub-rule still answers with the rule around it.
 export function ruleCandidates(id) {
   const candidates = [];
   const push = (candidate) => {
@@ -24,6 +26,10 @@ export function ruleCandidates(id) {
       if (number.endsWith('.')) number = number.slice(0, -1);
       push(number);
     }
+  } else if (/^[A-Z]+(?:-[A-Z0-9]+)+$/.test(text)) {
+    // TOI-COMBAT-LOS-SAME -> TOI-COMBAT-LOS -> TOI-COMBAT (not TOI).
+    const parts = text.split('-');
+    for (let n = parts.length - 1; n >= 2; n -= 1) push(parts.slice(0, n).join('-'));
   }
   return candidates;
 }

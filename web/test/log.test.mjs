@@ -1,6 +1,7 @@
 // Log slices merged as the server sends them (an undo shortens the log).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { mergeLog } from '../log.js';
 import { findRule, ruleCandidates } from '../rules.js';
 
@@ -37,10 +38,34 @@ test('a rule id looks itself up, then the rules around it', () => {
   assert.deepEqual(ruleCandidates('13'), ['13']);
   assert.deepEqual(ruleCandidates('AMB-63'), ['AMB-63']);
   assert.deepEqual(ruleCandidates('T5'), ['T5']);
+  assert.deepEqual(ruleCandidates('3.B.5'), ['3.B.5']);
   const reference = { rules: [{ id: '5', title: 'Landing' }, { id: '5.1', title: 'Checks' }, { id: '19.3', title: 'Garrisons' }] };
   assert.equal(findRule(reference, '5.14').id, '5.1');
   assert.equal(findRule(reference, '5.2').id, '5');
   assert.equal(findRule(reference, '19.3-GARRISON').id, '19.3');
   assert.equal(findRule(reference, '6.1'), null);
   assert.equal(findRule(null, '5'), null);
+});
+
+test('a word rule id looks itself up, then drops one hyphen part at a time, never to the bare prefix', () => {
+  assert.deepEqual(ruleCandidates('TOI-COMBAT-LOS-SAME'), ['TOI-COMBAT-LOS-SAME', 'TOI-COMBAT-LOS', 'TOI-COMBAT']);
+  assert.deepEqual(ruleCandidates('TOI-SETUP'), ['TOI-SETUP']);
+  assert.deepEqual(ruleCandidates('AMB-ACT-12'), ['AMB-ACT-12', 'AMB-ACT']);
+  assert.deepEqual(ruleCandidates('AMBX-VEH-10'), ['AMBX-VEH-10', 'AMBX-VEH']);
+  assert.deepEqual(ruleCandidates(' TOI-FORT-WIRE '), ['TOI-FORT-WIRE', 'TOI-FORT']);
+  assert.deepEqual(ruleCandidates('EV-SMOKE'), ['EV-SMOKE']);
+  const reference = { rules: [{ id: 'TOI-COMBAT', title: 'Combat basics' }, { id: 'TOI-COMBAT-LOS', title: 'Line of sight' }, { id: 'AMB-ACT', title: 'Action tables' }] };
+  assert.equal(findRule(reference, 'TOI-COMBAT-LOS-SAME').id, 'TOI-COMBAT-LOS');
+  assert.equal(findRule(reference, 'TOI-COMBAT-SEQ').id, 'TOI-COMBAT');
+  assert.equal(findRule(reference, 'AMB-ACT-12').id, 'AMB-ACT');
+  assert.equal(findRule(reference, 'TOI-MOVE'), null);
+  assert.equal(findRule(reference, 'AMB-FIRE-1'), null);
+});
+
+test('every rule the Tide of Iron adapter cites has text in its rules reference', () => {
+  const read = (path) => readFileSync(new URL(path, import.meta.url), 'utf8');
+  const reference = { rules: [...read('../../data/tide-of-iron/rules.toml').matchAll(/^id = "([^"]+)"$/gm)].map((m) => ({ id: m[1] })) };
+  const cited = new Set([...read('../games/tide-of-iron.js').matchAll(/rule: '(TOI-[A-Z0-9-]+)'/g)].map((m) => m[1]));
+  assert.ok(cited.size > 5, [...cited].join(' '));
+  for (const id of cited) assert.ok(findRule(reference, id), `${id} has no text`);
 });
