@@ -38,6 +38,7 @@ pub fn router(app: App) -> Router {
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/hint", get(hint))
+        .route("/api/games/{id}/sight", get(sight))
         .route("/api/games/{id}/record", get(export))
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/ws", get(ws::upgrade))
@@ -522,6 +523,44 @@ async fn hint(
             .await?,
     )
     .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SightQuery {
+    /// The unit looked from, by the id the game's anchors use; read here rather than by serde
+    /// so that a missing or bad one is refused in words a person can act on.
+    #[serde(default)]
+    unit: Option<String>,
+}
+
+async fn sight(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    query: Result<Query<SightQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let query = parse_query(query)?;
+    let unit = match query.unit.as_deref().map(str::trim) {
+        None | Some("") => {
+            return Err(ApiError::bad_request(
+                "bad_query",
+                "say which unit to look from: `?unit=N`, N the unit's id as the game's actions \
+                 and views name it",
+            ));
+        }
+        Some(text) => text.parse::<u32>().map_err(|_| {
+            ApiError::bad_request(
+                "bad_query",
+                format!(
+                    "`unit` must be a unit's id, a whole number from 0 as the game's actions \
+                     and views name it, not `{text}`"
+                ),
+            )
+        })?,
+    };
+    let token = seats::bearer_token(&headers)?;
+    Ok(Json(app.sight(&id, token.as_deref(), unit).await?).into_response())
 }
 
 #[derive(Deserialize)]

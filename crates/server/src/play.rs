@@ -194,6 +194,28 @@ impl App {
         Ok(seat_state(&game, viewer, log_from))
     }
 
+    /// `GET /api/games/{id}/sight`: line of sight from `unit` as the holder of `token` (a
+    /// spectator without one) may know it.
+    pub async fn sight(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        unit: u32,
+    ) -> Result<overlord_engine::Sight, ApiError> {
+        let game = self.lock_game(id).await?;
+        let viewer = self.viewer(&game, token).await?;
+        game.session.sight(viewer, unit).ok_or_else(|| {
+            ApiError::new(
+                axum::http::StatusCode::NOT_FOUND,
+                "no_sight",
+                format!(
+                    "no line of sight from unit {unit} in game {id}: the game does not show \
+                     sight, or that unit is not on the map (or not known to your seat)"
+                ),
+            )
+        })
+    }
+
     /// Play an action for the seat of `token`; answers the seat's new state with log lines
     /// from `log_from` (default: those the action wrote).
     pub async fn act(

@@ -453,3 +453,101 @@ async fn a_game_whose_scenarios_share_its_map_ignores_the_scenario() {
         assert!(asked.text == map.text, "{scenario}: the one map");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sight_is_a_404_for_a_game_without_it_and_a_400_for_a_bad_unit() {
+    let server = start(common::roomy_limits()).await;
+    let created = server.create("omaha", "first-wave", 5, None).await;
+    let (game, seat) = (id(&created), token(&created, 0));
+    let unit = server.state(&game, Some(&seat)).await.json["view"]["units"][0]["id"]
+        .as_u64()
+        .unwrap_or(0);
+    for token in [Some(seat.as_str()), None] {
+        let none = server
+            .get(&format!("/api/games/{game}/sight?unit={unit}"), token)
+            .await;
+        assert_eq!(none.status, StatusCode::NOT_FOUND, "{}", none.text);
+        assert_eq!(none.json["code"], "no_sight");
+        let reason = none.json["reason"].as_str().unwrap();
+        assert!(
+            reason.contains(&format!("no line of sight from unit {unit}")),
+            "{reason}"
+        );
+    }
+    for (query, says) in [
+        ("", "?unit=N"),
+        ("?unit=", "?unit=N"),
+        ("?unit=abc", "not `abc`"),
+        ("?unit=-1", "not `-1`"),
+        ("?unit=99999999999", "not `99999999999`"),
+        ("?units=3", "unknown field"),
+    ] {
+        let bad = server
+            .get(&format!("/api/games/{game}/sight{query}"), Some(&seat))
+            .await;
+        assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{query}: {}", bad.text);
+        assert_eq!(bad.json["code"], "bad_query", "{query}");
+        let reason = bad.json["reason"].as_str().unwrap();
+        assert!(reason.contains(says), "{query}: {reason}");
+    }
+    let missing = server
+        .get("/api/games/0000000000000000/sight?unit=1", None)
+        .await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_eq!(missing.json["code"], "not_found");
+    let stranger = server
+        .get(
+            &format!("/api/games/{game}/sight?unit={unit}"),
+            Some(&"0".repeat(64)),
+        )
+        .await;
+    assert_eq!(stranger.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sight_names_hexes_of_the_scenarios_own_map() {
+    let server = common::start_with_every_game(common::roomy_limits()).await;
+    let created = server.create("tide-of-iron", "le-hameau", 3, None).await;
+    let (game, seat) = (id(&created), token(&created, 0));
+    let state = server.state(&game, Some(&seat)).await;
+    let units = state.json["view"]["units"].as_array().unwrap().clone();
+    let on_map: Vec<&Value> = units.iter().filter(|u| u["hex"].is_string()).collect();
+    assert!(!on_map.is_empty(), "{units:?}");
+    let map = server
+        .get("/api/catalog/tide-of-iron/map.svg?scenario=le-hameau", None)
+        .await;
+    let drawn: BTreeSet<&str> = hex_names(&map.text).into_iter().collect();
+    let mut seen_some_target = false;
+    for unit in on_map {
+        let n = unit["id"].as_u64().unwrap();
+        let sight = server
+            .get(&format!("/api/games/{game}/sight?unit={n}"), Some(&seat))
+            .await;
+        assert_eq!(sight.status, StatusCode::OK, "unit {n}: {}", sight.text);
+        assert_eq!(sight.json["unit"], n);
+        assert_eq!(sight.json["from"], unit["hex"], "unit {n}");
+        let hexes: Vec<&str> = sight.json["hexes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.as_str().unwrap())
+            .collect();
+        assert!(
+            hexes.contains(&unit["hex"].as_str().unwrap()),
+            "unit {n} sees its own hex"
+        );
+        // The client finds every hex named here among the map's polygons.
+        for hex in &hexes {
+            assert!(drawn.contains(hex), "unit {n}: {hex} is not on the map");
+        }
+        for target in sight.json["targets"].as_array().unwrap() {
+            seen_some_target = true;
+            assert!(drawn.contains(target["hex"].as_str().unwrap()), "{target}");
+            assert!(
+                target["blocked"].is_null() || target["blocked"].is_string(),
+                "{target}"
+            );
+        }
+    }
+    assert!(seen_some_target, "some unit has an enemy to look at");
+}
