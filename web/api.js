@@ -75,6 +75,11 @@ export const undo = (id, token, revision, logFrom) =>
 export const hint = (id, token, bot) =>
   call('GET', `/api/games/${id}/hint${bot ? `?bot=${encodeURIComponent(bot)}` : ''}`, { token });
 
+// Line of sight from unit `unit` as your seat may know it (`{ unit, from, hexes, targets }`);
+// a 404 for a game or unit without it.
+export const sight = (id, token, unit) =>
+  call('GET', `/api/games/${id}/sight?unit=${encodeURIComponent(unit)}`, { token });
+
 export const record = (id, token) =>
   call('GET', `/api/games/${id}/record?reveal=true`, { token });
 

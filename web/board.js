@@ -151,10 +151,12 @@ export class Board {
 
   // Draw `table`'s pieces and markers, and the actions' highlights: `marks` holds `hexes`
   // and `units` (anchored by some legal action), `destinations` (hexes the selection can go
-  // to), `selectedHex`, `selectedUnit`.
+  // to), `selectedHex`, `selectedUnit`, and `sight` (`sightMarks` of the selected unit's).
   draw(table, marks) {
     const size = this.hexSize * 0.95;
     this.highlights.replaceChildren();
+    // Sight first, so the actions' highlights lie over it.
+    this.drawSight(marks.sight);
     for (const hex of marks.hexes ?? []) this.highlightHex(hex, 'anchored');
     for (const hex of marks.destinations ?? []) this.highlightHex(hex, 'destination');
     if (marks.selectedHex) this.highlightHex(marks.selectedHex, 'selected');
@@ -182,6 +184,22 @@ export class Board {
       const drawn = stack(pieces, at, size, marks);
       drawn.dataset.place = place.hex ?? place.box;
       this.pieceLayer.append(drawn);
+    }
+  }
+
+  // The hexes a unit sees, faintly, and its targets outlined: those it can fire on one way,
+  // the others another, each saying why in a tooltip.
+  drawSight(sight) {
+    for (const hex of sight?.hexes ?? []) {
+      const points = this.hexPoints.get(hex);
+      if (points) this.highlights.append(svgElement('polygon', { points, class: 'sight', 'data-hex': hex }));
+    }
+    for (const { hex, fire, title } of sight?.targets ?? []) {
+      const points = this.hexPoints.get(hex);
+      if (!points) continue;
+      const mark = svgElement('polygon', { points, class: `sight-target ${fire ? 'can-fire' : 'blocked'}`, 'data-hex': hex });
+      mark.append(svgElement('title', {}, title));
+      this.highlights.append(mark);
     }
   }
 

@@ -13,6 +13,7 @@ import { ReplaySlider } from './replay.js';
 import { showRule } from './rules.js';
 import { clickHex, clickPlace, clickUnit, destination, matching, typeDigit, typeEnter } from './selection.js';
 import { anchoredPlaces, anchorKey } from './stacks.js';
+import { sightErrorWorthShowing, sightKey, sightMarks } from './sight.js';
 import { remember } from './storage.js';
 import { renderCards, renderOff, renderPhases, renderSelected, renderTurns } from './table.js';
 import { notify, clearNotice } from './notice.js';
@@ -36,6 +37,9 @@ class GamePage {
     this.frame = null; // a replay frame being shown, or null for the game as it stands
     this.hint = null; // the hint shown (the server's answer), until the game moves on
     this.hints = true; // whether the game has bots to ask (the catalog says)
+    this.sightOn = true; // the toolbar's Sight toggle
+    this.sightWanted = null; // the `sightKey` last asked for
+    this.sight = null; // `{ key, answer }`: the server's sight for that key
   }
 
   async start() {
@@ -162,6 +166,10 @@ class GamePage {
       button('+', 'Zoom in', () => board.zoom(1.4)),
       button('Fit', 'Show the whole map', () => board.fit()),
       toggle('Hex labels', 'Show hex labels', (on) => board.setLabels(on)),
+      toggle('Sight', 'Show line of sight from a selected unit', (on) => {
+        this.sightOn = on;
+        this.render();
+      }, true),
     ];
     for (const { group, members } of board.layers) {
       const name = group === 'fire' ? 'Fire' : group;
@@ -251,6 +259,7 @@ class GamePage {
       ? new Set(selected.filter((l) => (l.anchors.hexes ?? []).length >= 2).map(destination))
       : new Set();
     this.board?.draw(table, {
+      sight: this.shownSight(table),
       hexes: this.selection ? new Set(selected.flatMap((l) => l.anchors.hexes ?? [])) : hexes,
       units: this.selection ? new Set(selected.flatMap((l) => l.anchors.units ?? [])) : units,
       places: this.selection ? anchoredPlaces(selected).places : places,
@@ -284,6 +293,32 @@ class GamePage {
     renderCards(this.parts.cards, table, cards);
     renderOff(this.parts.off, table);
     this.logView.show(this.frame ? this.frame.log.lines : this.logLines);
+  }
+
+  // The selected unit's sight as the board draws it, or null; asks the server when the
+  // sight wanted changed (another unit, or the game moved on) and draws it once answered.
+  shownSight(table) {
+    const key = sightKey(this.selection, this.state.revision, { enabled: this.sightOn, replaying: !!this.frame });
+    if (key !== this.sightWanted) {
+      this.sightWanted = key;
+      if (key !== null) this.askSight(key, this.selection.unit);
+    }
+    if (key === null || this.sight?.key !== key) return null;
+    // A target is named as its counter reads, so the tooltip points at what the player sees.
+    const names = new Map((table.pieces ?? []).filter((p) => p.unit !== undefined).map((p) => [p.unit, p.label]));
+    return sightMarks(this.sight.answer, (unit) => names.get(unit) ?? null);
+  }
+
+  async askSight(key, unit) {
+    try {
+      const answer = await api.sight(this.id, this.token, unit);
+      // Drawn only if it is still the one wanted: the player may have clicked on meanwhile.
+      if (this.sightWanted !== key) return;
+      this.sight = { key, answer };
+      this.render();
+    } catch (error) {
+      if (sightErrorWorthShowing(error)) notify(error);
+    }
   }
 
   frameText() {

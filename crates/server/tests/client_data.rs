@@ -319,6 +319,7 @@ async fn the_client_is_served_at_every_route_it_owns() {
         "/log.js",
         "/replay.js",
         "/lobby.js",
+        "/sight.js",
         "/games/omaha.js",
         "/style.css",
         "/favicon.svg",
