@@ -1,6 +1,6 @@
 //! A game's rules reference, `data/<game>/rules.toml`: the project's own short restatement of
 //! each rule the game cites, which the browser client opens from a rule id in the log or a
-//! prompt. Not every game has one (Tide of Iron and Ambush! have none).
+//! prompt. A game without one still plays; its rule ids then open nothing.
 //!
 //! It is read here, beside the registry's entries, so that `GameEntry::validate` checks it like
 //! every other file of the game's data: before, only the server read it, on first request, so a
