@@ -98,6 +98,8 @@ pub struct HexText {
     pub bold: bool,
     /// A pale outline around the letters so they read over any terrain.
     pub halo: bool,
+    /// The layer the text belongs to, as [`Mark::layer`].
+    pub layer: Option<String>,
 }
 
 impl HexText {
@@ -111,7 +113,15 @@ impl HexText {
             offset: (0.0, 0.0),
             bold: false,
             halo: true,
+            layer: None,
         }
+    }
+
+    /// Put the text in `layer` (`setup:markers`), as [`Mark::in_layer`].
+    #[must_use]
+    pub fn in_layer(mut self, layer: &str) -> Self {
+        self.layer = Some(layer.to_owned());
+        self
     }
 
     #[must_use]

@@ -878,9 +878,14 @@ fn write_text(out: &mut String, style: &Style, layout: &Layout, text: &HexText) 
     } else {
         String::new()
     };
+    let layer = text
+        .layer
+        .as_deref()
+        .map(|layer| format!(" data-layer=\"{}\"", esc(layer)))
+        .unwrap_or_default();
     w!(
         out,
-        "<text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{}\" text-anchor=\"middle\"{}{halo}>{}</text>\n",
+        "<text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{}\" text-anchor=\"middle\"{}{halo}{layer}>{}</text>\n",
         num(p.x),
         num(p.y + size * 0.35),
         num(size),

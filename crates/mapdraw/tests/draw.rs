@@ -365,6 +365,9 @@ fn hexes_boxes_and_layered_marks_are_named_for_a_client() {
     overlays
         .marks
         .push(Mark::new(at, Shape::Circle, "red").in_layer("fire:<red>"));
+    overlays
+        .texts
+        .push(HexText::new(at, "EPW").in_layer("setup:markers"));
     let svg = to_svg(&map, &style(), &overlays);
     parse(&svg);
     // Every hex polygon carries its printed label, once.
@@ -376,8 +379,9 @@ fn hexes_boxes_and_layered_marks_are_named_for_a_client() {
     assert!(svg.contains("<rect data-box=\"Landing box FR1\" "));
     assert!(svg.contains("data-layer=\"fire:red\""));
     assert!(svg.contains("data-layer=\"fire:&lt;red&gt;\""));
-    // Marks without a layer carry none.
-    assert_eq!(svg.matches("data-layer=").count(), 2);
+    assert!(svg.contains("data-layer=\"setup:markers\">EPW</text>"));
+    // Marks and texts without a layer carry none.
+    assert_eq!(svg.matches("data-layer=").count(), 3);
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! The pictures `overlord map tide-of-iron` draws: every board face side by side in rows of
 //! four with a gap between them, each labelled with its id, so that the authored boards can be
 //! looked over; and with `--scenario`, a scenario's battlefield as it assembles its boards and
-//! overlays (`TOI-SETUP-2`), with its objectives, fortifications, deployment areas and starting
-//! units. [`board`] gives the browser the public names behind a view's figure ids.
+//! overlays (`TOI-SETUP-2`), with its objectives, its boards' ids, and its setup (deployment
+//! areas, fortifications and starting units) in layers the browser hides while it draws the
+//! game as it stands. [`board`] gives the browser the public names behind a view's figure ids.
 
 use crate::data::{Nation, ObjectiveKind, ToiData};
 use overlord_datafile::Location;
@@ -52,12 +53,22 @@ pub fn svg(data: &ToiData) -> Option<String> {
         Some("Tide of Iron: the board faces (authored by the Overlord project)".to_owned());
     let mut overlays = Overlays::new();
     relief(&map, &mut overlays);
+    board_names(&map, &mut overlays);
+    Some(overlord_mapdraw::to_svg(&map, &style, &overlays))
+}
+
+/// The layers of a scenario's setup on its map ([`scenario_svg`]), so that the browser, which
+/// draws the game as it stands over the map, hides them until asked (`data-layer`).
+const SETUP_UNITS: &str = "setup:units";
+const SETUP_MARKERS: &str = "setup:markers";
+
+/// Each board face's id on its first whole hex, so that hexes named alike on two boards
+/// (`1A:0201`, `2B:0201`) are told apart on the picture.
+fn board_names(map: &overlord_hexmap::MapData, overlays: &mut Overlays) {
     for &hex in map.hexes() {
-        // Each face's id on its first whole hex.
         if let Some(label) = map.full_label(hex)
-            && label.ends_with(":0201")
+            && let Some(id) = label.strip_suffix(":0201")
         {
-            let id = label.trim_end_matches(":0201");
             overlays.texts.push(
                 HexText::new(hex, id)
                     .with_size(18.0)
@@ -66,7 +77,6 @@ pub fn svg(data: &ToiData) -> Option<String> {
             );
         }
     }
-    Some(overlord_mapdraw::to_svg(&map, &style, &overlays))
 }
 
 /// Hills (`TOI-TERR-HILL`): a triangle per level; half hexes (`TOI-MOVE-HALFHEX`) whited out.
@@ -154,7 +164,8 @@ pub fn scenario_svg(data: &ToiData, id: &str) -> Result<String, String> {
                     Mark::new(hex, Shape::Square, colour(nation))
                         .with_size(0.18)
                         .with_offset(-0.55, -0.3)
-                        .with_title(&format!("{} deployment area", nation.name())),
+                        .with_title(&format!("{} deployment area", nation.name()))
+                        .in_layer(&format!("deployment:{}", nation.name())),
                 );
             }
         }
@@ -196,7 +207,8 @@ pub fn scenario_svg(data: &ToiData, id: &str) -> Result<String, String> {
         overlays.texts.push(
             HexText::new(hex, &text)
                 .with_size(9.0)
-                .with_offset(0.0, 0.3),
+                .with_offset(0.0, 0.3)
+                .in_layer(SETUP_MARKERS),
         );
     }
     let mut stacks: Vec<(overlord_hexmap::HexId, Nation, usize)> = Vec::new();
@@ -215,14 +227,19 @@ pub fn scenario_svg(data: &ToiData, id: &str) -> Result<String, String> {
         overlays.marks.push(
             Mark::new(hex, Shape::Circle, colour(nation))
                 .with_size(0.45)
-                .with_title(&format!("{count} {} unit(s)", nation.name())),
+                .with_title(&format!("{count} {} unit(s)", nation.name()))
+                .in_layer(SETUP_UNITS),
         );
         if count > 1 {
-            overlays
-                .texts
-                .push(HexText::new(hex, &count.to_string()).with_size(10.0).bold());
+            overlays.texts.push(
+                HexText::new(hex, &count.to_string())
+                    .with_size(10.0)
+                    .bold()
+                    .in_layer(SETUP_UNITS),
+            );
         }
     }
+    board_names(map, &mut overlays);
     let mut style = Style::wargame();
     style.title = Some(format!(
         "Tide of Iron: {} (authored by the Overlord project)",

@@ -284,6 +284,29 @@ fn toi_setup_2_each_scenario_battlefield_is_drawn() {
             s.id
         );
         assert!(svg.contains("victory objective"), "{}", s.id);
+        // The setup lies in layers the browser hides while it draws the game as it stands:
+        // every starting unit's disc, and each side's deployment area.
+        let discs: Vec<&str> = svg
+            .lines()
+            .filter(|l| l.contains("unit(s)</title>"))
+            .collect();
+        assert!(!discs.is_empty(), "{}", s.id);
+        for disc in discs {
+            assert!(
+                disc.contains("data-layer=\"setup:units\""),
+                "{}: {disc}",
+                s.id
+            );
+        }
+        assert!(svg.contains("data-layer=\"deployment:US\""), "{}", s.id);
+        // Each board's id, so that its hexes are told from another board's.
+        for board in s.battlefield.map.boards() {
+            assert!(
+                svg.contains(&format!(">{board}</text>")),
+                "{}: board {board}",
+                s.id
+            );
+        }
     }
     let error = data().scenario_svg("nowhere").unwrap().unwrap_err();
     assert!(error.contains("le-hameau"), "{error}");
