@@ -118,7 +118,7 @@ await run('Tide of Iron against the computer', async ({ context }) => {
     }
     if (opFire) {
       interrupts += 1;
-      check((await turnSummary(page)).length > 0 && /Op Fire at unit/.test(await page.locator('[data-testid=turn-summary]').textContent()),
+      check((await turnSummary(page)).length > 0 && /Op Fire at .+\?/.test(await page.locator('[data-testid=turn-summary]').textContent()),
         'the step says Op Fire is asked');
       if (interrupts === 1) await page.screenshot({ path: join(artefacts, 'toi-op-fire.png') });
       await play(page, opFire);

@@ -163,17 +163,18 @@ export function stepText(view) {
   const body = step.body ?? {};
   const nation = body.nation ? NATION[body.nation] : null;
   const words = (step.name ?? '').replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase();
+  const unit = (id) => view.units?.find((u) => u.id === id)?.name ?? `unit #${id}`;
   switch (step.name) {
     case 'Action': {
       const left = view.actions_left?.[body.nation === 'us' ? 0 : 1];
       return `${nation} to act${left !== undefined ? `, ${left} action${left === 1 ? '' : 's'} left` : ''}`;
     }
     case 'Moving':
-      return `unit #${body.unit} moving, ${body.mp} MP left`;
+      return `${unit(body.unit)} moving, ${body.mp} MP left`;
     case 'OpFire':
-      return `Op Fire at unit #${body.unit}?`;
+      return `Op Fire at ${unit(body.unit)}?`;
     case 'Casualties':
-      return `unit #${body.unit} takes ${body.hits} more loss${body.hits === 1 ? '' : 'es'}`;
+      return `${unit(body.unit)} takes ${body.hits} more loss${body.hits === 1 ? '' : 'es'}`;
     case 'Draw':
       return `${nation} draws ${body.left} card${body.left === 1 ? '' : 's'}${body.setup ? ' (setup)' : ''}`;
     default:

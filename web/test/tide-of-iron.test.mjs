@@ -105,6 +105,8 @@ test('TOI-ROUND: each step names its phase and who plays it', () => {
   assert.equal(stepText({ step: { Draw: { nation: 'us', left: 2, setup: true, extra: false } } }), 'US draws 2 cards (setup)');
   assert.equal(stepText({ step: { Command: { nation: 'de' } } }), 'German: command');
   assert.equal(stepText({ step: 'StatusClean' }), 'Status clean');
+  assert.equal(stepText({ ...view, step: { OpFire: { unit: 2, mp: 3 } } }), 'Op Fire at German R+R #2?');
+  assert.equal(stepText({ step: { Moving: { unit: 9, mp: 3 } } }), 'unit #9 moving, 3 MP left');
   const setup = describe({ ...view, round: 0, step: { Draw: { nation: 'us', left: 2, setup: true, extra: false } } }, board);
   assert.equal(setup.phases[setup.phase].name, 'Setup');
   const command = describe({ ...view, step: { Command: { nation: 'us' } } }, board);
