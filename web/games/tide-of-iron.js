@@ -142,15 +142,18 @@ export function hexMarkers(view) {
   return markers;
 }
 
-// Each side's cards as the client's card list: HQ (face up), play area, operations.
-export function sideCards(view) {
+// Each side's cards as the client's card list: HQ (face up), play area, operations, each with
+// what it does (from the board data's card texts).
+export function sideCards(view, board = {}) {
+  const texts = new Map((board.cards ?? []).map((c) => [c.name, c.text]));
+  const read = (name) => (texts.has(name) ? `${name} — ${texts.get(name)}` : name);
   const cards = [];
   (view.cards ?? []).forEach((hand, i) => {
     const side = i === 0 ? 'US' : 'German';
     const lines = [
-      ...(hand.hq ?? []).map((name) => `HQ: ${name}`),
-      ...(hand.play_area ?? []).map(([name, waiting]) => `In play: ${name}${waiting ? ' (waits for contact)' : ''}`),
-      ...(hand.operations ?? []).map((name) => `Operations: ${name}`),
+      ...(hand.hq ?? []).map((name) => `HQ: ${read(name)}`),
+      ...(hand.play_area ?? []).map(([name, waiting]) => `In play${waiting ? ' (waits for contact)' : ''}: ${read(name)}`),
+      ...(hand.operations ?? []).map((name) => `Operations: ${read(name)}`),
     ];
     cards.push({ number: `side-${i}`, title: `${side} cards`, lines: lines.length ? lines : ['none'] });
   });
@@ -242,7 +245,7 @@ export function describe(view, board) {
     phases: PHASES.map(({ name, title, rule }) => ({ name, title, rule })),
     phase: setupDraw || view.round === 0 ? 0 : phase,
     step: stepText(view),
-    cards: sideCards(view),
+    cards: sideCards(view, board),
     cardsTitle: 'Cards',
     deck: decks.join(' · '),
     summary: `Round ${view.round} of ${view.rounds} · initiative ${NATION[view.initiative] ?? view.initiative} · VP US ${view.vp?.[0]}, German ${view.vp?.[1]} · command US ${view.command?.[0]}, German ${view.command?.[1]}`,

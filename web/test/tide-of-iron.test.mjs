@@ -11,6 +11,7 @@ const board = {
     { id: 'sherman', name: 'M4A1 Sherman', nation: 'us', class: 'tank', short: 'Tank' },
     { id: 'de-regular', name: 'German regular', nation: 'de', class: 'regular', short: 'R' },
   ],
+  cards: [{ name: 'Rally', text: 'an action (TOI-ACT-CARD), cost 1: remove the activation token of one of your fatigued units' }],
 };
 
 const squad = (figures, extra = {}) => ({
@@ -86,7 +87,11 @@ test('the table: units on their hexes, the carried, the waiting and the fallen b
   assert.equal(table.step, 'German to act, 2 actions left');
   assert.match(table.summary, /Round 2 of 6 · initiative US · VP US 3, German 1/);
   assert.deepEqual(table.cards.map((c) => c.title), ['US cards', 'German cards']);
-  assert.deepEqual(table.cards[0].lines, ['HQ: Rally', 'In play: Air Strike (waits for contact)', 'Operations: Desperate Defense']);
+  assert.deepEqual(table.cards[0].lines, [
+    'HQ: Rally — an action (TOI-ACT-CARD), cost 1: remove the activation token of one of your fatigued units',
+    'In play (waits for contact): Air Strike',
+    'Operations: Desperate Defense',
+  ]);
   assert.match(table.deck, /German decks: German Infantry 9, German Armor 5/);
 });
 

@@ -250,7 +250,7 @@ pub fn scenario_svg(data: &ToiData, id: &str) -> Result<String, String> {
 
 /// What the browser needs besides the map to draw a view (`Components::board`): each figure's
 /// id, name, side and class, with the letter a squad's name gives it (`R`, `E`, `O`, `MG`,
-/// `M`), in the order views number them.
+/// `M`), in the order views number them; and what each strategy and operations card does.
 pub fn board(data: &ToiData) -> serde_json::Value {
     use crate::data::FigureClass;
     let figures: Vec<serde_json::Value> = data
@@ -279,5 +279,15 @@ pub fn board(data: &ToiData) -> serde_json::Value {
             })
         })
         .collect();
-    serde_json::json!({ "figures": figures })
+    // The cards as a player reads them at a click, by the names views give them.
+    let cards: Vec<serde_json::Value> =
+        data.cards
+            .cards
+            .iter()
+            .map(|c| serde_json::json!({ "name": c.name, "text": crate::text::card_text(c) }))
+            .chain(data.cards.operations.iter().map(
+                |o| serde_json::json!({ "name": o.name, "text": crate::text::operation_text(o) }),
+            ))
+            .collect();
+    serde_json::json!({ "figures": figures, "cards": cards })
 }

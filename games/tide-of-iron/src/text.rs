@@ -160,3 +160,87 @@ pub fn picture(game: &ToiGame) -> String {
     }
     out
 }
+
+/// What a strategy card does, in words, for a player reading it at a click (the browser's
+/// card list): when it is played, its cost, and its effect with its numbers
+/// (`TOI-CARD-STRAT`, `TOI-KW-*`).
+pub fn card_text(card: &crate::data::CardDef) -> String {
+    use crate::data::{CardEffect, CardPhase, Stat};
+    let when = match card.phase {
+        CardPhase::Action => "an action (TOI-ACT-CARD)",
+        CardPhase::Command => "in the Command Phase (TOI-CMD-SPEND)",
+    };
+    let count = card.count.unwrap_or(1);
+    let amount = card.amount.unwrap_or(0);
+    let effect = match card.effect {
+        CardEffect::Refresh => {
+            "remove the activation token of one of your fatigued units".to_owned()
+        }
+        CardEffect::CostReduction => format!(
+            "your {} cards cost {amount} less",
+            card.card_type.as_deref().unwrap_or("other")
+        ),
+        CardEffect::Bombardment => {
+            let mut parts = Vec::new();
+            if let Some(contact) = card.contact {
+                parts.push(format!("Establish Contact on {contact}+"));
+            }
+            parts.push("Target Hex, Determine Drift".to_owned());
+            if let Some(area) = card.area {
+                parts.push(format!(
+                    "Area Attack {area}{}",
+                    if card.suppressive {
+                        " (suppressive)"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            if let Some(blast) = card.blast {
+                parts.push(format!("Blast {blast}"));
+            }
+            format!("an off-board strike: {} (TOI-KW)", parts.join(", "))
+        }
+        CardEffect::Regulars => format!("{count} regular figure(s) into your reduced squads"),
+        CardEffect::Hide => format!(
+            "{count} hidden-squad marker(s) on your squads of one hex, none next to an enemy (TOI-COMBAT-HIDDEN)"
+        ),
+        CardEffect::Reinforcements => format!(
+            "your next {count} reinforcement(s) due later arrive this round (TOI-STAT-REINF)"
+        ),
+        CardEffect::Modifier => format!(
+            "your squads' {} is {amount} more to the end of the round",
+            match card.stat {
+                Some(Stat::Cover) => "cover",
+                _ => "movement",
+            }
+        ),
+    };
+    format!(
+        "{when}, cost {}{}{}: {effect}",
+        card.cost,
+        if card.play_area {
+            ", stays in your play area (TOI-CARD-PLAYAREA)"
+        } else {
+            ""
+        },
+        if card.plus { ", + draw" } else { "" }
+    )
+}
+
+/// What an operations card does, in words (`TOI-CARD-OPS`).
+pub fn operation_text(operation: &crate::data::OperationDef) -> &'static str {
+    use crate::data::OperationRule;
+    match operation.rule {
+        OperationRule::DesperateDefense => {
+            "pinned and disrupted squads may attack at half firepower; an officer adds nothing more"
+        }
+        OperationRule::DoubleTime => "a squad's Advance has 2 MP more",
+        OperationRule::Camouflage => {
+            "hidden squads are not revealed by firing unless the attack inflicts 2 hits or more"
+        }
+        OperationRule::CreateSmoke => {
+            "an engineer squad may, as its action, lay smoke in its own hex or an adjacent one"
+        }
+    }
+}

@@ -332,3 +332,27 @@ fn toi_rules_reference_has_every_rule_id_of_the_spec() {
     assert!(missing.is_empty(), "rule ids with no text: {missing:?}");
     assert!(reference.rules.iter().all(|r| !r.text.trim().is_empty()));
 }
+
+/// `TOI-CARD-STRAT`, `TOI-CARD-OPS`: every strategy and operations card reads at a click in the
+/// browser (the board data's card texts): its cost, and a bombardment's numbers.
+#[test]
+fn toi_card_strat_every_card_reads_at_a_click() {
+    let board = overlord_tide_of_iron::picture::board(data());
+    let cards = board["cards"].as_array().unwrap();
+    assert_eq!(
+        cards.len(),
+        data().cards.cards.len() + data().cards.operations.len()
+    );
+    for card in &data().cards.cards {
+        let text = cards
+            .iter()
+            .find(|c| c["name"] == card.name.as_str())
+            .and_then(|c| c["text"].as_str())
+            .unwrap();
+        assert!(text.contains(&format!("cost {}", card.cost)), "{text}");
+        if let Some(area) = card.area {
+            assert!(text.contains(&format!("Area Attack {area}")), "{text}");
+        }
+    }
+    assert!(board["figures"].as_array().unwrap().len() == data().figures.len());
+}
