@@ -268,6 +268,83 @@ pub fn dd(
     Ok(dd + ws)
 }
 
+/// AMB-FIRE-1, AMB-FIRE-4, AMB-FIRE-5: a shot's chances before it is fired, for the player
+/// choosing it: the jam, the hit (the final DD's skill roll, AMB-DICE-1), and each damage on a
+/// hit (the weapon row's ten faces): "hit 50%: K 10%, W 20%, - 70%; jams 2%". `None` when the
+/// shot may not be fired.
+pub fn preview(
+    game: &Ambush,
+    shooter: SoldierId,
+    item: usize,
+    target: SoldierId,
+    kind: Kind,
+) -> Option<String> {
+    let final_dd = dd(game, shooter, item, target, kind).ok()?;
+    let row = weapon_type(game, shooter, item)?;
+    let hits = (0..10u8)
+        .filter(|&face| dice::skill_succeeds(face, final_dd))
+        .count();
+    let table = row.damage.clone().unwrap_or_default();
+    // Each result's faces in the order of the table, worst first.
+    let mut results: Vec<(Damage, usize)> = Vec::new();
+    for face in 0..10 {
+        let result = table.get(face).copied().unwrap_or(Damage::None);
+        match results.iter_mut().find(|(r, _)| *r == result) {
+            Some((_, n)) => *n += 1,
+            None => results.push((result, 1)),
+        }
+    }
+    results.sort_by_key(|&(r, _)| std::cmp::Reverse(severity(r)));
+    let damage: Vec<String> = results
+        .iter()
+        .map(|&(r, n)| format!("{} {}%", damage_letter(r), n * 10))
+        .collect();
+    let jam = if row.never_jams {
+        0
+    } else {
+        match kind {
+            Kind::Aimed => row.jam_aimed,
+            Kind::Snap => row.jam_snap.or(row.jam_aimed),
+        }
+        .unwrap_or(0)
+    };
+    Some(format!(
+        "hit {}%: {}{}",
+        hits * 10,
+        damage.join(", "),
+        if jam > 0 {
+            format!("; jams {jam}%")
+        } else {
+            String::new()
+        }
+    ))
+}
+
+/// The damage letters of the weapon chart (AMBX-DMG-1).
+fn damage_letter(result: Damage) -> &'static str {
+    match result {
+        Damage::None => "-",
+        Damage::Panic => "P",
+        Damage::WoundProne => "WP",
+        Damage::Wound => "W",
+        Damage::Incapacitate => "I",
+        Damage::Kill => "K",
+        Damage::Capture => "C",
+    }
+}
+
+fn severity(result: Damage) -> u8 {
+    match result {
+        Damage::None => 0,
+        Damage::Panic => 1,
+        Damage::WoundProne => 2,
+        Damage::Wound => 3,
+        Damage::Capture => 4,
+        Damage::Incapacitate => 5,
+        Damage::Kill => 6,
+    }
+}
+
 /// AMB-FIRE-1: the jam check for `shooter`'s item `item` of chart row `row` fired (`kind`);
 /// a jammed weapon is marked and the shot is not fired.
 pub fn jams(
@@ -710,6 +787,50 @@ mod tests {
         assert_eq!(game.soldier(C).health, Health::Incapacitated);
         assert_eq!(ammo(&game, 1, "m1_garand"), 2);
         assert!(game.rng().fault().is_none() && !game.rng().script_pending());
+    }
+
+    /// AMB-FIRE-4, AMB-FIRE-5, AMB-FIRE-1: the chances shown before the shot of T-FIRE-1 (DD 7:
+    /// the faces 0..=7 hit), each damage as many tenths as the Garand's row gives it faces, and
+    /// the jam chance of its row; nothing rolled.
+    #[test]
+    fn amb_fire_4_the_shot_chances_shown_before_it_is_fired() {
+        let mut game = s1(&[]);
+        put(&mut game, 1, "0103", Stance::Standing);
+        put(&mut game, 7, "0601", Stance::Standing);
+        let odds = preview(&game, US2, 0, C, Kind::Aimed).unwrap();
+        assert!(odds.starts_with("hit 80%: "), "{odds}");
+        let row = weapon_type(&game, US2, 0).unwrap();
+        let table = row.damage.clone().unwrap();
+        let kills = table.iter().filter(|&&d| d == Damage::Kill).count();
+        assert!(
+            kills > 0 && odds.contains(&format!("K {}%", kills * 10)),
+            "{odds}"
+        );
+        let shown: usize = odds
+            .split(": ")
+            .nth(1)
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap()
+            .split(", ")
+            .map(|part| {
+                part.rsplit(' ')
+                    .next()
+                    .unwrap()
+                    .trim_end_matches('%')
+                    .parse::<usize>()
+                    .unwrap()
+            })
+            .sum();
+        assert_eq!(shown, 100, "{odds}");
+        if let Some(jam) = row.jam_aimed.filter(|&j| j > 0 && !row.never_jams) {
+            assert!(odds.ends_with(&format!("; jams {jam}%")), "{odds}");
+        }
+        // Out of sight or reach, no chances: the shot is not offered.
+        game.soldiers[7].place = Place::OffMap;
+        assert!(preview(&game, US2, 0, C, Kind::Aimed).is_none());
+        assert!(game.rng().fault().is_none());
     }
 
     /// T-FIRE-2 (AMB-FIRE-1): a jam ends the shot: no further dice, the weapon jammed.

@@ -356,11 +356,24 @@ pub fn anchors(game: &Ambush, action: &AmbAction) -> Anchors {
             aimed,
         } => (
             format!(
-                "{} {} fire at {} with the {}",
+                "{} {} fire at {} with the {}{}",
                 actor(),
                 if aimed { "aimed" } else { "snap" },
                 name(target),
-                acting.map_or_else(String::new, |a| item(a, i))
+                acting.map_or_else(String::new, |a| item(a, i)),
+                acting
+                    .and_then(|a| crate::fire::preview(
+                        game,
+                        a,
+                        usize::from(i),
+                        target,
+                        if aimed {
+                            crate::fire::Kind::Aimed
+                        } else {
+                            crate::fire::Kind::Snap
+                        }
+                    ))
+                    .map_or_else(String::new, |odds| format!(" ({odds})"))
             ),
             vec![],
             acting.into_iter().chain([target]).collect(),
