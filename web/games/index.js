@@ -2,10 +2,11 @@
 // A game without one is still playable: its view is shown as data beside the map, and its
 // actions as buttons and map highlights, all of which are generic.
 
+import * as ambush from './ambush.js';
 import * as omaha from './omaha.js';
 import * as tideOfIron from './tide-of-iron.js';
 
-const adapters = { omaha, 'tide-of-iron': tideOfIron };
+const adapters = { ambush, omaha, 'tide-of-iron': tideOfIron };
 
 // A table with no pieces: the view shown as text.
 function generic(view) {

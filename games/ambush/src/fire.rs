@@ -833,6 +833,40 @@ mod tests {
         assert!(game.rng().fault().is_none());
     }
 
+    /// AMB-LOS, AMBX-HID: line of sight from a selected soldier (`crate::sight`): every hex of
+    /// an open map, the Germans placed and able to be shot with no reason given, those not yet
+    /// placed left out, and a soldier with no weapon told why he can fire on none.
+    #[test]
+    fn amb_los_sight_from_a_selected_soldier_names_what_he_can_fire_on() {
+        let mut game = s1(&[]);
+        put(&mut game, 1, "0103", Stance::Standing);
+        put(&mut game, 7, "0601", Stance::Standing);
+        for other in [5, 6, 8, 9] {
+            game.soldiers[other].place = Place::OffMap;
+        }
+        let sight = crate::sight::sight(&game, 1).unwrap();
+        assert_eq!(sight.from, "0103");
+        assert_eq!(sight.hexes.len(), 48, "the open map is all in sight");
+        let targets: Vec<(u32, &str, Option<&str>)> = sight
+            .targets
+            .iter()
+            .map(|t| (t.unit, t.hex.as_str(), t.blocked.as_deref()))
+            .collect();
+        assert_eq!(
+            targets,
+            [(7, "0601", None)],
+            "only C is placed: the others are unknown"
+        );
+        assert!(
+            crate::sight::sight(&game, 5).is_none(),
+            "an unplaced German has no sight"
+        );
+        game.soldiers[1].items.clear();
+        let unarmed = crate::sight::sight(&game, 1).unwrap();
+        let why = unarmed.targets[0].blocked.as_deref().unwrap();
+        assert!(why.contains("AMB-FIRE-2"), "{why}");
+    }
+
     /// T-FIRE-2 (AMB-FIRE-1): a jam ends the shot: no further dice, the weapon jammed.
     #[test]
     fn t_fire_2_a_jam() {

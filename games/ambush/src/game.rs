@@ -162,6 +162,10 @@ impl Game for Ambush {
         crate::view::anchors(self, action)
     }
 
+    fn sight(&self, _viewer: Viewer, unit: u32) -> Option<overlord_engine::Sight> {
+        crate::sight::sight(self, unit)
+    }
+
     fn rng(&self) -> &GameRng {
         &self.rng
     }

@@ -33,7 +33,7 @@
 //!    the prompt showing, and each answer handed to its chapter.
 //! 4. **Faces.** [`picture`]: the mission map as the player sees it (`overlord map ambush
 //!    --scenario S1`), with no hidden German on it; [`view`]: what the player may know
-//!    (AMBX-HID); [`encoding`]: the fixed action space and observation for learning agents,
+//!    (AMBX-HID); [`sight`]: line of sight from a selected soldier, for the browser; [`encoding`]: the fixed action space and observation for learning agents,
 //!    made per scenario; [`text`]: the terminal's picture; [`bot`]: what the bots are told;
 //!    [`statistics`]: the figures `overlord sim` reports; [`game`]: the engine's contract.
 //!
@@ -76,6 +76,7 @@ pub mod riding;
 pub mod rounds;
 pub mod setup;
 pub mod sheet;
+pub mod sight;
 pub mod state;
 pub mod statistics;
 pub mod status;

@@ -25,6 +25,23 @@ pub struct AmbView {
     pub soldiers: Vec<SoldierView>,
     /// Each marked hex and its markers.
     pub markers: Vec<(String, Vec<String>)>,
+    /// The vehicles placed so far (AMBX-HID: one not yet placed is the mission's secret).
+    pub vehicles: Vec<VehicleView>,
+}
+
+/// A vehicle on the map.
+#[derive(Clone, Debug, Serialize)]
+pub struct VehicleView {
+    pub id: u8,
+    pub name: String,
+    pub side: Side,
+    pub hex: String,
+    /// The hexside its front faces (AMBX-VEH).
+    pub facing: String,
+    pub open: bool,
+    pub status: String,
+    /// A tank's surviving crew.
+    pub crew: u8,
 }
 
 /// The round under way.
@@ -194,6 +211,25 @@ pub fn view(game: &Ambush, _viewer: Viewer) -> AmbView {
         sightings: (0..64u8).filter(|&n| game.sighted(n)).collect(),
         soldiers,
         markers,
+        vehicles: game
+            .vehicles
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| {
+                let id = crate::state::VehicleId(u8::try_from(i).ok()?);
+                Some(VehicleView {
+                    id: id.0,
+                    name: crate::driving::kind_of(game, id)
+                        .map_or_else(|| "vehicle".to_owned(), |k| k.name.clone()),
+                    side: v.side,
+                    hex: map?.label(v.hex?),
+                    facing: format!("{:?}", v.facing),
+                    open: v.open,
+                    status: format!("{:?}", v.status),
+                    crew: v.crew,
+                })
+            })
+            .collect(),
     }
 }
 

@@ -43,6 +43,7 @@ const LAYERS: &[(u8, &[&str])] = &[
     // 4: the decision machine, then the faces and the engine's contract.
     (4, &["decisions"]),
     (4, &["view"]),
+    (4, &["sight"]),
     (4, &["encoding"]),
     (4, &["text"]),
     (4, &["picture"]),
