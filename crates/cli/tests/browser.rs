@@ -202,6 +202,11 @@ fn browser_tide_of_iron_against_the_computer_with_op_fire_and_two_teams_of_two()
 }
 
 #[test]
+fn browser_ambush_mission_paragraphs_sight_and_a_shot_with_its_chances() {
+    browser_script("ambush");
+}
+
+#[test]
 fn web_client_logic_passes_its_node_tests() {
     let mut tests: Vec<String> = std::fs::read_dir(workspace().join("web/test"))
         .unwrap()
