@@ -165,7 +165,7 @@ pub async fn admit(app: &App, client: &Client) -> Result<(), ApiError> {
             let looked_up = hash.clone();
             let found = app
                 .db
-                .call(move |connection| store::seat_by_token_hash(connection, &looked_up))
+                .call(move |connection| store::game_of_token_hash(connection, &looked_up))
                 .await
                 .map_err(ApiError::storage)?;
             if found.is_none() {

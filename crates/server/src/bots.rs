@@ -23,6 +23,7 @@
 
 use crate::app::App;
 use crate::errors::ApiError;
+use crate::live::Holder;
 use crate::store::{self, Change};
 use overlord_ai::spec::{BotKind, BotParams, BotSpec};
 use overlord_engine::{AdviceRequest, AdvisedAction, DynMatch, GameRecord, MatchError, Seat};
@@ -486,9 +487,10 @@ impl App {
         let spec = self.bots.check(&bot)?;
         let (seat, record, revision) = {
             let game = self.lock_game(id).await?;
-            let seat = match self.viewer(&game, token).await? {
-                overlord_engine::Viewer::Seat(seat) => seat,
-                overlord_engine::Viewer::Spectator => {
+            let seat = match self.holder(&game, token).await? {
+                Holder::Seat(seat) => seat,
+                Holder::HotSeat => crate::play::hot_seat_to_act(&game)?,
+                Holder::Spectator => {
                     return Err(ApiError::unauthorized(
                         "a hint is for a seat: send `Authorization: Bearer TOKEN` with the \
                          token of your seat's link",

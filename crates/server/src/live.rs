@@ -9,7 +9,7 @@
 use crate::app::App;
 use crate::errors::ApiError;
 use crate::store::{self, Change, GameRow, GameStatus, LogRow, Progress, SeatRow, StoredGame};
-use overlord_engine::{DynMatch, GameRecord, Seat, Status};
+use overlord_engine::{DynMatch, GameRecord, Seat, Status, Viewer};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{OwnedMappedMutexGuard, OwnedMutexGuard, watch};
@@ -20,6 +20,8 @@ pub struct LiveGame {
     pub seats: Vec<SeatRow>,
     pub name: &'static str,
     pub session: Box<dyn DynMatch>,
+    /// SHA-256 of the game's hot-seat token, when it has one.
+    pub hot_seat_hash: Option<String>,
     /// Set when a change was applied in memory but could not be stored: the next lock replays
     /// the game from the database instead.
     stale: bool,
@@ -32,12 +34,14 @@ impl LiveGame {
         seats: Vec<SeatRow>,
         name: &'static str,
         session: Box<dyn DynMatch>,
+        hot_seat_hash: Option<String>,
     ) -> LiveGame {
         LiveGame {
             row,
             seats,
             name,
             session,
+            hot_seat_hash,
             stale: false,
         }
     }
@@ -53,6 +57,36 @@ impl LiveGame {
             .iter()
             .find(|seat| seat.token_hash == hash)
             .map(|seat| Seat(seat.seat))
+    }
+
+    /// Who holds the token that hashes to `hash` in this game: a seat, or the hot seat.
+    pub fn holder_of(&self, hash: &str) -> Option<Holder> {
+        if self.hot_seat_hash.as_deref() == Some(hash) {
+            return Some(Holder::HotSeat);
+        }
+        self.seat_of(hash).map(Holder::Seat)
+    }
+
+    /// Which seats the server plays, by seat number.
+    pub fn bot_seats(&self) -> Vec<bool> {
+        let count = self.seats.iter().map(|row| row.seat + 1).max().unwrap_or(0);
+        (0..count)
+            .map(|seat| self.bot_of(Seat(seat)).is_some())
+            .collect()
+    }
+
+    /// The seat whose view the holder of the hot-seat token is shown now ([`hot_seat_view`]).
+    pub fn hot_seat_view(&self) -> Seat {
+        hot_seat_view(self.session.status(), &self.bot_seats())
+    }
+
+    /// Who `holder` sees the game as now: the hot seat as [`LiveGame::hot_seat_view`].
+    pub fn viewer_of(&self, holder: Holder) -> Viewer {
+        match holder {
+            Holder::Spectator => Viewer::Spectator,
+            Holder::Seat(seat) => Viewer::Seat(seat),
+            Holder::HotSeat => Viewer::Seat(self.hot_seat_view()),
+        }
     }
 
     /// The record, with the game's id in it.
@@ -88,6 +122,30 @@ impl LiveGame {
     /// could not be stored, or undone in memory and not put back).
     pub fn mark_stale(&mut self) {
         self.stale = true;
+    }
+}
+
+/// Who holds a token in a game: nobody's token (a spectator), a seat's, or the game's
+/// hot-seat token, which plays whichever seat of a person is to act.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holder {
+    Spectator,
+    Seat(Seat),
+    HotSeat,
+}
+
+/// The seat the hot-seat token sees the game as, where `status` stands and `bots[s]` says
+/// whether the server plays seat `s`: the seat to act when a person plays it; otherwise (a
+/// bot to act, or the game over) the first seat a person plays: a person's view, chosen from
+/// what the game stores, so the same after a restart.
+pub fn hot_seat_view(status: Status, bots: &[bool]) -> Seat {
+    let person = |seat: Seat| !bots.get(usize::from(seat.0)).copied().unwrap_or(false);
+    match status.seat() {
+        Some(seat) if person(seat) => seat,
+        _ => (0..)
+            .zip(bots)
+            .find(|(_, bot)| !**bot)
+            .map_or(Seat(0), |(seat, _)| Seat(seat)),
     }
 }
 
@@ -278,6 +336,7 @@ impl App {
         let StoredGame {
             row,
             seats,
+            hot_seat_hash,
             snapshot,
             log_after_snapshot,
         } = stored;
@@ -308,6 +367,7 @@ impl App {
             row,
             seats,
             session,
+            hot_seat_hash,
             stale: false,
         })
     }

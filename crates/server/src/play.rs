@@ -4,7 +4,7 @@
 
 use crate::app::App;
 use crate::errors::ApiError;
-use crate::live::{GameGuard, LiveGame, progress_of};
+use crate::live::{GameGuard, Holder, LiveGame, progress_of};
 use crate::seats;
 use crate::store::{self, Change, GameRow, GameStatus, Progress, SeatRow};
 use crate::views::{SeatState, seat_state};
@@ -37,6 +37,10 @@ pub struct CreateRequest {
     /// name (`{"1": "rule"}`).
     #[serde(default)]
     pub bots: BTreeMap<String, String>,
+    /// Give the game a hot-seat token too: one link that plays whichever seat of a person is
+    /// to act, for people sharing one screen.
+    #[serde(default)]
+    pub hot_seat: bool,
 }
 
 /// `POST /api/games/import`: a new game from a record, replayed and checked.
@@ -51,6 +55,9 @@ pub struct ImportRequest {
     /// As for [`CreateRequest::bots`].
     #[serde(default)]
     pub bots: BTreeMap<String, String>,
+    /// As for [`CreateRequest::hot_seat`].
+    #[serde(default)]
+    pub hot_seat: bool,
 }
 
 /// A seat of a game just created, with its secret: shown once, never again.
@@ -69,6 +76,15 @@ pub struct NewSeat {
     pub bot: Option<String>,
 }
 
+/// The hot-seat token of a game just created, with its link: shown once, never again.
+#[derive(Clone, Debug, Serialize)]
+pub struct NewHotSeat {
+    /// Plays whichever seat of a person is to act: `Authorization: Bearer TOKEN`.
+    pub token: String,
+    /// The one page that plays every person's seat in turn.
+    pub link: String,
+}
+
 /// The answer to creating or importing a game.
 #[derive(Clone, Debug, Serialize)]
 pub struct Created {
@@ -76,6 +92,9 @@ pub struct Created {
     pub game: String,
     pub scenario: String,
     pub seats: Vec<NewSeat>,
+    /// The hot-seat token and link, when the game was asked for with `hot_seat`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hot_seat: Option<NewHotSeat>,
     /// The link to watch (public view only).
     pub spectate: String,
 }
@@ -140,28 +159,29 @@ fn printable(label: &str) -> bool {
 }
 
 impl App {
-    /// Who `token` is in `game`: a seat, or a spectator when there is no token.
-    pub async fn viewer(&self, game: &LiveGame, token: Option<&str>) -> Result<Viewer, ApiError> {
+    /// Who holds `token` in `game`: a seat, the hot seat, or a spectator when there is no
+    /// token.
+    pub async fn holder(&self, game: &LiveGame, token: Option<&str>) -> Result<Holder, ApiError> {
         let Some(token) = token else {
-            return Ok(Viewer::Spectator);
+            return Ok(Holder::Spectator);
         };
         let hash = seats::token_hash(token);
-        if let Some(seat) = game.seat_of(&hash) {
+        if let Some(holder) = game.holder_of(&hash) {
             // Its requests are charged to it from now on, not to its address (`limits`).
             self.limiter.know_seat(&hash);
-            return Ok(Viewer::Seat(seat));
+            return Ok(holder);
         }
         let elsewhere = self
             .db
-            .call(move |connection| store::seat_by_token_hash(connection, &hash))
+            .call(move |connection| store::game_of_token_hash(connection, &hash))
             .await
             .map_err(ApiError::storage)?;
         Err(match elsewhere {
-            Some((other, _)) => ApiError::forbidden(
+            Some(other) => ApiError::forbidden(
                 "wrong_game",
                 format!(
-                    "this seat's link is for game {other}, not game {}; open the link of a seat \
-                     of this game",
+                    "this link is for game {other}, not game {}; open the link of a seat of \
+                     this game",
                     game.row.id
                 ),
             ),
@@ -171,15 +191,10 @@ impl App {
         })
     }
 
-    /// The seat behind `token`, refusing spectators.
-    async fn seat(&self, game: &LiveGame, token: Option<&str>) -> Result<Seat, ApiError> {
-        match self.viewer(game, token).await? {
-            Viewer::Seat(seat) => Ok(seat),
-            Viewer::Spectator => Err(ApiError::unauthorized(
-                "only a seat can do this: send `Authorization: Bearer TOKEN` with the token of \
-                 your seat's link (spectators only watch)",
-            )),
-        }
+    /// Who `token` sees `game` as now: a seat, or a spectator when there is no token (the
+    /// hot seat as the seat [`LiveGame::hot_seat_view`] says).
+    pub async fn viewer(&self, game: &LiveGame, token: Option<&str>) -> Result<Viewer, ApiError> {
+        Ok(game.viewer_of(self.holder(game, token).await?))
     }
 
     /// The state of game `id` for the holder of `token` (a spectator without one).
@@ -190,8 +205,8 @@ impl App {
         log_from: usize,
     ) -> Result<SeatState, ApiError> {
         let game = self.lock_game(id).await?;
-        let viewer = self.viewer(&game, token).await?;
-        Ok(seat_state(&game, viewer, log_from))
+        let holder = self.holder(&game, token).await?;
+        Ok(seat_state(&game, holder, log_from))
     }
 
     /// `GET /api/games/{id}/sight`: line of sight from `unit` as the holder of `token` (a
@@ -224,33 +239,35 @@ impl App {
         token: Option<&str>,
         request: ActRequest,
     ) -> Result<SeatState, ApiError> {
-        let (game, seat, log_before) = self
+        let (game, holder, log_before) = self
             .play_action(id, token, request.action, request.revision)
             .await?;
         Ok(seat_state(
             &game,
-            Viewer::Seat(seat),
+            holder,
             request.log_from.unwrap_or(log_before),
         ))
     }
 
-    /// Play `action` for the seat of `token` and store it; the game still locked, the seat, and
-    /// the log length before the action.
+    /// Play `action` for the seat of `token` (for the hot-seat token, the seat to act) and
+    /// store it; the game still locked, who holds the token, and the log length before the
+    /// action.
     pub async fn play_action(
         &self,
         id: &str,
         token: Option<&str>,
         action: Value,
         revision: Option<u64>,
-    ) -> Result<(GameGuard, Seat, usize), ApiError> {
+    ) -> Result<(GameGuard, Holder, usize), ApiError> {
         let mut game = self.lock_game(id).await?;
-        let seat = self.seat(&game, token).await?;
+        let holder = self.holder(&game, token).await?;
+        let seat = acting_seat(&game, holder)?;
         check_revision(&game, revision)?;
         check_turn(&game, seat)?;
         let log_before = game.session.log_len();
         game.session.apply_json(seat, &action)?;
         let game = self.commit(game, seat, Change::Act(action)).await?;
-        Ok((game, seat, log_before))
+        Ok((game, holder, log_before))
     }
 
     /// Take back the last action, if it was the seat of `token`'s and drew nothing new;
@@ -261,27 +278,35 @@ impl App {
         token: Option<&str>,
         request: UndoRequest,
     ) -> Result<SeatState, ApiError> {
-        let (game, seat) = self.take_back(id, token, request.revision).await?;
+        let (game, holder) = self.take_back(id, token, request.revision).await?;
         let log_length = game.session.log_len();
         Ok(seat_state(
             &game,
-            Viewer::Seat(seat),
+            holder,
             request.log_from.unwrap_or(log_length),
         ))
     }
 
     /// Undo the last action of the seat of `token` and store that; the game still locked and
-    /// the seat. The moves the server's bots made since that action are taken back with it
-    /// (all or none): otherwise the bot would only play its move again, and the person could
-    /// never reach their own.
+    /// who holds the token. The moves the server's bots made since that action are taken back
+    /// with it (all or none): otherwise the bot would only play its move again, and the person
+    /// could never reach their own. The hot-seat token plays every seat of a person, so it
+    /// takes back the last action of a person, whichever seat's, as that seat would.
     pub async fn take_back(
         &self,
         id: &str,
         token: Option<&str>,
         revision: Option<u64>,
-    ) -> Result<(GameGuard, Seat), ApiError> {
+    ) -> Result<(GameGuard, Holder), ApiError> {
         let mut game = self.lock_game(id).await?;
-        let seat = self.seat(&game, token).await?;
+        let holder = self.holder(&game, token).await?;
+        // The seat whose action is taken back: the token's own, or for the hot seat the first
+        // seat of a person met going back (known once the loop below meets it).
+        let mut seat = match holder {
+            Holder::Seat(seat) => Some(seat),
+            Holder::HotSeat => None,
+            Holder::Spectator => return Err(only_a_seat()),
+        };
         check_revision(&game, revision)?;
         // Each act and each undo is a row of the log, kept for good: rows beyond the actions
         // are two per undo.
@@ -319,7 +344,13 @@ impl App {
                     }
                 });
             };
-            if owner != seat && game.bot_of(owner).is_none() {
+            let person = game.bot_of(owner).is_none();
+            if person && seat.is_none() {
+                // The hot seat meets the last action of a person: that seat's to take back.
+                seat = Some(owner);
+            }
+            let mine = seat == Some(owner);
+            if !mine && person {
                 break Err(not_your_action(&game, owner, !undone.is_empty()));
             }
             let Some(action) = game.session.record().actions.pop() else {
@@ -331,7 +362,7 @@ impl App {
                 break Err(error.into());
             }
             undone.push((owner, action));
-            if owner == seat {
+            if mine {
                 break Ok(());
             }
         };
@@ -346,9 +377,12 @@ impl App {
             }
             return Err(error);
         }
+        let Some(seat) = seat else {
+            return Err(ApiError::internal("an action taken back, but nobody's"));
+        };
         let changes = vec![Change::Undo; undone.len()];
         let game = self.commit_all(game, seat, changes).await?;
-        Ok((game, seat))
+        Ok((game, holder))
     }
 
     /// The record of game `id`. It holds the seed, which tells everything hidden, so while the
@@ -373,7 +407,9 @@ impl App {
             let own_seat = stored
                 .seats
                 .iter()
-                .any(|seat| Some(&seat.token_hash) == hash.as_ref());
+                .map(|seat| &seat.token_hash)
+                .chain(stored.hot_seat_hash.as_ref())
+                .any(|own| Some(own) == hash.as_ref());
             if !own_seat {
                 return Err(match token {
                     Some(_) => ApiError::unauthorized(
@@ -518,6 +554,7 @@ impl App {
             request.seats,
             &request.labels,
             &request.bots,
+            request.hot_seat,
             session,
             None,
         )
@@ -593,20 +630,23 @@ impl App {
             request.seats,
             &request.labels,
             &request.bots,
+            request.hot_seat,
             session,
             Some(record),
         )
         .await
     }
 
-    /// Check the seats and their bots, make the tokens, store the game, keep it in memory, and
-    /// wake its bot if a bot seat is to act first.
+    /// Check the seats and their bots, make the tokens (a hot-seat one too with `hot_seat`),
+    /// store the game, keep it in memory, and wake its bot if a bot seat is to act first.
+    #[allow(clippy::too_many_arguments)]
     async fn start(
         &self,
         mut row: GameRow,
         requested_seats: Option<u8>,
         labels: &[String],
         bots: &BTreeMap<String, String>,
+        hot_seat: bool,
         session: Box<dyn overlord_engine::DynMatch>,
         base_record: Option<GameRecord>,
     ) -> Result<Created, ApiError> {
@@ -662,6 +702,29 @@ impl App {
             ));
         }
         let bots = self.bot_seats(session.as_ref(), &row.game, bots)?;
+        let people = bots.iter().filter(|bot| bot.is_none()).count();
+        if hot_seat && people < 2 {
+            return Err(ApiError::bad_request(
+                "bad_hot_seat",
+                format!(
+                    "hot_seat plays the seats of several people on one screen, and this game has \
+                     {people} seat(s) played by a person; {}",
+                    if people == 1 {
+                        "its seat's link is already the one page to play on"
+                    } else {
+                        "the computer plays every seat (watch it at the spectator's link)"
+                    }
+                ),
+            ));
+        }
+        let hot_seat = if hot_seat {
+            let token = seats::new_token()?;
+            let hash = seats::token_hash(&token);
+            self.limiter.know_seat(&hash);
+            Some((token, hash))
+        } else {
+            None
+        };
         let mut seats_out = Vec::new();
         let mut seat_rows = Vec::new();
         for (seat, bot) in (0..seat_count).zip(bots) {
@@ -701,31 +764,76 @@ impl App {
         }
         row.progress = progress_of(session.as_ref(), 0, row.progress.action_count);
         let (stored_row, stored_seats) = (row.clone(), seat_rows.clone());
+        let hot_seat_hash = hot_seat.as_ref().map(|(_, hash)| hash.clone());
+        let stored_hash = hot_seat_hash.clone();
         self.db
             .call(move |connection| {
                 store::insert_game(
                     connection,
                     &stored_row,
                     &stored_seats,
+                    stored_hash.as_deref(),
                     &[],
                     base_record.as_ref(),
                 )
             })
             .await
             .map_err(ApiError::storage)?;
-        let game = LiveGame::new(row.clone(), seat_rows, info.name, session);
+        let game = LiveGame::new(row.clone(), seat_rows, info.name, session, hot_seat_hash);
         let bot_first = game.bot_to_act().is_some();
         self.games.insert(game, self.limits.live_games).await;
         if bot_first {
             self.wake_bots(&row.id);
         }
         Ok(Created {
+            hot_seat: hot_seat.map(|(token, _)| NewHotSeat {
+                link: seats::join_link(&row.id, &token),
+                token,
+            }),
             spectate: seats::spectate_link(&row.id),
             id: row.id,
             game: row.game,
             scenario: row.scenario,
             seats: seats_out,
         })
+    }
+}
+
+/// The refusal of a request only a seat can make.
+fn only_a_seat() -> ApiError {
+    ApiError::unauthorized(
+        "only a seat can do this: send `Authorization: Bearer TOKEN` with the token of your \
+         seat's link (spectators only watch)",
+    )
+}
+
+/// The seat `holder` acts for: its own, or for the hot seat the seat to act (refused while
+/// the computer's seat is to act); spectators are refused.
+fn acting_seat(game: &LiveGame, holder: Holder) -> Result<Seat, ApiError> {
+    match holder {
+        Holder::Seat(seat) => Ok(seat),
+        Holder::HotSeat => hot_seat_to_act(game),
+        Holder::Spectator => Err(only_a_seat()),
+    }
+}
+
+/// The seat the hot-seat token acts for: the seat to act, when a person plays it; refused
+/// while the computer's seat is to act. Once the game is over, the seat it sees the game as,
+/// for the engine to refuse.
+pub fn hot_seat_to_act(game: &LiveGame) -> Result<Seat, ApiError> {
+    match game.session.status() {
+        Status::ToAct(seat) => match game.bot_of(seat) {
+            None => Ok(seat),
+            Some(bot) => Err(ApiError::conflict(
+                "not_your_turn",
+                format!(
+                    "it is {}'s decision, and the computer plays that seat ({bot}): wait for its \
+                     move; this hot-seat page shows when a person is to decide again",
+                    game.label_of(seat)
+                ),
+            )),
+        },
+        Status::Over(_) => Ok(game.hot_seat_view()),
     }
 }
 

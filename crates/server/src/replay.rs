@@ -5,6 +5,7 @@
 
 use crate::app::App;
 use crate::errors::ApiError;
+use crate::live::{Holder, hot_seat_view};
 use crate::views::{ReplayState, ReplayedAction, header, replay_state};
 use overlord_engine::{Status, Viewer};
 
@@ -18,7 +19,8 @@ impl App {
         at: Option<usize>,
     ) -> Result<ReplayState, ApiError> {
         let game = self.lock_game(id).await?;
-        let viewer = self.viewer(&game, token).await?;
+        let holder = self.holder(&game, token).await?;
+        let bots = game.bot_seats();
         let mut record = game.record();
         let header = header(&game);
         let dir = self.catalog.data_dir(&game.row.game);
@@ -47,6 +49,20 @@ impl App {
             let mut session = entry
                 .replay(&dir, &record)
                 .map_err(|error| broken(error.to_string()))?;
+            // The hot seat sees each moment as it was shown then: as the seat of a person to
+            // act after it (or the first seat of a person).
+            let viewer = |session: &dyn overlord_engine::DynMatch| match holder {
+                Holder::Spectator => Viewer::Spectator,
+                Holder::Seat(seat) => Viewer::Seat(seat),
+                Holder::HotSeat => Viewer::Seat(hot_seat_view(session.status(), &bots)),
+            };
+            // Whose choices the asker saw (and may read the label of): its own seat's, or
+            // for the hot seat every seat of a person's.
+            let chose = |seat: overlord_engine::Seat| match holder {
+                Holder::Spectator => false,
+                Holder::Seat(own) => own == seat,
+                Holder::HotSeat => !bots.get(usize::from(seat.0)).copied().unwrap_or(false),
+            };
             let last_action = match last {
                 None => None,
                 Some((index, action)) => {
@@ -55,7 +71,7 @@ impl App {
                     };
                     // The label of the viewer's own choice, from the list it chose from; another
                     // seat's choices are not the viewer's to see.
-                    let label = (viewer == Viewer::Seat(seat))
+                    let label = chose(seat)
                         .then(|| {
                             session
                                 .legal_actions()
@@ -73,6 +89,7 @@ impl App {
                     })
                 }
             };
+            let viewer = viewer(session.as_ref());
             Ok(replay_state(
                 session.as_ref(),
                 header,

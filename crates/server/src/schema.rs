@@ -75,6 +75,13 @@ const MIGRATIONS: &[&str] = &[
         WHEN NOT EXISTS (SELECT 1 FROM expiring WHERE game_id = OLD.game_id)
         BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
     ",
+    // 4: hot-seat games. The SHA-256 of the one token that plays whichever seat of a person
+    // is to act (NULL for a game without), unique like the seats' tokens.
+    r"
+    ALTER TABLE games ADD COLUMN hot_seat_hash TEXT;
+    CREATE UNIQUE INDEX games_by_hot_seat ON games (hot_seat_hash)
+        WHERE hot_seat_hash IS NOT NULL;
+    ",
 ];
 
 /// The schema version this build writes.
@@ -202,13 +209,53 @@ mod tests {
     }
 
     #[test]
+    fn a_version_three_database_gains_hot_seats_and_its_games_have_none() {
+        let mut connection = Connection::open_in_memory().unwrap();
+        let transaction = connection.transaction().unwrap();
+        for migration in &MIGRATIONS[..3] {
+            transaction.execute_batch(migration).unwrap();
+        }
+        transaction
+            .pragma_update(None, "user_version", 3_i64)
+            .unwrap();
+        transaction.commit().unwrap();
+        connection
+            .execute_batch(
+                "INSERT INTO games VALUES ('g', 'omaha', 's', 'null', '{}', '1', 'in_progress',
+                    0, NULL, 0, 0, 0, 0);",
+            )
+            .unwrap();
+        migrate(&mut connection).unwrap();
+        let hot_seat: Option<String> = connection
+            .query_row(
+                "SELECT hot_seat_hash FROM games WHERE id = 'g'",
+                [],
+                |row| row.get(0),
+            )
+            .unwrap();
+        assert_eq!(hot_seat, None);
+        // Two games may not share a hot-seat token.
+        connection
+            .execute_batch(
+                "INSERT INTO games VALUES ('h', 'omaha', 's', 'null', '{}', '1', 'in_progress',
+                    0, NULL, 0, 0, 0, 0, 'hash');",
+            )
+            .unwrap();
+        let twice = connection.execute_batch(
+            "INSERT INTO games VALUES ('i', 'omaha', 's', 'null', '{}', '1', 'in_progress',
+                0, NULL, 0, 0, 0, 0, 'hash');",
+        );
+        assert!(twice.unwrap_err().to_string().contains("UNIQUE"));
+    }
+
+    #[test]
     fn the_action_log_is_append_only() {
         let mut connection = Connection::open_in_memory().unwrap();
         migrate(&mut connection).unwrap();
         connection
             .execute_batch(
                 "INSERT INTO games VALUES ('g', 'omaha', 's', 'null', '{}', '1', 'in_progress',
-                    0, NULL, 0, 1, 0, 0);
+                    0, NULL, 0, 1, 0, 0, NULL);
                  INSERT INTO actions VALUES ('g', 1, 0, 'act', '{}', 0);",
             )
             .unwrap();

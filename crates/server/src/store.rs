@@ -88,12 +88,15 @@ pub struct LogRow {
     pub change: Change,
 }
 
-/// Everything needed to rebuild a game: its row, its seats, the latest snapshot and the log
-/// after it.
+/// Everything needed to rebuild a game: its row, its seats, its hot-seat token's hash, the
+/// latest snapshot and the log after it.
 #[derive(Clone, Debug)]
 pub struct StoredGame {
     pub row: GameRow,
     pub seats: Vec<SeatRow>,
+    /// SHA-256 of the hot-seat token (the one link that plays whichever seat of a person is
+    /// to act), when the game was created with one.
+    pub hot_seat_hash: Option<String>,
     pub snapshot: Option<(u64, GameRecord)>,
     pub log_after_snapshot: Vec<LogRow>,
 }
@@ -111,11 +114,13 @@ fn json_error(what: &str, error: serde_json::Error) -> DbError {
     DbError::Sqlite(format!("stored {what} is not valid JSON: {error}"))
 }
 
-/// Store a new game with its seats, and the log rows of an imported record with a snapshot.
+/// Store a new game with its seats and the hash of its hot-seat token (if it has one), and
+/// the log rows of an imported record with a snapshot.
 pub fn insert_game(
     connection: &Connection,
     row: &GameRow,
     seats: &[SeatRow],
+    hot_seat_hash: Option<&str>,
     log: &[LogRow],
     snapshot: Option<&GameRecord>,
 ) -> Result<(), DbError> {
@@ -123,8 +128,8 @@ pub fn insert_game(
         serde_json::to_string(&row.randomness).map_err(|e| json_error("randomness", e))?;
     connection.execute(
         "INSERT INTO games (id, game, scenario, options, randomness, rules_version, status,
-             to_act, outcome, action_count, revision, created_ms, updated_ms)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)",
+             to_act, outcome, action_count, revision, created_ms, updated_ms, hot_seat_hash)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13)",
         params![
             row.id,
             row.game,
@@ -138,6 +143,7 @@ pub fn insert_game(
             row.progress.action_count,
             row.progress.revision,
             row.created_ms,
+            hot_seat_hash,
         ],
     )?;
     for seat in seats {
@@ -390,24 +396,32 @@ pub fn load(connection: &Connection, game_id: &str) -> Result<Option<StoredGame>
         })
         .transpose()?;
     let from = snapshot.as_ref().map_or(0, |(revision, _)| *revision);
+    let hot_seat_hash = connection.query_row(
+        "SELECT hot_seat_hash FROM games WHERE id = ?1",
+        [game_id],
+        |row| row.get(0),
+    )?;
     Ok(Some(StoredGame {
         seats: seats(connection, game_id)?,
+        hot_seat_hash,
         log_after_snapshot: log_after(connection, game_id, from)?,
         row,
         snapshot,
     }))
 }
 
-/// The game and seat a token hash belongs to, whatever the game.
-pub fn seat_by_token_hash(
+/// The game a token hash belongs to, whatever the game: a seat's token or a hot-seat token.
+pub fn game_of_token_hash(
     connection: &Connection,
     token_hash: &str,
-) -> Result<Option<(String, u8)>, DbError> {
+) -> Result<Option<String>, DbError> {
     Ok(connection
         .query_row(
-            "SELECT game_id, seat FROM seats WHERE token_hash = ?1",
+            "SELECT game_id FROM seats WHERE token_hash = ?1
+             UNION ALL SELECT id FROM games WHERE hot_seat_hash = ?1
+             LIMIT 1",
             [token_hash],
-            |row| Ok((row.get(0)?, row.get(1)?)),
+            |row| row.get(0),
         )
         .optional()?)
 }

@@ -2,7 +2,7 @@
 //! actions only when it is that seat's decision. Everything a seat receives, over HTTP or the
 //! WebSocket, is built here, from the engine's per-viewer calls only.
 
-use crate::live::LiveGame;
+use crate::live::{Holder, LiveGame};
 use overlord_engine::{DynMatch, LegalAction, LogLine, Prompt, Status, Viewer};
 use serde::Serialize;
 
@@ -42,8 +42,12 @@ pub struct LogSlice {
 #[derive(Clone, Debug, Serialize)]
 pub struct SeatState {
     pub game: GameHeader,
-    /// The seat this state is for; `null` for a spectator.
+    /// The seat this state is for; `null` for a spectator. For the hot-seat token, the seat
+    /// to act when a person plays it, else the first seat a person plays.
     pub you: Option<u8>,
+    /// Whether this state is the hot-seat token's, whose `you` follows the turn.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hot_seat: bool,
     /// Changes so far (actions and undos): send it back with an action to be sure it answers
     /// the state you saw.
     pub revision: u64,
@@ -57,8 +61,8 @@ pub struct SeatState {
     /// Your legal actions with their anchors, when it is your decision; empty otherwise.
     pub legal_actions: Vec<LegalAction>,
     pub log: LogSlice,
-    /// Whether you may take back the last action now: it was yours, or the computer's after
-    /// yours (taken back with it), and drew nothing new (where the computer's moves go back
+    /// Whether you may take back the last action now: it was yours (for the hot seat, any
+    /// person's), or the computer's after yours (taken back with it), and drew nothing new (where the computer's moves go back
     /// further than the engine can tell at a glance, the undo itself may still say no).
     pub can_undo: bool,
 }
@@ -136,8 +140,10 @@ pub fn replay_state(
     }
 }
 
-/// The state of `game` for `viewer`, with log lines from `log_from` on.
-pub fn seat_state(game: &LiveGame, viewer: Viewer, log_from: usize) -> SeatState {
+/// The state of `game` for the holder of a token (`holder`), with log lines from `log_from`
+/// on.
+pub fn seat_state(game: &LiveGame, holder: Holder, log_from: usize) -> SeatState {
+    let viewer = game.viewer_of(holder);
     let session = &game.session;
     let status = session.status();
     let deciding =
@@ -147,6 +153,7 @@ pub fn seat_state(game: &LiveGame, viewer: Viewer, log_from: usize) -> SeatState
     SeatState {
         game: header(game),
         you: viewer.seat().map(|seat| seat.0),
+        hot_seat: holder == Holder::HotSeat,
         revision: game.row.progress.revision,
         actions: game.row.progress.action_count,
         status,
@@ -162,8 +169,10 @@ pub fn seat_state(game: &LiveGame, viewer: Viewer, log_from: usize) -> SeatState
             length,
             lines: session.log(viewer, from),
         },
-        can_undo: match (viewer, session.undoable_by()) {
-            (Viewer::Seat(seat), Some(owner)) => owner == seat || game.bot_of(owner).is_some(),
+        can_undo: match (holder, session.undoable_by()) {
+            (Holder::Seat(seat), Some(owner)) => owner == seat || game.bot_of(owner).is_some(),
+            // The hot seat plays every seat of a person: any action may be its to take back.
+            (Holder::HotSeat, Some(_)) => true,
             _ => false,
         },
     }

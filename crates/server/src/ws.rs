@@ -15,6 +15,7 @@
 use crate::app::App;
 use crate::errors::ApiError;
 use crate::limits::Client;
+use crate::live::Holder;
 use crate::views::seat_state;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
@@ -74,16 +75,16 @@ pub async fn upgrade(
             format!("{}: connect with a WebSocket client", rejection.body_text()),
         )
     })?;
-    let viewer = {
+    let holder = {
         let game = app.lock_game(&id).await?;
-        app.viewer(&game, token.as_deref()).await?
+        app.holder(&game, token.as_deref()).await?
     };
     let address = extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map(|info| info.0);
     let client = crate::api::client_of(&app, &headers, address, token.as_deref());
     let pass = SocketPass::take(&app, client.address)?;
-    if let (Viewer::Seat(_), Some(hash)) = (&viewer, &client.token_hash) {
+    if let (Holder::Seat(_) | Holder::HotSeat, Some(hash)) = (holder, &client.token_hash) {
         app.limiter.know_seat(hash);
     }
     Ok(upgrade
@@ -98,7 +99,8 @@ pub async fn upgrade(
                 app,
                 id,
                 token,
-                viewer,
+                holder,
+                viewer_sent: None,
                 client,
                 log_sent: 0,
             };
@@ -187,7 +189,10 @@ struct Session {
     app: App,
     id: String,
     token: Option<String>,
-    viewer: Viewer,
+    holder: Holder,
+    /// Who the last state sent saw the game as: the hot seat's follows the turn, and a push
+    /// to another seat than the last carries that seat's whole log.
+    viewer_sent: Option<Viewer>,
     client: Client,
     /// The log length the client holds: the next push starts there.
     log_sent: usize,
@@ -264,7 +269,16 @@ impl Session {
     /// Send the state with log lines from `log_from`.
     async fn push_state(&mut self, socket: &mut WebSocket, log_from: usize) -> Result<(), ()> {
         let state = match self.app.lock_game(&self.id).await {
-            Ok(game) => seat_state(&game, self.viewer, log_from),
+            Ok(game) => {
+                let viewer = Some(game.viewer_of(self.holder));
+                let log_from = if viewer == self.viewer_sent {
+                    log_from
+                } else {
+                    0
+                };
+                self.viewer_sent = viewer;
+                seat_state(&game, self.holder, log_from)
+            }
             Err(error) => return send(socket, &error_message(None, &error)).await,
         };
         self.log_sent = state.log.length;

@@ -102,16 +102,14 @@ pub async fn start_with(limits: Limits, bots: BotSettings) -> TestServer {
 /// Start a server with `limits` serving every game of this build (the binary's registry)
 /// rather than Omaha and Duel.
 pub async fn start_with_every_game(limits: Limits) -> TestServer {
+    start_every_game_with(limits, BotSettings::default()).await
+}
+
+/// Start a server with `limits` serving every game of this build, its bots set as `bots`.
+pub async fn start_every_game_with(limits: Limits, bots: BotSettings) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
     let db_path = dir.path().join("games.db");
-    start_serving(
-        dir,
-        db_path,
-        limits,
-        BotSettings::default(),
-        overlord_registry::registry,
-    )
-    .await
+    start_serving(dir, db_path, limits, bots, overlord_registry::registry).await
 }
 
 /// Start a server on the database `db_path` (in `dir`, which the server keeps).
