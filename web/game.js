@@ -6,7 +6,7 @@
 import * as api from './api.js';
 import { Board } from './board.js';
 import { hintedNumber, hintText } from './bots.js';
-import { describe } from './games/index.js';
+import { describe, mapScenario } from './games/index.js';
 import { LogView, mergeLog } from './log.js';
 import { element, renderPrompt } from './prompt.js';
 import { ReplaySlider } from './replay.js';
@@ -59,26 +59,17 @@ class GamePage {
     document.getElementById('page-title').textContent =
       `${this.state.game.name} · ${this.state.game.scenario}${this.seatLabel() ? ` · ${this.seatLabel()}` : ''}`;
     this.logView = new LogView(this.parts.log, { game, onRule: (rule) => this.rule(rule) });
-    const [boardData, board] = await Promise.all([
+    const [boardData] = await Promise.all([
       api.board(game).catch(() => null),
-      Board.load(this.parts.board, game, this.state.game.scenario).catch((error) => {
-        this.parts.board.replaceChildren(element('p', { class: 'hint' }, `The map could not be drawn: ${error.message}`));
-        return null;
-      }),
+      this.loadBoard(mapScenario(game, this.state.view, this.state.game.scenario)),
     ]);
     this.boardData = boardData;
-    this.board = board;
+    const board = this.board;
     // Games without bots have no hints: the Hint button goes (a failed catalog keeps it).
     api.catalog().then((catalog) => {
       this.hints = catalog.games.find((g) => g.id === game)?.bots !== false;
       if (this.state) this.render();
     }).catch(() => {});
-    if (board) {
-      board.onHex = (hex) => this.pointAtHex(hex);
-      board.onUnit = (unit) => this.pointAtUnit(unit);
-      board.onPlace = (place) => this.pointAtPlace(place);
-      this.toolbar();
-    }
     this.replay = new ReplaySlider(this.parts.replay, {
       id: this.id,
       token: this.token,
@@ -149,6 +140,35 @@ class GamePage {
     this.parts = parts;
     this.main.replaceChildren(parts.root);
     this.recordTools();
+  }
+
+  // Draw the map of `scenario` (the game's, or the one its adapter names for the view shown:
+  // an Ambush! campaign changes maps between missions), with its toolbar.
+  async loadBoard(scenario) {
+    this.boardScenario = scenario;
+    const board = await Board.load(this.parts.board, this.game, scenario).catch((error) => {
+      this.parts.board.replaceChildren(element('p', { class: 'hint' }, `The map could not be drawn: ${error.message}`));
+      return null;
+    });
+    this.board = board;
+    if (board) {
+      board.onHex = (hex) => this.pointAtHex(hex);
+      board.onUnit = (unit) => this.pointAtUnit(unit);
+      board.onPlace = (place) => this.pointAtPlace(place);
+      this.toolbar();
+    }
+    return board;
+  }
+
+  // The map follows the view shown, when its adapter says the map changes with it.
+  followMap(view) {
+    const wanted = mapScenario(this.game, view, this.state.game.scenario);
+    if (wanted === this.boardScenario || this.loadingBoard) return;
+    this.loadingBoard = this.loadBoard(wanted).then((board) => {
+      this.loadingBoard = null;
+      board?.start();
+      this.render();
+    });
   }
 
   // Zoom, labels, and one toggle per layer of the map (D-Day at Omaha Beach: fire fields by
@@ -246,9 +266,11 @@ class GamePage {
     root.dataset.actions = String(state.actions);
     root.dataset.busy = this.busy ? 'true' : 'false';
     root.dataset.mode = this.frame ? 'replay' : 'live';
+    root.dataset.map = this.boardScenario ?? '';
     const hint = this.shownHint();
     root.dataset.hint = hint ? String(hint.number) : '';
     const shown = this.frame ?? state;
+    if (this.boardScenario !== undefined) this.followMap(shown.view);
     const table = describe(this.game, shown.view, this.boardData);
     this.table = table;
     // A hint shown narrows the map's highlights to its one action.

@@ -1,7 +1,8 @@
 // Ambush! in Chromium: mission S1 from the lobby, the squad entering and moving until the first
 // paragraphs are read and a German is placed, line of sight from a selected soldier, a shot
 // whose chance to hit and damage are shown before it is fired, then fired; reload and resume,
-// and the replay slider.
+// and the replay slider. Then the campaign: its first mission ended, the debriefing played, and
+// the squad carried to the second mission, drawn on that mission's map.
 
 import { join } from 'node:path';
 import {
@@ -88,4 +89,39 @@ await run('Ambush! mission S1', async ({ context }) => {
   await page.locator('[data-testid=game][data-mode=replay]').waitFor();
   await page.locator('button.replay-live').click();
   await page.locator('[data-testid=game][data-mode=live]').waitFor();
+});
+
+await run('Ambush! campaign', async ({ context }) => {
+  const page = await context.newPage();
+
+  step('the lobby starts the campaign; its first mission is drawn on that mission\'s map');
+  await page.goto(base);
+  await page.locator('select#game option[value="ambush"]').waitFor({ state: 'attached' });
+  await page.locator('select#game').selectOption('ambush');
+  await page.locator('select#scenario option[value="campaign"]').waitFor({ state: 'attached' });
+  await page.locator('select#scenario').selectOption('campaign');
+  await page.locator('details.more summary').click();
+  await page.locator('#seed').fill(SEED);
+  await page.locator('button.primary').click();
+  await page.waitForURL(/\/play\/[0-9a-f]+#[0-9a-f]{64}$/);
+  await page.locator('[data-testid=game][data-map="S1"]').waitFor();
+  await page.locator('svg.map polygon[data-hex]').first().waitFor({ state: 'attached' });
+  const squad = async () => (await page.evaluate(() => window.overlord.page.state.view.soldiers))
+    .filter((s) => s.side === 'US').map((s) => s.name);
+  const before = await squad();
+  check(before.length >= 5, `the squad (${before})`);
+
+  step('the squad enters, the mission is ended, and the debriefing is played');
+  for (let guard = 0; guard < 40 && !(await turnSummary(page)).startsWith('Mission M2'); guard += 1) {
+    const labels = (await legalActions(page)).map((l) => l.anchors.label);
+    await play(page, labels.find((l) => l === 'End the mission') ?? labels[0]);
+  }
+  check((await turnSummary(page)).startsWith('Mission M2'), `the campaign goes on to M2: ${await turnSummary(page)}`);
+
+  step('the second mission is drawn on its own map, with the same squad');
+  await page.locator('[data-testid=game][data-map="M2"]').waitFor();
+  await page.locator('svg.map polygon[data-hex]').first().waitFor({ state: 'attached' });
+  check(JSON.stringify(await squad()) === JSON.stringify(before), 'the squad carried over');
+  check((await page.locator('.cards li').count()) === before.length, 'the roster lists the same soldiers');
+  await page.screenshot({ path: join(artefacts, 'ambush-campaign-m2.png') });
 });

@@ -31,6 +31,11 @@ const PHASES = [
 ];
 const US = 'US';
 
+// The map a view is drawn on: its mission's (a campaign plays one mission after another).
+export function mapScenario(view) {
+  return view?.mission ?? null;
+}
+
 // One seat: the squad's player.
 export function seatLabels() {
   return ['Squad'];

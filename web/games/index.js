@@ -38,3 +38,9 @@ export function seatLabels(game, scenario, options = {}) {
   if (adapter?.seatLabels) return adapter.seatLabels(scenario, options);
   return Array.from({ length: scenario?.seats ?? 1 }, (_, i) => `Seat ${i + 1}`);
 }
+
+// The scenario whose map a view of `game` is drawn on: the game's own scenario, unless its
+// adapter says the map changes as the game goes (Ambush!'s campaign, a mission at a time).
+export function mapScenario(game, view, scenario) {
+  return adapters[game]?.mapScenario?.(view) ?? scenario;
+}

@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describe, hexOf, ratingsText, roster, soldierFlags } from '../games/ambush.js';
+import { mapScenario } from '../games/index.js';
 
 const soldier = (extra) => ({
   id: 0, name: 'US1', side: 'US', hex: '0601', stance: 'Standing', health: 'Healthy', row: 'TwoTurns',
@@ -73,4 +74,10 @@ test('before the rounds, no AR Track is shown', () => {
   const table = describe({ ...view, phase: 'operations', round: null });
   assert.deepEqual(table.turns, []);
   assert.equal(table.phases[table.phase].name, 'Operations');
+});
+
+test('AMBX-CAMP: a campaign is drawn on the map of the mission it plays; other games on their scenario\'s', () => {
+  assert.equal(mapScenario('ambush', { ...view, mission: 'M2' }, 'campaign'), 'M2');
+  assert.equal(mapScenario('ambush', null, 'S1'), 'S1');
+  assert.equal(mapScenario('tide-of-iron', { round: 1 }, 'le-hameau'), 'le-hameau');
 });
