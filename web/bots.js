@@ -2,6 +2,8 @@
 // (the `bots` the lobby sends), where the lobby goes once the game exists, and a hint matched
 // to the legal actions it names.
 
+import { hotSeatMemory } from './hotseat.js';
+
 // What the lobby offers for each seat: a person, or the server's rule bot, or its search
 // (IS-MCTS, at most the server's time a move).
 export const PLAYERS = [
@@ -21,10 +23,14 @@ export function botsRequest(choices) {
 }
 
 // Where the lobby goes with a game just created: straight to the table of its one person's
-// seat (to be remembered in this browser), to the spectator's view when the computer plays
-// every seat, or nowhere (several people: their links are handed out).
-// `{ go, remember }`: a link or null, a seat or null.
+// seat (to be remembered in this browser), to the hot-seat page that plays every person's seat
+// when one was asked for, to the spectator's view when the computer plays every seat, or
+// nowhere (several people: their links are handed out).
+// `{ go, remember }`: a link or null, a seat (`{ token, seat, label }`) or null.
 export function afterCreate(answer) {
+  if (answer.hot_seat?.token) {
+    return { go: answer.hot_seat.link, remember: hotSeatMemory(answer.hot_seat.token, answer.game, answer.scenario) };
+  }
   const people = answer.seats.filter((seat) => seat.token);
   if (people.length === 1) return { go: people[0].link, remember: people[0] };
   if (people.length === 0) return { go: `${answer.spectate}#spectate`, remember: null };

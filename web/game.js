@@ -6,6 +6,7 @@
 import * as api from './api.js';
 import { Board } from './board.js';
 import { hintedNumber, hintText } from './bots.js';
+import { hotSeatMemory, pageSeatText, tabTitle } from './hotseat.js';
 import { describe, mapScenario } from './games/index.js';
 import { LogView, mergeLog } from './log.js';
 import { element, renderPrompt } from './prompt.js';
@@ -52,7 +53,9 @@ class GamePage {
     }
     const game = this.state.game.game;
     this.game = game;
-    if (this.state.you !== null && this.token) {
+    if (this.state.hot_seat && this.token) {
+      remember(this.id, hotSeatMemory(this.token, game, this.state.game.scenario));
+    } else if (this.state.you !== null && this.token) {
       const label = this.state.game.seats.find((s) => s.seat === this.state.you)?.label;
       remember(this.id, { token: this.token, seat: this.state.you, label, game, scenario: this.state.game.scenario });
     }
@@ -90,10 +93,7 @@ class GamePage {
   }
 
   seatLabel() {
-    const state = this.state;
-    if (!state) return '';
-    if (state.you === null) return 'watching';
-    return state.game.seats.length > 1 ? state.game.seats.find((s) => s.seat === state.you)?.label ?? '' : '';
+    return this.state ? pageSeatText(this.state) : '';
   }
 
   layout() {
@@ -259,9 +259,9 @@ class GamePage {
   render() {
     const state = this.state;
     const root = this.parts.root;
-    // In a game of several seats, the tab's title tells when the decision is yours.
-    const yours = state.prompt && state.game.seats.length > 1;
-    document.title = `${yours ? '● Your turn — ' : ''}${state.game.name} — Overlord`;
+    // In a game of several seats, the tab's title tells when the decision is yours (on the
+    // hot-seat page, whose).
+    document.title = tabTitle(state);
     root.dataset.revision = String(state.revision);
     root.dataset.actions = String(state.actions);
     root.dataset.busy = this.busy ? 'true' : 'false';
@@ -307,7 +307,7 @@ class GamePage {
     this.hintButton.disabled = this.busy || !!this.frame || !state.prompt;
     this.hintButton.setAttribute('aria-pressed', hint ? 'true' : 'false');
     this.undoButton.title = state.can_undo
-      ? 'Take back your last action (key u)'
+      ? state.hot_seat ? 'Take back the last action of a person (key u)' : 'Take back your last action (key u)'
       : 'Nothing to take back: the last action was not yours, or it drew a card or showed something hidden';
     renderTurns(this.parts.turns, table);
     renderPhases(this.parts.tracks.querySelector('.phase-track'), table);

@@ -3,6 +3,7 @@
 
 import * as api from './api.js';
 import { afterCreate, botsRequest, PLAYERS } from './bots.js';
+import { hotSeatOffer, hotSeatRequested, resumeText } from './hotseat.js';
 import { seatLabels } from './games/index.js';
 import { element } from './prompt.js';
 import { seats as rememberedSeats, remember } from './storage.js';
@@ -36,6 +37,12 @@ function renderNewGame(section, created, catalog) {
   const scenarioSelect = element('select', { id: 'scenario', name: 'scenario' });
   const optionsBox = element('fieldset', { class: 'options' });
   const playersBox = element('fieldset', { class: 'players', 'data-testid': 'players' });
+  // Hot-seat: one page plays every person's seat in turn, for people sharing one screen.
+  const hotSeatBox = element('input', { type: 'checkbox', id: 'hot-seat', name: 'hot-seat' });
+  const hotSeatNote = element('span', { class: 'hint hot-seat-note' });
+  const hotSeat = element('p', { class: 'hot-seat', hidden: true },
+    element('label', { for: 'hot-seat' }, hotSeatBox, ' Hot-seat: one screen plays every person’s seat'), ' ', hotSeatNote);
+  let offer = hotSeatOffer(1);
   const seed = element('input', { id: 'seed', name: 'seed', type: 'number', min: '0', step: '1', inputmode: 'numeric', placeholder: 'random' });
   const start = element('button', { type: 'submit', class: 'primary' }, 'Start the game');
   const unplayable = catalog.games.filter((g) => !g.playable || g.data_error);
@@ -56,6 +63,14 @@ function renderNewGame(section, created, catalog) {
   };
   // Who plays each seat: a person, or the computer (for games the server has bots for). The
   // seats follow the scenario and its options (two players, one per division).
+  const playerChoices = () => [...playersBox.querySelectorAll('select[name=player]')].map((s) => s.value);
+  // Offered for two seats or more, possible while two or more are people's.
+  const showHotSeat = () => {
+    offer = hotSeatOffer(seatLabels(game()?.id, scenario(), chosenOptions()).length, playerChoices());
+    hotSeat.hidden = !offer.shown;
+    hotSeatBox.disabled = !offer.enabled;
+    hotSeatNote.textContent = offer.note;
+  };
   const showPlayers = () => {
     const before = [...playersBox.querySelectorAll('select')].map((s) => s.value);
     const labels = game()?.bots ? seatLabels(game().id, scenario(), chosenOptions()) : [];
@@ -67,6 +82,7 @@ function renderNewGame(section, created, catalog) {
         select.value = before[seat] ?? '';
         return element('label', { class: 'player', for: `player-${seat}` }, `${label}: `, select);
       }));
+    showHotSeat();
   };
   const showOptions = () => {
     const options = scenario()?.options ?? [];
@@ -78,12 +94,14 @@ function renderNewGame(section, created, catalog) {
   gameSelect.addEventListener('change', showScenarios);
   scenarioSelect.addEventListener('change', showOptions);
   optionsBox.addEventListener('change', showPlayers);
+  playersBox.addEventListener('change', showHotSeat);
 
   const form = element('form', { class: 'new-game-form' },
     element('label', { for: 'game' }, 'Game'), gameSelect,
     element('label', { for: 'scenario' }, 'Scenario'), scenarioSelect,
     optionsBox,
     playersBox,
+    hotSeat,
     element('details', { class: 'more' },
       element('summary', {}, 'More'),
       element('label', { for: 'seed' }, 'Seed (the same seed deals the same game)'), seed),
@@ -93,8 +111,9 @@ function renderNewGame(section, created, catalog) {
     clearNotice();
     const options = chosenOptions();
     const request = { game: gameSelect.value, scenario: scenarioSelect.value, options };
-    const bots = botsRequest([...playersBox.querySelectorAll('select[name=player]')].map((s) => s.value));
+    const bots = botsRequest(playerChoices());
     if (bots) request.bots = bots;
+    if (hotSeatRequested(offer, hotSeatBox.checked)) request.hot_seat = true;
     if (seed.value !== '') request.seed = Number(seed.value);
     start.disabled = true;
     try {
@@ -116,14 +135,17 @@ function renderNewGame(section, created, catalog) {
 }
 
 // A game just started: the one person's seat goes straight to the table (the computer
-// playing the others), a game of the computer alone to the spectator's view; several
-// people get their links to hand out (each opens that seat).
+// playing the others), a hot-seat game to its one page of every person's seat, a game of the
+// computer alone to the spectator's view; several people get their links to hand out (each
+// opens that seat).
 function showCreated(section, answer) {
   const { go, remember: mine } = afterCreate(answer);
-  // Only the seat of the one person is this browser's to resume; the links of several
-  // seats are for handing out.
+  // Only the seat of the one person (or the hot seat) is this browser's to resume; the links
+  // of several seats are for handing out.
   if (mine) {
-    remember(answer.id, { token: mine.token, seat: mine.seat, label: mine.label, game: answer.game, scenario: answer.scenario });
+    remember(answer.id, {
+      token: mine.token, seat: mine.seat, label: mine.label, hotSeat: mine.hotSeat, game: answer.game, scenario: answer.scenario,
+    });
   }
   if (go) {
     location.assign(go);
@@ -168,7 +190,7 @@ async function renderGames(section, catalog) {
       game.cannot_resume
         ? element('span', { class: 'hint' }, game.cannot_resume)
         : element('span', { class: 'row' },
-          seat ? element('a', { href: `/play/${game.id}#${seat.token}`, class: 'resume' }, `Resume${seat.label && game.seats.length > 1 ? ` as ${seat.label}` : ''}`) : '',
+          seat ? element('a', { href: `/play/${game.id}#${seat.token}`, class: 'resume' }, resumeText(seat, game.seats.length)) : '',
           ' ',
           element('a', { href: `/play/${game.id}#spectate`, class: 'watch' }, 'Watch')));
   });

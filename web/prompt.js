@@ -26,6 +26,15 @@ export function seatName(state, seat) {
   return info?.bot ? `${name} (the computer)` : name;
 }
 
+// The words before the question when the decision is this page's: "Your decision: ", and in a
+// game of several seats which seat's ("Your decision (German): "); on the hot-seat page that
+// is the seat to act now, so it changes as the turn passes.
+export function decisionHeading(state) {
+  if (state.game.seats.length <= 1) return 'Your decision: ';
+  const label = state.game.seats.find((s) => s.seat === state.you)?.label ?? `seat ${state.you + 1}`;
+  return `Your decision (${label}): `;
+}
+
 // A sentence on how the game ended (`status.over`: winners as a bit set of seats).
 export function outcomeText(state) {
   const over = state.status.over;
@@ -66,9 +75,9 @@ export function renderPrompt(panel, state, options) {
     parts.push(element('p', { class: 'prompt-status over', 'data-testid': 'outcome' },
       'Game over. ', outcomeText(state), ' ', rule ? ruleLink(game, rule, options.showRule) : ''));
   } else if (state.prompt) {
-    parts.push(element('p', { class: 'prompt-status yours' },
-      state.game.seats.length > 1 ? `Your decision (${seatName(state, state.you)}): ` : 'Your decision: ',
-    ));
+    parts.push(element('p', {
+      class: 'prompt-status yours', 'data-testid': 'decider', 'data-seat': String(state.you),
+    }, decisionHeading(state)));
     parts.push(element('p', { class: 'prompt-text', 'data-testid': 'prompt' },
       ruleLink(game, state.prompt.rule, options.showRule), ' ', state.prompt.text));
   } else {

@@ -182,6 +182,11 @@ fn browser_two_player_links_and_the_other_seats_action_refused() {
 }
 
 #[test]
+fn browser_hot_seat_one_page_plays_both_divisions_in_turn_and_resumes() {
+    browser_script("hot-seat");
+}
+
+#[test]
 fn browser_a_whole_first_wave_game_clicked_to_its_end() {
     browser_script("full-game");
 }
