@@ -124,7 +124,8 @@ impl Rollout {
     ) -> u32 {
         let mut depth = 0;
         while depth < self.max_depth {
-            if let Status::Over(_) = state.status() {
+            // A game over, or the horizon of what the searching seat may know.
+            if matches!(state.status(), Status::Over(_)) || state.horizon() {
                 break;
             }
             state.legal_actions(&mut scratch.legal);

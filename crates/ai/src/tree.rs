@@ -208,6 +208,11 @@ impl<G: Heuristics> Tree<G> {
             self.path.push(node);
         }
         while let Status::ToAct(actor) = world.status() {
+            // Beyond the horizon of what the searching seat may know, nothing is searched:
+            // the state is scored as it stands (`Heuristics::horizon`).
+            if world.horizon() {
+                break;
+            }
             world.legal_actions(&mut self.scratch.legal);
             if self.scratch.legal.is_empty() {
                 break;

@@ -73,6 +73,15 @@ pub trait Heuristics: Game {
         None
     }
 
+    /// Whether this state lies at search's horizon: a state drawn for search
+    /// ([`Heuristics::determinize_for_search`]) that has come to something its seat could not
+    /// know and the draw did not make up (a paragraph not yet read, a card not yet shown).
+    /// Search plays no further from it and scores it by [`Heuristics::evaluate`], so that what
+    /// lies beyond never steers its choice. The default: no horizon.
+    fn horizon(&self) -> bool {
+        false
+    }
+
     /// A state drawn from `seat`'s information set for search: like [`Game::determinize`],
     /// and in addition
     /// * a function of `seat`'s view and of `rng` alone: two states that `seat` cannot tell

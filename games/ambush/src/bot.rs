@@ -156,6 +156,19 @@ fn sole_holder(game: &Ambush, id: crate::state::SoldierId) -> bool {
 }
 
 impl Heuristics for Ambush {
+    /// AMBX-HID: the state drawn for search reseeds the dice to come and draws the veil over
+    /// the sheet, the paragraphs not read and the German cards ([`crate::state::Veil`]).
+    fn determinize_for_search<R: Rng + ?Sized>(&self, _seat: Seat, rng: &mut R) -> Self {
+        let mut drawn = crate::view::determinize(self, rng);
+        drawn.veil = crate::state::Veil::Drawn;
+        drawn
+    }
+
+    /// Search stops where a state drawn for it came to something hidden.
+    fn horizon(&self) -> bool {
+        self.beyond_veil()
+    }
+
     /// The squad still standing, and the Germans out of the fight, on a 0..1 scale.
     fn evaluate(&self, _seat: Seat) -> f64 {
         let us: Vec<bool> = self
@@ -346,5 +359,249 @@ impl Heuristics for Ambush {
         let top: Vec<AmbAction> = legal.iter().copied().filter(|a| score(a) == best).collect();
         top.get(overlord_engine::uniform_below(rng, top.len() as u32) as usize)
             .copied()
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod search_tests {
+    //! The search bot (issue 31, deliverable 3): IS-MCTS over states drawn behind the veil
+    //! ([`crate::state::Veil`]). Its leak test: two states that differ only in what the squad
+    //! has not uncovered (the sheet, the event column, the activation pools, the paragraphs not
+    //! read, the German cards, the Germans not placed) give the search the same tree, visit for
+    //! visit, from the same seed, and so the same choice.
+
+    use crate::state::{Ambush, Place, Veil};
+    use crate::{AmbushData, data::weapons::Side};
+    use overlord_ai::{Bot, BotRng, Budget, IsMcts, IsMctsConfig, Rollout, RolloutPolicy};
+    use overlord_engine::{Components, Game, GameRng, Heuristics, Log, RandomSpec, Seat, Status};
+    use rand::SeedableRng;
+    use std::path::Path;
+    use std::sync::{Arc, OnceLock};
+
+    fn data() -> Arc<AmbushData> {
+        static DATA: OnceLock<Arc<AmbushData>> = OnceLock::new();
+        Arc::clone(DATA.get_or_init(|| {
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ambush");
+            Arc::new(<AmbushData as Components>::load(&dir).unwrap_or_else(|e| panic!("{e}")))
+        }))
+    }
+
+    pub fn search_bot(iterations: u64) -> IsMcts<Ambush> {
+        IsMcts::new(IsMctsConfig {
+            budget: Budget::iterations(iterations),
+            rollout: Rollout {
+                policy: RolloutPolicy::RuleBased,
+                max_depth: 200,
+            },
+            exploration: 0.7,
+            trees: 1,
+            widening: 0.01,
+            paired: 3,
+            selective: false,
+        })
+    }
+
+    /// The states the rule bot meets every `every` decisions of mission `mission` from `seed`.
+    fn states(mission: &str, seed: u64, every: usize) -> Vec<Ambush> {
+        let mut game = Ambush::setup(
+            &data(),
+            mission,
+            &Default::default(),
+            GameRng::new(&RandomSpec::seeded(seed)),
+            &mut Log::disabled(),
+        )
+        .unwrap();
+        let mut rng = BotRng::seed_from_u64(seed);
+        let mut legal = Vec::new();
+        let mut seen = Vec::new();
+        for step in 0..5_000 {
+            let Status::ToAct(_) = game.status() else {
+                break;
+            };
+            game.legal_actions(&mut legal);
+            if step % every == 0 && legal.len() > 1 {
+                seen.push(game.clone());
+            }
+            let action = game.rule_based_action(&legal, &mut rng).unwrap();
+            let _ = game.apply(action, &mut Log::disabled()).unwrap();
+        }
+        seen
+    }
+
+    /// `game` with everything the squad has not uncovered made different: another mission
+    /// data whose sheet, event column, activation pools, unread paragraphs and German cards are
+    /// changed, and the Germans not yet placed rated otherwise.
+    fn other_hidden(game: &Ambush) -> Ambush {
+        let mut data = (*game.data).clone();
+        let mission = &mut data.missions[usize::from(game.mission)];
+        let table = &mut mission.table;
+        for row in &mut table.check {
+            row.iter_mut().for_each(|e| *e = None);
+        }
+        for row in &mut table.gmove {
+            row.reverse();
+        }
+        table.events.reverse();
+        for pool in &mut table.pools {
+            pool.reverse();
+        }
+        for p in &mut mission.paragraphs {
+            let read = p
+                .get_ref()
+                .id
+                .parse::<u16>()
+                .is_ok_and(|id| game.paragraphs_read.binary_search(&id).is_ok());
+            if !read {
+                let p = p.get_mut();
+                p.effects = None;
+                p.lines = None;
+            }
+        }
+        for g in &mut mission.germans {
+            g.get_mut().table.reverse();
+        }
+        let mut other = game.clone();
+        other.data = Arc::new(data);
+        for s in &mut other.soldiers {
+            if s.side == Side::German && s.place == Place::OffMap {
+                s.ratings.ws = s.ratings.ws.saturating_add(3);
+                s.ratings.initiative = 0;
+            }
+        }
+        other
+    }
+
+    #[test]
+    fn ambx_hid_the_search_reads_nothing_the_squad_has_not_uncovered() {
+        let mut checked = 0;
+        let mut legal = Vec::new();
+        for (mission, seed) in [("S1", 1), ("S1", 2), ("M3", 3), ("M7", 4)] {
+            for (i, state) in states(mission, seed, 7).iter().enumerate() {
+                let Status::ToAct(seat) = state.status() else {
+                    continue;
+                };
+                let other = other_hidden(state);
+                // The squad cannot tell them apart.
+                assert_eq!(
+                    serde_json::to_string(&state.view(overlord_engine::Viewer::Seat(seat)))
+                        .unwrap(),
+                    serde_json::to_string(&other.view(overlord_engine::Viewer::Seat(seat)))
+                        .unwrap()
+                );
+                state.legal_actions(&mut legal);
+                let mut bot = search_bot(9);
+                let mut search = |s: &Ambush| {
+                    let mut rng = BotRng::seed_from_u64(99);
+                    let edges = bot.search(s, seat, &mut rng);
+                    let mut rng = BotRng::seed_from_u64(99);
+                    (edges, bot.choose(s, seat, &legal, &mut rng))
+                };
+                let (edges_a, choice_a) = search(state);
+                let (edges_b, choice_b) = search(&other);
+                assert_eq!(edges_a, edges_b, "{mission} seed {seed} state {i}");
+                assert_eq!(choice_a, choice_b, "{mission} seed {seed} state {i}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 20, "{checked} states");
+    }
+
+    /// Play mission `mission` from `seed`, the search bot of `iterations` simulations a decision
+    /// (or the rule bot, with 0); whether the mission was accomplished.
+    pub fn accomplished(mission: &str, seed: u64, iterations: u64) -> bool {
+        let mut game = Ambush::setup(
+            &data(),
+            mission,
+            &Default::default(),
+            GameRng::new(&RandomSpec::seeded(seed)),
+            &mut Log::disabled(),
+        )
+        .unwrap();
+        let mut search = search_bot(iterations);
+        let mut rng = BotRng::seed_from_u64(seed ^ 0x5eed);
+        let mut legal = Vec::new();
+        for _ in 0..20_000 {
+            match game.status() {
+                Status::Over(outcome) => return outcome.won(Seat(0)),
+                Status::ToAct(seat) => {
+                    game.legal_actions(&mut legal);
+                    let action = if iterations > 0 {
+                        search.choose(&game, seat, &legal, &mut rng).unwrap()
+                    } else {
+                        game.rule_based_action(&legal, &mut rng).unwrap()
+                    };
+                    let _ = game.apply(action, &mut Log::disabled()).unwrap();
+                }
+            }
+        }
+        panic!("{mission} {seed} did not end");
+    }
+
+    /// The search bot against the rule bot on the same seeds of each mission (the issue's 400
+    /// games; `SEARCH_GAMES` and `SEARCH_MISSIONS` narrow it).
+    #[test]
+    #[ignore = "cargo test --release -p overlord-ambush --lib search_beats -- --ignored --nocapture"]
+    fn ambx_hid_search_beats_the_rule_bot() {
+        let games: u64 = std::env::var("SEARCH_GAMES")
+            .ok()
+            .and_then(|g| g.parse().ok())
+            .unwrap_or(400);
+        let iterations: u64 = std::env::var("SEARCH_ITERATIONS")
+            .ok()
+            .and_then(|g| g.parse().ok())
+            .unwrap_or(24);
+        let missions = std::env::var("SEARCH_MISSIONS")
+            .unwrap_or_else(|_| "S1,M2,M3,M4,M5,M6,M7,M8".to_owned());
+        for mission in missions.split(',') {
+            let rule = (0..games).filter(|&s| accomplished(mission, s, 0)).count() as u64;
+            let searched = (0..games)
+                .filter(|&s| accomplished(mission, s, iterations))
+                .count() as u64;
+            let interval = |wins: u64| {
+                overlord_ai::stats::Proportion {
+                    successes: wins,
+                    trials: games,
+                }
+                .wilson95()
+            };
+            let (r, s) = (interval(rule), interval(searched));
+            println!(
+                "{mission}: rule {rule}/{games} [{:.1}, {:.1}], search {searched}/{games} [{:.1}, {:.1}]",
+                100.0 * r.low,
+                100.0 * r.high,
+                100.0 * s.low,
+                100.0 * s.high
+            );
+        }
+    }
+
+    /// A state drawn for search stops at the first hidden thing it would read, and a real game
+    /// never does.
+    #[test]
+    fn ambx_hid_a_state_drawn_for_search_stops_at_the_veil() {
+        let mut reached = 0;
+        for state in states("S1", 5, 3) {
+            assert_eq!(state.veil, Veil::Off);
+            assert!(!state.horizon());
+            let mut drawn = state.determinize_for_search(Seat(0), &mut BotRng::seed_from_u64(1));
+            assert_eq!(drawn.veil, Veil::Drawn);
+            let mut legal = Vec::new();
+            for _ in 0..50 {
+                if drawn.horizon() || !matches!(drawn.status(), Status::ToAct(_)) {
+                    break;
+                }
+                drawn.legal_actions(&mut legal);
+                let action = drawn
+                    .rule_based_action(&legal, &mut BotRng::seed_from_u64(2))
+                    .unwrap();
+                let _ = drawn.apply(action, &mut Log::disabled()).unwrap();
+            }
+            if drawn.horizon() {
+                reached += 1;
+                assert!(drawn.work.is_empty(), "nothing more is done past the veil");
+            }
+        }
+        assert!(reached > 3, "{reached} draws reached the veil");
     }
 }

@@ -445,6 +445,7 @@ fn next_mission(game: &mut Ambush) {
     match Ambush::from_cards(&data, index, &c.roster, game.rng.clone()) {
         Ok(mut next) => {
             next.journal_on = game.journal_on;
+            next.veil = game.veil;
             next.journal = std::mem::take(&mut game.journal);
             next.reveals = game.reveals;
             let name = next.mission().header.name.clone();

@@ -31,6 +31,10 @@ pub fn act(game: &mut Ambush, g: SoldierId) {
     let Phase::Rounds(round) = game.phase else {
         return;
     };
+    // The card is read only as he acts (AMBX-HID).
+    if game.veiled() {
+        return;
+    }
     let card = german::card_action(game, g, round.action_number);
     game.reveals += 1;
     let Some(card) = card else {
@@ -553,6 +557,9 @@ fn set_stance(game: &mut Ambush, g: SoldierId, stance: Stance) {
 
 /// AMBX-GER-2 `PA:nnn`: the paragraph is read, for a random active US soldier (AMBX-MIS-7).
 fn read_paragraph(game: &mut Ambush, id: u16) {
+    if game.paragraphs_read.binary_search(&id).is_err() && game.veiled() {
+        return;
+    }
     let candidates: Vec<SoldierId> = game
         .side(Side::Us)
         .filter(|&u| !game.soldier(u).inactive() && game.soldier(u).hex(&game.vehicles).is_some())

@@ -176,6 +176,9 @@ fn check(game: &mut Ambush, hex: Hex, actor: Actor, quiet: bool) {
         let results = blast::minefield(game, hex, &entering);
         crate::attacks::log_damage(game, &results, blast::MINEFIELD);
     }
+    if game.veiled() {
+        return;
+    }
     let reading = sheet::hex_entry(game, hex);
     act_on(game, reading, hex, actor, quiet);
 }
@@ -209,6 +212,9 @@ fn act_on(game: &mut Ambush, reading: Reading, hex: Hex, actor: Actor, quiet: bo
 
 /// AMB-OPS-7, AMBX-MIS-5: roll 2d10 and read the RE column.
 fn event(game: &mut Ambush, hex: Hex, actor: Actor) {
+    if game.veiled() {
+        return;
+    }
     let index = dice::event_index(&mut game.rng, EVENT);
     let entry = game.mission().table.events.get(index).cloned();
     if let Some(entry) = entry {
@@ -220,6 +226,9 @@ fn event(game: &mut Ambush, hex: Hex, actor: Actor) {
 /// AMB-RND-2: a round's Event Check: 2d10 on the RE column, no marker placed; what it reads
 /// is done at once, for a random active US soldier (AMBX-MIS-7).
 pub fn round_event(game: &mut Ambush) {
+    if game.veiled() {
+        return;
+    }
     let index = dice::event_index(&mut game.rng, RuleId("AMB-RND-2"));
     let Some(entry) = game.mission().table.events.get(index).cloned() else {
         return;
@@ -252,6 +261,9 @@ pub fn round_event(game: &mut Ambush) {
 /// AMB-OPS-8, AMBX-MIS-6: a d10 at most the Activation Level reads the pool's first valid
 /// entry.
 fn activation_check(game: &mut Ambush, actor: Actor) {
+    if game.veiled() {
+        return;
+    }
     let level = game
         .mission()
         .conditions
@@ -286,6 +298,14 @@ fn activation_check(game: &mut Ambush, actor: Actor) {
 
 /// AMBX-PAR-1/2: apply paragraph `id`'s effects from `next`.
 fn effects(game: &mut Ambush, id: u16, line: Option<u8>, next: u8, actor: Actor) {
+    // A paragraph not read before is hidden until it is (AMBX-HID).
+    if next == 0
+        && line.is_none()
+        && game.paragraphs_read.binary_search(&id).is_err()
+        && game.veiled()
+    {
+        return;
+    }
     let label = format!("{id:03}");
     let Some(paragraph) = game.mission().paragraph(&label).cloned() else {
         return;

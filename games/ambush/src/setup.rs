@@ -223,6 +223,7 @@ impl Ambush {
             journal: Vec::new(),
             journal_on: false,
             reveals: 0,
+            veil: crate::state::Veil::Off,
         })
     }
 }

@@ -307,6 +307,27 @@ pub struct Ambush {
     pub journal_on: bool,
     /// Dice rolled and paragraphs read so far (the undo barrier, ARCHITECTURE invariant 5).
     pub reveals: u64,
+    /// Whether this is a state drawn for search, and whether it has come to what the squad
+    /// has not uncovered ([`Veil`]).
+    pub(crate) veil: Veil,
+}
+
+/// AMBX-HID in search: a state drawn for the search bot
+/// (`Heuristics::determinize_for_search`) keeps the mission's sheet, its paragraphs not yet
+/// read and the German cards behind a veil. The first time play would read one of them (a hex
+/// entered is looked up on the sheet, an event or Activation Check is read, a paragraph is
+/// read for the first time, a German acts by his card), the veil is reached: nothing hidden is
+/// read, and search scores the state as it stands (`Heuristics::horizon`). So nothing the
+/// squad has not uncovered can steer the search's choice.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Veil {
+    /// A real game: everything is played.
+    #[default]
+    Off,
+    /// A state drawn for search, which has not yet come to anything hidden.
+    Drawn,
+    /// A state drawn for search that came to something hidden: play stops here.
+    Reached,
 }
 
 /// One line of the journal: the rule that produced it, its event and its sentence.
@@ -414,10 +435,30 @@ impl PartialEq for Ambush {
             && self.pc_passed == other.pc_passed
             && self.turn == other.turn
             && self.reveals == other.reveals
+            && self.veil == other.veil
     }
 }
 
 impl Ambush {
+    /// AMBX-HID in search: whether play must stop before reading something hidden ([`Veil`]);
+    /// in a state drawn for search, the veil is reached (and stays so). Always `false` in a
+    /// real game.
+    pub(crate) fn veiled(&mut self) -> bool {
+        match self.veil {
+            Veil::Off => false,
+            Veil::Drawn | Veil::Reached => {
+                self.veil = Veil::Reached;
+                self.work.clear();
+                true
+            }
+        }
+    }
+
+    /// Whether a state drawn for search has reached the veil ([`Veil`]).
+    pub fn beyond_veil(&self) -> bool {
+        self.veil == Veil::Reached
+    }
+
     /// Write a journal line for `rule`. Its sentence is made only when the log is kept, from
     /// the state as it is then (`text` reads names and labels itself, so a game played with
     /// the log off, as simulations play it, never formats them).
