@@ -169,6 +169,13 @@ impl Heuristics for Ambush {
         self.beyond_veil()
     }
 
+    /// The firefights of the Action Rounds are worth a search; in Operations every hex entered
+    /// is looked up on the hidden sheet, so a search sees no further than the rule's own
+    /// exploring, and the rule plays.
+    fn worth_searching(&self, _seat: Seat) -> bool {
+        matches!(self.phase, Phase::Rounds(_))
+    }
+
     /// The squad still standing, and the Germans out of the fight, on a 0..1 scale.
     fn evaluate(&self, _seat: Seat) -> f64 {
         let us: Vec<bool> = self
@@ -398,7 +405,7 @@ mod search_tests {
             trees: 1,
             widening: 0.01,
             paired: 3,
-            selective: false,
+            selective: true,
         })
     }
 
