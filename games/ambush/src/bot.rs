@@ -176,7 +176,8 @@ impl Heuristics for Ambush {
         matches!(self.phase, Phase::Rounds(_))
     }
 
-    /// The squad still standing, and the Germans out of the fight, on a 0..1 scale.
+    /// The squad still standing, the Germans out of the fight, the mission's VP and how near
+    /// the squad stands to the hexes it must hold, on a 0..1 scale.
     fn evaluate(&self, _seat: Seat) -> f64 {
         let us: Vec<bool> = self
             .side(Side::Us)
@@ -187,7 +188,36 @@ impl Heuristics for Ambush {
             .side(Side::German)
             .filter(|&g| crate::view::known(self, g) && !self.soldier(g).active_on_map())
             .count() as f64;
-        (0.2 + 0.6 * standing + 0.05 * germans_out).min(1.0)
+        // The mission's VP so far against those it asks (AMBX-MIS-10), for the search to tell
+        // progress from mere survival.
+        let required = self.mission().victory.require_vp_at_least;
+        let progress = if required > 0 {
+            (f64::from(crate::victory::final_vp(self)) / f64::from(required)).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        // How close the squad stands to each hex the mission asks it to hold.
+        let goals = objectives(self);
+        let near = if goals.is_empty() {
+            0.0
+        } else {
+            let map = self.map();
+            goals
+                .iter()
+                .map(|&o| {
+                    self.side(Side::Us)
+                        .filter(|&id| !self.soldier(id).inactive())
+                        .filter_map(|id| match self.soldier(id).place {
+                            Place::Hex(h) => map.map(|m| m.distance(h, o)),
+                            _ => None,
+                        })
+                        .min()
+                        .map_or(0.0, |d| 1.0 / (1.0 + f64::from(d)))
+                })
+                .sum::<f64>()
+                / goals.len() as f64
+        };
+        (0.1 + 0.4 * standing + 0.05 * germans_out + 0.15 * progress + 0.25 * near).min(1.0)
     }
 
     fn rule_based_action<R: Rng + ?Sized>(

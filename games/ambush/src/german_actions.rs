@@ -31,8 +31,11 @@ pub fn act(game: &mut Ambush, g: SoldierId) {
     let Phase::Rounds(round) = game.phase else {
         return;
     };
-    // The card is read only as he acts (AMBX-HID).
-    if game.veiled() {
+    // AMBX-HID: his card is hidden until he acts. Beyond the veil of a state drawn for search,
+    // he is played by what the squad can foresee of any German: aimed fire at the easiest
+    // target he sees, or holding.
+    if game.veil != crate::state::Veil::Off {
+        fire_at_easiest(game, g, Kind::Aimed);
         return;
     }
     let card = german::card_action(game, g, round.action_number);
