@@ -11,7 +11,7 @@ use crate::action::{MoveMode, N44Action, N44Event, N44Log};
 use crate::data::Scenario;
 use crate::data::{Class, GameMap, RoadKind, Side, UnitId};
 use crate::state::{Location, Memoized, Normandy44, Phase, Stage, Step, UnitFlags};
-use crate::tables::costs::Stacker;
+use crate::tables::costs::StackTally;
 use crate::tables::terrain::{
     Crossing, HexEntry, HexsideFeature, LEAVE_EZOC, Mobility, Mover, Road, Sixths, Terrain,
 };
@@ -337,41 +337,30 @@ fn fits(
     if here.peek().is_none() {
         return joining.alone;
     }
-    // A stack on the stack (no allocation) for the usual few units; a vector past that.
-    const ON_STACK: usize = 24;
-    let mut buffer = [Stacker::Hq; ON_STACK];
-    let mut total = 0;
-    let mut all = here
-        .map(|u| crate::stacking::stacker(game, u))
-        .chain(joining.stackers.iter().copied());
-    for (slot, s) in buffer.iter_mut().zip(all.by_ref()) {
-        *slot = s;
-        total += 1;
+    let mut tally = StackTally::default();
+    for u in here {
+        tally.add(crate::stacking::stacker(game, u));
     }
-    let rest: Vec<Stacker> = all.collect();
-    if rest.is_empty() {
-        crate::tables::costs::stack_legal(&buffer[..total])
-    } else {
-        let stack: Vec<Stacker> = buffer.iter().copied().chain(rest).collect();
-        crate::tables::costs::stack_legal(&stack)
-    }
+    tally.with(&joining.tally).legal()
 }
 
 /// The units of one move as stacking counts them (7.1), worked out once per search rather than
 /// at every hex it reaches, and whether they fit alone in an empty hex.
 struct Joining {
-    stackers: Vec<Stacker>,
+    tally: StackTally,
     alone: bool,
 }
 
 impl Joining {
     fn of(game: &Normandy44, units: &[UnitId]) -> Joining {
-        let stackers: Vec<Stacker> = units
-            .iter()
-            .map(|&u| crate::stacking::stacker(game, u))
-            .collect();
-        let alone = crate::tables::costs::stack_legal(&stackers);
-        Joining { stackers, alone }
+        let mut tally = StackTally::default();
+        for &u in units {
+            tally.add(crate::stacking::stacker(game, u));
+        }
+        Joining {
+            tally,
+            alone: tally.legal(),
+        }
     }
 }
 
@@ -427,10 +416,15 @@ impl Drop for Ground<'_> {
 ///   where it stepped past a bond;
 /// - which reached hexes have room for the move (7.1, 9.8.2) is weighed on the kept search
 ///   and kept in turn, forgotten by a move of the side into or out of a hex it reached.
-pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool) -> Option<Reach> {
+pub fn reach(
+    game: &Normandy44,
+    units: &[UnitId],
+    mode: MoveMode,
+    reserve: bool,
+) -> Option<Arc<Reach>> {
     let &first = units.first()?;
     let side = game.side_of(first);
-    let key = ReachKey {
+    let key = || ReachKey {
         units: units.to_vec(),
         mode,
         reserve,
@@ -440,8 +434,8 @@ pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool)
         part: game.part,
     };
     let hex_of = |u| game.hex_of(u);
-    let kept = game.memo().get_by_hexes(hex_of, key.clone(), || {
-        let search = game.memo().get_by_hexes(hex_of, SearchKey(key), || {
+    let kept = game.memo().get_by_hexes(hex_of, key(), || {
+        let search = game.memo().get_by_hexes(hex_of, SearchKey(key()), || {
             let ground = Ground::of(game, side);
             let reach = reach_on(game, &ground, units, mode, reserve, Goal::All);
             let read = reach
@@ -459,8 +453,9 @@ pub fn reach(game: &Normandy44, units: &[UnitId], mode: MoveMode, reserve: bool)
                 mark_hex(&mut read, hex);
             }
         }
-        (reach, side, units.to_vec(), read)
+        (reach.map(Arc::new), side, units.to_vec(), read)
     });
+    // The kept answer is lent, not copied: the rule bot asks every unit's reach each decision.
     (*kept).clone()
 }
 
@@ -484,12 +479,12 @@ fn mark_hex(bits: &mut [u64], hex: HexId) {
 
 /// A kept search of [`reach`], before the room at its ends is weighed: the same key, another
 /// answer.
-#[derive(PartialEq)]
+#[derive(PartialEq, Hash)]
 struct SearchKey(ReachKey);
 
 /// What a kept [`reach`] depends on besides the units and the map's occupants: the units and
 /// how they move, and the phase, turn, weather and part of the phase (27.1) it was asked in.
-#[derive(Clone, PartialEq)]
+#[derive(PartialEq, Hash)]
 struct ReachKey {
     units: Vec<UnitId>,
     mode: MoveMode,

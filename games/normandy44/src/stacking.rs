@@ -2,7 +2,7 @@
 
 use crate::data::{Class, UnitId};
 use crate::state::Normandy44;
-use crate::tables::costs::{Stacker, stack_legal};
+use crate::tables::costs::{StackTally, Stacker};
 use overlord_engine::RuleId;
 use overlord_hexmap::HexId;
 
@@ -30,13 +30,14 @@ fn stacker_at(game: &Normandy44, unit: UnitId, step: u8) -> Stacker {
 /// 7.1: whether `hex` would be within the limit with `joining` added to the units already
 /// there (a unit of `joining` already in the hex counts once).
 pub fn fits(game: &Normandy44, hex: HexId, joining: &[UnitId]) -> bool {
-    let mut stack: Vec<Stacker> = game
-        .units_in(hex)
-        .filter(|u| !joining.contains(u))
-        .map(|u| stacker(game, u))
-        .collect();
-    stack.extend(joining.iter().map(|&u| stacker(game, u)));
-    stack_legal(&stack)
+    let mut tally = StackTally::default();
+    for u in game.units_in(hex).filter(|u| !joining.contains(u)) {
+        tally.add(stacker(game, u));
+    }
+    for &u in joining {
+        tally.add(stacker(game, u));
+    }
+    tally.legal()
 }
 
 /// 7.1: whether the units in `hex` are within the limit.
@@ -45,17 +46,15 @@ pub fn fits(game: &Normandy44, hex: HexId, joining: &[UnitId]) -> bool {
 /// the limit may be exceeded only while moving, retreating, advancing or placing
 /// reinforcements.
 pub fn fits_at_step(game: &Normandy44, hex: HexId, unit: UnitId, step: u8) -> bool {
-    let stack: Vec<Stacker> = game
-        .units_in(hex)
-        .map(|u| {
-            if u == unit {
-                stacker_at(game, u, step)
-            } else {
-                stacker(game, u)
-            }
-        })
-        .collect();
-    stack_legal(&stack)
+    let mut tally = StackTally::default();
+    for u in game.units_in(hex) {
+        tally.add(if u == unit {
+            stacker_at(game, u, step)
+        } else {
+            stacker(game, u)
+        });
+    }
+    tally.legal()
 }
 
 pub fn legal(game: &Normandy44, hex: HexId) -> bool {

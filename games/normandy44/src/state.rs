@@ -652,11 +652,72 @@ impl KeptByHexes {
 /// One answer of [`Memo::get_by_hexes`]: its key, the side and units it is about, the hexes it
 /// read (a bit per hex) and the answer.
 struct KeptAnswer {
+    /// The key's [`key_hash`], compared first: most kept answers are passed over on it.
+    hash: u64,
     key: Kept,
     side: Side,
     units: Vec<UnitId>,
     read: Vec<u64>,
     answer: Kept,
+}
+
+/// A quick hash of a key of [`Memo::get_by_hexes`] and of its type (the Fx hash rustc uses: a
+/// rotation, an exclusive or and a multiplication a word), so that a look-up compares one word
+/// per kept answer, and whole keys only where the words agree.
+fn key_hash<K: std::hash::Hash + 'static>(key: &K) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = KeyHasher::default();
+    std::any::TypeId::of::<K>().hash(&mut hasher);
+    key.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The hasher of [`key_hash`].
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl KeyHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn write_isize(&mut self, n: isize) {
+        self.add(n as u64);
+    }
 }
 
 /// The most answers [`Memo::get_by_hexes`] keeps; past that it starts again.
@@ -745,13 +806,14 @@ impl Memo {
         work: impl FnOnce() -> (T, Side, Vec<UnitId>, Vec<u64>),
     ) -> Arc<T>
     where
-        K: PartialEq + Send + Sync + 'static,
+        K: PartialEq + std::hash::Hash + Send + Sync + 'static,
         T: Send + Sync + 'static,
     {
+        let hash = key_hash(&key);
         if let Ok(mut kept) = self.by_hexes.lock() {
             kept.settle(&hex_of);
             let found = kept.answers.iter().find_map(|a| {
-                (a.key.downcast_ref::<K>() == Some(&key))
+                (a.hash == hash && a.key.downcast_ref::<K>() == Some(&key))
                     .then(|| Arc::clone(&a.answer).downcast::<T>().ok())
                     .flatten()
             });
@@ -769,6 +831,7 @@ impl Memo {
                 kept.answers.clear();
             }
             kept.answers.push(KeptAnswer {
+                hash,
                 key: Arc::new(key),
                 side,
                 units,
@@ -1209,30 +1272,6 @@ impl Normandy44 {
                 })
             },
         )
-    }
-
-    /// The hexes holding units of `side`, in hex order, each once.
-    pub fn occupied_hexes(&self, side: Side) -> Vec<HexId> {
-        // From the units, not the map (a few hundred units against a thousand hexes), a bit
-        // per hex: read back in hex order, each once, without a sort.
-        let mut bits = vec![0u64; self.data.map.hexes.len().div_ceil(64)];
-        for (i, unit) in self.units.iter().enumerate() {
-            if let Location::Hex(hex) = unit.at
-                && self.side_of(UnitId(i as u16)) == side
-                && let Some(word) = bits.get_mut(hex.index() / 64)
-            {
-                *word |= 1 << (hex.index() % 64);
-            }
-        }
-        let mut hexes = Vec::new();
-        for (w, &word) in bits.iter().enumerate() {
-            let mut rest = word;
-            while rest != 0 {
-                hexes.extend(HexId::from_index(w * 64 + rest.trailing_zeros() as usize));
-                rest &= rest - 1;
-            }
-        }
-        hexes
     }
 }
 

@@ -89,6 +89,9 @@ use std::sync::Arc;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Occupancy {
     cells: Vec<u8>,
+    /// A bit per hex for each side (German, Allied): the hexes holding its units, kept in step
+    /// with `cells`, so that a side's hexes are read a word at a time.
+    held: [Vec<u64>; 2],
 }
 
 const GERMAN: u8 = 1;
@@ -106,39 +109,62 @@ fn side_bit(side: Side) -> u8 {
 impl Occupancy {
     /// An empty map of `hex_count` hexes.
     pub fn new(hex_count: usize) -> Self {
+        let words = hex_count.div_ceil(64);
         Occupancy {
             cells: vec![0; hex_count],
+            held: [vec![0; words], vec![0; words]],
         }
     }
 
     /// Sets what `hex` holds: `side`'s units, which exert a ZOC or not and can form bonds or
     /// not (see the module doc for who decides).
     pub fn set(&mut self, hex: HexId, side: Side, exerts_zoc: bool, forms_bonds: bool) {
-        if let Some(cell) = self.cells.get_mut(hex.index()) {
-            *cell = 0;
-        }
+        self.put(hex, 0);
         self.add(hex, side, exerts_zoc, forms_bonds);
     }
 
     /// Adds one unit of `side` to `hex`: the stack exerts a ZOC if any of its units does and
     /// forms bonds if any of its units does.
     pub fn add(&mut self, hex: HexId, side: Side, exerts_zoc: bool, forms_bonds: bool) {
-        if let Some(cell) = self.cells.get_mut(hex.index()) {
-            *cell |= side_bit(side);
-            if exerts_zoc {
-                *cell |= EXERTS_ZOC;
-                // 8.5.1: only a unit that exerts a ZOC can form a bond.
-                if forms_bonds {
-                    *cell |= FORMS_BONDS;
+        let mut cell = self.cell(hex) | side_bit(side);
+        if exerts_zoc {
+            cell |= EXERTS_ZOC;
+            // 8.5.1: only a unit that exerts a ZOC can form a bond.
+            if forms_bonds {
+                cell |= FORMS_BONDS;
+            }
+        }
+        self.put(hex, cell);
+    }
+
+    /// Empties `hex`.
+    pub fn clear(&mut self, hex: HexId) {
+        self.put(hex, 0);
+    }
+
+    /// Write `hex`'s cell, and its bits in `held`.
+    fn put(&mut self, hex: HexId, cell: u8) {
+        let i = hex.index();
+        let Some(slot) = self.cells.get_mut(i) else {
+            return;
+        };
+        *slot = cell;
+        for (bits, side) in self.held.iter_mut().zip([GERMAN, ALLIED]) {
+            if let Some(word) = bits.get_mut(i / 64) {
+                if cell & side != 0 {
+                    *word |= 1 << (i % 64);
+                } else {
+                    *word &= !(1 << (i % 64));
                 }
             }
         }
     }
 
-    /// Empties `hex`.
-    pub fn clear(&mut self, hex: HexId) {
-        if let Some(cell) = self.cells.get_mut(hex.index()) {
-            *cell = 0;
+    /// The bits of the hexes holding units of `side`.
+    fn held(&self, side: Side) -> &[u64] {
+        match side {
+            Side::German => &self.held[0],
+            Side::Allied => &self.held[1],
         }
     }
 
@@ -156,6 +182,37 @@ impl Occupancy {
         } else {
             None
         }
+    }
+
+    /// The hexes holding units of `side`, in hex order, each once.
+    pub fn hexes_of(&self, side: Side) -> Vec<HexId> {
+        let held = self.held(side);
+        let count = held.iter().map(|w| w.count_ones() as usize).sum();
+        let mut hexes = Vec::with_capacity(count);
+        for (w, &word) in held.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                hexes.extend(HexId::from_index(w * 64 + rest.trailing_zeros() as usize));
+                rest &= rest - 1;
+            }
+        }
+        hexes
+    }
+
+    /// [`Occupancy::hexes_of`], read a word of `held` at a time.
+    fn held_hexes(&self, side: Side) -> impl Iterator<Item = HexId> + '_ {
+        self.held(side).iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                Some(w * 64 + bit)
+            })
+            .filter_map(HexId::from_index)
+        })
     }
 
     /// Whether `hex` holds no unit at all.
@@ -181,15 +238,12 @@ impl Occupancy {
     }
 
     /// The hexes holding a stack of `side` with every bit of `what` ([`EXERTS_ZOC`],
-    /// [`FORMS_BONDS`]), in hex order: one pass over the cells, so the zones visit only the
+    /// [`FORMS_BONDS`]), in hex order: read off the side's bits, so the zones visit only the
     /// few occupied hexes of a map of a thousand.
     fn hexes_with(&self, side: Side, what: u8) -> impl Iterator<Item = HexId> + '_ {
         let mask = side_bit(side) | what;
-        self.cells
-            .iter()
-            .enumerate()
-            .filter(move |&(_, &cell)| cell & mask == mask)
-            .filter_map(|(i, _)| HexId::from_index(i))
+        self.held_hexes(side)
+            .filter(move |&hex| self.cell(hex) & mask == mask)
     }
 }
 
@@ -600,6 +654,15 @@ impl Occupancy {
     }
 }
 
+impl Normandy44 {
+    /// The hexes holding units of `side`, in hex order, each once: read off the occupancy,
+    /// which every change of a unit mends (written here, beside the occupancy, as the state
+    /// layer does not read this one).
+    pub fn occupied_hexes(&self, side: Side) -> Vec<HexId> {
+        occupancy(self).hexes_of(side)
+    }
+}
+
 /// The occupancy is mended where a unit changed: the cells of the hex it left and the hex it
 /// is in are counted again from their units.
 impl UnitTable for Occupancy {
@@ -612,9 +675,7 @@ impl UnitTable for Occupancy {
 
     fn update(&mut self, game: &Normandy44, unit: UnitId, before: &UnitState) {
         for hex in [before.hex(), game.hex_of(unit)].into_iter().flatten() {
-            if let Some(cell) = self.cells.get_mut(hex.index()) {
-                *cell = 0;
-            }
+            self.put(hex, 0);
             for u in game.units_in(hex) {
                 self.add_unit(game, hex, u);
             }

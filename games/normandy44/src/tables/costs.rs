@@ -296,45 +296,81 @@ pub enum Stacker {
 /// 7.1, 2.16: the stacking points of the units `stack` in one hex (the highest-CF silhouette is
 /// the free one).
 pub fn stack_points(stack: &[Stacker]) -> u8 {
-    let free_silhouette = stack
-        .iter()
-        .filter_map(|s| match s {
-            Stacker::Silhouette { cf } => Some(*cf),
-            _ => None,
-        })
-        .max();
-    let mut skipped = false;
-    stack
-        .iter()
-        .map(|s| match s {
-            Stacker::Unit { cf } => stacking_points(*cf),
-            Stacker::Silhouette { cf } => {
-                if !skipped && Some(*cf) == free_silhouette {
-                    skipped = true;
-                    0
-                } else {
-                    stacking_points(*cf)
-                }
-            }
-            _ => 0,
-        })
-        .fold(0u8, u8::saturating_add)
+    StackTally::of(stack).points()
 }
 
 /// 7.1, 2.16: whether the units `stack` may end a Movement Phase (or an advance) in one hex: at
 /// most 4 points plus one free silhouette, and at most one strongpoint, HQ, beach engineer and
 /// Werfer.
 pub fn stack_legal(stack: &[Stacker]) -> bool {
-    let count = |want: Stacker| stack.iter().filter(|s| **s == want).count();
-    stack_points(stack) <= STACKING_LIMIT
-        && [
-            Stacker::Strongpoint,
-            Stacker::Hq,
-            Stacker::BeachEngineer,
-            Stacker::Werfer,
-        ]
-        .into_iter()
-        .all(|free| count(free) <= 1)
+    StackTally::of(stack).legal()
+}
+
+/// A hex's stack counted one unit at a time (7.1, 2.16): what [`stack_points`] and
+/// [`stack_legal`] read, kept as a few numbers so that a check adds the units of a hex and
+/// those joining them without gathering them first, and a move's own units are counted once
+/// per search ([`StackTally::with`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StackTally {
+    /// The stacking points of every unit and silhouette, the free silhouette's included.
+    points: u16,
+    /// The highest CF of a silhouette in the stack: that one is free (7.1).
+    free_silhouette: Option<u8>,
+    /// Strongpoints, HQs, beach engineers and Werfers: free, at most one of each.
+    singles: [u8; 4],
+}
+
+impl StackTally {
+    /// The tally of `stack`.
+    pub fn of(stack: &[Stacker]) -> StackTally {
+        let mut tally = StackTally::default();
+        for &s in stack {
+            tally.add(s);
+        }
+        tally
+    }
+
+    /// Count one more unit.
+    pub fn add(&mut self, stacker: Stacker) {
+        let single = match stacker {
+            Stacker::Unit { cf } => {
+                self.points += u16::from(stacking_points(cf));
+                return;
+            }
+            Stacker::Silhouette { cf } => {
+                self.points += u16::from(stacking_points(cf));
+                self.free_silhouette = self.free_silhouette.max(Some(cf));
+                return;
+            }
+            Stacker::Marker => return,
+            Stacker::Strongpoint => 0,
+            Stacker::Hq => 1,
+            Stacker::BeachEngineer => 2,
+            Stacker::Werfer => 3,
+        };
+        self.singles[single] = self.singles[single].saturating_add(1);
+    }
+
+    /// The two stacks in one hex.
+    pub fn with(mut self, other: &StackTally) -> StackTally {
+        self.points += other.points;
+        self.free_silhouette = self.free_silhouette.max(other.free_silhouette);
+        for (mine, theirs) in self.singles.iter_mut().zip(other.singles) {
+            *mine = mine.saturating_add(theirs);
+        }
+        self
+    }
+
+    /// The stack's points, its highest-CF silhouette free.
+    pub fn points(&self) -> u8 {
+        let free = self.free_silhouette.map_or(0, stacking_points);
+        u8::try_from(self.points - u16::from(free)).unwrap_or(u8::MAX)
+    }
+
+    /// Whether the stack is within the limits (7.1).
+    pub fn legal(&self) -> bool {
+        self.points() <= STACKING_LIMIT && self.singles.iter().all(|&n| n <= 1)
+    }
 }
 
 #[cfg(test)]
