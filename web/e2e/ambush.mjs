@@ -6,24 +6,11 @@
 
 import { join } from 'node:path';
 import {
-  args, check, gameInfo, legalActions, run, step, turnSummary, waitForGame, waitForRevision,
+  args, check, gameInfo, legalActions, playAction, run, step, turnSummary, waitForGame, waitForRevision,
 } from './lib.mjs';
 
 const { base, artefacts } = args();
 const SEED = '3';
-
-async function play(page, label) {
-  const before = await gameInfo(page);
-  const buttons = page.locator('button.action');
-  const labels = await buttons.allTextContents();
-  const index = labels.findIndex((text) => text.replace(/^\d+\s*/, '').trim().startsWith(label));
-  check(index >= 0, `an action "${label}" among ${JSON.stringify(labels)}`);
-  await buttons.nth(index).click();
-  await page.waitForFunction((revision) => {
-    const root = document.querySelector('[data-testid=game]');
-    return Number(root.dataset.revision) > revision && root.dataset.busy === 'false';
-  }, before.revision);
-}
 
 await run('Ambush! mission S1', async ({ context }) => {
   const page = await context.newPage();
@@ -49,7 +36,7 @@ await run('Ambush! mission S1', async ({ context }) => {
   for (let guard = 0; guard < 60 && !shot; guard += 1) {
     const legal = await legalActions(page);
     shot = legal.find((l) => / fire at (?!the wall)/.test(l.anchors.label));
-    if (!shot) await play(page, legal[0].anchors.label);
+    if (!shot) await playAction(page, legal[0].anchors.label);
   }
   check(shot, 'a shot at a German is offered');
   const log = await page.locator('.log-lines').textContent();
@@ -73,7 +60,7 @@ await run('Ambush! mission S1', async ({ context }) => {
   step('the shot shows its chances before it is fired, and is fired');
   check(/\(hit \d+%: .*%/.test(shot.anchors.label), `the chance to hit and each damage: ${shot.anchors.label}`);
   const lines = await page.locator('.log-lines li').count();
-  await play(page, shot.anchors.label);
+  await playAction(page, shot.anchors.label);
   const fired = (await page.locator('.log-lines li').allTextContents()).slice(lines).join('\n');
   check(/AMB-FIRE/.test(fired), `the shot is logged with its rule: ${fired.slice(0, 200)}`);
   await page.screenshot({ path: join(artefacts, 'ambush-shot.png') });
@@ -114,7 +101,7 @@ await run('Ambush! campaign', async ({ context }) => {
   step('the squad enters, the mission is ended, and the debriefing is played');
   for (let guard = 0; guard < 40 && !(await turnSummary(page)).startsWith('Mission M2'); guard += 1) {
     const labels = (await legalActions(page)).map((l) => l.anchors.label);
-    await play(page, labels.find((l) => l === 'End the mission') ?? labels[0]);
+    await playAction(page, labels.find((l) => l === 'End the mission') ?? labels[0]);
   }
   check((await turnSummary(page)).startsWith('Mission M2'), `the campaign goes on to M2: ${await turnSummary(page)}`);
 

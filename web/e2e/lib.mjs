@@ -113,6 +113,22 @@ export async function clickAction(page, label) {
   await waitForRevision(page, revision + 1);
 }
 
+// Click the action button whose label starts with `label`, then wait until the page shows a
+// later revision and is not busy: the computer's answers may come with it, so the revision
+// may have moved on by more than one.
+export async function playAction(page, label) {
+  const before = await gameInfo(page);
+  const buttons = page.locator('button.action');
+  const labels = await buttons.allTextContents();
+  const index = labels.findIndex((text) => text.replace(/^\d+\s*/, '').trim().startsWith(label));
+  check(index >= 0, `an action "${label}" among ${JSON.stringify(labels)}`);
+  await buttons.nth(index).click();
+  await page.waitForFunction((revision) => {
+    const root = document.querySelector('[data-testid=game]');
+    return Number(root.dataset.revision) > revision && root.dataset.busy === 'false';
+  }, before.revision);
+}
+
 // The screen point of a hex's centre on the page's map.
 export async function hexPoint(page, label) {
   return page.evaluate((hex) => {

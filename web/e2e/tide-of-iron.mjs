@@ -7,7 +7,7 @@
 
 import { join } from 'node:path';
 import {
-  args, check, gameInfo, legalActions, run, step, turnSummary, waitForGame, waitForRevision,
+  args, check, gameInfo, legalActions, playAction, run, step, turnSummary, waitForGame, waitForRevision,
 } from './lib.mjs';
 
 const { base, artefacts } = args();
@@ -31,21 +31,6 @@ async function startGame(page, { scenario, options = [], players = {}, seed }) {
 
 function round(summary) {
   return Number(/Round (\d+)/.exec(summary)?.[1] ?? -1);
-}
-
-// Click the action button labelled `label` and wait until the page shows a later revision
-// and is not busy (the computer's answers may come with it).
-async function play(page, label) {
-  const before = await gameInfo(page);
-  const buttons = page.locator('button.action');
-  const labels = await buttons.allTextContents();
-  const index = labels.findIndex((text) => text.replace(/^\d+\s*/, '').trim().startsWith(label));
-  check(index >= 0, `an action "${label}" among ${JSON.stringify(labels)}`);
-  await buttons.nth(index).click();
-  await page.waitForFunction((revision) => {
-    const root = document.querySelector('[data-testid=game]');
-    return Number(root.dataset.revision) > revision && root.dataset.busy === 'false';
-  }, before.revision);
 }
 
 // Wait until the page asks the person something, or the game is over.
@@ -93,11 +78,11 @@ await run('Tide of Iron against the computer', async ({ context }) => {
     await yourTurn(page);
     const legal = await legalActions(page);
     opFirePlacement = legal.find((l) => /Op Fire/.test(l.anchors.label) && !/^Op Fire with/.test(l.anchors.label));
-    if (!opFirePlacement) await play(page, legal[0].anchors.label);
+    if (!opFirePlacement) await playAction(page, legal[0].anchors.label);
   }
   check(opFirePlacement, 'the setup offers Op Fire placements');
   const beforePlacing = await gameInfo(page);
-  await play(page, opFirePlacement.anchors.label);
+  await playAction(page, opFirePlacement.anchors.label);
   check(await page.locator('button.undo').isEnabled(), 'undo is offered after a placement');
   await page.keyboard.press('u');
   await page.waitForFunction((actions) => Number(document.querySelector('[data-testid=game]').dataset.actions) === actions
@@ -121,12 +106,12 @@ await run('Tide of Iron against the computer', async ({ context }) => {
       check((await turnSummary(page)).length > 0 && /Op Fire at .+\?/.test(await page.locator('[data-testid=turn-summary]').textContent()),
         'the step says Op Fire is asked');
       if (interrupts === 1) await page.screenshot({ path: join(artefacts, 'toi-op-fire.png') });
-      await play(page, opFire);
+      await playAction(page, opFire);
       continue;
     }
     // Act, but end the Action Phase once a few actions are spent, as a player would.
     const end = labels.find((l) => /End the Action Phase/i.test(l));
-    await play(page, end && guard % 4 === 3 ? end : labels[0]);
+    await playAction(page, end && guard % 4 === 3 ? end : labels[0]);
   }
   check(round(await turnSummary(page)) >= 3, `round 3 is reached (${await turnSummary(page)})`);
   check(interrupts >= 1, 'the US was asked to Op Fire at a moving German unit');
@@ -179,7 +164,7 @@ await run('Tide of Iron for two teams of two', async ({ context }) => {
     const page = deciding[0];
     acted.add(pages.indexOf(page));
     const [first] = await legalActions(page);
-    await play(page, first.anchors.label);
+    await playAction(page, first.anchors.label);
     const { revision } = await gameInfo(page);
     for (const other of pages) await waitForRevision(other, revision);
   }

@@ -424,7 +424,7 @@ mod search_tests {
         }))
     }
 
-    pub fn search_bot(iterations: u64) -> IsMcts<Ambush> {
+    fn search_bot(iterations: u64) -> IsMcts<Ambush> {
         IsMcts::new(IsMctsConfig {
             budget: Budget::iterations(iterations),
             rollout: Rollout {
@@ -439,16 +439,21 @@ mod search_tests {
         })
     }
 
-    /// The states the rule bot meets every `every` decisions of mission `mission` from `seed`.
-    fn states(mission: &str, seed: u64, every: usize) -> Vec<Ambush> {
-        let mut game = Ambush::setup(
+    /// Mission `mission` dealt from `seed`.
+    fn new_game(mission: &str, seed: u64) -> Ambush {
+        Ambush::setup(
             &data(),
             mission,
             &Default::default(),
             GameRng::new(&RandomSpec::seeded(seed)),
             &mut Log::disabled(),
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    /// The states the rule bot meets every `every` decisions of mission `mission` from `seed`.
+    fn states(mission: &str, seed: u64, every: usize) -> Vec<Ambush> {
+        let mut game = new_game(mission, seed);
         let mut rng = BotRng::seed_from_u64(seed);
         let mut legal = Vec::new();
         let mut seen = Vec::new();
@@ -546,15 +551,8 @@ mod search_tests {
 
     /// Play mission `mission` from `seed`, the search bot of `iterations` simulations a decision
     /// (or the rule bot, with 0); whether the mission was accomplished.
-    pub fn accomplished(mission: &str, seed: u64, iterations: u64) -> bool {
-        let mut game = Ambush::setup(
-            &data(),
-            mission,
-            &Default::default(),
-            GameRng::new(&RandomSpec::seeded(seed)),
-            &mut Log::disabled(),
-        )
-        .unwrap();
+    fn accomplished(mission: &str, seed: u64, iterations: u64) -> bool {
+        let mut game = new_game(mission, seed);
         let mut search = search_bot(iterations);
         let mut rng = BotRng::seed_from_u64(seed ^ 0x5eed);
         let mut legal = Vec::new();

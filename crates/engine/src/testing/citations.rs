@@ -25,6 +25,30 @@ pub fn read_rule_ids(path: &Path) -> Result<Vec<String>, String> {
     Ok(ids)
 }
 
+/// The rule ids of `rule_ids` (a file [`read_rule_ids`] reads) that the rules reference of
+/// the game's data folder `data_dir` (`rules.toml`, which the browser opens a rule id from)
+/// gives no text for, in the file's order; an error for a folder without a reference, or an
+/// entry with empty text.
+pub fn rules_without_text(data_dir: &Path, rule_ids: &Path) -> Result<Vec<String>, String> {
+    let ids = read_rule_ids(rule_ids)?;
+    let reference = crate::rules_reference::read(data_dir)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("{}: no rules.toml", data_dir.display()))?;
+    if let Some(empty) = reference.rules.iter().find(|r| r.text.trim().is_empty()) {
+        return Err(format!(
+            "{}: rule {} has no text",
+            data_dir.display(),
+            empty.id
+        ));
+    }
+    let known: std::collections::BTreeSet<&str> =
+        reference.rules.iter().map(|r| r.id.as_str()).collect();
+    Ok(ids
+        .into_iter()
+        .filter(|id| !known.contains(id.as_str()))
+        .collect())
+}
+
 /// The `.rs` files under `dir` (in its subfolders too when `recursive`), sorted.
 pub fn rust_sources(dir: &Path, recursive: bool) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();

@@ -33,7 +33,7 @@ mod json;
 mod layers;
 mod report;
 
-pub use citations::{cited, read_rule_ids, rust_sources, uncited};
+pub use citations::{cited, read_rule_ids, rules_without_text, rust_sources, uncited};
 pub use conformance::{
     Conformance, Indistinguishable, Invariant, Policy, Transition, check, conformance,
 };
