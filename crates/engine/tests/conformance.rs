@@ -93,6 +93,7 @@ fn the_suite_catches_each_defect_and_names_the_property() {
             Property::Leak,
             "/legal",
         ),
+        (Defect::SightShowsTheOtherHand, Property::Leak, "/sight"),
         (
             Defect::SpectatorSeesTheHands,
             Property::Leak,

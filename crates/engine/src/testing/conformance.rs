@@ -854,7 +854,8 @@ impl<'a, G: Game> Run<'a, G> {
     }
 
     /// What `seat` observes of `state` besides its view: status, seats, the spectator's view,
-    /// the text picture and, when it is to act, the prompt and the legal actions with anchors.
+    /// the text picture and, when it is to act, the prompt, the legal actions with anchors and
+    /// the line of sight of each unit they name.
     fn observed(state: &G, seat: Seat) -> Result<Value, (Property, String)> {
         let acting = state.status() == Status::ToAct(seat);
         let mut legal = Vec::new();
@@ -876,7 +877,16 @@ impl<'a, G: Game> Run<'a, G> {
             }
         }
         let ids: Vec<Option<u32>> = legal.iter().map(|a| state.action_id(a)).collect();
+        // Line of sight from each unit the legal actions name, as the seat would ask for it.
+        let mut units: Vec<u32> = legal.iter().flat_map(|a| state.anchors(a).units).collect();
+        units.sort_unstable();
+        units.dedup();
+        let sight = units
+            .iter()
+            .map(|&u| to_json(&state.sight(Viewer::Seat(seat), u), "a unit's sight"))
+            .collect::<Result<Vec<Value>, (Property, String)>>()?;
         Ok(json!({
+            "sight": sight,
             "status": to_json(&state.status(), "the status")?,
             "seats": state.seats(),
             "seat_label": state.seat_label(seat),

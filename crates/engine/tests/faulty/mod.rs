@@ -93,6 +93,8 @@ pub enum Defect {
     TwoActionsShareAnId,
     /// The observation is one value short of its shape.
     ObservationTooShort,
+    /// Every action names a unit whose line of sight lists the other seat's hand.
+    SightShowsTheOtherHand,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -370,7 +372,28 @@ impl Game for Faulty {
     }
 
     fn anchors(&self, action: &DuelAction) -> Anchors {
-        self.inner.anchors(action)
+        let mut anchors = self.inner.anchors(action);
+        if self.defect == Defect::SightShowsTheOtherHand {
+            anchors.units = vec![0];
+        }
+        anchors
+    }
+
+    fn sight(&self, _viewer: Viewer, unit: u32) -> Option<overlord_engine::Sight> {
+        let Status::ToAct(seat) = self.inner.status() else {
+            return None;
+        };
+        (self.defect == Defect::SightShowsTheOtherHand).then(|| overlord_engine::Sight {
+            unit,
+            from: "hand".to_owned(),
+            hexes: self
+                .inner
+                .hand(other(seat))
+                .iter()
+                .map(|card| format!("{card:?}"))
+                .collect(),
+            targets: Vec::new(),
+        })
     }
 
     fn rng(&self) -> &GameRng {
