@@ -158,14 +158,7 @@ pub fn land_check(game: &Normandy44, unit: UnitId, hex: HexId) -> Result<u8, Ref
             ));
         }
         if !landing_fits(game.tracks.rp_landed[limit_beach.index()], cost) {
-            return Err(Refusal::by_rule(
-                LANDING,
-                format!(
-                    "at most 4 RP land at {} in a turn (the Mulberries count as Gold and Omaha, \
-                     A-32)",
-                    limit_beach.id()
-                ),
-            ));
+            return Err(Refusal::by_rule(LANDING, rp_limit_reason(limit_beach)));
         }
     }
     if !crate::stacking::fits(game, hex, &[unit]) {
@@ -178,11 +171,29 @@ pub fn land_check(game: &Normandy44, unit: UnitId, hex: HexId) -> Result<u8, Ref
     Ok(cost)
 }
 
-/// The hexes `unit` might land in: its army's beachheads and Mulberry.
-pub(super) fn landing_hexes(game: &Normandy44, unit: UnitId) -> Vec<HexId> {
-    let Some(army) = game.army_of(unit) else {
-        return Vec::new();
-    };
+/// 6.5.2's refusal of a landing past a beach's RP for the turn, written out for each beach so
+/// that a legal list asking the check formats nothing.
+fn rp_limit_reason(beach: Beach) -> &'static str {
+    macro_rules! reason {
+        ($beach:literal) => {
+            concat!(
+                "at most 4 RP land at ",
+                $beach,
+                " in a turn (the Mulberries count as Gold and Omaha, A-32)"
+            )
+        };
+    }
+    match beach {
+        Beach::Utah => reason!("utah"),
+        Beach::Omaha => reason!("omaha"),
+        Beach::Gold => reason!("gold"),
+        Beach::Juno => reason!("juno"),
+        Beach::Sword => reason!("sword"),
+    }
+}
+
+/// The hexes a unit of `army` might land in: its beachheads and Mulberry, in hex order.
+pub(super) fn army_landing_hexes(game: &Normandy44, army: Army) -> Vec<HexId> {
     let mut hexes: Vec<HexId> = Beach::ALL
         .into_iter()
         .filter(|b| b.army() == army)
@@ -251,7 +262,7 @@ pub fn evacuate_check(game: &Normandy44, unit: UnitId) -> Result<HexId, Refusal>
     let Some(hex) = game.hex_of(unit) else {
         return Err(Refusal::by_rule(EVACUATION, "the unit is not on the map"));
     };
-    if !Beach::ALL.into_iter().any(|b| beachhead(game, b) == hex) {
+    if !in_beach_hex(game, hex) {
         return Err(Refusal::by_rule(
             EVACUATION,
             "the unit is not in a beach hex",
@@ -277,6 +288,11 @@ pub fn evacuate_check(game: &Normandy44, unit: UnitId) -> Result<HexId, Refusal>
         ));
     }
     Ok(hex)
+}
+
+/// 21.2: whether `hex` is a beach (landing) hex, from which units may evacuate.
+pub(super) fn in_beach_hex(game: &Normandy44, hex: HexId) -> bool {
+    Beach::ALL.into_iter().any(|b| beachhead(game, b) == hex)
 }
 
 pub(super) fn evacuate(

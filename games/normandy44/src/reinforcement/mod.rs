@@ -20,12 +20,14 @@ pub use german::{cotentin_hq, delay_zone, enter_check, mobilize_check, relocate_
 pub use landing::{beyond_boundary, evacuate_check, land_check, must_still_return, rp_cost};
 
 use crate::action::{N44Action, N44Event, N44Log};
+use crate::beaches::beachhead;
 use crate::beaches::cherbourg_cities;
 use crate::data::{Side, UnitId};
 use crate::state::{Location, Normandy44, Phase, Stage, Step, UnitFlags};
 use german::{due, entry_hexes};
-use landing::{cannot_land_now, landing_box, landing_hexes};
+use landing::{army_landing_hexes, cannot_land_now, in_beach_hex, landing_box};
 use overlord_engine::{Refusal, RuleId};
+use overlord_hexmap::HexId;
 
 /// 6.5.2: the landing procedure.
 pub const LANDING: RuleId = RuleId("6.5.2");
@@ -80,26 +82,40 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
     if !open_movement(game, side) {
         return;
     }
-    let ids: Vec<UnitId> = game
-        .unit_ids()
-        .filter(|&u| game.side_of(u) == side)
-        .collect();
+    let ids = game.unit_ids().filter(|&u| game.side_of(u) == side);
     match side {
         Side::Allied => {
-            for &unit in &ids {
+            // An army's landing hexes, found once per list.
+            let mut army_hexes: [Option<Vec<HexId>>; 2] = [None, None];
+            for unit in ids {
                 if first_only && !out.is_empty() {
                     return;
                 }
-                if landing_box(game, unit).is_some() {
+                if let Some((_, box_beach)) = landing_box(game, unit) {
                     if cannot_land_now(game, unit) {
                         continue;
                     }
-                    for hex in landing_hexes(game, unit) {
+                    let Some(army) = game.army_of(unit) else {
+                        continue;
+                    };
+                    let hexes = army_hexes[army.index()]
+                        .get_or_insert_with(|| army_landing_hexes(game, army));
+                    for &hex in hexes.iter() {
+                        // 20.5: a unit of a landing box lands only at its box's beach; every
+                        // other hex is a refusal of `land_check`.
+                        if box_beach.is_some_and(|b| beachhead(game, b) != hex) {
+                            continue;
+                        }
                         if land_check(game, unit, hex).is_ok() {
                             out.push(N44Action::Land { unit, hex });
                         }
                     }
-                } else if game.hex_of(unit).is_some() && evacuate_check(game, unit).is_ok() {
+                } else if game.hex_of(unit).is_some_and(|h| in_beach_hex(game, h))
+                    // `evacuate_check` refuses a unit that cannot move; asked first, the
+                    // refusal's text is not written out for nothing.
+                    && crate::movement::why_stuck(game, unit, false).is_none()
+                    && evacuate_check(game, unit).is_ok()
+                {
                     out.push(N44Action::Evacuate { unit });
                 }
             }
@@ -108,7 +124,7 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
             }
         }
         Side::German => {
-            for &unit in &ids {
+            for unit in ids {
                 if first_only && !out.is_empty() {
                     return;
                 }
