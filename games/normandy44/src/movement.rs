@@ -1183,32 +1183,32 @@ fn can_go<'g>(
             .as_ref()
             .is_some_and(|r| r.destinations().next().is_some())
     };
+    let key = (
+        reach_phase(game),
+        reserve,
+        game.turn,
+        game.weather.condition,
+        game.part,
+    );
+    let searched = || {
+        let reach = search();
+        let read = match (&reach, ground.get()) {
+            (Some(r), Some(ground)) => hexes_read(game, &ground.zones, r, true),
+            _ => Vec::new(),
+        };
+        (goes(&reach), read)
+    };
+    let hex_of = |u| game.hex_of(u);
     match units {
-        [unit] => {
-            let key = (
-                reach_phase(game),
-                reserve,
-                game.turn,
-                game.weather.condition,
-                game.part,
-            );
-            game.memo().get_for_unit(
-                |u| game.hex_of(u),
-                key,
-                *unit,
-                game.side_of(*unit),
-                || {
-                    let reach = search();
-                    let read = match (&reach, ground.get()) {
-                        (Some(r), Some(ground)) => hexes_read(game, &ground.zones, r, true),
-                        _ => Vec::new(),
-                    };
-                    (goes(&reach), read)
-                },
-            )
-        }
-        // A stack's answer is not kept: the hexes it read are not worked out.
-        _ => goes(&search()),
+        [unit] => game
+            .memo()
+            .get_for_unit(hex_of, key, *unit, game.side_of(*unit), searched),
+        // A stack's answer is kept by the same hexes, under its units.
+        [first, ..] => *game.memo().get_by_hexes(hex_of, (units.to_vec(), key), || {
+            let (goes, read) = searched();
+            (goes, game.side_of(*first), units.to_vec(), read)
+        }),
+        [] => false,
     }
 }
 
