@@ -192,7 +192,7 @@ impl App {
     }
 
     /// Who `token` sees `game` as now: a seat, or a spectator when there is no token (the
-    /// hot seat as the seat [`LiveGame::hot_seat_view`] says).
+    /// hot seat as the seat `LiveGame::hot_seat_view` says).
     pub async fn viewer(&self, game: &LiveGame, token: Option<&str>) -> Result<Viewer, ApiError> {
         Ok(game.viewer_of(self.holder(game, token).await?))
     }
