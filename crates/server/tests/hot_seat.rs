@@ -9,23 +9,13 @@
 
 mod common;
 
-use common::{Chooser, Socket, TestServer, id, start, token};
+use common::{Chooser, Socket, TestServer, assert_refused, id, start, token};
 use futures_util::StreamExt;
 use overlord_server::BotSettings;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
-
-fn assert_refused(answer: &common::Answer, status: StatusCode, code: &str) {
-    assert_eq!(answer.status, status, "{}", answer.text);
-    assert_eq!(answer.json["code"], code, "{}", answer.text);
-    assert!(
-        answer.json["reason"].as_str().is_some_and(|r| r.len() > 10),
-        "a reason for people: {}",
-        answer.text
-    );
-}
 
 async fn create(server: &TestServer, body: &Value) -> Value {
     let created = server.post("/api/games", None, body).await;

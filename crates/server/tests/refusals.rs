@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{TestServer, id, start, token};
+use common::{TestServer, assert_refused, id, start, token};
 use futures_util::{SinkExt, StreamExt};
 use overlord_server::Limits;
 use reqwest::StatusCode;
@@ -16,16 +16,6 @@ async fn snapshot(server: &TestServer, game: &str, token: &str) -> Value {
     let state = server.state(game, Some(token)).await;
     assert_eq!(state.status, StatusCode::OK, "{}", state.text);
     state.json
-}
-
-fn assert_refused(answer: &common::Answer, status: StatusCode, code: &str) {
-    assert_eq!(answer.status, status, "{}", answer.text);
-    assert_eq!(answer.json["code"], code, "{}", answer.text);
-    assert!(
-        answer.json["reason"].as_str().is_some_and(|r| r.len() > 10),
-        "a reason for people: {}",
-        answer.text
-    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -201,18 +201,7 @@ impl Occupancy {
 
     /// [`Occupancy::hexes_of`], read a word of `held` at a time.
     fn held_hexes(&self, side: Side) -> impl Iterator<Item = HexId> + '_ {
-        self.held(side).iter().enumerate().flat_map(|(w, &word)| {
-            let mut rest = word;
-            std::iter::from_fn(move || {
-                if rest == 0 {
-                    return None;
-                }
-                let bit = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                Some(w * 64 + bit)
-            })
-            .filter_map(HexId::from_index)
-        })
+        ones(self.held(side)).filter_map(HexId::from_index)
     }
 
     /// Whether `hex` holds no unit at all.
@@ -280,18 +269,23 @@ impl Bits {
     }
 
     fn ones(&self) -> impl Iterator<Item = usize> + '_ {
-        self.words.iter().enumerate().flat_map(|(w, &word)| {
-            let mut rest = word;
-            std::iter::from_fn(move || {
-                if rest == 0 {
-                    return None;
-                }
-                let bit = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                Some(w * 64 + bit)
-            })
-        })
+        ones(&self.words)
     }
+}
+
+/// The indices of the bits set in `words`, 64 a word, lowest first.
+fn ones(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter().enumerate().flat_map(|(w, &word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            Some(w * 64 + bit)
+        })
+    })
 }
 
 /// One side's ZOC and ZOC bonds in one position: everything they forbid the other side,

@@ -166,6 +166,17 @@ pub struct Answer {
     pub text: String,
 }
 
+/// `answer` is a refusal with `status` and error `code`, and a reason a person can read.
+pub fn assert_refused(answer: &Answer, status: StatusCode, code: &str) {
+    assert_eq!(answer.status, status, "{}", answer.text);
+    assert_eq!(answer.json["code"], code, "{}", answer.text);
+    assert!(
+        answer.json["reason"].as_str().is_some_and(|r| r.len() > 10),
+        "a reason for people: {}",
+        answer.text
+    );
+}
+
 async fn answer(response: reqwest::Response) -> Answer {
     let status = response.status();
     let text = response.text().await.unwrap();
