@@ -560,7 +560,10 @@ fn set_stance(game: &mut Ambush, g: SoldierId, stance: Stance) {
 
 /// AMBX-GER-2 `PA:nnn`: the paragraph is read, for a random active US soldier (AMBX-MIS-7).
 fn read_paragraph(game: &mut Ambush, id: u16) {
-    if game.paragraphs_read.binary_search(&id).is_err() && game.veiled() {
+    if game.veil != crate::state::Veil::Off
+        && game.paragraphs_read.binary_search(&id).is_err()
+        && game.veiled()
+    {
         return;
     }
     let candidates: Vec<SoldierId> = game

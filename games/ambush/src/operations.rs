@@ -298,8 +298,9 @@ fn activation_check(game: &mut Ambush, actor: Actor) {
 
 /// AMBX-PAR-1/2: apply paragraph `id`'s effects from `next`.
 fn effects(game: &mut Ambush, id: u16, line: Option<u8>, next: u8, actor: Actor) {
-    // A paragraph not read before is hidden until it is (AMBX-HID).
-    if next == 0
+    // A paragraph not read before is hidden until it is (AMBX-HID); a real game never asks.
+    if game.veil != crate::state::Veil::Off
+        && next == 0
         && line.is_none()
         && game.paragraphs_read.binary_search(&id).is_err()
         && game.veiled()

@@ -32,6 +32,14 @@ pub fn sight(game: &ToiGame, unit: u32) -> Option<Sight> {
         .map(|h| field.label(h))
         .collect();
     let owner = game.unit(id).nation;
+    // Why the unit can fire on nothing at all, asked once for every target.
+    let cannot = fire::cannot_concentrate(game, id)
+        .map(str::to_owned)
+        .or_else(|| {
+            fire::halved_out(game, id, false).then(|| {
+                "its firepower would be halved twice: it cannot attack (TOI-HALF)".to_owned()
+            })
+        });
     let targets = game
         .unit_ids()
         .filter(|&t| game.unit(t).nation != owner)
@@ -39,7 +47,7 @@ pub fn sight(game: &ToiGame, unit: u32) -> Option<Sight> {
             Some(SightTarget {
                 unit: u32::from(t.0),
                 hex: field.label(game.hex_of(t)?),
-                blocked: why_not(game, id, t),
+                blocked: why_not(game, id, t, cannot.as_deref()),
             })
         })
         .collect();
@@ -53,21 +61,16 @@ pub fn sight(game: &ToiGame, unit: u32) -> Option<Sight> {
 
 /// Why `unit` could not fire on `target` with Concentrated Fire now, or `None` when it could
 /// (`fire::band`, the test the attack itself makes, decides; the rest names the reason).
-fn why_not(game: &ToiGame, unit: UnitId, target: UnitId) -> Option<String> {
-    let fires = fire::band(game, unit, target, false).is_some()
-        && fire::cannot_concentrate(game, unit).is_none()
-        && !fire::halved_out(game, unit, false);
-    if fires {
+/// `cannot` is why the unit can fire on nothing at all, if it cannot.
+fn why_not(game: &ToiGame, unit: UnitId, target: UnitId, cannot: Option<&str>) -> Option<String> {
+    if cannot.is_none() && fire::band(game, unit, target, false).is_some() {
         return None;
     }
     if game.unit(target).hidden {
         return Some("a hidden squad cannot be fired on (TOI-COMBAT-HIDDEN)".to_owned());
     }
-    if let Some(reason) = fire::cannot_concentrate(game, unit) {
+    if let Some(reason) = cannot {
         return Some(reason.to_owned());
-    }
-    if fire::halved_out(game, unit, false) {
-        return Some("its firepower would be halved twice: it cannot attack (TOI-HALF)".to_owned());
     }
     let vs_vehicle = matches!(game.unit(target).kind, Kind::Vehicle { .. });
     if fire::weapon(game, unit, vs_vehicle).is_none() {

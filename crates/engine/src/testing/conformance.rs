@@ -877,8 +877,12 @@ impl<'a, G: Game> Run<'a, G> {
             }
         }
         let ids: Vec<Option<u32>> = legal.iter().map(|a| state.action_id(a)).collect();
+        let anchors: Vec<crate::Anchors> = legal.iter().map(|a| state.anchors(a)).collect();
         // Line of sight from each unit the legal actions name, as the seat would ask for it.
-        let mut units: Vec<u32> = legal.iter().flat_map(|a| state.anchors(a).units).collect();
+        let mut units: Vec<u32> = anchors
+            .iter()
+            .flat_map(|a| a.units.iter().copied())
+            .collect();
         units.sort_unstable();
         units.dedup();
         let sight = units
@@ -899,7 +903,8 @@ impl<'a, G: Game> Run<'a, G> {
             "legal": if acting {
                 legal
                     .iter()
-                    .map(|a| Ok(json!({"action": to_json(a, "an action")?, "anchors": to_json(&state.anchors(a), "anchors")?})))
+                    .zip(&anchors)
+                    .map(|(a, anchors)| Ok(json!({"action": to_json(a, "an action")?, "anchors": to_json(anchors, "anchors")?})))
                     .collect::<Result<Vec<Value>, (Property, String)>>()?
                     .into()
             } else {
