@@ -315,6 +315,10 @@ pub trait GameEntry: Send + Sync {
     fn scenarios(&self, data_dir: &Path) -> Result<Vec<ScenarioInfo>, DataErrors>;
     /// Whether the rules are implemented, so `new_match` and `replay` can work.
     fn playable(&self) -> bool;
+    /// The data's folder of one-file scenarios ([`crate::Components::SCENARIO_FOLDER`]).
+    fn scenario_folder(&self) -> Option<&'static str> {
+        None
+    }
     /// Whether bots can play its seats and give hints ([`DynMatch::advise`]).
     fn has_bots(&self) -> bool {
         false
@@ -427,6 +431,10 @@ impl<G: Game> GameEntry for Entry<G> {
 
     fn playable(&self) -> bool {
         true
+    }
+
+    fn scenario_folder(&self) -> Option<&'static str> {
+        G::Data::SCENARIO_FOLDER
     }
 
     fn has_bots(&self) -> bool {

@@ -168,6 +168,11 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Sized + 'static {
 /// Separate from [`Game`] because the components exist, and are checked and drawn, before and
 /// apart from the rules that play them.
 pub trait Components: Sized + Send + Sync + 'static {
+    /// The folder of the data in which each file is one scenario of its own (Ambush!'s
+    /// `missions`): the server's workshop adds a file a person wrote there, in a copy of the
+    /// data, to check and play it. `None` for data whose scenarios are not files of their own.
+    const SCENARIO_FOLDER: Option<&'static str> = None;
+
     /// Load and check everything in `dir`, reporting every problem with file, line and field.
     fn load(dir: &Path) -> Result<Self, DataErrors>;
 

@@ -114,6 +114,9 @@ pub fn info() -> GameInfo {
 }
 
 impl Components for AmbushData {
+    /// One mission per file; one not in the campaign plays on its own (the mission editor's).
+    const SCENARIO_FOLDER: Option<&'static str> = Some("missions");
+
     fn load(dir: &Path) -> Result<Self, DataErrors> {
         AmbushData::load(dir)
     }

@@ -472,6 +472,7 @@ pub fn squad(
 /// `campaign.toml`: every mission listed exists and every mission is listed once; the squad
 /// exists. The missions are put in campaign order.
 pub fn campaign(campaign: &CampaignDef, data: &mut AmbushData, doc: &mut Doc<'_>) {
+    mission_ids(data, doc);
     let mut ordered = Vec::with_capacity(data.missions.len());
     for id in &campaign.missions {
         match data
@@ -490,23 +491,44 @@ pub fn campaign(campaign: &CampaignDef, data: &mut AmbushData, doc: &mut Doc<'_>
             ),
         }
     }
-    let last = campaign.missions.last().map(Spanned::span);
-    for left in data.missions.drain(..) {
-        let message = format!(
-            "mission `{}` ({}) is not in `missions`: list it where it falls in the campaign",
-            left.header.id, left.file
-        );
-        match &last {
-            Some(span) => doc.problem(span, "campaign.missions", message),
-            None => doc.push(doc.source().whole_file("campaign.missions", message)),
-        }
-    }
+    // A mission the campaign does not list is a standalone mission, played on its own after
+    // the campaign's in the scenario list: one written in the mission editor, or dropped into
+    // missions/ by a player, plays without editing the campaign (docs/ambush/data.md).
+    ordered.append(&mut data.missions);
     data.missions = ordered;
     if data.squad(&campaign.squad).is_none() {
         doc.push(doc.source().whole_file(
             "campaign.squad",
             format!("no squad `{}` in squads/", campaign.squad),
         ));
+    }
+}
+
+/// A mission id names one mission, and is not the campaign's scenario id: a mission written
+/// in the editor that reuses S1 is told so, not played in S1's place.
+fn mission_ids(data: &AmbushData, doc: &mut Doc<'_>) {
+    for (i, mission) in data.missions.iter().enumerate() {
+        let id = &mission.header.id;
+        let clash = if id == crate::CAMPAIGN {
+            Some("is the campaign's scenario id".to_owned())
+        } else {
+            data.missions[..i]
+                .iter()
+                .find(|m| &m.header.id == id)
+                .map(|first| format!("is already the id of {}", first.file))
+        };
+        if let Some(clash) = clash {
+            let text = mission.source.text();
+            let at = text
+                .find("[mission]")
+                .and_then(|m| text[m..].find("id =").map(|i| m + i))
+                .unwrap_or(0);
+            doc.push(mission.source.problem(
+                &(at..at + 1),
+                "mission.id",
+                format!("mission id `{id}` {clash}: give this mission an id of its own"),
+            ));
+        }
     }
 }
 
