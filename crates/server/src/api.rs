@@ -42,6 +42,7 @@ pub fn router(app: App) -> Router {
         .route("/api/games/{id}/record", get(export))
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/ws", get(ws::upgrade))
+        .merge(crate::workshop::routes())
         .route("/api/{*rest}", any(no_such_route))
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(app.limits.body_bytes))
@@ -244,7 +245,7 @@ fn json_body<E: Into<ApiError>>(
 }
 
 /// The JSON body as `T`, or a 415, 400 (or 413) that says what is wrong with it.
-fn parse_body<T: DeserializeOwned>(
+pub(crate) fn parse_body<T: DeserializeOwned>(
     headers: &HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<T, ApiError> {
@@ -275,7 +276,7 @@ fn body_rejection(rejection: BytesRejection) -> ApiError {
     }
 }
 
-fn parse_query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+pub(crate) fn parse_query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
     query
         .map(|Query(query)| query)
         .map_err(|rejection| ApiError::bad_request("bad_query", rejection.body_text()))

@@ -49,6 +49,10 @@ pub struct Parts {
     pub stopping: tokio::sync::watch::Sender<bool>,
     /// Leave to read and replay an import, [`Limits::imports_in_flight`] at once.
     pub imports: Arc<tokio::sync::Semaphore>,
+    /// The scenario files people wrote, beside the database.
+    pub workshop: crate::workshop::Workshop,
+    /// Leave to play a balance batch: one at a time, as each takes a core for seconds.
+    pub balance: Arc<tokio::sync::Semaphore>,
 }
 
 impl std::ops::Deref for App {
@@ -80,6 +84,8 @@ impl App {
             imports: Arc::new(tokio::sync::Semaphore::new(
                 config.limits.imports_in_flight.max(1),
             )),
+            workshop: crate::workshop::Workshop::beside(&config.db_path),
+            balance: Arc::new(tokio::sync::Semaphore::new(1)),
         })))
     }
 

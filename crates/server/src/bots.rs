@@ -286,6 +286,7 @@ fn in_step(
     app: &App,
     shadow: Option<Box<dyn DynMatch>>,
     record: &GameRecord,
+    data_dir: &std::path::Path,
 ) -> Result<Box<dyn DynMatch>, ApiError> {
     if let Some(mut shadow) = shadow {
         let had = shadow.record().actions;
@@ -302,13 +303,11 @@ fn in_step(
         }
     }
     let entry = app.registry.get(&record.game)?;
-    entry
-        .replay(&app.catalog.data_dir(&record.game), record)
-        .map_err(|error| {
-            ApiError::internal(format!(
-                "the game does not replay for its bot ({error}); export its record and report it"
-            ))
-        })
+    entry.replay(data_dir, record).map_err(|error| {
+        ApiError::internal(format!(
+            "the game does not replay for its bot ({error}); export its record and report it"
+        ))
+    })
 }
 
 /// Whether a driver that failed with `error` may try again: only when the database was at
@@ -393,7 +392,7 @@ impl App {
 
     /// One move of the bot whose turn it is in game `id`; `false` when it is no bot's turn.
     async fn bot_move(&self, id: &str) -> Result<bool, ApiError> {
-        let (seat, bot, record, revision) = {
+        let (seat, bot, record, revision, data_dir) = {
             let game = self.lock_game(id).await?;
             let Some((seat, bot)) = game.bot_to_act() else {
                 return Ok(false);
@@ -403,6 +402,7 @@ impl App {
                 bot.to_owned(),
                 game.record(),
                 game.row.progress.revision,
+                self.data_dir_of(&game.row.game, game.row.workshop.as_deref()),
             )
         };
         let spec = self.bots.check(&bot).map_err(|error| {
@@ -419,7 +419,9 @@ impl App {
             bot,
             time: Some(self.bots.settings.think_time),
         };
-        let advised = self.think(id, record, seat, request, spec).await?;
+        let advised = self
+            .think(id, record, seat, request, spec, data_dir)
+            .await?;
         let mut game = self.lock_game(id).await?;
         if self.bots.stopped() {
             return Ok(false);
@@ -443,11 +445,12 @@ impl App {
         seat: Seat,
         request: AdviceRequest,
         spec: BotSpec,
+        data_dir: std::path::PathBuf,
     ) -> Result<AdvisedAction, ApiError> {
         let app = self.clone();
         let id = id.to_owned();
         let decide = move || {
-            let shadow = in_step(&app, app.bots.take_shadow(&id), &record)?;
+            let shadow = in_step(&app, app.bots.take_shadow(&id), &record, &data_dir)?;
             let advised = shadow.advise(seat, &request);
             if shadow.status().seat().is_some() {
                 app.bots.keep_shadow(id, shadow);
@@ -485,7 +488,7 @@ impl App {
     ) -> Result<Hint, ApiError> {
         let bot = bot.unwrap_or(HINT_BOT).trim().to_owned();
         let spec = self.bots.check(&bot)?;
-        let (seat, record, revision) = {
+        let (seat, record, revision, data_dir) = {
             let game = self.lock_game(id).await?;
             let seat = match self.holder(&game, token).await? {
                 Holder::Seat(seat) => seat,
@@ -513,14 +516,21 @@ impl App {
                 }
                 overlord_engine::Status::ToAct(_) => {}
             }
-            (seat, game.record(), game.row.progress.revision)
+            (
+                seat,
+                game.record(),
+                game.row.progress.revision,
+                self.data_dir_of(&game.row.game, game.row.workshop.as_deref()),
+            )
         };
         let request = AdviceRequest {
             seed: advice_seed(id, record.actions.len(), seat),
             bot,
             time: Some(self.bots.settings.think_time),
         };
-        let advice = self.think(id, record, seat, request, spec).await?;
+        let advice = self
+            .think(id, record, seat, request, spec, data_dir)
+            .await?;
         Ok(Hint { advice, revision })
     }
 

@@ -34,6 +34,7 @@ mod schema;
 mod seats;
 mod store;
 mod views;
+mod workshop;
 mod ws;
 
 pub use app::{App, ServerConfig};

@@ -341,7 +341,7 @@ impl App {
             log_after_snapshot,
         } = stored;
         let entry = self.registry.get(&row.game)?;
-        let dir = self.catalog.data_dir(&row.game);
+        let dir = self.data_dir_of(&row.game, row.workshop.as_deref());
         let broken = |what: String| {
             ApiError::internal(format!(
                 "game {} does not replay from the database ({what}); export its record and \

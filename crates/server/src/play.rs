@@ -41,6 +41,10 @@ pub struct CreateRequest {
     /// to act, for people sharing one screen.
     #[serde(default)]
     pub hot_seat: bool,
+    /// Play a file saved in the workshop (its key): its copy of the game's data instead of
+    /// the catalog's, `scenario` one of the file's.
+    #[serde(default)]
+    pub workshop: Option<String>,
 }
 
 /// `POST /api/games/import`: a new game from a record, replayed and checked.
@@ -483,6 +487,10 @@ impl App {
 
     /// Start a new game.
     pub async fn create(&self, request: CreateRequest) -> Result<Created, ApiError> {
+        let data_dir = match &request.workshop {
+            Some(key) => self.workshop_data(&request.game, key)?,
+            None => self.catalog.data_dir(&request.game),
+        };
         let catalog_game = self.catalog.game(&request.game).ok_or_else(|| {
             ApiError::bad_request(
                 "unknown_game",
@@ -492,16 +500,25 @@ impl App {
                 ),
             )
         })?;
-        catalog_game
-            .scenarios
+        let workshop_scenarios = match &request.workshop {
+            Some(_) => Some(
+                self.registry
+                    .get(&request.game)?
+                    .scenarios(&data_dir)
+                    .map_err(|problems| {
+                        ApiError::internal(format!("the saved data does not load: {problems}"))
+                    })?,
+            ),
+            None => None,
+        };
+        let scenarios = workshop_scenarios
+            .as_ref()
+            .unwrap_or(&catalog_game.scenarios);
+        scenarios
             .iter()
             .find(|scenario| scenario.id == request.scenario)
             .ok_or_else(|| {
-                let known: Vec<&str> = catalog_game
-                    .scenarios
-                    .iter()
-                    .map(|s| s.id.as_str())
-                    .collect();
+                let known: Vec<&str> = scenarios.iter().map(|s| s.id.as_str()).collect();
                 ApiError::bad_request(
                     "unknown_scenario",
                     format!(
@@ -526,7 +543,7 @@ impl App {
         let start = randomness.clone();
         let session = tokio::task::spawn_blocking(move || {
             let entry = app.registry.get(&game)?;
-            entry.new_match(&app.catalog.data_dir(&game), &scenario_id, &options, start)
+            entry.new_match(&data_dir, &scenario_id, &options, start)
         })
         .await
         .map_err(|error| ApiError::internal(format!("setting up the game failed: {error}")))??;
@@ -548,6 +565,7 @@ impl App {
             },
             created_ms: store::now_ms(),
             updated_ms: store::now_ms(),
+            workshop: request.workshop,
         };
         self.start(
             row,
@@ -623,6 +641,8 @@ impl App {
             },
             created_ms: store::now_ms(),
             updated_ms: store::now_ms(),
+            // A record names no workshop file: it replays on the catalog's data.
+            workshop: None,
         };
         // The record is the game's starting point: stored as its snapshot at revision 0.
         self.start(

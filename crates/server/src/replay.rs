@@ -23,7 +23,7 @@ impl App {
         let bots = game.bot_seats();
         let mut record = game.record();
         let header = header(&game);
-        let dir = self.catalog.data_dir(&game.row.game);
+        let dir = self.data_dir_of(&game.row.game, game.row.workshop.as_deref());
         drop(game);
         let actions = record.actions.len();
         let at = at.unwrap_or(actions);

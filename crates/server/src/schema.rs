@@ -82,6 +82,12 @@ const MIGRATIONS: &[&str] = &[
     CREATE UNIQUE INDEX games_by_hot_seat ON games (hot_seat_hash)
         WHERE hot_seat_hash IS NOT NULL;
     ",
+    // 5: games of a scenario written in the workshop (the mission editor). The key of the
+    // saved file whose copy of the game's data the game plays (`workshop`), NULL for a game
+    // of the catalog's data.
+    r"
+    ALTER TABLE games ADD COLUMN workshop TEXT;
+    ",
 ];
 
 /// The schema version this build writes.
@@ -238,14 +244,40 @@ mod tests {
         connection
             .execute_batch(
                 "INSERT INTO games VALUES ('h', 'omaha', 's', 'null', '{}', '1', 'in_progress',
-                    0, NULL, 0, 0, 0, 0, 'hash');",
+                    0, NULL, 0, 0, 0, 0, 'hash', NULL);",
             )
             .unwrap();
         let twice = connection.execute_batch(
             "INSERT INTO games VALUES ('i', 'omaha', 's', 'null', '{}', '1', 'in_progress',
-                0, NULL, 0, 0, 0, 0, 'hash');",
+                0, NULL, 0, 0, 0, 0, 'hash', NULL);",
         );
         assert!(twice.unwrap_err().to_string().contains("UNIQUE"));
+    }
+
+    #[test]
+    fn a_version_four_database_gains_workshop_games_and_its_games_have_none() {
+        let mut connection = Connection::open_in_memory().unwrap();
+        let transaction = connection.transaction().unwrap();
+        for migration in &MIGRATIONS[..4] {
+            transaction.execute_batch(migration).unwrap();
+        }
+        transaction
+            .pragma_update(None, "user_version", 4_i64)
+            .unwrap();
+        transaction.commit().unwrap();
+        connection
+            .execute_batch(
+                "INSERT INTO games VALUES ('g', 'ambush', 'S1', 'null', '{}', '1', 'in_progress',
+                    0, NULL, 0, 0, 0, 0, NULL);",
+            )
+            .unwrap();
+        migrate(&mut connection).unwrap();
+        let workshop: Option<String> = connection
+            .query_row("SELECT workshop FROM games WHERE id = 'g'", [], |row| {
+                row.get(0)
+            })
+            .unwrap();
+        assert_eq!(workshop, None);
     }
 
     #[test]
@@ -255,7 +287,7 @@ mod tests {
         connection
             .execute_batch(
                 "INSERT INTO games VALUES ('g', 'omaha', 's', 'null', '{}', '1', 'in_progress',
-                    0, NULL, 0, 1, 0, 0, NULL);
+                    0, NULL, 0, 1, 0, 0, NULL, NULL);
                  INSERT INTO actions VALUES ('g', 1, 0, 'act', '{}', 0);",
             )
             .unwrap();

@@ -57,6 +57,9 @@ pub struct GameRow {
     pub progress: Progress,
     pub created_ms: i64,
     pub updated_ms: i64,
+    /// The key of the workshop file whose data the game plays (`crate::workshop`), `None`
+    /// for the catalog's data.
+    pub workshop: Option<String>,
 }
 
 /// One seat of a game.
@@ -128,8 +131,9 @@ pub fn insert_game(
         serde_json::to_string(&row.randomness).map_err(|e| json_error("randomness", e))?;
     connection.execute(
         "INSERT INTO games (id, game, scenario, options, randomness, rules_version, status,
-             to_act, outcome, action_count, revision, created_ms, updated_ms, hot_seat_hash)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13)",
+             to_act, outcome, action_count, revision, created_ms, updated_ms, hot_seat_hash,
+             workshop)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13, ?14)",
         params![
             row.id,
             row.game,
@@ -144,6 +148,7 @@ pub fn insert_game(
             row.progress.revision,
             row.created_ms,
             hot_seat_hash,
+            row.workshop,
         ],
     )?;
     for seat in seats {
@@ -238,7 +243,8 @@ pub fn append(
 }
 
 const GAME_COLUMNS: &str = "id, game, scenario, options, randomness, rules_version, status, \
-                            to_act, outcome, action_count, revision, created_ms, updated_ms";
+                            to_act, outcome, action_count, revision, created_ms, updated_ms, \
+                            workshop";
 
 fn game_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<(GameRow, String, String)> {
     let options: String = row.get(3)?;
@@ -262,6 +268,7 @@ fn game_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<(GameRow, String, Strin
             },
             created_ms: row.get(11)?,
             updated_ms: row.get(12)?,
+            workshop: row.get(13)?,
         },
         options,
         randomness,

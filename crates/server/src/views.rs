@@ -25,6 +25,10 @@ pub struct GameHeader {
     pub scenario: String,
     pub rules_version: String,
     pub seats: Vec<SeatInfo>,
+    /// The key of the workshop file whose data the game plays (its map and board are the
+    /// workshop's: `GET /api/workshop/{game}/saved/{key}/map.svg`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workshop: Option<String>,
 }
 
 /// Log lines from `from` on (by position in the full log), of those the viewer may read.
@@ -112,6 +116,7 @@ pub fn header(game: &LiveGame) -> GameHeader {
                 bot: seat.bot.clone(),
             })
             .collect(),
+        workshop: game.row.workshop.clone(),
     }
 }
 
