@@ -35,27 +35,78 @@ async function call(method, path, { token, body } = {}) {
   } catch {
     json = null;
   }
-  if (!response.ok) {
-    const reason = json?.reason ?? `the server answered ${response.status}: ${text.slice(0, 200)}`;
-    throw new ApiError(response.status, json?.code ?? 'http', reason, json ?? {});
-  }
+  if (!response.ok) throw refusal(response, json, text);
   return json;
 }
 
+// The ApiError for a refused request: the server's `{ code, reason }`, or its status and the
+// start of its text.
+function refusal(response, json, text) {
+  const reason = json?.reason ?? `the server answered ${response.status}: ${String(text).slice(0, 200)}`;
+  return new ApiError(response.status, json?.code ?? 'http', reason, json ?? {});
+}
+
+// A GET answered with text (a TOML file), not JSON.
+async function callText(path) {
+  let response;
+  try {
+    response = await fetch(path);
+  } catch (error) {
+    throw new ApiError(0, 'offline',
+      `the server cannot be reached (${error.message}); check that \`overlord serve\` is running and reload`);
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    let json = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = null;
+    }
+    throw refusal(response, json, text);
+  }
+  return text;
+}
+
 export const catalog = () => call('GET', '/api/catalog');
-export const board = (game) => call('GET', `/api/catalog/${encodeURIComponent(game)}/board.json`);
+// A game's board data; a game played on a mission of the workshop (`workshop`, its saved
+// key) has the board of its own data.
+export const board = (game, workshop) => call('GET', workshop
+  ? `${workshopPath(game)}/saved/${encodeURIComponent(workshop)}/board.json`
+  : `/api/catalog/${encodeURIComponent(game)}/board.json`);
 export const rules = (game) => call('GET', `/api/catalog/${encodeURIComponent(game)}/rules`);
 
 // The map a game of `scenario` is played on: the scenario's own where the game's scenarios
-// assemble theirs (the server serves the game's one map to the others).
-export async function mapSvg(game, scenario) {
+// assemble theirs (the server serves the game's one map to the others); a mission saved in
+// the workshop (`workshop`, its key) is drawn from its own data.
+export async function mapSvg(game, scenario, workshop) {
   const query = scenario ? `?scenario=${encodeURIComponent(scenario)}` : '';
-  const response = await fetch(`/api/catalog/${encodeURIComponent(game)}/map.svg${query}`);
+  const folder = workshop
+    ? `${workshopPath(game)}/saved/${encodeURIComponent(workshop)}`
+    : `/api/catalog/${encodeURIComponent(game)}`;
+  const response = await fetch(`${folder}/map.svg${query}`);
   if (!response.ok) {
     throw new ApiError(response.status, 'no_map', `the map of ${game} could not be drawn (${response.status})`);
   }
   return response.text();
 }
+
+// The mission workshop (the mission editor's server side): what can be opened, a file's
+// check, saving, and the balance lab on a saved mission.
+const workshopPath = (game) => `/api/workshop/${encodeURIComponent(game)}`;
+export const workshop = (game) => call('GET', workshopPath(game));
+export const workshopAuthored = (game, file) =>
+  callText(`${workshopPath(game)}/authored/${encodeURIComponent(file)}`);
+export const workshopCheck = (game, file, text) =>
+  call('POST', `${workshopPath(game)}/check`, { body: { file, text } });
+export const workshopSave = (game, file, text) =>
+  call('POST', `${workshopPath(game)}/saved`, { body: { file, text } });
+export const workshopSaved = (game, key) =>
+  call('GET', `${workshopPath(game)}/saved/${encodeURIComponent(key)}`);
+export const workshopFileLink = (game, key) =>
+  `${workshopPath(game)}/saved/${encodeURIComponent(key)}/file`;
+export const workshopBalance = (game, key, scenario, games, seed = 1) =>
+  call('POST', `${workshopPath(game)}/saved/${encodeURIComponent(key)}/balance`, { body: { scenario, games, seed } });
 
 export const listGames = (status = 'in_progress') => call('GET', `/api/games?status=${status}`);
 export const createGame = (request) => call('POST', '/api/games', { body: request });

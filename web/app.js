@@ -1,9 +1,11 @@
 // The client's entry: which page the address asks for. `/` is the lobby, `/play/{id}` a
-// game (the seat's token after `#`), `/rules/{game}` the rules reference.
+// game (the seat's token after `#`), `/rules/{game}` the rules reference, `/workshop/{game}`
+// the mission editor.
 
 import { lobbyPage } from './lobby.js';
 import { gamePage } from './game.js';
 import { rulesPage } from './rules.js';
+import { workshopPage } from './workshop.js';
 import { tokenFor } from './storage.js';
 import { notify } from './notice.js';
 
@@ -12,12 +14,15 @@ async function route() {
   const path = location.pathname;
   const play = path.match(/^\/play\/([0-9a-zA-Z_-]+)\/?$/);
   const rules = path.match(/^\/rules\/([0-9a-zA-Z_-]+)\/?$/);
+  const workshop = path.match(/^\/workshop\/([0-9a-zA-Z_-]+)\/?$/);
   try {
     if (play) {
       const id = play[1];
       await gamePage(main, id, tokenFor(id, location.hash));
     } else if (rules) {
       await rulesPage(main, rules[1]);
+    } else if (workshop) {
+      await workshopPage(main, workshop[1]);
     } else {
       await lobbyPage(main);
     }

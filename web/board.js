@@ -11,9 +11,10 @@ import { groupIntoStacks } from './stacks.js';
 import { hexMarker, stack, svgElement } from './counters.js';
 
 export class Board {
-  // Fetch the map of `game`'s `scenario` and put it in `container`.
-  static async load(container, game, scenario) {
-    const text = await api.mapSvg(game, scenario);
+  // Fetch the map of `game`'s `scenario` (of the workshop's saved mission `workshop`, for a
+  // game played on one) and put it in `container`.
+  static async load(container, game, scenario, workshop) {
+    const text = await api.mapSvg(game, scenario, workshop);
     const parsed = new DOMParser().parseFromString(text, 'image/svg+xml');
     const svg = parsed.documentElement;
     if (svg.nodeName !== 'svg') throw new Error(`the map of ${game} is not SVG`);

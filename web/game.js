@@ -53,6 +53,13 @@ class GamePage {
     }
     const game = this.state.game.game;
     this.game = game;
+    // A game on a mission written in the workshop: its map and board come from that data.
+    this.workshop = this.state.game.workshop ?? null;
+    if (this.workshop) {
+      this.parts.controls.append(element('a', {
+        class: 'workshop-link', href: `/workshop/${encodeURIComponent(game)}#saved=${encodeURIComponent(this.workshop)}`,
+      }, 'Back to the mission editor'));
+    }
     if (this.state.hot_seat && this.token) {
       remember(this.id, hotSeatMemory(this.token, game, this.state.game.scenario));
     } else if (this.state.you !== null && this.token) {
@@ -63,7 +70,7 @@ class GamePage {
       `${this.state.game.name} · ${this.state.game.scenario}${this.seatLabel() ? ` · ${this.seatLabel()}` : ''}`;
     this.logView = new LogView(this.parts.log, { game, onRule: (rule) => this.rule(rule) });
     const [boardData] = await Promise.all([
-      api.board(game).catch(() => null),
+      api.board(game, this.workshop).catch(() => null),
       this.loadBoard(mapScenario(game, this.state.view, this.state.game.scenario)),
     ]);
     this.boardData = boardData;
@@ -146,7 +153,7 @@ class GamePage {
   // an Ambush! campaign changes maps between missions), with its toolbar.
   async loadBoard(scenario) {
     this.boardScenario = scenario;
-    const board = await Board.load(this.parts.board, this.game, scenario).catch((error) => {
+    const board = await Board.load(this.parts.board, this.game, scenario, this.workshop).catch((error) => {
       this.parts.board.replaceChildren(element('p', { class: 'hint' }, `The map could not be drawn: ${error.message}`));
       return null;
     });

@@ -1,5 +1,6 @@
 // The lobby, `/`: start a game of any playable game and scenario with its options, see the
-// seat links of a game just made, resume or watch the games in progress, import a record.
+// seat links of a game just made, resume or watch the games in progress, import a record;
+// and the way to the mission editor of a game that has one.
 
 import * as api from './api.js';
 import { afterCreate, botsRequest, PLAYERS } from './bots.js';
@@ -26,6 +27,7 @@ export async function lobbyPage(main) {
     return;
   }
   renderNewGame(newGame, created, catalog);
+  renderWorkshops(newGame, catalog);
   renderImport(importing, created);
   await renderGames(inProgress, catalog);
 }
@@ -132,6 +134,19 @@ function renderNewGame(section, created, catalog) {
       `${g.name}: ${g.data_error ? `its data does not load (${g.data_error.split('\n')[0]}); run overlord validate ${g.id}` : 'its rules are not in yet'}.`)),
   );
   showScenarios();
+}
+
+// A link to the mission editor of each game that has one (the catalog's `workshop`), under
+// the new game's form.
+function renderWorkshops(section, catalog) {
+  const games = catalog.games.filter((g) => g.workshop);
+  if (!games.length) return;
+  section.append(element('p', { class: 'workshops', 'data-testid': 'workshops' },
+    ...games.flatMap((g, i) => [
+      i ? ' · ' : '',
+      element('a', { href: `/workshop/${encodeURIComponent(g.id)}`, 'aria-label': `Write a mission for ${g.name}` }, 'Write a mission'),
+      ` for ${g.name}`,
+    ])));
 }
 
 // A game just started: the one person's seat goes straight to the table (the computer

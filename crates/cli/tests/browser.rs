@@ -212,6 +212,11 @@ fn browser_ambush_mission_paragraphs_sight_and_a_shot_with_its_chances() {
 }
 
 #[test]
+fn browser_workshop_a_mission_written_checked_saved_played_and_balanced() {
+    browser_script("workshop");
+}
+
+#[test]
 fn web_client_logic_passes_its_node_tests() {
     let mut tests: Vec<String> = std::fs::read_dir(workspace().join("web/test"))
         .unwrap()

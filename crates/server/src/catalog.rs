@@ -19,6 +19,8 @@ pub struct CatalogGame {
     /// Whether the server can play its seats and give hints (`bots` when creating a game,
     /// `GET /api/games/{id}/hint`).
     pub bots: bool,
+    /// Whether it has a workshop, where people write scenarios of their own (`/api/workshop`).
+    pub workshop: bool,
     pub scenarios: Vec<ScenarioInfo>,
     /// Why the game's data did not load, when it did not (run `overlord validate GAME`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -73,6 +75,9 @@ impl Catalog {
                 CatalogGame {
                     playable: entry.playable(),
                     bots: entry.has_bots(),
+                    workshop: entry.playable()
+                        && entry.scenario_folder().is_some()
+                        && data_error.is_none(),
                     info,
                     scenarios,
                     data_error,

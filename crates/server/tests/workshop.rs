@@ -65,6 +65,18 @@ async fn the_workshop_lists_its_template_and_the_authored_missions() {
     assert_eq!(s1.status, StatusCode::OK);
     assert!(s1.text.contains("name = \"Crossroads Farm\""));
 
+    let catalog = server.get("/api/catalog", None).await;
+    let has_workshop = |id: &str| {
+        catalog.json["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id)
+            .unwrap()["workshop"]
+            .clone()
+    };
+    assert_eq!(has_workshop("ambush"), true);
+    assert_eq!(has_workshop("omaha"), false);
     let omaha = server.get("/api/workshop/omaha", None).await;
     assert_refused(&omaha, StatusCode::NOT_FOUND, "not_found");
     assert!(omaha.text.contains("no workshop"), "{}", omaha.text);
