@@ -292,10 +292,22 @@ async fn catalog(State(app): State<App>) -> Json<serde_json::Value> {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct MapQuery {
+pub(crate) struct MapQuery {
     /// The scenario whose own map to draw, for a game whose scenarios assemble theirs.
     #[serde(default)]
-    scenario: Option<String>,
+    pub(crate) scenario: Option<String>,
+}
+
+/// A map drawn as SVG, as the answer.
+pub(crate) fn svg_answer(svg: String) -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("image/svg+xml"),
+        )],
+        svg,
+    )
+        .into_response()
 }
 
 async fn map_svg(
@@ -308,14 +320,7 @@ async fn map_svg(
     let svg = tokio::task::spawn_blocking(move || draw_map(&drawing, &game, scenario.as_deref()))
         .await
         .map_err(|error| ApiError::internal(format!("drawing the map failed: {error}")))??;
-    Ok((
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("image/svg+xml"),
-        )],
-        svg,
-    )
-        .into_response())
+    Ok(svg_answer(svg))
 }
 
 /// The map `map.svg` answers: `scenario`'s own for a game whose scenarios assemble theirs,

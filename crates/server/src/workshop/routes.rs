@@ -2,7 +2,7 @@
 //! the file work and the validating on a blocking thread, and answers JSON.
 
 use super::{BalanceRequest, FILE_BYTES, FileRequest};
-use crate::api::{parse_body, parse_query};
+use crate::api::{MapQuery, parse_body, parse_query, svg_answer};
 use crate::app::App;
 use crate::errors::ApiError;
 use axum::body::Bytes;
@@ -12,7 +12,6 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::Deserialize;
 
 /// The workshop's routes, added to the API's.
 pub fn routes() -> Router<App> {
@@ -112,13 +111,6 @@ fn toml_text(text: String, download: Option<&str>) -> Response {
     response
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MapQuery {
-    #[serde(default)]
-    scenario: Option<String>,
-}
-
 async fn map_svg(
     State(app): State<App>,
     Path((game, key)): Path<(String, String)>,
@@ -126,14 +118,7 @@ async fn map_svg(
 ) -> Result<Response, ApiError> {
     let scenario = parse_query(query)?.scenario;
     let svg = blocking(move || app.workshop_map(&game, &key, scenario.as_deref())).await?;
-    Ok((
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("image/svg+xml"),
-        )],
-        svg,
-    )
-        .into_response())
+    Ok(svg_answer(svg))
 }
 
 async fn board(
