@@ -52,6 +52,40 @@ fn distance_to(game: &Ambush, goals: &[Hex], hex: Hex) -> u32 {
         .unwrap_or(0)
 }
 
+/// How many steps each hex of the map is from the nearest of `goals`, walking round the walls
+/// (AMBX-MOV-1: a wall is never crossed; doors, windows and breaches are): `u32::MAX` where no
+/// walk reaches one. Plain hex distance would leave a soldier beside an objective behind a wall
+/// with no step that brings him nearer.
+fn walk_field(game: &Ambush, goals: &[Hex]) -> Vec<u32> {
+    let Some(map) = game.map() else {
+        return Vec::new();
+    };
+    let costs = &game.data().tables.movement.infantry;
+    let mut steps = vec![u32::MAX; map.cells.len()];
+    let mut frontier = std::collections::VecDeque::new();
+    for &goal in goals {
+        if steps[usize::from(goal.0)] != 0 {
+            steps[usize::from(goal.0)] = 0;
+            frontier.push_back(goal);
+        }
+    }
+    while let Some(at) = frontier.pop_front() {
+        let next_steps = steps[usize::from(at.0)] + 1;
+        for dir in crate::data::map::Dir::ALL {
+            let Some(from) = map.neighbour(at, dir) else {
+                continue;
+            };
+            if steps[usize::from(from.0)] == u32::MAX
+                && crate::movement::infantry_cost(map, costs, from, at).is_some()
+            {
+                steps[usize::from(from.0)] = next_steps;
+                frontier.push_back(from);
+            }
+        }
+    }
+    steps
+}
+
 /// The hexes of the Germans the squad can see on the map.
 fn enemy_hexes(game: &Ambush) -> Vec<Hex> {
     game.side(Side::German)
@@ -238,6 +272,34 @@ impl Heuristics for Ambush {
             unheld(self)
         };
         let enemies = enemy_hexes(self);
+        // Walking distances, worked out only if a move is offered.
+        let moves = legal.iter().any(|a| matches!(a, AmbAction::Move { .. }));
+        let steps = legal
+            .iter()
+            .any(|a| matches!(a, AmbAction::Step { .. } | AmbAction::ChargeStep { .. }));
+        let to_goals = if moves {
+            walk_field(self, &goals)
+        } else {
+            Vec::new()
+        };
+        let to_enemies = if steps {
+            walk_field(self, &enemies)
+        } else {
+            Vec::new()
+        };
+        // The gain of a step from `from` to `to` in walking distance (hex distance where the
+        // field has nothing, off the map).
+        let gain = |field: &[u32], targets: &[Hex], from: Hex, to: Hex| -> i32 {
+            match (field.get(usize::from(from.0)), field.get(usize::from(to.0))) {
+                (Some(&a), Some(&b)) if b != u32::MAX => {
+                    i64::from(a.min(b.saturating_add(2))).saturating_sub(i64::from(b)) as i32
+                }
+                (Some(_), Some(_)) => 0,
+                _ => {
+                    distance_to(self, targets, from) as i32 - distance_to(self, targets, to) as i32
+                }
+            }
+        };
         let score = |a: &AmbAction| -> i32 {
             match *a {
                 AmbAction::Fire {
@@ -307,8 +369,7 @@ impl Heuristics for Ambush {
                     if sole_holder(self, soldier) || (group && objectives(self).contains(&from)) {
                         return 0;
                     }
-                    let gain = distance_to(self, &goals, from) as i32
-                        - distance_to(self, &goals, to) as i32;
+                    let gain = gain(&to_goals, &goals, from, to);
                     if gain <= 0 || goals.is_empty() {
                         return 0;
                     }
@@ -333,8 +394,7 @@ impl Heuristics for Ambush {
                     let Place::Hex(from) = self.soldier(t.soldier).place else {
                         return 0;
                     };
-                    let gain = distance_to(self, &enemies, from) as i32
-                        - distance_to(self, &enemies, to) as i32;
+                    let gain = gain(&to_enemies, &enemies, from, to);
                     if gain <= 0 || enemies.is_empty() {
                         return 0;
                     }
@@ -396,6 +456,42 @@ impl Heuristics for Ambush {
         let top: Vec<AmbAction> = legal.iter().copied().filter(|a| score(a) == best).collect();
         top.get(overlord_engine::uniform_below(rng, top.len() as u32) as usize)
             .copied()
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+mod rule_tests {
+    use super::*;
+    use crate::AmbushData;
+    use overlord_engine::{Components, Game, GameRng, Log, RandomSpec};
+    use std::path::Path;
+    use std::sync::Arc;
+
+    /// AMBX-MOV-1: the rule bot counts its way to an objective walking round the walls. S1's
+    /// farmhouse room 0503 has a wall on its north-west side and its door on the south-west: from
+    /// 0402, one hex away across the wall, it is two steps by the door (0403), and from
+    /// 0403 one. By hex distance alone no step from 0402 came nearer, and the bot gave up.
+    #[test]
+    fn ambx_mov_1_the_rule_bot_walks_round_a_wall_to_its_objective() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ambush");
+        let data = Arc::new(<AmbushData as Components>::load(&dir).unwrap());
+        let game = Ambush::setup(
+            &data,
+            "S1",
+            &Default::default(),
+            GameRng::new(&RandomSpec::seeded(1)),
+            &mut Log::disabled(),
+        )
+        .unwrap();
+        let map = game.map().unwrap();
+        let hex = |label: &str| map.hex(label).unwrap();
+        let (room, outside, door) = (hex("0503"), hex("0402"), hex("0403"));
+        assert_eq!(map.distance(outside, room), 1, "across the wall");
+        let field = walk_field(&game, &[room]);
+        assert_eq!(field[usize::from(room.0)], 0);
+        assert_eq!(field[usize::from(door.0)], 1, "through the door");
+        assert_eq!(field[usize::from(outside.0)], 2, "round by the door");
     }
 }
 
