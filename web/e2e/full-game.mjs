@@ -4,24 +4,12 @@
 
 import { join } from 'node:path';
 import {
-  args, check, gameInfo, run, step, turnSummary, waitForGame, waitForRevision,
+  args, check, chooser, gameInfo, run, step, turnSummary, waitForGame, waitForRevision,
 } from './lib.mjs';
 
 const SEED = '5';
 const { base, artefacts } = args();
 
-// The tests' own small generator (xorshift32), so the game is the same every run.
-function chooser(seed) {
-  let state = seed >>> 0 || 1;
-  return (n) => {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state % n;
-  };
-}
 
 await run('a whole First Wave game', async ({ context }) => {
   const page = await context.newPage();

@@ -66,6 +66,20 @@ function watchPage(page, problems) {
   });
 }
 
+// The tests' own small generator (xorshift32): `chooser(seed)(n)` is below n, the same
+// sequence every run, so a test that clicks "at random" clicks the same way each time.
+export function chooser(seed) {
+  let state = seed >>> 0 || 1;
+  return (n) => {
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    return state % n;
+  };
+}
+
 export function check(condition, message) {
   if (!condition) throw new Error(`check failed: ${message}`);
 }

@@ -169,7 +169,13 @@ export function stepText(view) {
   const unit = (id) => view.units?.find((u) => u.id === id)?.name ?? `unit #${id}`;
   switch (step.name) {
     case 'Action': {
-      const left = view.actions_left?.[body.nation === 'us' ? 0 : 1];
+      const mine = body.nation === 'us' ? 0 : 1;
+      // Once the other side has ended its Action Phase, this one acts as long as it likes
+      // (TOI-ACT-END; the game counts down from 255 then, which is no number to show).
+      if (view.ended?.[1 - mine]) {
+        return `${nation} to act, the ${NATION[body.nation === 'us' ? 'de' : 'us']} side has ended its Action Phase`;
+      }
+      const left = view.actions_left?.[mine];
       return `${nation} to act${left !== undefined ? `, ${left} action${left === 1 ? '' : 's'} left` : ''}`;
     }
     case 'Moving':

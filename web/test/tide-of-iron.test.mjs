@@ -112,6 +112,11 @@ test('TOI-ROUND: each step names its phase and who plays it', () => {
   assert.equal(stepText({ step: 'StatusClean' }), 'Status clean');
   assert.equal(stepText({ ...view, step: { OpFire: { unit: 2, mp: 3 } } }), 'Op Fire at German R+R #2?');
   assert.equal(stepText({ step: { Moving: { unit: 9, mp: 3 } } }), 'unit #9 moving, 3 MP left');
+  // TOI-ACT-END: once the other side has ended, no count (the game's 255 counting down).
+  assert.equal(stepText({ ...view, step: { Action: { nation: 'us' } }, actions_left: [252, 0], ended: [false, true] }),
+    'US to act, the German side has ended its Action Phase');
+  assert.equal(stepText({ ...view, step: { Action: { nation: 'us' } }, actions_left: [2, 3], ended: [true, false] }),
+    'US to act, 2 actions left');
   const setup = describe({ ...view, round: 0, step: { Draw: { nation: 'us', left: 2, setup: true, extra: false } } }, board);
   assert.equal(setup.phases[setup.phase].name, 'Setup');
   const command = describe({ ...view, step: { Command: { nation: 'us' } } }, board);

@@ -207,6 +207,11 @@ fn browser_tide_of_iron_against_the_computer_with_op_fire_and_two_teams_of_two()
 }
 
 #[test]
+fn browser_tide_of_iron_le_hameau_played_to_its_end_against_the_computer() {
+    browser_script("tide-of-iron-full");
+}
+
+#[test]
 fn browser_ambush_mission_paragraphs_sight_and_a_shot_with_its_chances() {
     browser_script("ambush");
 }

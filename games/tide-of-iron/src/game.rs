@@ -252,10 +252,13 @@ impl Game for ToiGame {
                 crate::combined::COMBINED,
                 "Add supporters, or fire".to_owned(),
             ),
-            Step::OpFire(_) => (
+            Step::OpFire(mv) => (
                 "op_fire",
                 crate::opfire::OP_FIRE,
-                "Op Fire at the moving unit?".to_owned(),
+                format!(
+                    "Op Fire at {}, moving?",
+                    crate::text::unit_name(self, mv.unit)
+                ),
             ),
             Step::Casualties { hits, .. } => (
                 "casualties",

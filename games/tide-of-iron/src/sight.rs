@@ -102,11 +102,15 @@ fn blocked_text(game: &ToiGame, blocked: Blocked) -> String {
     let what = match blocked {
         Blocked::OffMap(_) => "no line of sight: an end is off the battlefield".to_owned(),
         Blocked::Line(obstruction) => obstruction_text(game, obstruction),
-        Blocked::BothSides { left, right } => format!(
-            "the line runs along a hexside, blocked on both sides: {} and {}",
-            obstruction_text(game, left),
-            obstruction_text(game, right)
-        ),
+        Blocked::BothSides { left, right } => {
+            let (left, right) = (obstruction_text(game, left), obstruction_text(game, right));
+            if left == right {
+                // One hex can close both sides of the hexside: name it once.
+                format!("the line runs along a hexside, blocked on both sides by {left}")
+            } else {
+                format!("the line runs along a hexside, blocked on both sides: {left} and {right}")
+            }
+        }
     };
     format!("{what} ({rule})")
 }

@@ -42,6 +42,10 @@ pub fn end(game: &mut ToiGame, log: &mut ToiLog) {
     game.outcome = Some(Outcome::per_seat(winners, false, &scores, WIN));
     game.step = Step::Over;
     log.public(WIN, ToiEvent::Note, || {
-        format!("The {} win: US {us} VP, German {de} VP", winner.name())
+        let winners = match winner {
+            Nation::Us => "The US win",
+            Nation::De => "The Germans win",
+        };
+        format!("{winners}: US {us} VP, German {de} VP")
     });
 }

@@ -254,23 +254,28 @@ pub fn anchors(game: &ToiGame, action: &ToiAction) -> Anchors {
             lead,
             suppressive,
             mg_only,
-        } => (
-            format!(
-                "Op Fire with {}{}{}{}",
-                name(lead),
-                if mg_only { "'s machine gun alone" } else { "" },
-                if suppressive { " (suppressive)" } else { "" },
-                match game.step {
-                    Step::OpFire(mv) => {
+        } => {
+            // The mover fired at, named and anchored, so the map shows whom the shot is at.
+            let mover = match game.step {
+                Step::OpFire(mv) => Some(mv.unit),
+                _ => None,
+            };
+            (
+                format!(
+                    "Op Fire with {}{}{}{}{}",
+                    name(lead),
+                    if mg_only { "'s machine gun alone" } else { "" },
+                    mover.map_or_else(String::new, |m| format!(" at {}", name(m))),
+                    if suppressive { " (suppressive)" } else { "" },
+                    mover.map_or_else(String::new, |m| {
                         let alone = if mg_only { 1u128 << lead.0 } else { 0 };
-                        odds(game, lead, &[], mv.unit, suppressive, false, alone)
-                    }
-                    _ => String::new(),
-                }
-            ),
-            vec![lead],
-            vec![],
-        ),
+                        odds(game, lead, &[], m, suppressive, false, alone)
+                    })
+                ),
+                std::iter::once(lead).chain(mover).collect(),
+                vec![],
+            )
+        }
         ToiAction::SupportWithMg { unit } => (
             format!("{}'s machine gun supports", name(unit)),
             vec![unit],
