@@ -195,7 +195,9 @@ async function renderGames(section, catalog) {
   const mine = rememberedSeats();
   const rows = listing.games.map((game) => {
     const info = names.get(game.game);
-    const scenario = info?.scenarios?.find((s) => s.id === game.scenario)?.name ?? game.scenario;
+    const scenario = game.workshop
+      ? `${game.scenario}, a mission written in the editor`
+      : info?.scenarios?.find((s) => s.id === game.scenario)?.name ?? game.scenario;
     const seat = mine[game.id];
     const toAct = game.to_act !== null && game.to_act !== undefined ? game.seats[game.to_act] : null;
     return element('li', { 'data-game': game.id },

@@ -148,6 +148,9 @@ pub struct Listing {
     /// Why this build cannot go on with the game (another rules version), when it cannot.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cannot_resume: Option<String>,
+    /// The workshop file the game plays, when it plays one (its scenario is not the catalog's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workshop: Option<String>,
 }
 
 const MAX_LABEL_CHARS: usize = 40;
@@ -481,6 +484,7 @@ impl App {
                 created_ms: row.created_ms,
                 updated_ms: row.updated_ms,
                 scripted: row.randomness.script.is_some(),
+                workshop: row.workshop,
             })
             .collect())
     }

@@ -227,6 +227,13 @@ async fn a_saved_mission_plays_and_replays_after_a_restart() {
     let (game, seat) = (id(&created.json), token(&created.json, 0));
     let state = server.state(&game, Some(&seat)).await;
     assert_eq!(state.json["game"]["workshop"], key.as_str());
+    let listed = server.get("/api/games", None).await;
+    assert_eq!(
+        listed.json["games"][0]["workshop"],
+        key.as_str(),
+        "{}",
+        listed.text
+    );
     assert_eq!(state.json["game"]["scenario"], "X1");
     let hint = server
         .get(&format!("/api/games/{game}/hint"), Some(&seat))
