@@ -302,6 +302,9 @@ impl Heuristics for Ambush {
         };
         let score = |a: &AmbAction| -> i32 {
             match *a {
+                // Never at a German who has surrendered (AMB-GER-5): he waits to be captured.
+                AmbAction::Fire { target, .. } if !self.soldier(target).active_on_map() => 0,
+                AmbAction::Throw { hex, .. } if !enemies.contains(&hex) => 0,
                 AmbAction::Fire {
                     item,
                     target,
@@ -465,6 +468,7 @@ mod rule_tests {
     use super::*;
     use crate::AmbushData;
     use overlord_engine::{Components, Game, GameRng, Log, RandomSpec};
+    use rand::SeedableRng;
     use std::path::Path;
     use std::sync::Arc;
 
@@ -492,6 +496,45 @@ mod rule_tests {
         assert_eq!(field[usize::from(room.0)], 0);
         assert_eq!(field[usize::from(door.0)], 1, "through the door");
         assert_eq!(field[usize::from(outside.0)], 2, "round by the door");
+    }
+
+    /// AMB-GER-5: a German who has surrendered waits to be captured; the rule bot throws no
+    /// grenade at his hex (it would at a German still fighting there).
+    #[test]
+    fn amb_ger_5_the_rule_bot_throws_nothing_at_a_german_who_surrendered() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ambush");
+        let data = Arc::new(<AmbushData as Components>::load(&dir).unwrap());
+        let mut game = Ambush::setup(
+            &data,
+            "S1",
+            &Default::default(),
+            GameRng::new(&RandomSpec::seeded(1)),
+            &mut Log::disabled(),
+        )
+        .unwrap();
+        let hex = game.map().unwrap().hex("0306").unwrap();
+        let german = (0..game.soldiers.len())
+            .position(|i| game.soldiers[i].side == Side::German)
+            .unwrap();
+        game.soldiers[german].place = Place::Hex(hex);
+        let legal = [
+            AmbAction::Throw {
+                hex,
+                satchel: false,
+            },
+            AmbAction::EndTurn,
+        ];
+        let mut rng = overlord_ai::BotRng::seed_from_u64(1);
+        assert_eq!(
+            game.rule_based_action(&legal, &mut rng),
+            Some(legal[0]),
+            "at a German still fighting"
+        );
+        game.soldiers[german].surrendered = true;
+        assert_eq!(
+            game.rule_based_action(&legal, &mut rng),
+            Some(AmbAction::EndTurn)
+        );
     }
 }
 

@@ -144,7 +144,8 @@ impl Statistics for Ambush {
         Some(crate::picture::heat_svg(self.mission(), counts))
     }
 
-    /// The Germans placed and still fighting, by their card's code.
+    /// The Germans placed and still fighting, by their card's code: not out of the fight, not
+    /// gone, and not surrendered (AMB-GER-5: he waits to be captured).
     fn holding_out(&self) -> Vec<String> {
         (0..self.soldiers.len() as u8)
             .map(SoldierId)
@@ -152,6 +153,7 @@ impl Statistics for Ambush {
                 let s = self.soldier(id);
                 s.side == Side::German
                     && !s.inactive()
+                    && !s.surrendered
                     && !matches!(s.place, Place::OffMap | Place::Exited)
             })
             .map(|id| self.name(id))
@@ -334,6 +336,9 @@ mod tests {
         let hex = crate::testkit::hex(&game, "0104");
         game.soldiers[german].place = Place::Hex(hex);
         assert_eq!(game.holding_out(), [game.name(SoldierId(german as u8))]);
+        game.soldiers[german].surrendered = true;
+        assert!(game.holding_out().is_empty(), "AMB-GER-5: surrendered");
+        game.soldiers[german].surrendered = false;
         game.soldiers[german].health = Health::Killed;
         assert!(game.holding_out().is_empty());
     }
