@@ -472,22 +472,27 @@ mod rule_tests {
     use std::path::Path;
     use std::sync::Arc;
 
-    /// AMBX-MOV-1: the rule bot counts its way to an objective walking round the walls. S1's
-    /// farmhouse room 0503 has a wall on its north-west side and its door on the south-west: from
-    /// 0402, one hex away across the wall, it is two steps by the door (0403), and from
-    /// 0403 one. By hex distance alone no step from 0402 came nearer, and the bot gave up.
-    #[test]
-    fn ambx_mov_1_the_rule_bot_walks_round_a_wall_to_its_objective() {
+    /// Mission S1 dealt from seed 1.
+    fn s1() -> Ambush {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ambush");
         let data = Arc::new(<AmbushData as Components>::load(&dir).unwrap());
-        let game = Ambush::setup(
+        Ambush::setup(
             &data,
             "S1",
             &Default::default(),
             GameRng::new(&RandomSpec::seeded(1)),
             &mut Log::disabled(),
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    /// AMBX-MOV-1: the rule bot counts its way to an objective walking round the walls. S1's
+    /// farmhouse room 0503 has a wall on its north-west side and its door on the south-west: from
+    /// 0402, one hex away across the wall, it is two steps by the door (0403), and from
+    /// 0403 one. By hex distance alone no step from 0402 came nearer, and the bot gave up.
+    #[test]
+    fn ambx_mov_1_the_rule_bot_walks_round_a_wall_to_its_objective() {
+        let game = s1();
         let map = game.map().unwrap();
         let hex = |label: &str| map.hex(label).unwrap();
         let (room, outside, door) = (hex("0503"), hex("0402"), hex("0403"));
@@ -502,16 +507,7 @@ mod rule_tests {
     /// grenade at his hex (it would at a German still fighting there).
     #[test]
     fn amb_ger_5_the_rule_bot_throws_nothing_at_a_german_who_surrendered() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ambush");
-        let data = Arc::new(<AmbushData as Components>::load(&dir).unwrap());
-        let mut game = Ambush::setup(
-            &data,
-            "S1",
-            &Default::default(),
-            GameRng::new(&RandomSpec::seeded(1)),
-            &mut Log::disabled(),
-        )
-        .unwrap();
+        let mut game = s1();
         let hex = game.map().unwrap().hex("0306").unwrap();
         let german = (0..game.soldiers.len())
             .position(|i| game.soldiers[i].side == Side::German)
