@@ -374,9 +374,12 @@ pub enum Memoized {
     /// The Movement Phase's picks and Reserve placements (`movement::OpenMoves`): a search per
     /// unit, asked by the turn driver and again by the player before any unit moves.
     OpenMoves,
+    /// Each side's lines of supply from the hexes asked so far (`supply_lines::KeptLines`).
+    GermanLines,
+    AlliedLines,
 }
 
-const MEMO_SLOTS: usize = 3;
+const MEMO_SLOTS: usize = 5;
 
 /// No unit, in [`UnitsByHex`]'s lists.
 const NO_UNIT: u16 = u16::MAX;

@@ -34,12 +34,13 @@
 
 use crate::control;
 use crate::data::{Class, GameMap, HexFlags, Scenario, Side, UnitId};
-use crate::state::{Mulberry, Normandy44};
+use crate::state::{Memoized, Mulberry, Normandy44};
 use crate::tables::terrain::{HexsideFeature, Terrain};
 use crate::zoc::{self, Occupancy, Zones};
 use overlord_engine::RuleId;
 use overlord_hexmap::{HexId, Marks};
 use std::cell::RefCell;
+use std::sync::Mutex;
 
 /// 18.1: supply sources.
 pub const SOURCES: RuleId = RuleId("18.1");
@@ -160,14 +161,89 @@ pub struct Lines<'g> {
 }
 
 /// A trace's tables: which (hex, road phase, in an EZOC) states it has seen ([`Marks`]: a new
-/// trace starts without clearing them), and the states still to follow.
+/// trace starts without clearing them), the states it pushed (each with the index of the one
+/// it came from) and those still to follow; and what the traces to the side's sources learnt
+/// while the lines live ([`Learnt`]).
 #[derive(Default)]
 struct Trace {
     seen: Marks<()>,
     /// Per hex and empty-EZOC flag (`hex * 2 + ezoc`), the fewest hexes entered off-road of
     /// any state followed there.
     least_off_road: Marks<u8>,
-    stack: Vec<(HexId, u8, bool)>,
+    pushed: Vec<(HexId, u8, bool, u32)>,
+    stack: Vec<u32>,
+    learnt: Marks<Learnt>,
+}
+
+/// No state: the parent of a trace's first states.
+const NO_STATE: u32 = u32::MAX;
+
+/// What the traces of one [`Lines`] to the side's sources learnt about the states of one hex
+/// (a state: the hex, the path's phase, whether it entered the hex as an empty hex in an enemy
+/// ZOC). Every trace to the same sources follows the same steps from a state, so a state from
+/// which one trace reached a source leads to one for every later trace, and a state a failed
+/// trace went through leads to none. A state with fewer hexes entered off-road, or not in an
+/// empty EZOC, goes everywhere a worse one goes (18.2's limits only tighten): it is good
+/// where the worse one is, dead where the better one is.
+#[derive(Clone, Copy, Default)]
+struct Learnt {
+    /// Per EZOC flag: one more than the most hexes entered off-road of a known good state, or 0.
+    good_off_road: [u8; 2],
+    /// Per EZOC flag: one more than the fewest hexes entered off-road of a known dead state, or 0.
+    dead_off_road: [u8; 2],
+    /// Per EZOC flag (bit `e`): road states known good, known dead; any-length ones likewise.
+    road_good: u8,
+    road_dead: u8,
+    free_good: u8,
+    free_dead: u8,
+}
+
+impl Learnt {
+    /// Whether the state (`phase`, `ezoc`) here is known to lead to a source.
+    fn good(&self, phase: u8, ezoc: bool) -> bool {
+        let e = usize::from(ezoc);
+        // A state in an empty EZOC that leads there says so for one that is not.
+        let bit = |bits: u8| bits & (1 << e) != 0 || (!ezoc && bits & 2 != 0);
+        match phase {
+            ROAD => bit(self.road_good),
+            FREE => bit(self.free_good),
+            entered => {
+                self.good_off_road[e] > entered || (!ezoc && self.good_off_road[1] > entered)
+            }
+        }
+    }
+
+    /// Whether the state (`phase`, `ezoc`) here is known to lead to no source.
+    fn dead(&self, phase: u8, ezoc: bool) -> bool {
+        let e = usize::from(ezoc);
+        // A state not in an empty EZOC that leads nowhere says so for one that is.
+        let bit = |bits: u8| bits & (1 << e) != 0 || (ezoc && bits & 1 != 0);
+        let at_most = |d: u8| d != 0 && d <= phase + 1;
+        match phase {
+            ROAD => bit(self.road_dead),
+            FREE => bit(self.free_dead),
+            _ => at_most(self.dead_off_road[e]) || (ezoc && at_most(self.dead_off_road[0])),
+        }
+    }
+
+    fn learn(&mut self, phase: u8, ezoc: bool, good: bool) {
+        let e = usize::from(ezoc);
+        match (phase, good) {
+            (ROAD, true) => self.road_good |= 1 << e,
+            (ROAD, false) => self.road_dead |= 1 << e,
+            (FREE, true) => self.free_good |= 1 << e,
+            (FREE, false) => self.free_dead |= 1 << e,
+            (entered, true) => {
+                self.good_off_road[e] = self.good_off_road[e].max(entered + 1);
+            }
+            (entered, false) => {
+                let d = &mut self.dead_off_road[e];
+                if *d == 0 || *d > entered + 1 {
+                    *d = entered + 1;
+                }
+            }
+        }
+    }
 }
 
 thread_local! {
@@ -194,14 +270,16 @@ impl<'g> Lines<'g> {
                 *s = true;
             }
         }
+        // Lines made while others live get fresh tables.
+        let mut scratch = TRACE.try_with(RefCell::take).unwrap_or_default();
+        scratch.learnt.begin(map.hexes.len(), Learnt::default());
         Lines {
             game,
             side,
             occupancy,
             zones,
             sources,
-            // Lines made while others live get fresh tables.
-            scratch: RefCell::new(TRACE.try_with(RefCell::take).unwrap_or_default()),
+            scratch: RefCell::new(scratch),
         }
     }
 
@@ -216,18 +294,31 @@ impl<'g> Lines<'g> {
 
     /// 18.2: whether a unit of the side in `hex` traces a line of supply to a source.
     pub fn in_supply(&self, hex: HexId) -> bool {
-        self.traces(hex, Reach::Line, &|h| self.is_source(h))
+        self.search(hex, Reach::Line, &|h| self.is_source(h), true)
     }
 
     /// 18.3, A-27: whether a unit of the side in `hex` traces an overland line of any length to
     /// a source.
     pub fn any_length(&self, hex: HexId) -> bool {
-        self.traces(hex, Reach::AnyLength, &|h| self.is_source(h))
+        self.search(hex, Reach::AnyLength, &|h| self.is_source(h), true)
     }
 
     /// Whether a path of `reach` under 18.2's restrictions runs from `from` to a hex for which
     /// `target` holds (`from` itself included).
     pub fn traces(&self, from: HexId, reach: Reach, target: &dyn Fn(HexId) -> bool) -> bool {
+        self.search(from, reach, target, false)
+    }
+
+    /// [`Lines::traces`]; with `to_sources` (`target` is the side's sources), it reads and adds
+    /// to what the lines' earlier traces to the sources learnt ([`Learnt`]): the Supply Phase
+    /// traces from every occupied hex, and most lines run into one traced before.
+    fn search(
+        &self,
+        from: HexId,
+        reach: Reach,
+        target: &dyn Fn(HexId) -> bool,
+        to_sources: bool,
+    ) -> bool {
         let map = &self.game.data().map;
         if from.is_none() || from.index() >= map.hexes.len() {
             return false;
@@ -241,15 +332,39 @@ impl<'g> Lines<'g> {
         let Trace {
             seen,
             least_off_road,
+            pushed,
             stack,
+            learnt,
         } = match borrowed.as_deref_mut() {
             Some(shared) => shared,
             None => own.insert(Trace::default()),
         };
         seen.begin(map.hexes.len() * PHASES * 2, ());
         least_off_road.begin(map.hexes.len() * 2, 0);
+        pushed.clear();
         stack.clear();
-        let mut push = |stack: &mut Vec<(HexId, u8, bool)>, hex: HexId, phase: u8, ezoc: bool| {
+        let known = |learnt: &Marks<Learnt>, hex: HexId| {
+            if to_sources {
+                learnt.get(hex.index()).unwrap_or_default()
+            } else {
+                Learnt::default()
+            }
+        };
+        // Push a state; `Err(index)` when it is known to lead to a source.
+        let mut push = |pushed: &mut Vec<(HexId, u8, bool, u32)>,
+                        stack: &mut Vec<u32>,
+                        hex: HexId,
+                        phase: u8,
+                        ezoc: bool,
+                        parent: u32|
+         -> Result<(), u32> {
+            let learnt_here = known(learnt, hex);
+            if learnt_here.good(phase, ezoc) {
+                return Err(parent);
+            }
+            if learnt_here.dead(phase, ezoc) && to_sources {
+                return Ok(());
+            }
             if phase <= OFF_ROAD_HEXES {
                 // A path in `hex` that entered fewer hexes off-road, or that is not in an empty
                 // EZOC, goes everywhere this one can (both only tighten 18.2's limits): once
@@ -257,32 +372,42 @@ impl<'g> Lines<'g> {
                 let at = |e: bool| hex.index() * 2 + usize::from(e);
                 let covered = |e: bool| least_off_road.get(at(e)).is_some_and(|q| q <= phase);
                 if covered(false) || (ezoc && covered(true)) {
-                    return;
+                    return Ok(());
                 }
                 least_off_road.set(at(ezoc), phase);
-                stack.push((hex, phase, ezoc));
-                return;
-            }
-            let i = |e: bool| (hex.index() * PHASES + usize::from(phase)) * 2 + usize::from(e);
-            // Likewise a road (or any-length) path not in an empty EZOC covers one that is.
-            if ezoc && seen.is_marked(i(false)) {
-                return;
-            }
-            if seen.mark(i(ezoc), ()) {
-                stack.push((hex, phase, ezoc));
-            }
-        };
-        match reach {
-            Reach::AnyLength => push(stack, from, FREE, false),
-            Reach::Line => {
-                push(stack, from, 0, false);
-                // the unit's hex counts as on the road when a road runs through it.
-                if has_road(map, from) {
-                    push(stack, from, ROAD, false);
+            } else {
+                let i = |e: bool| (hex.index() * PHASES + usize::from(phase)) * 2 + usize::from(e);
+                // Likewise a road (or any-length) path not in an empty EZOC covers one that is.
+                if (ezoc && seen.is_marked(i(false))) || !seen.mark(i(ezoc), ()) {
+                    return Ok(());
                 }
             }
-        }
-        while let Some((at, phase, ezoc)) = stack.pop() {
+            stack.push(u32::try_from(pushed.len()).unwrap_or(NO_STATE));
+            pushed.push((hex, phase, ezoc, parent));
+            Ok(())
+        };
+        let mut found = None;
+        let mut start = |pushed: &mut _, stack: &mut _, phase| {
+            push(pushed, stack, from, phase, false, NO_STATE).err()
+        };
+        found = found.or_else(|| match reach {
+            Reach::AnyLength => start(pushed, stack, FREE),
+            Reach::Line => start(pushed, stack, 0).or_else(|| {
+                // the unit's hex counts as on the road when a road runs through it.
+                has_road(map, from)
+                    .then(|| start(pushed, stack, ROAD))
+                    .flatten()
+            }),
+        });
+        // A start state known good: `found` is the parent of the first state, none.
+        let mut reached = found;
+        while reached.is_none() {
+            let Some(index) = stack.pop() else {
+                break;
+            };
+            let Some(&(at, phase, ezoc, _)) = pushed.get(index as usize) else {
+                break;
+            };
             for (k, next) in map.hexes.neighbours(at).into_iter().enumerate() {
                 let Some(next_ezoc) = self.may_step(at, k, next, ezoc) else {
                     continue;
@@ -298,16 +423,47 @@ impl<'g> Lines<'g> {
                     continue;
                 };
                 if target(next) {
-                    return true;
+                    reached = Some(index);
+                    break;
                 }
-                push(stack, next, next_phase, next_ezoc);
                 // the line turns onto the road once, at a road hex.
-                if next_phase <= OFF_ROAD_HEXES && has_road(map, next) {
-                    push(stack, next, ROAD, next_ezoc);
+                let turn = next_phase <= OFF_ROAD_HEXES && has_road(map, next);
+                let outcome =
+                    push(pushed, stack, next, next_phase, next_ezoc, index).and_then(|()| {
+                        if turn {
+                            push(pushed, stack, next, ROAD, next_ezoc, index)
+                        } else {
+                            Ok(())
+                        }
+                    });
+                if let Err(parent) = outcome {
+                    reached = Some(parent);
+                    break;
                 }
             }
         }
-        false
+        if to_sources {
+            match reached {
+                // Every state on the way to the source leads to it.
+                Some(mut index) => {
+                    while let Some(&(hex, phase, ezoc, parent)) = pushed.get(index as usize) {
+                        let mut learnt_here = known(learnt, hex);
+                        learnt_here.learn(phase, ezoc, true);
+                        learnt.set(hex.index(), learnt_here);
+                        index = parent;
+                    }
+                }
+                // Every state the trace went through leads nowhere.
+                None => {
+                    for &(hex, phase, ezoc, _) in pushed.iter() {
+                        let mut learnt_here = known(learnt, hex);
+                        learnt_here.learn(phase, ezoc, false);
+                        learnt.set(hex.index(), learnt_here);
+                    }
+                }
+            }
+        }
+        reached.is_some()
     }
 
     /// 18.2's restrictions on every step from `at` to its neighbour `next` in direction `k`
@@ -362,8 +518,58 @@ impl<'g> Lines<'g> {
 /// 18.2 (6.2, A-59): whether `unit`, on the map, traces a line of supply now, whatever marker
 /// it carries.
 pub fn in_supply(game: &Normandy44, unit: UnitId) -> bool {
-    game.hex_of(unit)
-        .is_some_and(|hex| Lines::new(game, game.side_of(unit)).in_supply(hex))
+    let Some(hex) = game.hex_of(unit) else {
+        return false;
+    };
+    let side = game.side_of(unit);
+    let slot = match side {
+        Side::German => Memoized::GermanLines,
+        Side::Allied => Memoized::AlliedLines,
+    };
+    let position = control_key(game);
+    let kept = game.memo().get(slot, || KeptLines {
+        position,
+        answers: Mutex::new(Vec::new()),
+    });
+    // The memo forgets the answers when a unit changes; control and the Mulberries change
+    // without one, so the answers say which they were worked out under.
+    if kept.position != position {
+        return Lines::new(game, side).in_supply(hex);
+    }
+    let known = kept
+        .answers
+        .lock()
+        .ok()
+        .and_then(|answers| answers.get(hex.index()).copied().flatten());
+    if let Some(answer) = known {
+        return answer;
+    }
+    let answer = Lines::new(game, side).in_supply(hex);
+    if let Ok(mut answers) = kept.answers.lock() {
+        if answers.len() <= hex.index() {
+            answers.resize(hex.index() + 1, None);
+        }
+        answers[hex.index()] = Some(answer);
+    }
+    answer
+}
+
+/// One side's answers of [`in_supply`] by hex, kept in the memo until a unit changes: the
+/// replacement and withdrawal checks ask them unit by unit, many times a decision.
+struct KeptLines {
+    /// [`control_key`] of the position they were worked out in.
+    position: u64,
+    answers: Mutex<Vec<Option<bool>>>,
+}
+
+/// What lines of supply read besides the units: the control of every hex (18.1's sources,
+/// 18.2's towns and cities) and the Mulberries (18.1), as one word.
+fn control_key(game: &Normandy44) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    game.allied_control.hash(&mut hasher);
+    game.mulberries.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// 5.2, 23.2, 26.3: whether a Cherbourg city hex traces a line of supply (18.2) to the south map

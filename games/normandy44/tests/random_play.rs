@@ -336,3 +336,69 @@ fn play_beside_a_copy_with_nothing_kept(
     }
     decisions
 }
+
+/// 18.2: what one set of lines learns from trace to trace (a state that led to a source, a
+/// state a failed trace went through) and the supply answers the memo keeps per hex answer as
+/// a trace that knows nothing does: from sampled positions of a random mini game and a random
+/// campaign game, for both sides, from every occupied hex and every fifth hex of the map, in map
+/// order and backwards.
+#[test]
+fn rule_18_2_lines_that_learn_answer_as_single_traces() {
+    use overlord_normandy44::supply_lines::{self, Lines, Reach};
+    use rand::RngExt;
+    for (scenario, seed) in [("mini", 21u64), ("campaign", 22)] {
+        let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut compared = 0usize;
+        let decisions = play_beside_a_copy_with_nothing_kept(scenario, seed, |game, _, at| {
+            if at % 120 == 60 {
+                let map = &game.data().map;
+                for side in [Side::Allied, Side::German] {
+                    let hexes: Vec<_> = map
+                        .hexes
+                        .ids()
+                        .filter(|h| h.index() % 5 == 0 || game.units_in(*h).next().is_some())
+                        .collect();
+                    let alone = Lines::new(game, side);
+                    let single = |hex, reach| alone.traces(hex, reach, &|h| alone.is_source(h));
+                    let expected: Vec<(bool, bool)> = hexes
+                        .iter()
+                        .map(|&h| (single(h, Reach::Line), single(h, Reach::AnyLength)))
+                        .collect();
+                    for backwards in [false, true] {
+                        let learning = Lines::new(game, side);
+                        let mut order: Vec<usize> = (0..hexes.len()).collect();
+                        if backwards {
+                            order.reverse();
+                        }
+                        for i in order {
+                            let answer =
+                                (learning.in_supply(hexes[i]), learning.any_length(hexes[i]));
+                            assert_eq!(
+                                answer, expected[i],
+                                "{scenario} seed {seed}, decision {at}, {side:?} from {:?}",
+                                hexes[i]
+                            );
+                            compared += 1;
+                        }
+                    }
+                    for unit in game.unit_ids() {
+                        let Some(hex) = game.hex_of(unit) else {
+                            continue;
+                        };
+                        if game.side_of(unit) == side {
+                            let kept = supply_lines::in_supply(game, unit);
+                            assert_eq!(kept, single(hex, Reach::Line), "{scenario} {at} {unit:?}");
+                        }
+                    }
+                }
+            }
+            let mut legal = Vec::new();
+            game.legal_actions(&mut legal);
+            legal[policy.random_range(0..legal.len())]
+        });
+        assert!(
+            decisions > 1000 && compared > 10_000,
+            "{decisions} decisions, {compared} hexes"
+        );
+    }
+}
