@@ -372,7 +372,23 @@ struct Scratch {
     best: Marks<(u16, u8, HexId)>,
     /// The hexes reached this search, each once.
     reached: Vec<HexId>,
-    frontier: std::collections::BinaryHeap<std::cmp::Reverse<(u16, u8, HexId)>>,
+    /// (cost, hexes moved, hex) packed into one word ([`frontier_key`]), smallest first.
+    frontier: std::collections::BinaryHeap<std::cmp::Reverse<u64>>,
+}
+
+/// A frontier entry as one word that orders as the tuple (cost, hexes moved, hex) does: the
+/// heap compares one word instead of three fields.
+fn frontier_key(cost: u16, moved: u8, hex: HexId) -> u64 {
+    (u64::from(cost) << 24) | (u64::from(moved) << 16) | u64::from(hex.0)
+}
+
+/// [`frontier_key`] unpacked.
+fn frontier_entry(key: u64) -> (u16, u8, HexId) {
+    (
+        (key >> 24) as u16,
+        (key >> 16) as u8,
+        HexId((key & 0xFFFF) as u16),
+    )
 }
 
 impl Scratch {
@@ -630,8 +646,11 @@ pub fn reach_on(
     scratch.begin(n);
     // (cost, hexes moved, hex); hexes moved matter for tactical moves and first crossings.
     scratch.set(start, (0, 0, HexId::NONE));
-    scratch.frontier.push(std::cmp::Reverse((0u16, 0u8, start)));
-    while let Some(std::cmp::Reverse((cost, moved, at))) = scratch.frontier.pop() {
+    scratch
+        .frontier
+        .push(std::cmp::Reverse(frontier_key(0, 0, start)));
+    while let Some(std::cmp::Reverse(key)) = scratch.frontier.pop() {
+        let (cost, moved, at) = frontier_entry(key);
         let Some((best_cost, best_moved, came_from)) = scratch.get(at) else {
             continue;
         };
@@ -672,30 +691,12 @@ pub fn reach_on(
             continue;
         }
         for (direction, &next) in map.hexes.neighbours(at).iter().enumerate() {
-            if next == HexId::NONE || ground.occupant(next) == Some(side.enemy()) {
+            if next == HexId::NONE {
                 continue;
             }
-            if !may_enter(game, next, side)
-                || (bound
-                    && !map
-                        .flags(next)
-                        .has(crate::data::HexFlags::CHERBOURG_PERIMETER))
-            {
-                continue;
-            }
-            // 8.5.2: no entering an enemy hex bond or crossing an enemy hexside bond.
-            if zones.blocks_into(at, direction, next) {
-                continue;
-            }
-            if avoid_ezoc && zones.in_zoc(next) {
-                continue;
-            }
-            if replaced && zones.in_zoc(next) {
-                continue;
-            }
-            if road_only && map.side(at, direction).road.is_none() {
-                continue;
-            }
+            // Every test below is a filter on the step alone, so they are asked cheapest and
+            // most selective first: the step's cost, then whether it improves on the way the
+            // search already knows (most steps of a search lead back to hexes reached).
             let mut step_cost = 0u16;
             let mut allowed = true;
             for table in &tables {
@@ -719,6 +720,39 @@ pub fn reach_on(
             if total > budget && !tactical {
                 continue;
             }
+            let moved_next = moved.saturating_add(1);
+            let better = match scratch.get(next) {
+                None => true,
+                Some((b, s, _)) => total < b || (total == b && moved_next < s),
+            };
+            // A hex reached before was weighed for Goal::Any when it was first reached.
+            if !better {
+                continue;
+            }
+            if ground.occupant(next) == Some(side.enemy()) {
+                continue;
+            }
+            if !may_enter(game, next, side)
+                || (bound
+                    && !map
+                        .flags(next)
+                        .has(crate::data::HexFlags::CHERBOURG_PERIMETER))
+            {
+                continue;
+            }
+            // 8.5.2: no entering an enemy hex bond or crossing an enemy hexside bond.
+            if zones.blocks_into(at, direction, next) {
+                continue;
+            }
+            if avoid_ezoc && zones.in_zoc(next) {
+                continue;
+            }
+            if replaced && zones.in_zoc(next) {
+                continue;
+            }
+            if road_only && map.side(at, direction).road.is_none() {
+                continue;
+            }
             // Whether the move can end anywhere is answered by the first hex reached where it
             // may end: how it got there does not change that (`may_end` reads the hex only).
             if goal == Goal::Any
@@ -733,17 +767,10 @@ pub fn reach_on(
                     route: None,
                 });
             }
-            let moved_next = moved.saturating_add(1);
-            let better = match scratch.get(next) {
-                None => true,
-                Some((b, s, _)) => total < b || (total == b && moved_next < s),
-            };
-            if better {
-                scratch.set(next, (total, moved_next, at));
-                scratch
-                    .frontier
-                    .push(std::cmp::Reverse((total, moved_next, next)));
-            }
+            scratch.set(next, (total, moved_next, at));
+            scratch
+                .frontier
+                .push(std::cmp::Reverse(frontier_key(total, moved_next, next)));
         }
     }
     if goal != Goal::All {
@@ -996,22 +1023,33 @@ fn may_end_there(game: &Normandy44, units: &[UnitId], hex: HexId) -> bool {
     if allied && !units.iter().all(|&u| within_boundary(game, u, hex)) {
         return false;
     }
-    units
-        .iter()
-        .all(|&u| crate::cherbourg::may_end_move(game, u, hex))
+    // The airborne zones bind in the Cherbourg scenario only.
+    game.scenario != Scenario::Cherbourg
+        || units
+            .iter()
+            .all(|&u| crate::cherbourg::may_end_move(game, u, hex))
 }
 
 /// 22.1, A-29: an Allied unit ends no move more than one hex beyond its army's side of the
 /// Army Boundary.
 pub fn within_boundary(game: &Normandy44, unit: UnitId, hex: HexId) -> bool {
-    let map = &game.data.map;
-    let us_side = |h: HexId| map.flags(h).has(crate::data::HexFlags::US_SECTOR);
-    let own = match game.army_of(unit) {
-        Some(crate::data::Army::Us) => true,
-        Some(crate::data::Army::Cw) => false,
-        None => return true,
+    let Some(army) = game.army_of(unit) else {
+        return true;
     };
-    us_side(hex) == own || map.hexes.neighbours_on_map(hex).any(|n| us_side(n) == own)
+    let bits = game.data.within_boundary[army.index()].get_or_init(|| {
+        let map = &game.data.map;
+        let own = army == crate::data::Army::Us;
+        let us_side = |h: HexId| map.flags(h).has(crate::data::HexFlags::US_SECTOR);
+        let mut bits = vec![0u64; map.hexes.len().div_ceil(64)];
+        for h in map.hexes.ids() {
+            if us_side(h) == own || map.hexes.neighbours_on_map(h).any(|n| us_side(n) == own) {
+                mark_hex(&mut bits, h);
+            }
+        }
+        bits
+    });
+    bits.get(hex.index() / 64)
+        .is_some_and(|w| w & (1 << (hex.index() % 64)) != 0)
 }
 
 /// The Movement Phase's (or the Reserve Movement Segment's) opening steps (4.1 B.2.a).

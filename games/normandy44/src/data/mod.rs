@@ -80,6 +80,10 @@ pub struct N44Data {
     /// (`movement::StepCosts` fills and reads them), made the first time a search asks: the map
     /// never changes, and a search asks it per hexside.
     pub step_costs: [std::sync::OnceLock<Vec<[u16; 2]>>; STEP_TABLES],
+    /// Per army (US, CW), the hexes a unit of it may end a move in by 22.1, a bit per hex
+    /// (`movement::within_boundary` fills and reads them): every search weighs each hex it
+    /// reaches, and the map never changes.
+    pub within_boundary: [std::sync::OnceLock<Vec<u64>>; 2],
 }
 
 /// How many step-cost tables [`N44Data::step_costs`] keeps: one per side, mobility (9.1) and
@@ -273,6 +277,7 @@ fn read_all(dir: &Reader<'_>, report: &mut Report) -> Option<N44Data> {
         gb_lines: Vec::new(),
         encoding: std::sync::OnceLock::new(),
         step_costs: Default::default(),
+        within_boundary: Default::default(),
     };
     check::check(&mut data, report);
     data.beach_engineers = beach_engineers(&data);
