@@ -1221,13 +1221,7 @@ fn can_go<'g>(
             .as_ref()
             .is_some_and(|r| r.destinations().next().is_some())
     };
-    let key = (
-        reach_phase(game),
-        reserve,
-        game.turn,
-        game.weather.condition,
-        game.part,
-    );
+    let key = can_go_key(game);
     let searched = || {
         let reach = search();
         let read = match (&reach, ground.get()) {
@@ -1248,6 +1242,20 @@ fn can_go<'g>(
         }),
         [] => false,
     }
+}
+
+/// What a kept answer of [`can_go`] depends on besides the units and the map's occupants: the
+/// phase and segment, turn, weather and part of the phase it was asked in.
+type CanGoKey = (Step, bool, u8, crate::tables::weather::Weather, u8);
+
+fn can_go_key(game: &Normandy44) -> CanGoKey {
+    (
+        reach_phase(game),
+        reserve_segment(game),
+        game.turn,
+        game.weather.condition,
+        game.part,
+    )
 }
 
 /// The step a kept answer of the Movement Phase belongs to: its side and phase, whatever the
@@ -1351,20 +1359,36 @@ fn work_out_open_moves(game: &Normandy44, side: Side, reserve: bool) -> Vec<N44A
     let hexes = game.occupied_hexes(side);
     let by_hex = game.units_by_hex();
     let reserve_free = !reserve && reserve_marker_free(game, side, &hexes, &by_hex);
-    let mut movable: Vec<UnitId> = Vec::new();
+    // Every movable unit, hex by hex (`ends[i]`: where hex `i`'s units end), so that the kept
+    // answers are looked up for all of them at once.
+    let mut units: Vec<UnitId> = Vec::new();
+    let mut ends: Vec<usize> = Vec::with_capacity(hexes.len());
     for &hex in &hexes {
-        movable.clear();
-        movable.extend(
+        units.extend(
             by_hex
                 .hex_units(hex)
                 .filter(|&u| why_stuck(game, u, reserve).is_none()),
         );
-        for &unit in &movable {
-            if can_go(game, &ground, &[unit]) {
+        ends.push(units.len());
+    }
+    let mut kept = Vec::new();
+    game.memo()
+        .kept_for_units(|u| game.hex_of(u), &can_go_key(game), &units, &mut kept);
+    let mut start = 0;
+    for (&hex, &end) in hexes.iter().zip(&ends) {
+        let movable = units.get(start..end).unwrap_or_default();
+        for (i, &unit) in movable.iter().enumerate() {
+            let goes = kept
+                .get(start + i)
+                .copied()
+                .flatten()
+                .unwrap_or_else(|| can_go(game, &ground, &[unit]));
+            if goes {
                 out.push(N44Action::Pick { unit });
             }
         }
-        if movable.len() >= 2 && can_go(game, &ground, &movable) {
+        start = end;
+        if movable.len() >= 2 && can_go(game, &ground, movable) {
             out.push(N44Action::PickStack { hex });
         }
         if reserve_free

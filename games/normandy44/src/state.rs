@@ -890,6 +890,39 @@ impl Memo {
         answer
     }
 
+    /// The answers [`Memo::get_for_unit`] keeps under `key` for each of `units`, in order, `None`
+    /// where none is kept: one lock and one look at the changes for a whole list, where the
+    /// Open stage would ask unit by unit.
+    pub fn kept_for_units<K>(
+        &self,
+        hex_of: impl Fn(UnitId) -> Option<HexId>,
+        key: &K,
+        units: &[UnitId],
+        out: &mut Vec<Option<bool>>,
+    ) where
+        K: PartialEq + Send + Sync + 'static,
+    {
+        out.clear();
+        out.resize(units.len(), None);
+        let Ok(mut kept) = self.by_hexes.lock() else {
+            return;
+        };
+        kept.settle(&hex_of);
+        let same_key = kept
+            .per_unit_key
+            .as_ref()
+            .is_some_and(|k| k.downcast_ref::<K>() == Some(key));
+        if !same_key {
+            return;
+        }
+        for (answer, unit) in out.iter_mut().zip(units) {
+            *answer = kept
+                .per_unit
+                .get(unit.index())
+                .and_then(|a| a.as_ref().map(|a| a.answer));
+        }
+    }
+
     /// Forget what a change of `unit`, one of `side`'s, standing in `hex`, makes stale:
     /// every slot but the other side's zones of control and bonds, which its own units alone
     /// decide (`zoc::ZoneSets`), and the answers kept by hexes that read what it changes.
