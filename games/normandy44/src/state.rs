@@ -528,12 +528,12 @@ impl UnitTable for UnitsByHex {
 }
 
 /// The units of one hex, in id order ([`Normandy44::units_in`]).
-pub struct UnitsIn {
-    index: Arc<UnitsByHex>,
+pub struct UnitsIn<'g> {
+    index: Option<&'g UnitsByHex>,
     at: u16,
 }
 
-impl Iterator for UnitsIn {
+impl Iterator for UnitsIn<'_> {
     type Item = UnitId;
 
     fn next(&mut self) -> Option<UnitId> {
@@ -543,9 +543,7 @@ impl Iterator for UnitsIn {
         let unit = self.at;
         self.at = self
             .index
-            .next
-            .get(usize::from(unit))
-            .copied()
+            .and_then(|index| index.next.get(usize::from(unit)).copied())
             .unwrap_or(NO_UNIT);
         Some(UnitId(unit))
     }
@@ -782,6 +780,17 @@ impl Memo {
             }
         }
         read(&self.table(table, work))
+    }
+
+    /// The table kept in `table`, made by `work` when none is, lent for as long as the memo is
+    /// (`None` only if the slot holds a table of another type, which no caller does).
+    pub fn table_ref<T: UnitTable>(&self, table: Table, work: impl FnOnce() -> T) -> Option<&T> {
+        let cell = &self.tables[table as usize];
+        if cell.get().is_none() {
+            let _ = cell.set(Arc::new(work()) as Arc<dyn UnitTable>);
+        }
+        let any: &dyn std::any::Any = cell.get()?.as_ref();
+        any.downcast_ref::<T>()
     }
 
     /// Forget every answer (the units changed).
@@ -1110,9 +1119,15 @@ impl Normandy44 {
     }
 
     /// The units in `hex`, in id order.
-    pub fn units_in(&self, hex: HexId) -> UnitsIn {
-        let index = self.units_by_hex();
-        let at = index.first.get(hex.index()).copied().unwrap_or(NO_UNIT);
+    pub fn units_in(&self, hex: HexId) -> UnitsIn<'_> {
+        // Lent from the memo, not shared: `units_in` is asked hundreds of thousands of times a
+        // game, and sharing would count every loan on the table's `Arc`.
+        let index = self
+            .memo
+            .table_ref(Table::UnitsByHex, || UnitsByHex::of(self));
+        let at = index
+            .and_then(|index| index.first.get(hex.index()).copied())
+            .unwrap_or(NO_UNIT);
         UnitsIn { index, at }
     }
 
