@@ -68,7 +68,9 @@ pub enum Reach {
 /// road, or free (any length).
 const ROAD: u8 = OFF_ROAD_HEXES + 1;
 const FREE: u8 = OFF_ROAD_HEXES + 2;
-const PHASES: usize = FREE as usize + 1;
+/// The phases [`Trace`]'s `seen` marks: road and free (the off-road ones are kept in
+/// `least_off_road`), so that its table stays small enough to stay in cache.
+const MARKED_PHASES: usize = 2;
 
 /// The Cherbourg city hexes (3606, 3705, 3706 on the map the rules print): the city hexes
 /// inside the Cherbourg Perimeter.
@@ -339,7 +341,7 @@ impl<'g> Lines<'g> {
             Some(shared) => shared,
             None => own.insert(Trace::default()),
         };
-        seen.begin(map.hexes.len() * PHASES * 2, ());
+        seen.begin(map.hexes.len() * MARKED_PHASES * 2, ());
         least_off_road.begin(map.hexes.len() * 2, 0);
         pushed.clear();
         stack.clear();
@@ -376,7 +378,8 @@ impl<'g> Lines<'g> {
                 }
                 least_off_road.set(at(ezoc), phase);
             } else {
-                let i = |e: bool| (hex.index() * PHASES + usize::from(phase)) * 2 + usize::from(e);
+                let marked = usize::from(phase - ROAD);
+                let i = |e: bool| (hex.index() * MARKED_PHASES + marked) * 2 + usize::from(e);
                 // Likewise a road (or any-length) path not in an empty EZOC covers one that is.
                 if (ezoc && seen.is_marked(i(false))) || !seen.mark(i(ezoc), ()) {
                     return Ok(());
