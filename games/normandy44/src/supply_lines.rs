@@ -158,6 +158,8 @@ pub struct Lines<'g> {
     occupancy: std::sync::Arc<Occupancy>,
     zones: Zones<'g>,
     sources: Vec<bool>,
+    /// The same sources, in hex order: a trace to them heads for the nearest first.
+    source_hexes: Vec<HexId>,
     /// The traces' working tables, lent by the thread while the lines live.
     scratch: RefCell<Trace>,
 }
@@ -266,8 +268,9 @@ impl<'g> Lines<'g> {
         let map = &game.data().map;
         let occupancy = zoc::occupancy(game);
         let zones = zoc::zones_of(game, side.enemy());
+        let source_hexes = sources(game, side);
         let mut sources = vec![false; map.hexes.len()];
-        for hex in self::sources(game, side) {
+        for &hex in &source_hexes {
             if let Some(s) = sources.get_mut(hex.index()) {
                 *s = true;
             }
@@ -281,6 +284,7 @@ impl<'g> Lines<'g> {
             occupancy,
             zones,
             sources,
+            source_hexes,
             scratch: RefCell::new(scratch),
         }
     }
@@ -402,8 +406,21 @@ impl<'g> Lines<'g> {
                     .flatten()
             }),
         });
+        // A trace to the sources follows first the steps that lead nearest the source nearest
+        // its start: whether a line exists does not depend on the order, and most lines run
+        // straight to a beach or a map edge, where following the first direction found could
+        // walk the whole road net first.
+        let goal = if to_sources {
+            self.source_hexes
+                .iter()
+                .copied()
+                .min_by_key(|&s| map.hexes.distance(from, s))
+        } else {
+            None
+        };
         // A start state known good: `found` is the parent of the first state, none.
         let mut reached = found;
+        let mut steps: Vec<(u32, HexId, u8, bool)> = Vec::with_capacity(6);
         while reached.is_none() {
             let Some(index) = stack.pop() else {
                 break;
@@ -411,6 +428,7 @@ impl<'g> Lines<'g> {
             let Some(&(at, phase, ezoc, _)) = pushed.get(index as usize) else {
                 break;
             };
+            steps.clear();
             for (k, next) in map.hexes.neighbours(at).into_iter().enumerate() {
                 let Some(next_ezoc) = self.may_step(at, k, next, ezoc) else {
                     continue;
@@ -429,6 +447,17 @@ impl<'g> Lines<'g> {
                     reached = Some(index);
                     break;
                 }
+                let away = goal.map_or(0, |g| map.hexes.distance(next, g));
+                steps.push((away, next, next_phase, next_ezoc));
+            }
+            if reached.is_some() {
+                break;
+            }
+            if goal.is_some() {
+                // Pushed farthest first, so that the nearest is followed next.
+                steps.sort_by_key(|step| std::cmp::Reverse(step.0));
+            }
+            for &(_, next, next_phase, next_ezoc) in &steps {
                 // the line turns onto the road once, at a road hex.
                 let turn = next_phase <= OFF_ROAD_HEXES && has_road(map, next);
                 let outcome =
