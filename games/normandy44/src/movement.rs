@@ -370,8 +370,8 @@ impl Joining {
 #[derive(Default)]
 struct Scratch {
     best: Marks<(u16, u8, HexId)>,
-    /// The hexes reached this search, each once.
-    reached: Vec<HexId>,
+    /// The hexes reached this search, a bit per hex: read back in hex order without sorting.
+    reached: Vec<u64>,
     /// (cost, hexes moved, hex) packed into one word ([`frontier_key`]), smallest first.
     frontier: std::collections::BinaryHeap<std::cmp::Reverse<u64>>,
 }
@@ -396,7 +396,22 @@ impl Scratch {
     fn begin(&mut self, n: usize) {
         self.best.begin(n, (0, 0, HexId::NONE));
         self.reached.clear();
+        self.reached.resize(n.div_ceil(64), 0);
         self.frontier.clear();
+    }
+
+    /// The hexes reached this search, in hex order.
+    fn reached(&self) -> impl Iterator<Item = HexId> + '_ {
+        self.reached.iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let bit = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    HexId::from_index(w * 64 + bit).unwrap_or(HexId::NONE)
+                })
+            })
+        })
     }
 
     /// The cost, hexes moved and previous hex of `hex` in this search, if reached.
@@ -405,9 +420,7 @@ impl Scratch {
     }
 
     fn set(&mut self, hex: HexId, entry: (u16, u8, HexId)) {
-        if !self.best.is_marked(hex.index()) {
-            self.reached.push(hex);
-        }
+        mark_hex(&mut self.reached, hex);
         self.best.set(hex.index(), entry);
     }
 }
@@ -560,13 +573,10 @@ pub fn reach_for(
 
 /// The hexes a search reached so far, in hex order, each with the hex it came from.
 fn reached_so_far(scratch: &Scratch) -> Vec<(HexId, HexId)> {
-    let mut from: Vec<(HexId, HexId)> = scratch
-        .reached
-        .iter()
-        .filter_map(|&h| scratch.get(h).map(|(_, _, came_from)| (h, came_from)))
-        .collect();
-    from.sort_unstable();
-    from
+    scratch
+        .reached()
+        .filter_map(|h| scratch.get(h).map(|(_, _, came_from)| (h, came_from)))
+        .collect()
 }
 
 /// [`reach`] on ground worked out already, for `goal`. A search for [`Goal::Any`] lists the
@@ -788,11 +798,14 @@ pub fn reach_on(
     }
     // Where the move may end as far as the moving units decide: the Army Boundary (22.1), the
     // Cherbourg airborne zones (26.3). The room there is weighed by [`reach`].
-    let mut reached = std::mem::take(&mut scratch.reached);
-    reached.sort_unstable();
-    let mut ends = Vec::with_capacity(reached.len());
-    let mut from = Vec::with_capacity(reached.len());
-    for &id in &reached {
+    let count = scratch
+        .reached
+        .iter()
+        .map(|w| w.count_ones() as usize)
+        .sum();
+    let mut ends = Vec::with_capacity(count);
+    let mut from = Vec::with_capacity(count);
+    for id in scratch.reached() {
         let Some((cost, _, came_from)) = scratch.get(id) else {
             continue;
         };
@@ -801,7 +814,6 @@ pub fn reach_on(
             ends.push((id, cost));
         }
     }
-    scratch.reached = reached;
     Some(Reach {
         ends,
         from,
