@@ -26,13 +26,17 @@ pub(super) fn due(game: &Normandy44, unit: UnitId) -> bool {
     matches!(game.unit(unit).at, Location::Arriving(t) if t <= game.turn)
 }
 
-/// 6.6: the entry zone (index in the map's `entries`) `unit` enters by now: its colour's, or
-/// where a delay sent it.
-fn zone_of(game: &Normandy44, unit: UnitId) -> Option<usize> {
+/// 6.6: the entry zone (index in the map's `entries`) `unit` enters by now: where a delay
+/// sent it, else its colour's, from its card line found by `arrival` (looked for only then).
+fn zone_of_with<'d>(
+    game: &'d Normandy44,
+    unit: UnitId,
+    arrival: impl FnOnce() -> Option<&'d GermanArrival>,
+) -> Option<usize> {
     if let Some(&(_, z)) = game.entry_zones.iter().find(|(u, _)| *u == unit) {
         return Some(usize::from(z));
     }
-    let colour: EntryColour = arrival(game, unit)?.colour?;
+    let colour: EntryColour = arrival()?.colour?;
     game.data()
         .map
         .entries
@@ -42,14 +46,23 @@ fn zone_of(game: &Normandy44, unit: UnitId) -> Option<usize> {
 
 /// The hexes `unit` may enter at: its zone's entry hexes, or its fixed hex (26.1).
 pub(super) fn entry_hexes(game: &Normandy44, unit: UnitId) -> Vec<HexId> {
+    entry_hexes_with(game, unit, arrival(game, unit))
+}
+
+/// [`entry_hexes`], with the unit's card line given.
+fn entry_hexes_with(
+    game: &Normandy44,
+    unit: UnitId,
+    arrival: Option<&GermanArrival>,
+) -> Vec<HexId> {
     let data = game.data();
-    if let Some(hex) = arrival(game, unit)
+    if let Some(hex) = arrival
         .and_then(|a| a.hex.as_deref())
         .and_then(|l| data.map.hex(l))
     {
         return vec![hex];
     }
-    zone_of(game, unit)
+    zone_of_with(game, unit, || arrival)
         .and_then(|z| data.map.entries.get(z))
         .map(|(_, hexes)| hexes.clone())
         .unwrap_or_default()
@@ -106,6 +119,12 @@ pub fn enter_check(game: &Normandy44, unit: UnitId, hex: HexId) -> Result<u16, R
             "a reinforcement enters through an entry hex of its zone, never between two",
         ));
     }
+    enter_at(game, unit, hex)
+}
+
+/// [`enter_check`]'s checks of the hex, once `unit` is a due German reinforcement and `hex`
+/// one of its entry hexes: the legal list asks only these, with the hexes found once per unit.
+fn enter_at(game: &Normandy44, unit: UnitId, hex: HexId) -> Result<u16, Refusal> {
     if game.occupant(hex) == Some(Side::Allied) {
         return Err(Refusal::by_rule(
             GERMAN_ENTRY,
@@ -120,6 +139,36 @@ pub fn enter_check(game: &Normandy44, unit: UnitId, hex: HexId) -> Result<u16, R
     }
     entry_cost(game, unit, hex)
         .ok_or_else(|| Refusal::by_rule(GERMAN_ENTRY, "the unit cannot enter that hex"))
+}
+
+/// The legal list's answers for due German reinforcement `unit` (6.6): [`enter_check`] at each
+/// of its entry hexes, then [`delay_zone`] earlier and later unless `must_enter` (27.2), with
+/// its card line looked for once.
+pub(super) fn arrival_answers(
+    game: &Normandy44,
+    unit: UnitId,
+    must_enter: bool,
+    out: &mut Vec<crate::action::N44Action>,
+) {
+    use crate::action::N44Action;
+    let line = arrival(game, unit);
+    for hex in entry_hexes_with(game, unit, line) {
+        if enter_at(game, unit, hex).is_ok() {
+            out.push(N44Action::Enter { unit, hex });
+        }
+    }
+    if must_enter {
+        return;
+    }
+    // `delay_zone` for a due unit in its Movement Phase.
+    let Some(zone) = delayed_from(game, unit, line) else {
+        return;
+    };
+    for later in [false, true] {
+        if next_zone(game, zone, later).is_some() {
+            out.push(N44Action::Delay { unit, later });
+        }
+    }
 }
 
 pub(super) fn enter(
@@ -182,21 +231,30 @@ pub fn delay_zone(game: &Normandy44, unit: UnitId, later: bool) -> Result<usize,
             "a due reinforcement may be delayed in the German Movement Phase",
         ));
     }
-    let Some(zone) =
-        zone_of(game, unit).filter(|_| arrival(game, unit).is_some_and(|a| a.hex.is_none()))
-    else {
+    let Some(zone) = delayed_from(game, unit, arrival(game, unit)) else {
         return Err(Refusal::by_rule(
             CHERBOURG_ARRIVAL,
             "the unit arrives at a fixed hex",
         ));
     };
+    next_zone(game, zone, later)
+        .ok_or_else(|| Refusal::by_rule(GERMAN_ENTRY, "no entry zone lies that way"))
+}
+
+/// 6.6, 26.1: the zone a delay of `unit` (card line `line`) starts from: its zone now, unless
+/// it arrives at a fixed hex.
+fn delayed_from(game: &Normandy44, unit: UnitId, line: Option<&GermanArrival>) -> Option<usize> {
+    zone_of_with(game, unit, || line).filter(|_| line.is_some_and(|a| a.hex.is_none()))
+}
+
+/// 6.6: the entry zone next to `zone` along the edge (`later`: the next one), if there is one.
+fn next_zone(game: &Normandy44, zone: usize, later: bool) -> Option<usize> {
     let next = if later {
         zone.checked_add(1)
     } else {
         zone.checked_sub(1)
     };
     next.filter(|&z| z < game.data().map.entries.len())
-        .ok_or_else(|| Refusal::by_rule(GERMAN_ENTRY, "no entry zone lies that way"))
 }
 
 pub(super) fn delay(
