@@ -554,10 +554,11 @@ impl Iterator for UnitsIn {
 /// Answers kept between two changes of the units. A list of legal moves, the Open stage's
 /// question whether any is left, a retreat and a supply line all ask for the same zones of
 /// control; working them out once per position instead of once per question is most of a
-/// random game's speed. Every change of a unit goes through [`Normandy44::unit_mut`], which
-/// empties the memo of all that the change can touch ([`Memo::forget_for`]) and, once the
-/// change is made, mends the tables of the units by hex ([`UnitTable`]) rather than forget
-/// them, so an answer kept is always the answer for the position as it is. The layer that
+/// random game's speed. Every change of a unit goes through [`Normandy44::unit_mut`], which,
+/// once the change is made, empties the memo of all that the change can touch
+/// ([`Memo::forget_for`]) and mends the tables of the units by hex ([`UnitTable`]) rather than
+/// forget them, so an answer kept is always the answer for the position as it is (a "change"
+/// that left the unit as it was touches nothing). The layer that
 /// knows each answer's type fills its slot; the state only keeps it.
 #[derive(Default)]
 pub struct Memo {
@@ -917,7 +918,8 @@ impl Memo {
 }
 
 /// A unit of the game lent for a change ([`Normandy44::unit_mut`]): once the change is made
-/// (the loan ends), the memo's tables of the units by hex are mended for it.
+/// (the loan ends), the memo forgets what the change touched and its tables of the units by hex
+/// are mended for it.
 pub struct UnitMut<'g> {
     game: &'g mut Normandy44,
     unit: UnitId,
@@ -940,7 +942,7 @@ impl std::ops::DerefMut for UnitMut<'_> {
 
 impl Drop for UnitMut<'_> {
     fn drop(&mut self) {
-        self.game.mend_tables(self.unit, &self.before);
+        self.game.unit_changed(self.unit, &self.before);
     }
 }
 
@@ -1023,10 +1025,9 @@ impl Normandy44 {
         &self.units[unit.index()]
     }
 
+    /// `unit`, lent for a change: once the change is made, the memo forgets what it touched
+    /// and mends its tables ([`UnitMut`]).
     pub fn unit_mut(&mut self, unit: UnitId) -> UnitMut<'_> {
-        let side = self.side_of(unit);
-        let hex = self.hex_of(unit);
-        self.memo.forget_for(side, unit, hex);
         let before = *self.unit(unit);
         UnitMut {
             game: self,
@@ -1035,14 +1036,28 @@ impl Normandy44 {
         }
     }
 
-    /// Bring the memo's [`UnitTable`]s up to date after a change of `unit`, which was
-    /// `before`.
-    fn mend_tables(&mut self, unit: UnitId, before: &UnitState) {
+    /// The memo after a change of `unit`, which was `before`: what the change can touch is
+    /// forgotten ([`Memo::forget_for`], by the hex the unit left) and the [`UnitTable`]s are
+    /// mended. A change that changed nothing (a phase clearing markers the unit does not carry)
+    /// leaves every answer standing. Made once the loan ends rather than when it starts: the
+    /// loan borrows the whole game, so nothing reads the memo in between.
+    fn unit_changed(&mut self, unit: UnitId, before: &UnitState) {
         let now = *self.unit(unit);
+        if now == *before {
+            return;
+        }
+        let side = self.side_of(unit);
+        self.memo.forget_for(side, unit, before.hex());
+        self.mend_tables(unit, before, &now);
+    }
+
+    /// Bring the memo's [`UnitTable`]s up to date after a change of `unit`, which was
+    /// `before` and is `now`.
+    fn mend_tables(&mut self, unit: UnitId, before: &UnitState, now: &UnitState) {
         for i in 0..TABLES {
             if !self.memo.tables[i]
                 .get()
-                .is_some_and(|table| table.touched_by(before, &now))
+                .is_some_and(|table| table.touched_by(before, now))
             {
                 continue;
             }
