@@ -568,6 +568,9 @@ pub struct Memo {
     /// Answers kept across changes of the units, each forgotten only when a change touches what
     /// it read ([`Memo::get_by_hexes`]).
     by_hexes: std::sync::Mutex<KeptByHexes>,
+    /// The legal list the turn driver worked out for the prompt showing ([`Memo::keep_list`]),
+    /// with the position it was worked out in.
+    list: std::sync::Mutex<Option<Kept>>,
 }
 
 /// A copy shares the answers of the slots and starts with nothing kept by hexes: searches copy
@@ -578,6 +581,7 @@ impl Clone for Memo {
             slots: self.slots.clone(),
             tables: self.tables.clone(),
             by_hexes: std::sync::Mutex::default(),
+            list: std::sync::Mutex::default(),
         }
     }
 }
@@ -796,6 +800,23 @@ impl Memo {
         if let Ok(kept) = self.by_hexes.get_mut() {
             *kept = KeptByHexes::default();
         }
+        if let Ok(list) = self.list.get_mut() {
+            *list = None;
+        }
+    }
+
+    /// Keep `list`, a legal list and what it was worked out in, in place of any kept before:
+    /// its reader checks that the position is the same ([`Memo::kept_list`]).
+    pub fn keep_list<T: Send + Sync + 'static>(&self, list: T) {
+        if let Ok(mut kept) = self.list.lock() {
+            *kept = Some(Arc::new(list));
+        }
+    }
+
+    /// The list kept by [`Memo::keep_list`], if one of type `T` is.
+    pub fn kept_list<T: Send + Sync + 'static>(&self) -> Option<Arc<T>> {
+        let kept = self.list.lock().ok()?.clone()?;
+        kept.downcast::<T>().ok()
     }
 
     /// The answer kept for `key`, worked out by `work` when none is. `work` gives the answer
