@@ -6,6 +6,7 @@ use crate::action::{MoveMode, N44Event, N44Log};
 use crate::beaches::{cherbourg_cities, controls};
 use crate::data::{EntryColour, GermanArrival, RoadKind, Side, UnitId, applies};
 use crate::state::{Location, Normandy44, Phase, Stage, Step, UnitFlags};
+use crate::tables::costs::StackTally;
 use crate::tables::terrain::{HexEntry, Mobility, Mover, Road, enter_hex};
 use overlord_engine::Refusal;
 use overlord_hexmap::HexId;
@@ -119,19 +120,33 @@ pub fn enter_check(game: &Normandy44, unit: UnitId, hex: HexId) -> Result<u16, R
             "a reinforcement enters through an entry hex of its zone, never between two",
         ));
     }
-    enter_at(game, unit, hex)
+    enter_at(game, unit, hex, entry_hex(game, hex))
+}
+
+/// What [`enter_check`] reads of an entry hex, the same for every unit: `None` where Allied
+/// units hold it, else the stacking tally of the units there (a reinforcement comes from off
+/// the map, so it is never one of them, 7.1).
+fn entry_hex(game: &Normandy44, hex: HexId) -> Option<StackTally> {
+    (game.occupant(hex) != Some(Side::Allied)).then(|| crate::stacking::tally(game, hex))
 }
 
 /// [`enter_check`]'s checks of the hex, once `unit` is a due German reinforcement and `hex`
-/// one of its entry hexes: the legal list asks only these, with the hexes found once per unit.
-fn enter_at(game: &Normandy44, unit: UnitId, hex: HexId) -> Result<u16, Refusal> {
-    if game.occupant(hex) == Some(Side::Allied) {
+/// one of its entry hexes, `at` being [`entry_hex`]: the legal list asks only these, with the
+/// hexes found once per unit and what it reads of each once per list.
+fn enter_at(
+    game: &Normandy44,
+    unit: UnitId,
+    hex: HexId,
+    at: Option<StackTally>,
+) -> Result<u16, Refusal> {
+    let Some(mut stack) = at else {
         return Err(Refusal::by_rule(
             GERMAN_ENTRY,
             "Allied units hold the entry hex",
         ));
-    }
-    if !crate::stacking::fits(game, hex, &[unit]) {
+    };
+    stack.add(crate::stacking::stacker(game, unit));
+    if !stack.legal() {
         return Err(Refusal::by_rule(
             GERMAN_ENTRY,
             "the hex has no room for it (7.1)",
@@ -143,17 +158,27 @@ fn enter_at(game: &Normandy44, unit: UnitId, hex: HexId) -> Result<u16, Refusal>
 
 /// The legal list's answers for due German reinforcement `unit` (6.6): [`enter_check`] at each
 /// of its entry hexes, then [`delay_zone`] earlier and later unless `must_enter` (27.2), with
-/// its card line looked for once.
+/// its card line looked for once; `seen` keeps [`entry_hex`] of the hexes the list asked
+/// before (the units of one zone share its hexes).
 pub(super) fn arrival_answers(
     game: &Normandy44,
     unit: UnitId,
     must_enter: bool,
+    seen: &mut Vec<(HexId, Option<StackTally>)>,
     out: &mut Vec<crate::action::N44Action>,
 ) {
     use crate::action::N44Action;
     let line = arrival(game, unit);
     for hex in entry_hexes_with(game, unit, line) {
-        if enter_at(game, unit, hex).is_ok() {
+        let at = match seen.iter().find(|(h, _)| *h == hex) {
+            Some(&(_, at)) => at,
+            None => {
+                let at = entry_hex(game, hex);
+                seen.push((hex, at));
+                at
+            }
+        };
+        if enter_at(game, unit, hex, at).is_ok() {
             out.push(N44Action::Enter { unit, hex });
         }
     }

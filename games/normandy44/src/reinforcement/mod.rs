@@ -162,6 +162,8 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
         Side::German => {
             // 27.2: no delay in solitaire play.
             let must_enter = crate::solitaire::reinforcements_must_enter(game);
+            // What the entry check reads of each entry hex, found once per list.
+            let mut entry_hexes_seen = Vec::new();
             for (i, state) in game.units.iter().enumerate() {
                 let unit = UnitId(i as u16);
                 if !matches!(state.at, Location::Arriving(_) | Location::Mobilization(_))
@@ -175,7 +177,7 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
                 match state.at {
                     Location::Arriving(_) if due(game, unit) => {
                         // `enter_check` at each entry hex, then `delay_zone`.
-                        arrival_answers(game, unit, must_enter, out);
+                        arrival_answers(game, unit, must_enter, &mut entry_hexes_seen, out);
                     }
                     Location::Mobilization(b) => {
                         let map = &game.data().map;
