@@ -7,7 +7,7 @@
 //! the city hexes inside the Cherbourg Perimeter (3606, 3705 and 3706 on the map); Pointe du Hoc
 //! is the Pointe du Hoc assault hex and Arromanches-les-Bains the British Mulberry's hex.
 
-use crate::data::{Army, Beach, Class, Side, UnitId};
+use crate::data::{Army, Beach, Side, UnitId};
 use crate::state::{Location, Mulberry, Normandy44};
 use crate::supply_lines;
 use crate::tables::costs::LandingSite;
@@ -99,14 +99,7 @@ pub fn controls(game: &Normandy44, side: Side, hex: HexId) -> bool {
 }
 
 /// 17.4: the Cotentin Artillery HQ: the German HQ whose id or name says "Cotentin" (the data
-/// has no field for it; docs/normandy44/data.md says so).
+/// has no field for it; docs/normandy44/data.md says so), found when the data is read.
 pub fn cotentin_hq(game: &Normandy44) -> Option<UnitId> {
-    let data = game.data();
-    game.unit_ids().find(|&u| {
-        let def = data.unit(u);
-        def.side == Side::German
-            && def.class == Class::Hq
-            && (def.id.to_lowercase().contains("cotentin")
-                || def.name.to_lowercase().contains("cotentin"))
-    })
+    game.data().cotentin_hq
 }

@@ -11,6 +11,14 @@ use overlord_engine::Refusal;
 /// The legal answers to the prompt showing (cleared first).
 pub fn legal(game: &Normandy44, out: &mut Vec<N44Action>) {
     out.clear();
+    // The list [`has_choice`] worked out for the turn driver, if the position is still the one
+    // it was worked out in.
+    if let Some(kept) = game.memo().kept_list::<KeptList>()
+        && kept.is_for(game)
+    {
+        out.extend_from_slice(&kept.actions);
+        return;
+    }
     match game.step {
         Step::Over | Step::Initial | Step::Begin(_) | Step::Final => {}
         Step::Invasion(_) => invasion::legal(game, out),
@@ -42,8 +50,36 @@ pub fn has_choice(game: &Normandy44) -> bool {
         _ => {
             let mut out = Vec::new();
             legal(game, &mut out);
-            out.iter().any(|a| *a != N44Action::Done)
+            let choice = out.iter().any(|a| *a != N44Action::Done);
+            if choice {
+                // The driver stops here for a decision, and the player asks for this list next.
+                game.memo().keep_list(KeptList::new(game, out));
+            }
+            choice
         }
+    }
+}
+
+/// A legal list [`has_choice`] worked out, kept for the [`legal`] the player asks next: the
+/// position it was worked out in is kept with it (its memo emptied) and compared whole, so a
+/// change made in between by any means, a unit's or not, is never answered with it.
+struct KeptList {
+    position: Normandy44,
+    actions: Vec<N44Action>,
+}
+
+impl KeptList {
+    fn new(game: &Normandy44, actions: Vec<N44Action>) -> KeptList {
+        let mut position = game.clone();
+        position.forget_memo();
+        KeptList { position, actions }
+    }
+
+    /// Whether `game` is the position the list was worked out in.
+    fn is_for(&self, game: &Normandy44) -> bool {
+        std::sync::Arc::ptr_eq(&self.position.data, &game.data)
+            && self.position.last_turn == game.last_turn
+            && self.position == *game
     }
 }
 

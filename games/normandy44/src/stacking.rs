@@ -40,6 +40,16 @@ pub fn fits(game: &Normandy44, hex: HexId, joining: &[UnitId]) -> bool {
     tally.legal()
 }
 
+/// 7.1: the tally of the units in `hex`: [`fits`] for a unit from off the map is this tally
+/// with the unit added, which a list of many such units works out once per hex.
+pub fn tally(game: &Normandy44, hex: HexId) -> StackTally {
+    let mut tally = StackTally::default();
+    for u in game.units_in(hex) {
+        tally.add(stacker(game, u));
+    }
+    tally
+}
+
 /// 7.1: whether the units in `hex` are within the limit.
 /// 7.2: whether `hex` stays within the limit once `unit`, in it, shows the face of `step`: a
 /// replacement that restores a step may raise its CF and so its stacking points, and

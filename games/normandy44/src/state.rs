@@ -552,10 +552,11 @@ impl Iterator for UnitsIn<'_> {
 /// Answers kept between two changes of the units. A list of legal moves, the Open stage's
 /// question whether any is left, a retreat and a supply line all ask for the same zones of
 /// control; working them out once per position instead of once per question is most of a
-/// random game's speed. Every change of a unit goes through [`Normandy44::unit_mut`], which
-/// empties the memo of all that the change can touch ([`Memo::forget_for`]) and, once the
-/// change is made, mends the tables of the units by hex ([`UnitTable`]) rather than forget
-/// them, so an answer kept is always the answer for the position as it is. The layer that
+/// random game's speed. Every change of a unit goes through [`Normandy44::unit_mut`], which,
+/// once the change is made, empties the memo of all that the change can touch
+/// ([`Memo::forget_for`]) and mends the tables of the units by hex ([`UnitTable`]) rather than
+/// forget them, so an answer kept is always the answer for the position as it is (a "change"
+/// that left the unit as it was touches nothing). The layer that
 /// knows each answer's type fills its slot; the state only keeps it.
 #[derive(Default)]
 pub struct Memo {
@@ -565,6 +566,9 @@ pub struct Memo {
     /// Answers kept across changes of the units, each forgotten only when a change touches what
     /// it read ([`Memo::get_by_hexes`]).
     by_hexes: std::sync::Mutex<KeptByHexes>,
+    /// The legal list the turn driver worked out for the prompt showing ([`Memo::keep_list`]),
+    /// with the position it was worked out in.
+    list: std::sync::Mutex<Option<Kept>>,
 }
 
 /// A copy shares the answers of the slots and starts with nothing kept by hexes: searches copy
@@ -575,6 +579,7 @@ impl Clone for Memo {
             slots: self.slots.clone(),
             tables: self.tables.clone(),
             by_hexes: std::sync::Mutex::default(),
+            list: std::sync::Mutex::default(),
         }
     }
 }
@@ -804,6 +809,23 @@ impl Memo {
         if let Ok(kept) = self.by_hexes.get_mut() {
             *kept = KeptByHexes::default();
         }
+        if let Ok(list) = self.list.get_mut() {
+            *list = None;
+        }
+    }
+
+    /// Keep `list`, a legal list and what it was worked out in, in place of any kept before:
+    /// its reader checks that the position is the same ([`Memo::kept_list`]).
+    pub fn keep_list<T: Send + Sync + 'static>(&self, list: T) {
+        if let Ok(mut kept) = self.list.lock() {
+            *kept = Some(Arc::new(list));
+        }
+    }
+
+    /// The list kept by [`Memo::keep_list`], if one of type `T` is.
+    pub fn kept_list<T: Send + Sync + 'static>(&self) -> Option<Arc<T>> {
+        let kept = self.list.lock().ok()?.clone()?;
+        kept.downcast::<T>().ok()
     }
 
     /// The answer kept for `key`, worked out by `work` when none is. `work` gives the answer
@@ -959,7 +981,8 @@ impl Memo {
 }
 
 /// A unit of the game lent for a change ([`Normandy44::unit_mut`]): once the change is made
-/// (the loan ends), the memo's tables of the units by hex are mended for it.
+/// (the loan ends), the memo forgets what the change touched and its tables of the units by hex
+/// are mended for it.
 pub struct UnitMut<'g> {
     game: &'g mut Normandy44,
     unit: UnitId,
@@ -982,7 +1005,7 @@ impl std::ops::DerefMut for UnitMut<'_> {
 
 impl Drop for UnitMut<'_> {
     fn drop(&mut self) {
-        self.game.mend_tables(self.unit, &self.before);
+        self.game.unit_changed(self.unit, &self.before);
     }
 }
 
@@ -1065,10 +1088,9 @@ impl Normandy44 {
         &self.units[unit.index()]
     }
 
+    /// `unit`, lent for a change: once the change is made, the memo forgets what it touched
+    /// and mends its tables ([`UnitMut`]).
     pub fn unit_mut(&mut self, unit: UnitId) -> UnitMut<'_> {
-        let side = self.side_of(unit);
-        let hex = self.hex_of(unit);
-        self.memo.forget_for(side, unit, hex);
         let before = *self.unit(unit);
         UnitMut {
             game: self,
@@ -1077,14 +1099,28 @@ impl Normandy44 {
         }
     }
 
-    /// Bring the memo's [`UnitTable`]s up to date after a change of `unit`, which was
-    /// `before`.
-    fn mend_tables(&mut self, unit: UnitId, before: &UnitState) {
+    /// The memo after a change of `unit`, which was `before`: what the change can touch is
+    /// forgotten ([`Memo::forget_for`], by the hex the unit left) and the [`UnitTable`]s are
+    /// mended. A change that changed nothing (a phase clearing markers the unit does not carry)
+    /// leaves every answer standing. Made once the loan ends rather than when it starts: the
+    /// loan borrows the whole game, so nothing reads the memo in between.
+    fn unit_changed(&mut self, unit: UnitId, before: &UnitState) {
         let now = *self.unit(unit);
+        if now == *before {
+            return;
+        }
+        let side = self.side_of(unit);
+        self.memo.forget_for(side, unit, before.hex());
+        self.mend_tables(unit, before, &now);
+    }
+
+    /// Bring the memo's [`UnitTable`]s up to date after a change of `unit`, which was
+    /// `before` and is `now`.
+    fn mend_tables(&mut self, unit: UnitId, before: &UnitState, now: &UnitState) {
         for i in 0..TABLES {
             if !self.memo.tables[i]
                 .get()
-                .is_some_and(|table| table.touched_by(before, &now))
+                .is_some_and(|table| table.touched_by(before, now))
             {
                 continue;
             }

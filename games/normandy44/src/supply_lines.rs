@@ -177,6 +177,9 @@ struct Trace {
     pushed: Vec<(HexId, u8, bool, u32)>,
     stack: Vec<u32>,
     learnt: Marks<Learnt>,
+    /// The [`KeptLines`] (by its `id`) whose position `learnt` was learnt in, if it is kept
+    /// for later lines of that position ([`Lines::resuming`]).
+    learnt_for: Option<u64>,
 }
 
 /// No state: the parent of a trace's first states.
@@ -265,6 +268,13 @@ impl Drop for Lines<'_> {
 impl<'g> Lines<'g> {
     /// The lines of `side`'s units now.
     pub fn new(game: &'g Normandy44, side: Side) -> Lines<'g> {
+        Lines::resuming(game, side, None)
+    }
+
+    /// [`Lines::new`]; with `kept`, the id of the [`KeptLines`] of this position and side, the
+    /// lines start from what earlier lines made for it learnt, where this thread's tables still
+    /// hold it: [`in_supply`] asks one hex at a time, and each trace teaches the next.
+    fn resuming(game: &'g Normandy44, side: Side, kept: Option<u64>) -> Lines<'g> {
         let map = &game.data().map;
         let occupancy = zoc::occupancy(game);
         let zones = zoc::zones_of(game, side.enemy());
@@ -277,7 +287,10 @@ impl<'g> Lines<'g> {
         }
         // Lines made while others live get fresh tables.
         let mut scratch = TRACE.try_with(RefCell::take).unwrap_or_default();
-        scratch.learnt.begin(map.hexes.len(), Learnt::default());
+        if kept.is_none() || scratch.learnt_for != kept {
+            scratch.learnt.begin(map.hexes.len(), Learnt::default());
+            scratch.learnt_for = kept;
+        }
         Lines {
             game,
             side,
@@ -341,6 +354,7 @@ impl<'g> Lines<'g> {
             pushed,
             stack,
             learnt,
+            ..
         } = match borrowed.as_deref_mut() {
             Some(shared) => shared,
             None => own.insert(Trace::default()),
@@ -560,6 +574,7 @@ pub fn in_supply(game: &Normandy44, unit: UnitId) -> bool {
     };
     let position = control_key(game);
     let kept = game.memo().get(slot, || KeptLines {
+        id: NEXT_KEPT_LINES.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         position,
         answers: Mutex::new(Vec::new()),
     });
@@ -576,7 +591,7 @@ pub fn in_supply(game: &Normandy44, unit: UnitId) -> bool {
     if let Some(answer) = known {
         return answer;
     }
-    let answer = Lines::new(game, side).in_supply(hex);
+    let answer = Lines::resuming(game, side, Some(kept.id)).in_supply(hex);
     if let Ok(mut answers) = kept.answers.lock() {
         if answers.len() <= hex.index() {
             answers.resize(hex.index() + 1, None);
@@ -586,9 +601,15 @@ pub fn in_supply(game: &Normandy44, unit: UnitId) -> bool {
     answer
 }
 
+/// The id of the next [`KeptLines`] made.
+static NEXT_KEPT_LINES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// One side's answers of [`in_supply`] by hex, kept in the memo until a unit changes: the
 /// replacement and withdrawal checks ask them unit by unit, many times a decision.
 struct KeptLines {
+    /// Which kept lines these are, for the traces' tables of what their traces learnt (18.2's
+    /// traces from the same position and side learn from one another, [`Learnt`]).
+    id: u64,
     /// [`control_key`] of the position they were worked out in.
     position: u64,
     answers: Mutex<Vec<Option<bool>>>,

@@ -183,10 +183,16 @@ pub fn allied_automatic(game: &Normandy44) -> Option<String> {
         ));
     }
     // Two of three.
+    let st_lo = allies_hold(game, &[ST_LO]);
+    let caen = allies_hold(game, &CAEN);
+    if !st_lo && !caen {
+        // The third alone is one of three: its trace is not made for nothing.
+        return None;
+    }
     let cherbourg = supply_lines::cherbourg_cities(map);
     let met = [
-        (allies_hold(game, &[ST_LO]), "they control St-Lô"),
-        (allies_hold(game, &CAEN), "they control all four Caen hexes"),
+        (st_lo, "they control St-Lô"),
+        (caen, "they control all four Caen hexes"),
         (
             !cherbourg.is_empty() && !supply_lines::cherbourg_traces_south(game),
             "no Cherbourg city hex traces supply to the south edge",

@@ -281,10 +281,16 @@ pub fn begin(game: &mut Normandy44, _side: Side, _phase: Phase, _log: &mut N44Lo
     game.attackers.clear();
     game.chooser = None;
     game.combat = CombatState::default();
-    for unit in game.unit_ids().collect::<Vec<_>>() {
-        game.unit_mut(unit)
-            .flags
-            .set(UnitFlags::ATTACKED | UnitFlags::RETREATED, false);
+    // Only the units that carry a marker are lent for the change: lending every unit costs a
+    // comparison and a mending each.
+    for i in 0..game.units.len() {
+        let unit = UnitId(i as u16);
+        let flags = game.unit(unit).flags;
+        if flags.has(UnitFlags::ATTACKED) || flags.has(UnitFlags::RETREATED) {
+            game.unit_mut(unit)
+                .flags
+                .set(UnitFlags::ATTACKED | UnitFlags::RETREATED, false);
+        }
     }
 }
 

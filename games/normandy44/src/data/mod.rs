@@ -67,6 +67,9 @@ pub struct N44Data {
     /// Per assault beach (Utah, Omaha, Gold, Juno, Sword), its beach engineer (17.8, A-42):
     /// worked out once at load, since supply and landings ask for it at every step.
     pub beach_engineers: [Option<UnitId>; 5],
+    /// 17.4: the Cotentin Artillery HQ (the German HQ whose id or name says "Cotentin"): found
+    /// once at load, since every German reinforcement list asks for it.
+    pub cotentin_hq: Option<UnitId>,
     /// Per unit, the indices of its lines in `gb` (one per scenario at most): found once at
     /// load, since every list of landings asks for each unit's cost.
     pub gb_lines: Vec<Vec<u16>>,
@@ -274,6 +277,7 @@ fn read_all(dir: &Reader<'_>, report: &mut Report) -> Option<N44Data> {
         options,
         markers: markers?,
         beach_engineers: [None; 5],
+        cotentin_hq: None,
         gb_lines: Vec::new(),
         encoding: std::sync::OnceLock::new(),
         step_costs: Default::default(),
@@ -281,6 +285,7 @@ fn read_all(dir: &Reader<'_>, report: &mut Report) -> Option<N44Data> {
     };
     check::check(&mut data, report);
     data.beach_engineers = beach_engineers(&data);
+    data.cotentin_hq = cotentin_hq(&data);
     data.gb_lines = vec![Vec::new(); data.units.len()];
     for (i, line) in data.gb.iter().enumerate() {
         if let Some(unit) = data.unit_id(&line.unit)
@@ -290,6 +295,18 @@ fn read_all(dir: &Reader<'_>, report: &mut Report) -> Option<N44Data> {
         }
     }
     Some(data)
+}
+
+/// 17.4: the Cotentin Artillery HQ: the German HQ whose id or name says "Cotentin" (the data
+/// has no field for it; docs/normandy44/data.md says so).
+fn cotentin_hq(data: &N44Data) -> Option<UnitId> {
+    (0..data.units.len() as u16).map(UnitId).find(|&u| {
+        let def = data.unit(u);
+        def.side == Side::German
+            && def.class == Class::Hq
+            && (def.id.to_lowercase().contains("cotentin")
+                || def.name.to_lowercase().contains("cotentin"))
+    })
 }
 
 /// 17.8, A-42: each assault beach's engineer, a D-Day unit of the beach or, failing one, a

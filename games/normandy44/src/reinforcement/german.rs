@@ -6,6 +6,7 @@ use crate::action::{MoveMode, N44Event, N44Log};
 use crate::beaches::{cherbourg_cities, controls};
 use crate::data::{EntryColour, GermanArrival, RoadKind, Side, UnitId, applies};
 use crate::state::{Location, Normandy44, Phase, Stage, Step, UnitFlags};
+use crate::tables::costs::StackTally;
 use crate::tables::terrain::{HexEntry, Mobility, Mover, Road, enter_hex};
 use overlord_engine::Refusal;
 use overlord_hexmap::HexId;
@@ -26,13 +27,17 @@ pub(super) fn due(game: &Normandy44, unit: UnitId) -> bool {
     matches!(game.unit(unit).at, Location::Arriving(t) if t <= game.turn)
 }
 
-/// 6.6: the entry zone (index in the map's `entries`) `unit` enters by now: its colour's, or
-/// where a delay sent it.
-fn zone_of(game: &Normandy44, unit: UnitId) -> Option<usize> {
+/// 6.6: the entry zone (index in the map's `entries`) `unit` enters by now: where a delay
+/// sent it, else its colour's, from its card line found by `arrival` (looked for only then).
+fn zone_of_with<'d>(
+    game: &'d Normandy44,
+    unit: UnitId,
+    arrival: impl FnOnce() -> Option<&'d GermanArrival>,
+) -> Option<usize> {
     if let Some(&(_, z)) = game.entry_zones.iter().find(|(u, _)| *u == unit) {
         return Some(usize::from(z));
     }
-    let colour: EntryColour = arrival(game, unit)?.colour?;
+    let colour: EntryColour = arrival()?.colour?;
     game.data()
         .map
         .entries
@@ -42,14 +47,23 @@ fn zone_of(game: &Normandy44, unit: UnitId) -> Option<usize> {
 
 /// The hexes `unit` may enter at: its zone's entry hexes, or its fixed hex (26.1).
 pub(super) fn entry_hexes(game: &Normandy44, unit: UnitId) -> Vec<HexId> {
+    entry_hexes_with(game, unit, arrival(game, unit))
+}
+
+/// [`entry_hexes`], with the unit's card line given.
+fn entry_hexes_with(
+    game: &Normandy44,
+    unit: UnitId,
+    arrival: Option<&GermanArrival>,
+) -> Vec<HexId> {
     let data = game.data();
-    if let Some(hex) = arrival(game, unit)
+    if let Some(hex) = arrival
         .and_then(|a| a.hex.as_deref())
         .and_then(|l| data.map.hex(l))
     {
         return vec![hex];
     }
-    zone_of(game, unit)
+    zone_of_with(game, unit, || arrival)
         .and_then(|z| data.map.entries.get(z))
         .map(|(_, hexes)| hexes.clone())
         .unwrap_or_default()
@@ -106,13 +120,33 @@ pub fn enter_check(game: &Normandy44, unit: UnitId, hex: HexId) -> Result<u16, R
             "a reinforcement enters through an entry hex of its zone, never between two",
         ));
     }
-    if game.occupant(hex) == Some(Side::Allied) {
+    enter_at(game, unit, hex, entry_hex(game, hex))
+}
+
+/// What [`enter_check`] reads of an entry hex, the same for every unit: `None` where Allied
+/// units hold it, else the stacking tally of the units there (a reinforcement comes from off
+/// the map, so it is never one of them, 7.1).
+fn entry_hex(game: &Normandy44, hex: HexId) -> Option<StackTally> {
+    (game.occupant(hex) != Some(Side::Allied)).then(|| crate::stacking::tally(game, hex))
+}
+
+/// [`enter_check`]'s checks of the hex, once `unit` is a due German reinforcement and `hex`
+/// one of its entry hexes, `at` being [`entry_hex`]: the legal list asks only these, with the
+/// hexes found once per unit and what it reads of each once per list.
+fn enter_at(
+    game: &Normandy44,
+    unit: UnitId,
+    hex: HexId,
+    at: Option<StackTally>,
+) -> Result<u16, Refusal> {
+    let Some(mut stack) = at else {
         return Err(Refusal::by_rule(
             GERMAN_ENTRY,
             "Allied units hold the entry hex",
         ));
-    }
-    if !crate::stacking::fits(game, hex, &[unit]) {
+    };
+    stack.add(crate::stacking::stacker(game, unit));
+    if !stack.legal() {
         return Err(Refusal::by_rule(
             GERMAN_ENTRY,
             "the hex has no room for it (7.1)",
@@ -120,6 +154,46 @@ pub fn enter_check(game: &Normandy44, unit: UnitId, hex: HexId) -> Result<u16, R
     }
     entry_cost(game, unit, hex)
         .ok_or_else(|| Refusal::by_rule(GERMAN_ENTRY, "the unit cannot enter that hex"))
+}
+
+/// The legal list's answers for due German reinforcement `unit` (6.6): [`enter_check`] at each
+/// of its entry hexes, then [`delay_zone`] earlier and later unless `must_enter` (27.2), with
+/// its card line looked for once; `seen` keeps [`entry_hex`] of the hexes the list asked
+/// before (the units of one zone share its hexes).
+pub(super) fn arrival_answers(
+    game: &Normandy44,
+    unit: UnitId,
+    must_enter: bool,
+    seen: &mut Vec<(HexId, Option<StackTally>)>,
+    out: &mut Vec<crate::action::N44Action>,
+) {
+    use crate::action::N44Action;
+    let line = arrival(game, unit);
+    for hex in entry_hexes_with(game, unit, line) {
+        let at = match seen.iter().find(|(h, _)| *h == hex) {
+            Some(&(_, at)) => at,
+            None => {
+                let at = entry_hex(game, hex);
+                seen.push((hex, at));
+                at
+            }
+        };
+        if enter_at(game, unit, hex, at).is_ok() {
+            out.push(N44Action::Enter { unit, hex });
+        }
+    }
+    if must_enter {
+        return;
+    }
+    // `delay_zone` for a due unit in its Movement Phase.
+    let Some(zone) = delayed_from(game, unit, line) else {
+        return;
+    };
+    for later in [false, true] {
+        if next_zone(game, zone, later).is_some() {
+            out.push(N44Action::Delay { unit, later });
+        }
+    }
 }
 
 pub(super) fn enter(
@@ -182,21 +256,30 @@ pub fn delay_zone(game: &Normandy44, unit: UnitId, later: bool) -> Result<usize,
             "a due reinforcement may be delayed in the German Movement Phase",
         ));
     }
-    let Some(zone) =
-        zone_of(game, unit).filter(|_| arrival(game, unit).is_some_and(|a| a.hex.is_none()))
-    else {
+    let Some(zone) = delayed_from(game, unit, arrival(game, unit)) else {
         return Err(Refusal::by_rule(
             CHERBOURG_ARRIVAL,
             "the unit arrives at a fixed hex",
         ));
     };
+    next_zone(game, zone, later)
+        .ok_or_else(|| Refusal::by_rule(GERMAN_ENTRY, "no entry zone lies that way"))
+}
+
+/// 6.6, 26.1: the zone a delay of `unit` (card line `line`) starts from: its zone now, unless
+/// it arrives at a fixed hex.
+fn delayed_from(game: &Normandy44, unit: UnitId, line: Option<&GermanArrival>) -> Option<usize> {
+    zone_of_with(game, unit, || line).filter(|_| line.is_some_and(|a| a.hex.is_none()))
+}
+
+/// 6.6: the entry zone next to `zone` along the edge (`later`: the next one), if there is one.
+fn next_zone(game: &Normandy44, zone: usize, later: bool) -> Option<usize> {
     let next = if later {
         zone.checked_add(1)
     } else {
         zone.checked_sub(1)
     };
     next.filter(|&z| z < game.data().map.entries.len())
-        .ok_or_else(|| Refusal::by_rule(GERMAN_ENTRY, "no entry zone lies that way"))
 }
 
 pub(super) fn delay(

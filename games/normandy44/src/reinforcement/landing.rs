@@ -8,8 +8,9 @@ use crate::action::{MoveMode, N44Event, N44Log};
 use crate::beaches::{beach_active, beach_of_engineer, beachhead, landing_site};
 use crate::data::{Army, Beach, Class, Side, Size, UnitId};
 use crate::movement::{Goal, must_move_tactically, reach_for, why_stuck, within_boundary};
+use crate::stacking::stacker;
 use crate::state::{Location, Normandy44, UnitFlags};
-use crate::tables::costs::{RpKind, landing_fits};
+use crate::tables::costs::{LandingSite, RpKind, StackTally, Stacker, landing_fits};
 use overlord_engine::Refusal;
 use overlord_hexmap::HexId;
 
@@ -109,66 +110,175 @@ pub fn land_check(game: &Normandy44, unit: UnitId, hex: HexId) -> Result<u8, Ref
             return Err(Refusal::by_rule(RP_COST, "the unit is not available yet"));
         }
     }
-    let Some(site) = landing_site(game, army, hex) else {
-        return Err(Refusal::by_rule(
-            LANDING,
-            "reinforcements land at one of their army's beachheads or its complete Mulberry",
-        ));
+    let lander = Lander::of(game, unit, army, free, box_beach);
+    let at = LandingHex::of(game, army, hex);
+    match lands(game, &lander, &at) {
+        Ok(()) => Ok(lander.cost),
+        Err(why) => Err(match why {
+            NoLanding::NotASite => Refusal::by_rule(
+                LANDING,
+                "reinforcements land at one of their army's beachheads or its complete Mulberry",
+            ),
+            NoLanding::OtherBeach => {
+                Refusal::by_rule(SECOND_WAVE, "the unit lands at its own box's beach")
+            }
+            NoLanding::German => Refusal::by_rule(LANDING, "German units hold the hex"),
+            NoLanding::NotOwnBeachhead => Refusal::by_rule(
+                CLOSED,
+                "a beach engineer lands only in its own beachhead, once it is \
+                 Allied-controlled",
+            ),
+            NoLanding::Closed => Refusal::by_rule(
+                CLOSED,
+                "the beachhead is closed: only its engineer may land there",
+            ),
+            NoLanding::NoRp => Refusal::by_rule(
+                RP_COST,
+                format!(
+                    "the unit costs {} RP and {} are left",
+                    lander.cost,
+                    game.tracks.rp[army.index()]
+                ),
+            ),
+            NoLanding::BeachLimit(beach) => Refusal::by_rule(LANDING, rp_limit_reason(beach)),
+            // 20.5: a second-wave unit that cannot land for stacking waits for a later turn.
+            NoLanding::NoRoom => Refusal::by_rule(LANDING, "the hex has no room for it (7.1)"),
+        }),
+    }
+}
+
+/// What [`land_check`] reads of the unit that lands, the same for every hex: the legal list
+/// works it out once per unit.
+pub(super) struct Lander {
+    army: Army,
+    /// 20.5: a second-wave (or Next Wave) unit lands free...
+    free: bool,
+    /// ...at its own box's beach.
+    box_beach: Option<Beach>,
+    /// 6.5.1: its RP cost (0 when free).
+    cost: u8,
+    /// 21.1: the beach whose engineer it is.
+    engineer: Option<Beach>,
+    /// 7.1: how it counts for stacking.
+    stacker: Stacker,
+}
+
+impl Lander {
+    pub(super) fn of(
+        game: &Normandy44,
+        unit: UnitId,
+        army: Army,
+        free: bool,
+        box_beach: Option<Beach>,
+    ) -> Lander {
+        Lander {
+            army,
+            free,
+            box_beach,
+            cost: if free { 0 } else { rp_cost(game, unit) },
+            engineer: beach_of_engineer(game, unit),
+            stacker: stacker(game, unit),
+        }
+    }
+}
+
+/// What [`land_check`] reads of a landing hex, the same for every unit of one army: the legal
+/// list works it out once per hex, where it asked it once per unit and hex.
+pub(super) struct LandingHex {
+    pub(super) hex: HexId,
+    /// 6.5.2, 21.1: the landing site the hex is for the army (a beachhead, its complete
+    /// Mulberry), if any.
+    site: Option<LandingSite>,
+    /// German units hold it.
+    german: bool,
+    /// 21.1: the beach of a beachhead site is open (its engineer in its beachhead hex); `true`
+    /// for a Mulberry.
+    open: bool,
+    /// 21.1: the Allies control it.
+    allied: bool,
+    /// 7.1: the stacking tally of the units already there (a lander comes from off the map,
+    /// so it is never one of them).
+    stack: StackTally,
+}
+
+impl LandingHex {
+    pub(super) fn of(game: &Normandy44, army: Army, hex: HexId) -> LandingHex {
+        let site = landing_site(game, army, hex);
+        LandingHex {
+            hex,
+            site,
+            german: game.occupant(hex) == Some(Side::German),
+            open: match site {
+                Some(LandingSite::Beach(beach)) => beach_active(game, beach),
+                _ => true,
+            },
+            allied: game.allied_controls(hex),
+            stack: crate::stacking::tally(game, hex),
+        }
+    }
+}
+
+/// Why a landing is refused ([`land_check`] writes it out).
+enum NoLanding {
+    NotASite,
+    OtherBeach,
+    German,
+    NotOwnBeachhead,
+    Closed,
+    NoRp,
+    BeachLimit(Beach),
+    NoRoom,
+}
+
+/// [`land_check`]'s checks of `lander` at `at`, once the unit waits to land and may land this
+/// turn (20.5's GB box from turn 2, its line's first turn), in the order the refusals are
+/// given.
+fn lands(game: &Normandy44, lander: &Lander, at: &LandingHex) -> Result<(), NoLanding> {
+    let Some(site) = at.site else {
+        return Err(NoLanding::NotASite);
     };
-    let limit_beach = site.limit_beach();
-    if box_beach.is_some_and(|b| site != crate::tables::costs::LandingSite::Beach(b)) {
-        return Err(Refusal::by_rule(
-            SECOND_WAVE,
-            "the unit lands at its own box's beach",
-        ));
+    if lander
+        .box_beach
+        .is_some_and(|b| site != LandingSite::Beach(b))
+    {
+        return Err(NoLanding::OtherBeach);
     }
-    if game.occupant(hex) == Some(Side::German) {
-        return Err(Refusal::by_rule(LANDING, "German units hold the hex"));
+    if at.german {
+        return Err(NoLanding::German);
     }
-    match beach_of_engineer(game, unit) {
+    match lander.engineer {
         Some(beach) => {
-            if beachhead(game, beach) != hex || !game.allied_controls(hex) {
-                return Err(Refusal::by_rule(
-                    CLOSED,
-                    "a beach engineer lands only in its own beachhead, once it is \
-                     Allied-controlled",
-                ));
+            if beachhead(game, beach) != at.hex || !at.allied {
+                return Err(NoLanding::NotOwnBeachhead);
             }
         }
         None => {
-            if let crate::tables::costs::LandingSite::Beach(beach) = site
-                && !beach_active(game, beach)
-            {
-                return Err(Refusal::by_rule(
-                    CLOSED,
-                    "the beachhead is closed: only its engineer may land there",
-                ));
+            if !at.open {
+                return Err(NoLanding::Closed);
             }
         }
     }
-    let cost = if free { 0 } else { rp_cost(game, unit) };
-    if !free {
-        if game.tracks.rp[army.index()] < cost {
-            return Err(Refusal::by_rule(
-                RP_COST,
-                format!(
-                    "the unit costs {cost} RP and {} are left",
-                    game.tracks.rp[army.index()]
-                ),
-            ));
+    if !lander.free {
+        if game.tracks.rp[lander.army.index()] < lander.cost {
+            return Err(NoLanding::NoRp);
         }
-        if !landing_fits(game.tracks.rp_landed[limit_beach.index()], cost) {
-            return Err(Refusal::by_rule(LANDING, rp_limit_reason(limit_beach)));
+        let limit_beach = site.limit_beach();
+        if !landing_fits(game.tracks.rp_landed[limit_beach.index()], lander.cost) {
+            return Err(NoLanding::BeachLimit(limit_beach));
         }
     }
-    if !crate::stacking::fits(game, hex, &[unit]) {
-        // 20.5: a second-wave unit that cannot land for stacking waits for a later turn.
-        return Err(Refusal::by_rule(
-            LANDING,
-            "the hex has no room for it (7.1)",
-        ));
+    let mut stack = at.stack;
+    stack.add(lander.stacker);
+    if !stack.legal() {
+        return Err(NoLanding::NoRoom);
     }
-    Ok(cost)
+    Ok(())
+}
+
+/// [`land_check`] for the legal list: `lander` and `at` worked out once, the unit's own checks
+/// made ([`cannot_land_now`] is `false` for it).
+pub(super) fn may_land(game: &Normandy44, lander: &Lander, at: &LandingHex) -> bool {
+    lands(game, lander, at).is_ok()
 }
 
 /// 6.5.2's refusal of a landing past a beach's RP for the turn, written out for each beach so
@@ -327,8 +437,9 @@ pub fn must_still_return(game: &Normandy44) -> Option<UnitId> {
         return None;
     }
     game.unit_ids().find(|&u| {
-        // 27.1: in three or four players, the one whose part of the phase it is.
-        game.in_part(u) && beyond_boundary(game, u) && why_stuck(game, u, false).is_none() && {
+        // 27.1: in three or four players, the one whose part of the phase it is (asked after
+        // the boundary, which rules out nearly every unit at once).
+        beyond_boundary(game, u) && game.in_part(u) && why_stuck(game, u, false).is_none() && {
             let mode = if must_move_tactically(game, u) {
                 MoveMode::Tactical
             } else {

@@ -24,10 +24,11 @@ use crate::beaches::beachhead;
 use crate::beaches::cherbourg_cities;
 use crate::data::{Side, UnitId};
 use crate::state::{Location, Normandy44, Phase, Stage, Step, UnitFlags};
-use german::{due, entry_hexes};
-use landing::{army_landing_hexes, cannot_land_now, in_beach_hex, landing_box};
+use german::{arrival_answers, due, entry_hexes};
+use landing::{
+    Lander, LandingHex, army_landing_hexes, cannot_land_now, in_beach_hex, landing_box, may_land,
+};
 use overlord_engine::{Refusal, RuleId};
-use overlord_hexmap::HexId;
 
 /// 6.5.2: the landing procedure.
 pub const LANDING: RuleId = RuleId("6.5.2");
@@ -78,71 +79,105 @@ pub fn has_choice(game: &Normandy44, side: Side) -> bool {
 }
 
 /// [`legal`]; with `first_only`, it stops once it has an answer.
+///
+/// The units are walked in id order, each weighed only where it is (off the map waiting to
+/// land or arrive, in a beach hex): the answers come out in the order a walk over every unit
+/// of the side asking every check gives.
 fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: bool) {
     if !open_movement(game, side) {
         return;
     }
-    let ids = game.unit_ids().filter(|&u| game.side_of(u) == side);
     match side {
         Side::Allied => {
-            // An army's landing hexes, found once per list.
-            let mut army_hexes: [Option<Vec<HexId>>; 2] = [None, None];
-            for unit in ids {
+            // An army's landing hexes, with what the landing check reads of each, found once
+            // per list.
+            let mut army_hexes: [Option<Vec<LandingHex>>; 2] = [None, None];
+            for (i, state) in game.units.iter().enumerate() {
+                let unit = UnitId(i as u16);
+                let evacuating = match state.at {
+                    Location::Britain | Location::SecondWave(_) | Location::NextWave => false,
+                    Location::Hex(h) => {
+                        // 21.2: only from a beach hex, by a unit that has not moved (it spends
+                        // its whole MA); `evacuate_check` refuses the rest, asked below.
+                        if !in_beach_hex(game, h)
+                            || state.spent > 0
+                            || state.flags.has(UnitFlags::LANDED)
+                        {
+                            continue;
+                        }
+                        true
+                    }
+                    _ => continue,
+                };
+                if game.side_of(unit) != side {
+                    continue;
+                }
                 if first_only && !out.is_empty() {
                     return;
                 }
-                if let Some((_, box_beach)) = landing_box(game, unit) {
-                    if cannot_land_now(game, unit) {
-                        continue;
-                    }
-                    let Some(army) = game.army_of(unit) else {
-                        continue;
-                    };
-                    let hexes = army_hexes[army.index()]
-                        .get_or_insert_with(|| army_landing_hexes(game, army));
-                    for &hex in hexes.iter() {
-                        // 20.5: a unit of a landing box lands only at its box's beach; every
-                        // other hex is a refusal of `land_check`.
-                        if box_beach.is_some_and(|b| beachhead(game, b) != hex) {
-                            continue;
-                        }
-                        if land_check(game, unit, hex).is_ok() {
-                            out.push(N44Action::Land { unit, hex });
-                        }
-                    }
-                } else if game.hex_of(unit).is_some_and(|h| in_beach_hex(game, h))
+                if evacuating {
                     // `evacuate_check` refuses a unit that cannot move; asked first, the
                     // refusal's text is not written out for nothing.
-                    && crate::movement::why_stuck(game, unit, false).is_none()
-                    && evacuate_check(game, unit).is_ok()
-                {
-                    out.push(N44Action::Evacuate { unit });
+                    if crate::movement::why_stuck(game, unit, false).is_none()
+                        && evacuate_check(game, unit).is_ok()
+                    {
+                        out.push(N44Action::Evacuate { unit });
+                    }
+                    continue;
+                }
+                let Some((free, box_beach)) = landing_box(game, unit) else {
+                    continue;
+                };
+                if cannot_land_now(game, unit) {
+                    continue;
+                }
+                let Some(army) = game.army_of(unit) else {
+                    continue;
+                };
+                let hexes = army_hexes[army.index()].get_or_insert_with(|| {
+                    army_landing_hexes(game, army)
+                        .into_iter()
+                        .map(|hex| LandingHex::of(game, army, hex))
+                        .collect()
+                });
+                let lander = Lander::of(game, unit, army, free, box_beach);
+                for at in hexes.iter() {
+                    // 20.5: a unit of a landing box lands only at its box's beach; every
+                    // other hex is a refusal of `land_check`.
+                    if box_beach.is_some_and(|b| beachhead(game, b) != at.hex) {
+                        continue;
+                    }
+                    // `land_check`, its unit's own checks made by `cannot_land_now`.
+                    if may_land(game, &lander, at) {
+                        out.push(N44Action::Land { unit, hex: at.hex });
+                    }
                 }
             }
-            if must_still_return(game).is_some() {
+            // 22.1: the phase may not end while a unit must come back; asked only where the
+            // list offers the end.
+            if out.contains(&N44Action::Done) && must_still_return(game).is_some() {
                 out.retain(|a| *a != N44Action::Done);
             }
         }
         Side::German => {
-            for unit in ids {
+            // 27.2: no delay in solitaire play.
+            let must_enter = crate::solitaire::reinforcements_must_enter(game);
+            // What the entry check reads of each entry hex, found once per list.
+            let mut entry_hexes_seen = Vec::new();
+            for (i, state) in game.units.iter().enumerate() {
+                let unit = UnitId(i as u16);
+                if !matches!(state.at, Location::Arriving(_) | Location::Mobilization(_))
+                    || game.side_of(unit) != side
+                {
+                    continue;
+                }
                 if first_only && !out.is_empty() {
                     return;
                 }
-                match game.unit(unit).at {
+                match state.at {
                     Location::Arriving(_) if due(game, unit) => {
-                        for hex in entry_hexes(game, unit) {
-                            if enter_check(game, unit, hex).is_ok() {
-                                out.push(N44Action::Enter { unit, hex });
-                            }
-                        }
-                        // 27.2: no delay in solitaire play.
-                        for later in [false, true] {
-                            if !crate::solitaire::reinforcements_must_enter(game)
-                                && delay_zone(game, unit, later).is_ok()
-                            {
-                                out.push(N44Action::Delay { unit, later });
-                            }
-                        }
+                        // `enter_check` at each entry hex, then `delay_zone`.
+                        arrival_answers(game, unit, must_enter, &mut entry_hexes_seen, out);
                     }
                     Location::Mobilization(b) => {
                         let map = &game.data().map;
@@ -159,6 +194,9 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
                     }
                     _ => {}
                 }
+            }
+            if first_only && !out.is_empty() {
+                return;
             }
             for &hex in cherbourg_cities(game) {
                 if relocate_check(game, hex).is_ok() {
