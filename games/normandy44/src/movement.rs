@@ -609,28 +609,27 @@ pub fn reach_on(
         .max()
         .unwrap_or(0);
     let budget = (u16::from(ma) * Sixths::ONE.0).saturating_sub(spent);
-    let mobilities: Vec<(Mover, bool)> = units
-        .iter()
-        .map(|&u| {
-            (
-                Mover {
-                    side,
-                    mobility: mobility(game, u, mode),
-                },
-                game.unit(u).flags.has(UnitFlags::REPLACED),
-            )
-        })
-        .collect();
-    // Each mover's step costs; units of one kind share one table.
-    let mut tables: Vec<StepCosts<'_>> = Vec::with_capacity(2);
-    let mut kinds: Vec<Mover> = Vec::with_capacity(2);
-    for &(mover, _) in &mobilities {
-        if !kinds.contains(&mover) {
-            kinds.push(mover);
-            tables.push(StepCosts::for_mover(game, mover, weather));
+    // Each kind of mover's step costs: one side, so at most two kinds (9.1's mobilities), and
+    // units of one kind share one table.
+    let mut tables: [Option<StepCosts<'_>>; 2] = [None, None];
+    let mut replaced = false;
+    let mut non_mech = false;
+    for &u in units {
+        let mobility = mobility(game, u, mode);
+        let kind = match mobility {
+            Mobility::NonMech => 0,
+            Mobility::Mech => 1,
+        };
+        if let Some(slot @ None) = tables.get_mut(kind) {
+            *slot = Some(StepCosts::for_mover(
+                game,
+                Mover { side, mobility },
+                weather,
+            ));
         }
+        replaced |= game.unit(u).flags.has(UnitFlags::REPLACED);
+        non_mech |= mobility == Mobility::NonMech;
     }
-    let replaced = mobilities.iter().any(|&(_, r)| r);
     // 6.5.2: a reinforcement's landing hex is the first hex of its tactical move.
     let bound = units.iter().any(|&u| bound_to_perimeter(game, u));
     let landed = units
@@ -693,7 +692,7 @@ pub fn reach_on(
             _ => {}
         }
         // A move ends on entering an enemy ZOC (8.2) or a hex that stops it.
-        if at != start && (zones.in_zoc(at) || stops_here(game, at, &mobilities, came_from)) {
+        if at != start && (zones.in_zoc(at) || stops_here(game, at, non_mech, came_from)) {
             continue;
         }
         // 6.2: a unit with a Replacement marker moves at most one hex; 9.10: tactical, two.
@@ -709,7 +708,7 @@ pub fn reach_on(
             // search already knows (most steps of a search lead back to hexes reached).
             let mut step_cost = 0u16;
             let mut allowed = true;
-            for table in &tables {
+            for table in tables.iter().flatten() {
                 match table.get(at, direction, moved == 0) {
                     Some(c) => step_cost = step_cost.max(c),
                     None => allowed = false,
@@ -964,11 +963,11 @@ fn step(
     }
 }
 
-/// Whether a mover that entered `hex` (from `came_from`) must stop there: a flooded hex
-/// entered off road by a non-mechanized unit (9.5).
-fn stops_here(game: &Normandy44, hex: HexId, movers: &[(Mover, bool)], came_from: HexId) -> bool {
+/// Whether a move (`non_mech`: with a non-mechanized unit) that entered `hex` from
+/// `came_from` must stop there: a flooded hex entered off road by a non-mechanized unit (9.5).
+fn stops_here(game: &Normandy44, hex: HexId, non_mech: bool, came_from: HexId) -> bool {
     let map = &game.data.map;
-    if map.terrain(hex) != Terrain::Flooded {
+    if !non_mech || map.terrain(hex) != Terrain::Flooded {
         return false;
     }
     let on_road = map
@@ -976,7 +975,7 @@ fn stops_here(game: &Normandy44, hex: HexId, movers: &[(Mover, bool)], came_from
         .direction(came_from, hex)
         .map(|d| map.side(came_from, usize::from(d.index())).road.is_some())
         .unwrap_or(false);
-    !on_road && movers.iter().any(|(m, _)| m.mobility == Mobility::NonMech)
+    !on_road
 }
 
 /// Map limits of the scenario (26.1: row xx15 closed, Allied units stay north of the H-line;
@@ -1070,13 +1069,17 @@ pub fn begin(game: &mut Normandy44, side: Side, reserve: bool, log: &mut N44Log)
         .unit_ids()
         .filter(|&u| game.side_of(u) == side)
         .collect();
+    let moved = UnitFlags::MOVED | UnitFlags::TACTICAL | UnitFlags::ZOC_MOVE | UnitFlags::MOVED_FAR;
     for &unit in &ids {
+        // Only a unit with something to clear is lent for the change: lending costs a
+        // comparison and a mending each.
+        let state = game.unit(unit);
+        if state.spent == 0 && state.flags.0 & moved == 0 {
+            continue;
+        }
         let mut state = game.unit_mut(unit);
         state.spent = 0;
-        state.flags.set(
-            UnitFlags::MOVED | UnitFlags::TACTICAL | UnitFlags::ZOC_MOVE | UnitFlags::MOVED_FAR,
-            false,
-        );
+        state.flags.set(moved, false);
     }
     if reserve {
         return;
