@@ -402,3 +402,44 @@ fn rule_18_2_lines_that_learn_answer_as_single_traces() {
         );
     }
 }
+
+/// 10.1: the attackers the combat lists offer (`eligible_attackers`, which weighs the attacking
+/// hex's checks once per hex) are the units `why_cannot_attack` lets attack, for both sides and
+/// every hex the other side holds, at every decision of a random mini, campaign and Cherbourg
+/// game (the last with 26.3's airborne zones).
+#[test]
+fn rule_10_1_eligible_attackers_are_those_why_cannot_attack_lets_attack() {
+    use overlord_normandy44::combat::{eligible_attackers, why_cannot_attack};
+    use rand::RngExt;
+    for (scenario, seed) in [("mini", 31u64), ("campaign", 32), ("cherbourg", 33)] {
+        let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut compared = 0usize;
+        let decisions = play_beside_a_copy_with_nothing_kept(scenario, seed, |game, _, at| {
+            for side in [Side::Allied, Side::German] {
+                for hex in game.occupied_hexes(side.enemy()) {
+                    let expected: Vec<_> = game
+                        .data()
+                        .map
+                        .hexes
+                        .neighbours_on_map(hex)
+                        .flat_map(|n| game.units_in(n).collect::<Vec<_>>())
+                        .filter(|&u| why_cannot_attack(game, side, u, hex).is_none())
+                        .collect();
+                    assert_eq!(
+                        eligible_attackers(game, side, hex),
+                        expected,
+                        "{scenario} seed {seed}, decision {at}, {side:?} into {hex:?}"
+                    );
+                    compared += expected.len();
+                }
+            }
+            let mut legal = Vec::new();
+            game.legal_actions(&mut legal);
+            legal[policy.random_range(0..legal.len())]
+        });
+        assert!(
+            decisions > 500 && compared > 100,
+            "{decisions} decisions, {compared} attackers"
+        );
+    }
+}
