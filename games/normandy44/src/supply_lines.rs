@@ -567,7 +567,12 @@ pub fn in_supply(game: &Normandy44, unit: UnitId) -> bool {
     let Some(hex) = game.hex_of(unit) else {
         return false;
     };
-    let side = game.side_of(unit);
+    hex_in_supply(game, game.side_of(unit), hex)
+}
+
+/// 18.2 (6.2): whether a unit of `side` in `hex` would trace a line of supply now: the answer
+/// [`in_supply`] keeps per hex, which depends on the unit only through its side and hex.
+pub fn hex_in_supply(game: &Normandy44, side: Side, hex: HexId) -> bool {
     let slot = match side {
         Side::German => Memoized::GermanLines,
         Side::Allied => Memoized::AlliedLines,
