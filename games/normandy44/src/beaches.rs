@@ -88,9 +88,10 @@ pub fn unit_in_supply(game: &Normandy44, unit: UnitId) -> bool {
 }
 
 /// 6.2 (b): whether a town or city hex of `side` is in supply, for a unit returning there: a
-/// unit of `side` there would trace a line of supply (18.2).
+/// unit of `side` there would trace a line of supply (18.2). The answer is the memo's, kept
+/// per hex with the units' own ([`supply_lines::hex_in_supply`]).
 pub fn hex_in_supply(game: &Normandy44, side: Side, hex: HexId) -> bool {
-    supply_lines::Lines::new(game, side).in_supply(hex)
+    supply_lines::hex_in_supply(game, side, hex)
 }
 
 /// Whether `side` controls `hex` (A-43: every hex not Allied-controlled is German).

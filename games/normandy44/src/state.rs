@@ -957,7 +957,9 @@ impl Memo {
     /// Forget what a change of `unit`, one of `side`'s, standing in `hex`, makes stale:
     /// every slot but the other side's zones of control and bonds, which its own units alone
     /// decide (`zoc::ZoneSets`), and the answers kept by hexes that read what it changes.
-    pub fn forget_for(&mut self, side: Side, unit: UnitId, hex: Option<HexId>) {
+    /// `placed`: whether the change moved the unit, turned its face or scattered it (what the
+    /// occupancy holds of it); one that did not forgets only the Movement Phase's picks.
+    pub fn forget_for(&mut self, side: Side, unit: UnitId, hex: Option<HexId>, placed: bool) {
         if let Ok(by_hexes) = self.by_hexes.get_mut()
             && !by_hexes.is_empty()
         {
@@ -973,7 +975,21 @@ impl Memo {
         // The tables are not forgotten: they are mended once the change is made
         // (`Normandy44::mend_tables`).
         for (i, slot) in self.slots.iter_mut().enumerate() {
-            if i != kept as usize {
+            // A change that moved no unit, turned no face and scattered none (a marker, MP
+            // spent) leaves both sides' zones (made from the occupancy alone) and lines of
+            // supply (the occupancy, the zones, the sources where units stand; control and
+            // the Mulberries are their key, 18.1, 18.2): the Replacement and Final Phases ask
+            // the same traces again after every marker put on.
+            let stands = !placed
+                && [
+                    Memoized::GermanZones,
+                    Memoized::AlliedZones,
+                    Memoized::GermanLines,
+                    Memoized::AlliedLines,
+                ]
+                .iter()
+                .any(|&s| s as usize == i);
+            if i != kept as usize && !stands {
                 slot.take();
             }
         }
@@ -1110,7 +1126,12 @@ impl Normandy44 {
             return;
         }
         let side = self.side_of(unit);
-        self.memo.forget_for(side, unit, before.hex());
+        // The zones and the lines of supply read the units only through the occupancy (where
+        // each stands, its face, whether it is scattered) and where the units stand.
+        let placed = now.at != before.at
+            || now.step != before.step
+            || now.flags.has(UnitFlags::SCATTERED) != before.flags.has(UnitFlags::SCATTERED);
+        self.memo.forget_for(side, unit, before.hex(), placed);
         self.mend_tables(unit, before, &now);
     }
 

@@ -567,22 +567,15 @@ pub fn in_supply(game: &Normandy44, unit: UnitId) -> bool {
     let Some(hex) = game.hex_of(unit) else {
         return false;
     };
-    let side = game.side_of(unit);
-    let slot = match side {
-        Side::German => Memoized::GermanLines,
-        Side::Allied => Memoized::AlliedLines,
-    };
-    let position = control_key(game);
-    let kept = game.memo().get(slot, || KeptLines {
-        id: NEXT_KEPT_LINES.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-        position,
-        answers: Mutex::new(Vec::new()),
-    });
-    // The memo forgets the answers when a unit changes; control and the Mulberries change
-    // without one, so the answers say which they were worked out under.
-    if kept.position != position {
+    hex_in_supply(game, game.side_of(unit), hex)
+}
+
+/// 18.2 (6.2): whether a unit of `side` in `hex` would trace a line of supply now: the answer
+/// [`in_supply`] keeps per hex, which depends on the unit only through its side and hex.
+pub fn hex_in_supply(game: &Normandy44, side: Side, hex: HexId) -> bool {
+    let Some(kept) = kept_lines(game, side) else {
         return Lines::new(game, side).in_supply(hex);
-    }
+    };
     let known = kept
         .answers
         .lock()
@@ -601,6 +594,25 @@ pub fn in_supply(game: &Normandy44, unit: UnitId) -> bool {
     answer
 }
 
+/// The memo's [`KeptLines`] of `side`, made when none is kept; `None` when the kept ones were
+/// worked out under another control or other Mulberries: the memo forgets them when a unit
+/// changes, but control and the Mulberries change without one, so they say which they were
+/// worked out under.
+fn kept_lines(game: &Normandy44, side: Side) -> Option<std::sync::Arc<KeptLines>> {
+    let slot = match side {
+        Side::German => Memoized::GermanLines,
+        Side::Allied => Memoized::AlliedLines,
+    };
+    let kept = game.memo().get(slot, || KeptLines {
+        id: NEXT_KEPT_LINES.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        control: game.allied_control.clone(),
+        mulberries: game.mulberries,
+        answers: Mutex::new(Vec::new()),
+        south: std::sync::OnceLock::new(),
+    });
+    (kept.control == game.allied_control && kept.mulberries == game.mulberries).then_some(kept)
+}
+
 /// The id of the next [`KeptLines`] made.
 static NEXT_KEPT_LINES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
@@ -610,25 +622,29 @@ struct KeptLines {
     /// Which kept lines these are, for the traces' tables of what their traces learnt (18.2's
     /// traces from the same position and side learn from one another, [`Learnt`]).
     id: u64,
-    /// [`control_key`] of the position they were worked out in.
-    position: u64,
+    /// What lines of supply read besides the units, as they were when these were worked out:
+    /// the control of every hex (18.1's sources, 18.2's towns and cities) and the Mulberries
+    /// (18.1). Compared whole: a few dozen words, no hash to collide.
+    control: Vec<u64>,
+    mulberries: [Mulberry; 2],
     answers: Mutex<Vec<Option<bool>>>,
-}
-
-/// What lines of supply read besides the units: the control of every hex (18.1's sources,
-/// 18.2's towns and cities) and the Mulberries (18.1), as one word.
-fn control_key(game: &Normandy44) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    game.allied_control.hash(&mut hasher);
-    game.mulberries.hash(&mut hasher);
-    hasher.finish()
+    /// The German lines' [`cherbourg_traces_south`] (5.2, 23.2), once asked: the weather's
+    /// Fortress receipts and the victory check ask it of the same position.
+    south: std::sync::OnceLock<bool>,
 }
 
 /// 5.2, 23.2, 26.3: whether a Cherbourg city hex traces a line of supply (18.2) to the south map
 /// edge (in the Cherbourg scenario, or to a road leading south across the H-line, 26.1). Only a
 /// German-controlled city hex traces: one the Allies hold is cut off already.
 pub fn cherbourg_traces_south(game: &Normandy44) -> bool {
+    let Some(kept) = kept_lines(game, Side::German) else {
+        return traces_south_now(game);
+    };
+    *kept.south.get_or_init(|| traces_south_now(game))
+}
+
+/// [`cherbourg_traces_south`], worked out.
+fn traces_south_now(game: &Normandy44) -> bool {
     let map = &game.data().map;
     let lines = Lines::new(game, Side::German);
     let cherbourg = game.scenario() == Scenario::Cherbourg;

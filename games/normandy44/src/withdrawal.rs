@@ -161,13 +161,14 @@ pub fn division_to_withdraw(game: &Normandy44, unit: UnitId) -> Option<Vec<UnitI
         .unit_ids()
         .filter(|&u| data.formation_of[u.index()] == Some(formation) && game.hex_of(u).is_some())
         .collect();
+    // Every unit away from the enemy is asked first, then every unit's supply: a trace costs
+    // far more than a look at the neighbours, and a division next to the enemy needs none.
     let ready = !units.is_empty()
         && units.iter().all(|&u| {
-            unit_in_supply(game, u)
-                && game
-                    .hex_of(u)
-                    .is_some_and(|h| !game.enemy_adjacent(h, Side::Allied))
-        });
+            game.hex_of(u)
+                .is_some_and(|h| !game.enemy_adjacent(h, Side::Allied))
+        })
+        && units.iter().all(|&u| unit_in_supply(game, u));
     ready.then_some(units)
 }
 

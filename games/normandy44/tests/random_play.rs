@@ -402,3 +402,78 @@ fn rule_18_2_lines_that_learn_answer_as_single_traces() {
         );
     }
 }
+
+/// 10.1: the attackers the combat lists offer (`eligible_attackers`, which weighs the attacking
+/// hex's checks once per hex) are the units `why_cannot_attack` lets attack, for both sides and
+/// every hex the other side holds, at every decision of a random mini, campaign and Cherbourg
+/// game (the last with 26.3's airborne zones).
+#[test]
+fn rule_10_1_eligible_attackers_are_those_why_cannot_attack_lets_attack() {
+    use overlord_normandy44::combat::{eligible_attackers, why_cannot_attack};
+    use rand::RngExt;
+    for (scenario, seed) in [("mini", 31u64), ("campaign", 32), ("cherbourg", 33)] {
+        let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut compared = 0usize;
+        let decisions = play_beside_a_copy_with_nothing_kept(scenario, seed, |game, _, at| {
+            for side in [Side::Allied, Side::German] {
+                for hex in game.occupied_hexes(side.enemy()) {
+                    let expected: Vec<_> = game
+                        .data()
+                        .map
+                        .hexes
+                        .neighbours_on_map(hex)
+                        .flat_map(|n| game.units_in(n).collect::<Vec<_>>())
+                        .filter(|&u| why_cannot_attack(game, side, u, hex).is_none())
+                        .collect();
+                    assert_eq!(
+                        eligible_attackers(game, side, hex),
+                        expected,
+                        "{scenario} seed {seed}, decision {at}, {side:?} into {hex:?}"
+                    );
+                    compared += expected.len();
+                }
+            }
+            let mut legal = Vec::new();
+            game.legal_actions(&mut legal);
+            legal[policy.random_range(0..legal.len())]
+        });
+        assert!(
+            decisions > 500 && compared > 100,
+            "{decisions} decisions, {compared} attackers"
+        );
+    }
+}
+
+/// 18.2, 5.2: the supply answers the memo keeps through a change that moves no unit, turns no
+/// face and scatters none (a marker, MP spent) are those of a copy with nothing kept: every
+/// decision of a random mini game asks every unit's answer (so that answers are kept when the
+/// next change comes) and Cherbourg's trace south, and one decision in three compares them.
+#[test]
+fn rule_18_2_supply_answers_kept_through_marker_changes_stand() {
+    use overlord_normandy44::supply_lines::{cherbourg_traces_south, in_supply};
+    use rand::RngExt;
+    let seed = 41u64;
+    let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut compared = 0usize;
+    let answers = |game: &Normandy44| -> (Vec<bool>, bool) {
+        let units = game.unit_ids().filter(|&u| game.hex_of(u).is_some());
+        (
+            units.map(|u| in_supply(game, u)).collect(),
+            cherbourg_traces_south(game),
+        )
+    };
+    let decisions = play_beside_a_copy_with_nothing_kept("mini", seed, |game, fresh, at| {
+        let kept = answers(game);
+        if at % 3 == 0 {
+            assert_eq!(kept, answers(fresh), "mini seed {seed}, decision {at}");
+            compared += kept.0.len();
+        }
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        legal[policy.random_range(0..legal.len())]
+    });
+    assert!(
+        decisions > 1000 && compared > 10_000,
+        "{decisions} decisions, {compared} answers"
+    );
+}

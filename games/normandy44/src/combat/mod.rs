@@ -361,7 +361,8 @@ fn legal_build(game: &Normandy44, side: Side, hex: HexId, out: &mut Vec<N44Actio
         out.push(N44Action::BattleGroup);
     }
     if !game.attackers.is_empty() {
-        for unit in game.unit_ids() {
+        // Only HQs and Werfers give artillery shifts (11.6): every other unit is refused.
+        for &unit in &game.data.artillery {
             if artillery_refusal(game, hex, unit).is_none() {
                 out.push(N44Action::Artillery { unit });
             }

@@ -272,24 +272,70 @@ pub fn why_cannot_attack(
     if !crate::cherbourg::may_attack(game, unit, hex) {
         return Some("from turn 3 the 101st and 82nd attack only within their zones (26.3)");
     }
-    if !attack_effect(game, from, hex, side).allowed {
+    if !attack_allowed(game, from, hex) {
         return Some("no attack across an impassable or all-sea hexside (9.6)");
     }
     None
 }
 
-/// The units of `side` that may attack `hex` now, in id order.
+/// 9.6: whether an attack from `from` into `to` is allowed at all: they are adjacent and the
+/// hexside between them is neither impassable nor all-sea. [`attack_effect`]'s `allowed`,
+/// without weighing its other effects (the attacker's hex never forbids an attack).
+fn attack_allowed(game: &Normandy44, from: HexId, to: HexId) -> bool {
+    direction(game, from, to).is_some_and(|k| {
+        let hexside = game.data.map.side(from, k);
+        !hexside.has(HexsideFeature::Impassable) && !hexside.has(HexsideFeature::AllSea)
+    })
+}
+
+/// The units of `side` that may attack `hex` now, in id order: those [`why_cannot_attack`]
+/// lets attack. Its checks are taken apart: those of the attacking hex (6.2, 16.1, 9.6) once
+/// per neighbour, those of the unit alone, then 26.3's zones per unit.
 pub fn eligible_attackers(game: &Normandy44, side: Side, hex: HexId) -> Vec<UnitId> {
     let mut eligible = Vec::new();
     let by_hex = game.units_by_hex();
+    let reserve = reserve_segment(game);
     for n in game.data.map.hexes.neighbours_on_map(hex) {
         // Most neighbours hold none of the side's units: answered before any unit is weighed.
         let mut units = by_hex.hex_units(n).peekable();
-        if units.peek().is_some_and(|&u| game.side_of(u) == side) {
-            eligible.extend(units.filter(|&u| why_cannot_attack(game, side, u, hex).is_none()));
+        if units.peek().is_none_or(|&u| game.side_of(u) != side) {
+            continue;
         }
+        // 6.2, 16.1: a Replacement marker or an IP started this turn on any unit of the side
+        // in the hex forbids attacks out of it.
+        let stack_bars = by_hex.hex_units(n).any(|u| {
+            let f = game.unit(u).flags;
+            game.side_of(u) == side && (f.has(UnitFlags::REPLACED) || f.has(UnitFlags::BUILDING_IP))
+        });
+        if stack_bars || !attack_allowed(game, n, hex) {
+            continue;
+        }
+        eligible.extend(units.filter(|&u| {
+            game.side_of(u) == side
+                && unit_may_attack(game, u, reserve)
+                && crate::cherbourg::may_attack(game, u, hex)
+        }));
     }
     eligible
+}
+
+/// [`why_cannot_attack`]'s checks of the unit alone (10.7, 13.6, 15.3, 17.2, 17.3, 17.7, 17.8,
+/// 17.9, 20.2, 10.1), `reserve`: whether the phase is the Reserve Combat Segment.
+fn unit_may_attack(game: &Normandy44, unit: UnitId, reserve: bool) -> bool {
+    if matches!(
+        game.data.unit(unit).class,
+        Class::Hq | Class::Werfer | Class::Strongpoint | Class::BeachEngineer | Class::Flak
+    ) {
+        return false;
+    }
+    if face(game, unit).is_none_or(|f| f.defence_only || f.cf == 0) || is_cadre(game, unit) {
+        return false;
+    }
+    let flags = game.unit(unit).flags;
+    !(flags.has(UnitFlags::DISORGANIZED)
+        || flags.has(UnitFlags::SCATTERED)
+        || flags.has(UnitFlags::ATTACKED)
+        || (reserve && !flags.has(UnitFlags::RESERVE)))
 }
 
 /// The division a unit belongs to, for 10.3: its formation's parent, or its formation.

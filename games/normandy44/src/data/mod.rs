@@ -70,6 +70,10 @@ pub struct N44Data {
     /// 17.4: the Cotentin Artillery HQ (the German HQ whose id or name says "Cotentin"): found
     /// once at load, since every German reinforcement list asks for it.
     pub cotentin_hq: Option<UnitId>,
+    /// The HQs and Werfers, in id order: the only units that may give an attack artillery
+    /// shifts (11.6, 17.2, 17.3), found once at load, since every list of an attack being
+    /// built weighs each of them.
+    pub artillery: Vec<UnitId>,
     /// Per unit, the indices of its lines in `gb` (one per scenario at most): found once at
     /// load, since every list of landings asks for each unit's cost.
     pub gb_lines: Vec<Vec<u16>>,
@@ -278,6 +282,7 @@ fn read_all(dir: &Reader<'_>, report: &mut Report) -> Option<N44Data> {
         markers: markers?,
         beach_engineers: [None; 5],
         cotentin_hq: None,
+        artillery: Vec::new(),
         gb_lines: Vec::new(),
         encoding: std::sync::OnceLock::new(),
         step_costs: Default::default(),
@@ -286,6 +291,10 @@ fn read_all(dir: &Reader<'_>, report: &mut Report) -> Option<N44Data> {
     check::check(&mut data, report);
     data.beach_engineers = beach_engineers(&data);
     data.cotentin_hq = cotentin_hq(&data);
+    data.artillery = (0..data.units.len() as u16)
+        .map(UnitId)
+        .filter(|&u| matches!(data.unit(u).class, Class::Hq | Class::Werfer))
+        .collect();
     data.gb_lines = vec![Vec::new(); data.units.len()];
     for (i, line) in data.gb.iter().enumerate() {
         if let Some(unit) = data.unit_id(&line.unit)
