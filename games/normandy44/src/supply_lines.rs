@@ -407,11 +407,10 @@ impl<'g> Lines<'g> {
             pushed.push((hex, phase, ezoc, parent));
             Ok(())
         };
-        let mut found = None;
         let mut start = |pushed: &mut _, stack: &mut _, phase| {
             push(pushed, stack, from, phase, false, NO_STATE).err()
         };
-        found = found.or_else(|| match reach {
+        let found = match reach {
             Reach::AnyLength => start(pushed, stack, FREE),
             Reach::Line => start(pushed, stack, 0).or_else(|| {
                 // the unit's hex counts as on the road when a road runs through it.
@@ -419,7 +418,7 @@ impl<'g> Lines<'g> {
                     .then(|| start(pushed, stack, ROAD))
                     .flatten()
             }),
-        });
+        };
         // A trace to the sources follows first the steps that lead nearest the source nearest
         // its start: whether a line exists does not depend on the order, and most lines run
         // straight to a beach or a map edge, where following the first direction found could
