@@ -8,16 +8,15 @@
 #[derive(Clone, Debug)]
 pub struct Marks<T> {
     round: u32,
-    stamps: Vec<u32>,
-    values: Vec<T>,
+    /// Each entry's round beside its value: a lookup reads one place, not two tables.
+    entries: Vec<(u32, T)>,
 }
 
 impl<T> Default for Marks<T> {
     fn default() -> Self {
         Marks {
             round: 0,
-            stamps: Vec::new(),
-            values: Vec::new(),
+            entries: Vec::new(),
         }
     }
 }
@@ -26,42 +25,43 @@ impl<T: Copy> Marks<T> {
     /// Start a new round over `len` entries: every entry reads as unmarked. `blank` fills the
     /// table when it is first made (it is never read back).
     pub fn begin(&mut self, len: usize, blank: T) {
-        if self.stamps.len() != len {
-            self.stamps = vec![0; len];
-            self.values = vec![blank; len];
+        if self.entries.len() != len {
+            self.entries = vec![(0, blank); len];
             self.round = 0;
         }
         self.round = self.round.wrapping_add(1);
         if self.round == 0 {
             // After four billion rounds the stamps wrap: clear them once.
-            self.stamps.fill(0);
+            self.entries.iter_mut().for_each(|(stamp, _)| *stamp = 0);
             self.round = 1;
         }
     }
 
     /// The value marked at `i` this round, if any.
     pub fn get(&self, i: usize) -> Option<T> {
-        (self.stamps.get(i) == Some(&self.round))
-            .then(|| self.values.get(i).copied())
-            .flatten()
+        match self.entries.get(i) {
+            Some(&(stamp, value)) if stamp == self.round => Some(value),
+            _ => None,
+        }
     }
 
     /// Whether `i` is marked this round.
     pub fn is_marked(&self, i: usize) -> bool {
-        self.stamps.get(i) == Some(&self.round)
+        self.entries
+            .get(i)
+            .is_some_and(|&(stamp, _)| stamp == self.round)
     }
 
     /// Mark `i` with `value` for this round; out of range, nothing.
     pub fn set(&mut self, i: usize, value: T) {
-        if let (Some(stamp), Some(slot)) = (self.stamps.get_mut(i), self.values.get_mut(i)) {
-            *stamp = self.round;
-            *slot = value;
+        if let Some(entry) = self.entries.get_mut(i) {
+            *entry = (self.round, value);
         }
     }
 
     /// Mark `i` unless it is marked already; whether it was newly marked.
     pub fn mark(&mut self, i: usize, value: T) -> bool {
-        if self.is_marked(i) || i >= self.stamps.len() {
+        if self.is_marked(i) || i >= self.entries.len() {
             return false;
         }
         self.set(i, value);

@@ -630,6 +630,8 @@ pub fn reach_on(
         replaced |= game.unit(u).flags.has(UnitFlags::REPLACED);
         non_mech |= mobility == Mobility::NonMech;
     }
+    let costs = MoverCosts::of(tables);
+    let scenario_limits = game.scenario == Scenario::Cherbourg;
     // 6.5.2: a reinforcement's landing hex is the first hex of its tactical move.
     let bound = units.iter().any(|&u| bound_to_perimeter(game, u));
     let landed = units
@@ -706,17 +708,9 @@ pub fn reach_on(
             // Every test below is a filter on the step alone, so they are asked cheapest and
             // most selective first: the step's cost, then whether it improves on the way the
             // search already knows (most steps of a search lead back to hexes reached).
-            let mut step_cost = 0u16;
-            let mut allowed = true;
-            for table in tables.iter().flatten() {
-                match table.get(at, direction, moved == 0) {
-                    Some(c) => step_cost = step_cost.max(c),
-                    None => allowed = false,
-                }
-            }
-            if !allowed {
+            let Some(mut step_cost) = costs.get(at, direction, moved == 0) else {
                 continue;
-            }
+            };
             if tactical {
                 step_cost = 0;
             } else if at == start && start_in_ezoc {
@@ -741,7 +735,8 @@ pub fn reach_on(
             if ground.occupant(next) == Some(side.enemy()) {
                 continue;
             }
-            if !may_enter(game, next, side)
+            // The step tables refuse sea and marsh already; the scenario's limits remain.
+            if (scenario_limits && !may_enter(game, next, side))
                 || (bound
                     && !map
                         .flags(next)
@@ -896,6 +891,38 @@ impl<'d> StepCosts<'d> {
             .get(at.index() * 6 + direction)
             .map(|c| c[usize::from(first_step)])
             .filter(|&c| c != NO_STEP)
+    }
+}
+
+/// The step costs of one move's units: one table when they share a kind of mover (nearly
+/// always), else the dearer of two, step by step.
+enum MoverCosts<'d> {
+    One(StepCosts<'d>),
+    Two(StepCosts<'d>, StepCosts<'d>),
+    None,
+}
+
+impl<'d> MoverCosts<'d> {
+    fn of(tables: [Option<StepCosts<'d>>; 2]) -> MoverCosts<'d> {
+        match tables {
+            [Some(a), Some(b)] => MoverCosts::Two(a, b),
+            [Some(one), None] | [None, Some(one)] => MoverCosts::One(one),
+            [None, None] => MoverCosts::None,
+        }
+    }
+
+    /// The cost of the step from `at` in `direction` for every unit of the move: `None` where
+    /// one of them may not take it.
+    #[inline]
+    fn get(&self, at: HexId, direction: usize, first_step: bool) -> Option<u16> {
+        match self {
+            MoverCosts::One(table) => table.get(at, direction, first_step),
+            MoverCosts::Two(a, b) => Some(
+                a.get(at, direction, first_step)?
+                    .max(b.get(at, direction, first_step)?),
+            ),
+            MoverCosts::None => Some(0),
+        }
     }
 }
 
