@@ -799,12 +799,14 @@ pub fn reach_on(
         .sum();
     let mut ends = Vec::with_capacity(count);
     let mut from = Vec::with_capacity(count);
+    // Only Allied moves and the Cherbourg scenario have such limits.
+    let limited = side == Side::Allied || scenario_limits;
     for id in scratch.reached() {
         let Some((cost, _, came_from)) = scratch.get(id) else {
             continue;
         };
         from.push((id, came_from));
-        if id == start || may_end_there(game, units, id) {
+        if id == start || !limited || may_end_there(game, units, id) {
             ends.push((id, cost));
         }
     }
