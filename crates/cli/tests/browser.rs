@@ -8,6 +8,9 @@
 //! These need Node.js, Debian's Chromium and the node packages of `web/e2e`: `scripts/setup`
 //! installs them (`scripts/test` runs it, then every test). Without them the tests fail and
 //! say so; they never skip.
+//!
+//! `scripts/test` runs the tests whose names hold `browser_` beside the rest of the workspace's
+//! tests (which skip them): a browser test is named `browser_…`, and no other test is.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
