@@ -959,7 +959,16 @@ impl Memo {
     /// decide (`zoc::ZoneSets`), and the answers kept by hexes that read what it changes.
     /// `placed`: whether the change moved the unit, turned its face or scattered it (what the
     /// occupancy holds of it); one that did not forgets only the Movement Phase's picks.
-    pub fn forget_for(&mut self, side: Side, unit: UnitId, hex: Option<HexId>, placed: bool) {
+    /// `moved`: whether it changed the hex the unit is in (or took it on or off the map); one
+    /// that did not keeps the side's own lines of supply.
+    pub fn forget_for(
+        &mut self,
+        side: Side,
+        unit: UnitId,
+        hex: Option<HexId>,
+        placed: bool,
+        moved: bool,
+    ) {
         if let Ok(by_hexes) = self.by_hexes.get_mut()
             && !by_hexes.is_empty()
         {
@@ -971,6 +980,10 @@ impl Memo {
         let kept = match side {
             Side::German => Memoized::AlliedZones,
             Side::Allied => Memoized::GermanZones,
+        };
+        let own_lines = match side {
+            Side::German => Memoized::GermanLines,
+            Side::Allied => Memoized::AlliedLines,
         };
         // The tables are not forgotten: they are mended once the change is made
         // (`Normandy44::mend_tables`).
@@ -989,7 +1002,12 @@ impl Memo {
                 ]
                 .iter()
                 .any(|&s| s as usize == i);
-            if i != kept as usize && !stands {
+            // 18.1, 18.2: a side's lines read its own units only through the hexes they hold
+            // (a step into a hex of the side's, its beach engineers as sources): a change that
+            // leaves the unit where it is (a replacement's step, 6.2; a face turned; scattered)
+            // leaves them, whatever it does to the side's zones and so to the enemy's lines.
+            let own_lines_stand = !moved && i == own_lines as usize;
+            if i != kept as usize && !stands && !own_lines_stand {
                 slot.take();
             }
         }
@@ -1131,7 +1149,9 @@ impl Normandy44 {
         let placed = now.at != before.at
             || now.step != before.step
             || now.flags.has(UnitFlags::SCATTERED) != before.flags.has(UnitFlags::SCATTERED);
-        self.memo.forget_for(side, unit, before.hex(), placed);
+        let moved = now.hex() != before.hex();
+        self.memo
+            .forget_for(side, unit, before.hex(), placed, moved);
         self.mend_tables(unit, before, &now);
     }
 

@@ -299,6 +299,42 @@ fn random_play_lists_as_a_copy_with_nothing_kept() {
     }
 }
 
+/// 6.5-6.7, 17.4, 21.2: the reinforcement answers the memo keeps from one decision to the next
+/// (forgotten by a change of a unit waiting off the map or of the other side, or by a unit of
+/// the side entering or leaving a hex they read) are those of a copy with nothing kept: at
+/// every decision of a random mini, campaign and Cherbourg game, both sides' answers and the
+/// early answer whether there is one.
+#[test]
+fn rule_6_5_rule_6_6_reinforcement_answers_kept_through_moves_stand() {
+    use overlord_normandy44::reinforcement;
+    use rand::RngExt;
+    let mut compared = 0usize;
+    for (scenario, seed) in [("mini", 21u64), ("campaign", 22), ("cherbourg", 23)] {
+        let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        play_beside_a_copy_with_nothing_kept(scenario, seed, |game, fresh, at| {
+            for side in [Side::Allied, Side::German] {
+                let (mut kept, mut anew) = (Vec::new(), Vec::new());
+                reinforcement::legal(game, side, &mut kept);
+                reinforcement::legal(fresh, side, &mut anew);
+                assert_eq!(
+                    kept, anew,
+                    "{scenario} seed {seed}, decision {at}, {side:?}"
+                );
+                assert_eq!(
+                    reinforcement::has_choice(game, side),
+                    !anew.is_empty(),
+                    "{scenario} seed {seed}, decision {at}, {side:?}"
+                );
+                compared += anew.len();
+            }
+            let mut legal = Vec::new();
+            game.legal_actions(&mut legal);
+            legal[policy.random_range(0..legal.len())]
+        });
+    }
+    assert!(compared > 1000, "{compared} answers");
+}
+
 /// Play the seeded game of `scenario` to its end, at every decision checking that the game
 /// lists what a copy of it that kept nothing lists; `choose` gets both and the decision's
 /// number, checks what else it will and names the action to play. Returns the decisions.

@@ -197,6 +197,67 @@ fn t_rp_03_rule_6_5_2_landed_units_move_one_more_hex_tactically() {
     );
 }
 
+/// 6.5.1, 6.5.2, 21.1, 21.2: the reinforcement answers the memo keeps follow what changes
+/// without a unit changing (the RP left and landed, a beachhead's control) and the units that
+/// enter or leave a beach hex, and stand through a move far from every beach.
+#[test]
+fn rule_6_5_kept_landing_answers_follow_rp_control_and_the_beach_hexes() {
+    let data = beaches()
+        .unit("us-reg", Side::Allied, "infantry", 6, 4, 1)
+        .unit("us-far", Side::Allied, "infantry", 6, 4, 1)
+        .gb("us-reg", 3)
+        .data();
+    let mut g = game(&data, Side::Allied, Phase::Movement, &[]);
+    g.tracks.rp = [6, 6];
+    open_beaches(&mut g);
+    britain(&mut g, &["us-reg", "eng-omaha"]);
+    place(&mut g, "us-far", "1503");
+    let (reg, far, eng) = (
+        unit(&g, "us-reg"),
+        unit(&g, "us-far"),
+        unit(&g, "eng-omaha"),
+    );
+    let (utah, omaha) = (hex(&g, UTAH), hex(&g, OMAHA));
+    let answers = |g: &Normandy44| {
+        let mut out = Vec::new();
+        crate::reinforcement::legal(g, Side::Allied, &mut out);
+        out
+    };
+    let reg_at_utah = N44Action::Land {
+        unit: reg,
+        hex: utah,
+    };
+    let eng_at_omaha = N44Action::Land {
+        unit: eng,
+        hex: omaha,
+    };
+    assert!(answers(&g).contains(&reg_at_utah));
+    assert!(answers(&g).contains(&eng_at_omaha));
+    // 6.5.1: the RP spent.
+    g.tracks.rp = [0, 6];
+    assert!(!answers(&g).contains(&reg_at_utah));
+    g.tracks.rp = [6, 6];
+    assert!(answers(&g).contains(&reg_at_utah));
+    // 6.5.2: Utah's 4 RP landed.
+    g.tracks.rp_landed[Beach::Utah.index()] = 4;
+    assert!(!answers(&g).contains(&reg_at_utah));
+    g.tracks.rp_landed = [0; 5];
+    // 21.1: the engineer lands only in its Allied-controlled beachhead.
+    g.set_control(omaha, Side::German);
+    assert!(!answers(&g).contains(&eng_at_omaha));
+    g.set_control(omaha, Side::Allied);
+    assert!(answers(&g).contains(&eng_at_omaha));
+    // 21.2: a unit that steps into a beach hex may evacuate; one far from every beach leaves
+    // the answers as they were.
+    let before = answers(&g);
+    place(&mut g, "us-far", "1403");
+    assert_eq!(answers(&g), before);
+    place(&mut g, "us-far", UTAH);
+    assert!(answers(&g).contains(&N44Action::Evacuate { unit: far }));
+    place(&mut g, "us-far", "1503");
+    assert_eq!(answers(&g), before);
+}
+
 #[test]
 fn t_beach_01_rule_21_1_closed_beachhead_takes_only_its_engineer() {
     let data = beaches()

@@ -80,6 +80,28 @@ fn t_sup_01_rule_18_2_no_two_consecutive_empty_hexes_in_an_enemy_zoc() {
     assert!(supplied(&g, "us"));
 }
 
+/// 18.2, 6.2: the lines of supply the memo keeps stand through a change of one of the side's own
+/// units that leaves it where it is (a step lost or replaced), and go with a change of an enemy
+/// unit's face: its ZOC is gone with its second step (cf 1, no ZOC).
+#[test]
+fn rule_18_2_kept_lines_stand_through_an_own_step_and_go_with_an_enemy_face() {
+    let mut g = allied_game(road_to_beachhead().unit("de-weak", Side::German, "infantry", 2, 3, 0));
+    place(&mut g, "us", "1502");
+    place(&mut g, "us2", "1510");
+    // The German in 1404 holds 1503 and 1504 in its ZOC.
+    place(&mut g, "de-weak", "1404");
+    assert!(!supplied(&g, "us"));
+    assert!(supplied(&g, "us2"));
+    let (us, us2, de) = (unit(&g, "us"), unit(&g, "us2"), unit(&g, "de-weak"));
+    g.unit_mut(us2).step = 1;
+    g.unit_mut(us).step = 1;
+    assert!(!supplied(&g, "us"));
+    assert!(supplied(&g, "us2"));
+    // Reduced, the German exerts no ZOC (cf 1): the line runs.
+    g.unit_mut(de).step = 1;
+    assert!(supplied(&g, "us"));
+}
+
 #[test]
 fn t_sup_01_rule_18_2_rule_8_5_2_no_line_through_an_enemy_bond() {
     let mut g = allied_game(road_to_beachhead());

@@ -23,12 +23,14 @@ use crate::action::{N44Action, N44Event, N44Log};
 use crate::beaches::beachhead;
 use crate::beaches::cherbourg_cities;
 use crate::data::{Side, UnitId};
-use crate::state::{Location, Normandy44, Phase, Stage, Step, UnitFlags};
+use crate::state::{Location, Mulberry, Normandy44, Phase, Stage, Step, UnitFlags};
+use crate::tables::weather::Weather;
 use german::{arrival_answers, due, entry_hexes};
 use landing::{
     Lander, LandingHex, army_landing_hexes, cannot_land_now, in_beach_hex, landing_box, may_land,
 };
 use overlord_engine::{Refusal, RuleId};
+use overlord_hexmap::HexId;
 
 /// 6.5.2: the landing procedure.
 pub const LANDING: RuleId = RuleId("6.5.2");
@@ -80,15 +82,135 @@ pub fn has_choice(game: &Normandy44, side: Side) -> bool {
 
 /// [`legal`]; with `first_only`, it stops once it has an answer.
 ///
-/// The units are walked in id order, each weighed only where it is (off the map waiting to
-/// land or arrive, in a beach hex): the answers come out in the order a walk over every unit
-/// of the side asking every check gives.
+/// The answers are the memo's ([`kept_answers`]); 22.1's and 27.2's holds on ending the phase
+/// read units anywhere on the map, so they are weighed afresh on every list that offers the end.
 fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: bool) {
     if !open_movement(game, side) {
         return;
     }
+    let answers = kept_answers(game, side);
+    if first_only {
+        out.extend(answers.first().copied());
+        return;
+    }
+    out.extend_from_slice(&answers);
     match side {
         Side::Allied => {
+            // 22.1: the phase may not end while a unit must come back; asked only where the
+            // list offers the end.
+            if out.contains(&N44Action::Done) && must_still_return(game).is_some() {
+                out.retain(|a| *a != N44Action::Done);
+            }
+        }
+        Side::German => {
+            if must_still_enter(game).is_some() {
+                out.retain(|a| *a != N44Action::Done);
+            }
+        }
+    }
+}
+
+/// What the reinforcement answers of `side`'s Movement Phase depend on besides the units: kept
+/// in the memo under it ([`kept_answers`]). Control changes without a unit changing (a move
+/// through a hex takes it), so the key holds the control of the hexes the answers read it of.
+#[derive(PartialEq, Hash)]
+struct AnswersKey {
+    side: Side,
+    step: Step,
+    /// 27.1: the part of the phase.
+    part: u8,
+    /// 6.5.1, 6.6, 6.7, 20.5: the GB box from turn 2, the lines' first turns, the units due.
+    turn: u8,
+    /// 6.5.1: the RP left...
+    rp: [u8; 2],
+    /// ...6.5.2: and landed at each beach this turn.
+    rp_landed: [u8; 5],
+    /// 21.1: the Mulberries' landing sites.
+    mulberries: [Mulberry; 2],
+    /// 6.6: the entry hexes' road cost.
+    weather: Weather,
+    /// 21.2: the evacuations of this turn.
+    evacuations: Vec<HexId>,
+    /// 6.7: the boxes that released a unit this turn.
+    mobilized: [bool; 2],
+    /// 6.6: the zones delays sent units to.
+    entry_zones: Vec<(UnitId, u8)>,
+    /// 17.4: the relocation is once per game.
+    cotentin_relocated: bool,
+    /// 27.2: no delay in solitaire play.
+    must_enter: bool,
+    /// 21.1, 17.4: a bit per hex of [`control_read`], set where the Allies control it.
+    control: u64,
+}
+
+/// The hexes whose control the answers read: the beachheads and Mulberries (21.1: a beach
+/// engineer lands only in its own Allied-controlled beachhead) and the Cherbourg city hexes
+/// (17.4: the Cotentin HQ's relocation).
+fn control_read(game: &Normandy44) -> impl Iterator<Item = HexId> + '_ {
+    let map = &game.data().map;
+    map.beachheads
+        .iter()
+        .chain(&map.mulberries)
+        .chain(cherbourg_cities(game))
+        .copied()
+}
+
+/// The reinforcement answers of `side`'s Movement Phase (at its Open stage), in [`legal`]'s
+/// order, before 22.1's and 27.2's holds on ending it: kept in the memo until a unit they are
+/// about changes (one waiting off the map, the Cotentin HQ), a unit of the other side changes
+/// (its ZOC, 6.7), or a unit of the side enters or leaves a hex they read (the landing and
+/// beach hexes, the entry and mobilization hexes, the Cherbourg city hexes); the rest they read
+/// is their key ([`AnswersKey`]). Most moves of a Movement Phase are far from all of these.
+fn kept_answers(game: &Normandy44, side: Side) -> std::sync::Arc<Vec<N44Action>> {
+    let control = control_read(game)
+        .enumerate()
+        .filter(|&(_, hex)| game.allied_controls(hex))
+        .fold(0u64, |bits, (i, _)| bits | 1 << (i % 64));
+    let key = AnswersKey {
+        side,
+        step: game.step,
+        part: game.part,
+        turn: game.turn,
+        rp: game.tracks.rp,
+        rp_landed: game.tracks.rp_landed,
+        mulberries: game.mulberries,
+        weather: game.weather.condition,
+        evacuations: game.evacuations.clone(),
+        mobilized: game.mobilized,
+        entry_zones: game.entry_zones.clone(),
+        cotentin_relocated: game.cotentin_relocated,
+        must_enter: crate::solitaire::reinforcements_must_enter(game),
+        control,
+    };
+    game.memo()
+        .get_by_hexes(|u| game.hex_of(u), key, || answers_now(game, side))
+}
+
+/// Set `hex`'s bit in a set of hexes (a bit per hex, by index).
+fn mark_hex(bits: &mut [u64], hex: HexId) {
+    if let Some(word) = bits.get_mut(hex.index() / 64) {
+        *word |= 1 << (hex.index() % 64);
+    }
+}
+
+/// [`kept_answers`], worked out: the answers, the side, the units they are about and the hexes
+/// they read (a bit per hex).
+///
+/// The units are walked in id order, each weighed only where it is (off the map waiting to
+/// land or arrive, in a beach hex): the answers come out in the order a walk over every unit
+/// of the side asking every check gives.
+fn answers_now(game: &Normandy44, side: Side) -> (Vec<N44Action>, Side, Vec<UnitId>, Vec<u64>) {
+    let map = &game.data().map;
+    let mut out = Vec::new();
+    let mut about = Vec::new();
+    let mut read = vec![0u64; map.hexes.len().div_ceil(64)];
+    match side {
+        Side::Allied => {
+            // The beach hexes (evacuation, the engineers that open them) and every landing
+            // hex.
+            for &hex in map.beachheads.iter().chain(&map.mulberries) {
+                mark_hex(&mut read, hex);
+            }
             // An army's landing hexes, with what the landing check reads of each, found once
             // per list.
             let mut army_hexes: [Option<Vec<LandingHex>>; 2] = [None, None];
@@ -112,9 +234,6 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
                 if game.side_of(unit) != side {
                     continue;
                 }
-                if first_only && !out.is_empty() {
-                    return;
-                }
                 if evacuating {
                     // `evacuate_check` refuses a unit that cannot move; asked first, the
                     // refusal's text is not written out for nothing.
@@ -125,6 +244,8 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
                     }
                     continue;
                 }
+                // A unit waiting to land changes off the map, in no hex read.
+                about.push(unit);
                 let Some((free, box_beach)) = landing_box(game, unit) else {
                     continue;
                 };
@@ -153,11 +274,6 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
                     }
                 }
             }
-            // 22.1: the phase may not end while a unit must come back; asked only where the
-            // list offers the end.
-            if out.contains(&N44Action::Done) && must_still_return(game).is_some() {
-                out.retain(|a| *a != N44Action::Done);
-            }
         }
         Side::German => {
             // 27.2: no delay in solitaire play.
@@ -171,22 +287,21 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
                 {
                     continue;
                 }
-                if first_only && !out.is_empty() {
-                    return;
-                }
+                // A unit waiting to arrive or mobilize changes off the map, in no hex read.
+                about.push(unit);
                 match state.at {
                     Location::Arriving(_) if due(game, unit) => {
                         // `enter_check` at each entry hex, then `delay_zone`.
-                        arrival_answers(game, unit, must_enter, &mut entry_hexes_seen, out);
+                        arrival_answers(game, unit, must_enter, &mut entry_hexes_seen, &mut out);
                     }
                     Location::Mobilization(b) => {
-                        let map = &game.data().map;
                         let hexes = if b == 0 {
                             &map.mobilization_243
                         } else {
                             &map.mobilization_709
                         };
                         for &hex in hexes {
+                            mark_hex(&mut read, hex);
                             if mobilize_check(game, unit, hex).is_ok() {
                                 out.push(N44Action::Mobilize { unit, hex });
                             }
@@ -195,19 +310,25 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
                     _ => {}
                 }
             }
-            if first_only && !out.is_empty() {
-                return;
+            for &(hex, _) in &entry_hexes_seen {
+                mark_hex(&mut read, hex);
+            }
+            // 17.4: the Cotentin HQ, wherever it stands, and the hexes it might go to.
+            if let Some(hq) = cotentin_hq(game) {
+                about.push(hq);
+                if let Some(hex) = game.hex_of(hq) {
+                    mark_hex(&mut read, hex);
+                }
             }
             for &hex in cherbourg_cities(game) {
+                mark_hex(&mut read, hex);
                 if relocate_check(game, hex).is_ok() {
                     out.push(N44Action::RelocateCotentinHq { hex });
                 }
             }
-            if must_still_enter(game).is_some() {
-                out.retain(|a| *a != N44Action::Done);
-            }
         }
     }
+    (out, side, about, read)
 }
 
 /// Whether `action` is one this module answers.
