@@ -567,7 +567,7 @@ pub struct Memo {
     /// it read ([`Memo::get_by_hexes`]).
     by_hexes: std::sync::Mutex<KeptByHexes>,
     /// The legal list the turn driver worked out for the prompt showing ([`Memo::keep_list`]),
-    /// with the position it was worked out in.
+    /// with the position it was worked out in; forgotten at every change of a unit.
     list: std::sync::Mutex<Option<Kept>>,
 }
 
@@ -956,10 +956,16 @@ impl Memo {
 
     /// Forget what a change of `unit`, one of `side`'s, standing in `hex`, makes stale:
     /// every slot but the other side's zones of control and bonds, which its own units alone
-    /// decide (`zoc::ZoneSets`), and the answers kept by hexes that read what it changes.
+    /// decide (`zoc::ZoneSets`), the legal list kept for the prompt showing, and the answers
+    /// kept by hexes that read what it changes.
     /// `placed`: whether the change moved the unit, turned its face or scattered it (what the
     /// occupancy holds of it); one that did not forgets only the Movement Phase's picks.
     pub fn forget_for(&mut self, side: Side, unit: UnitId, hex: Option<HexId>, placed: bool) {
+        // The legal list kept for the prompt showing was worked out with the units as they were:
+        // forgotten here, it is never compared unit by unit (`Normandy44::same_but_units`).
+        if let Ok(list) = self.list.get_mut() {
+            *list = None;
+        }
         if let Ok(by_hexes) = self.by_hexes.get_mut()
             && !by_hexes.is_empty()
         {
@@ -1027,14 +1033,23 @@ impl Drop for UnitMut<'_> {
 
 impl PartialEq for Normandy44 {
     fn eq(&self, other: &Self) -> bool {
-        self.scenario == other.scenario
+        self.same_but_units(other) && self.units == other.units
+    }
+}
+
+impl Normandy44 {
+    /// Whether `other` is this position but for its units: what a legal list kept in the memo
+    /// compares ([`Memo::keep_list`]), the memo forgetting the list at every change of a unit.
+    /// The step, turn and part of the phase first: they tell most positions apart at once.
+    pub(crate) fn same_but_units(&self, other: &Self) -> bool {
+        self.step == other.step
+            && self.turn == other.turn
+            && self.part == other.part
+            && self.scenario == other.scenario
             && self.options == other.options
             && self.rng == other.rng
-            && self.turn == other.turn
-            && self.step == other.step
             && self.weather == other.weather
             && self.previous_row == other.previous_row
-            && self.units == other.units
             && self.allied_control == other.allied_control
             && self.tracks == other.tracks
             && self.mulberries == other.mulberries
@@ -1056,7 +1071,6 @@ impl PartialEq for Normandy44 {
             && self.batteries_silenced == other.batteries_silenced
             && self.ips == other.ips
             && self.combat == other.combat
-            && self.part == other.part
             && self.facing_british == other.facing_british
             && self.solitaire == other.solitaire
             && self.bombardment == other.bombardment
