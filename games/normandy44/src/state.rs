@@ -607,16 +607,9 @@ struct UnitAnswer {
     read: Vec<u64>,
 }
 
-/// The most unit changes [`KeptByHexes::settle`] weighs one by one.
+/// The most unit changes [`KeptByHexes::settle`] weighs against the answers kept; past that
+/// it forgets them all.
 const SETTLE_ONE_BY_ONE: usize = 8;
-
-/// Whether the bit of `hex` is set in `read`.
-fn read_hex(read: &[u64], hex: Option<HexId>) -> bool {
-    hex.is_some_and(|h| {
-        read.get(h.index() / 64)
-            .is_some_and(|w| w & (1 << (h.index() % 64)) != 0)
-    })
-}
 
 impl KeptByHexes {
     /// Forget what the changes since the last question made stale: an answer about a changed
@@ -632,20 +625,51 @@ impl KeptByHexes {
             self.changed.clear();
             return;
         }
-        for (unit, side, before) in std::mem::take(&mut self.changed) {
-            let after = hex_of(unit);
-            let stale = |answer_side: Side, read: &[u64]| {
-                answer_side != side || read_hex(read, before) || read_hex(read, after)
-            };
-            self.answers
-                .retain(|a| !a.units.contains(&unit) && !stale(a.side, &a.read));
-            for (i, slot) in self.per_unit.iter_mut().enumerate() {
-                if slot
-                    .as_ref()
-                    .is_some_and(|a| i == unit.index() || stale(a.side, &a.read))
-                {
-                    *slot = None;
+        let changes = std::mem::take(&mut self.changed);
+        let Some(&(_, side, _)) = changes.first() else {
+            return;
+        };
+        // The changes weighed together, in one pass over the answers: an answer is stale if any
+        // one change makes it so. A change of the other side's makes every answer of this side
+        // stale, so changes of both sides make every answer stale.
+        let both_sides = changes.iter().any(|&(_, s, _)| s != side);
+        // The hexes the changed units left or are in, as the words of a set of hexes (a bit per
+        // hex) that hold them: (word index, bits). Two hexes a change at most.
+        let mut words = [(0usize, 0u64); 2 * SETTLE_ONE_BY_ONE];
+        let mut count = 0;
+        for &(unit, _, before) in &changes {
+            for hex in [before, hex_of(unit)].into_iter().flatten() {
+                let (word, bit) = (hex.index() / 64, 1u64 << (hex.index() % 64));
+                match words[..count].iter_mut().find(|(w, _)| *w == word) {
+                    Some((_, bits)) => *bits |= bit,
+                    None => {
+                        if let Some(free) = words.get_mut(count) {
+                            *free = (word, bit);
+                            count += 1;
+                        }
+                    }
                 }
+            }
+        }
+        let touched = &words[..count];
+        let stale = |answer_side: Side, read: &[u64]| {
+            both_sides
+                || answer_side != side
+                || touched
+                    .iter()
+                    .any(|&(word, bits)| read.get(word).is_some_and(|w| w & bits != 0))
+        };
+        let changed = |unit: UnitId| changes.iter().any(|&(u, _, _)| u == unit);
+        self.answers
+            .retain(|a| !stale(a.side, &a.read) && !a.units.iter().any(|&u| changed(u)));
+        for slot in &mut self.per_unit {
+            if slot.as_ref().is_some_and(|a| stale(a.side, &a.read)) {
+                *slot = None;
+            }
+        }
+        for &(unit, _, _) in &changes {
+            if let Some(slot) = self.per_unit.get_mut(unit.index()) {
+                *slot = None;
             }
         }
     }
