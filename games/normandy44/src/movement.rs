@@ -532,12 +532,15 @@ struct ReachKey {
 /// forgets every kept search of the side anyway.
 ///
 /// `with_reached` false: a search for every hex ([`Goal::All`]) whose ends' room is weighed
-/// apart, which read the bonds only.
+/// apart, which read the bonds only. With it, the start is left out: a move never ends where
+/// it starts, so the room there is never weighed, and the movers themselves stand there, so a
+/// bond out of it is cancelled (8.5.3) whoever else comes or goes. Stack-mates leaving or
+/// joining keep the answer.
 fn hexes_read(game: &Normandy44, zones: &Zones<'_>, reach: &Reach, with_reached: bool) -> Vec<u64> {
     let map = &game.data.map;
     let mut read = vec![0u64; map.hexes.len().div_ceil(64)];
     for &(hex, _) in &reach.from {
-        if with_reached {
+        if with_reached && hex != reach.start {
             mark_hex(&mut read, hex);
         }
         // Bonds are few: one bit tells whether any step out of the hex meets one.
