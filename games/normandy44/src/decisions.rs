@@ -61,8 +61,9 @@ pub fn has_choice(game: &Normandy44) -> bool {
 }
 
 /// A legal list [`has_choice`] worked out, kept for the [`legal`] the player asks next: the
-/// position it was worked out in is kept with it (its memo emptied) and compared whole, so a
-/// change made in between by any means, a unit's or not, is never answered with it.
+/// position it was worked out in is kept with it (its memo emptied) and compared whole but for
+/// the units, whose every change forgets the list (`Memo::forget_for`), so a change made in
+/// between by any means, a unit's or not, is never answered with it.
 struct KeptList {
     position: Normandy44,
     actions: Vec<N44Action>,
@@ -79,7 +80,7 @@ impl KeptList {
     fn is_for(&self, game: &Normandy44) -> bool {
         std::sync::Arc::ptr_eq(&self.position.data, &game.data)
             && self.position.last_turn == game.last_turn
-            && self.position == *game
+            && self.position.same_but_units(game)
     }
 }
 

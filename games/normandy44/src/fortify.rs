@@ -185,16 +185,20 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
             left(allowance_index(side, None)) || left(allowance_index(side, Some(Army::Cw)))
         }
     };
+    // The side's stacks, in hex order (the hexes with a unit that may build are among them),
+    // for the IPs it may start and the German's strongpoints.
+    let hexes = if any_left || side == Side::German {
+        game.occupied_hexes(side)
+    } else {
+        Vec::new()
+    };
     if any_left {
-        let mut hexes: Vec<HexId> = game
-            .unit_ids()
-            .filter(|&u| game.side_of(u) == side && may_build(game, u))
-            .filter_map(|u| game.hex_of(u))
-            .collect();
-        hexes.sort_unstable();
-        hexes.dedup();
-        for hex in hexes {
-            if builder(game, side, hex).is_ok() {
+        for &hex in &hexes {
+            if game
+                .units_in(hex)
+                .any(|u| game.side_of(u) == side && may_build(game, u))
+                && builder(game, side, hex).is_ok()
+            {
                 out.push(N44Action::StartIp { hex });
             }
         }
@@ -205,7 +209,7 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
         }
     }
     if side == Side::German {
-        for hex in game.occupied_hexes(side) {
+        for &hex in &hexes {
             if has_strongpoint(game, hex) {
                 out.push(N44Action::RemoveIp { hex });
             }

@@ -532,12 +532,15 @@ struct ReachKey {
 /// forgets every kept search of the side anyway.
 ///
 /// `with_reached` false: a search for every hex ([`Goal::All`]) whose ends' room is weighed
-/// apart, which read the bonds only.
+/// apart, which read the bonds only. With it, the start is left out: a move never ends where
+/// it starts, so the room there is never weighed, and the movers themselves stand there, so a
+/// bond out of it is cancelled (8.5.3) whoever else comes or goes. Stack-mates leaving or
+/// joining keep the answer.
 fn hexes_read(game: &Normandy44, zones: &Zones<'_>, reach: &Reach, with_reached: bool) -> Vec<u64> {
     let map = &game.data.map;
     let mut read = vec![0u64; map.hexes.len().div_ceil(64)];
     for &(hex, _) in &reach.from {
-        if with_reached {
+        if with_reached && hex != reach.start {
             mark_hex(&mut read, hex);
         }
         // Bonds are few: one bit tells whether any step out of the hex meets one.
@@ -1396,30 +1399,47 @@ fn open_moves(game: &Normandy44, side: Side, reserve: bool) -> Arc<OpenMoves> {
 /// 9.1, 15.1: every unit that can go somewhere, every stack of two or more movable units that
 /// can go somewhere together, and every hex whose stack may go into Reserve.
 fn work_out_open_moves(game: &Normandy44, side: Side, reserve: bool) -> Vec<N44Action> {
-    let mut out = Vec::new();
     // Made only if a unit's answer is not kept: after a move most are.
     let ground = std::cell::OnceCell::new();
     // The side's stacks, in hex order.
     let hexes = game.occupied_hexes(side);
     let by_hex = game.units_by_hex();
-    let reserve_free = !reserve && reserve_marker_free(game, side, &hexes, &by_hex);
-    // Every movable unit, hex by hex (`ends[i]`: where hex `i`'s units end), so that the kept
-    // answers are looked up for all of them at once.
-    let mut units: Vec<UnitId> = Vec::new();
+    // One pass over each stack's units finds its movable units, hex by hex (`ends[i]`: where
+    // hex `i`'s units end), so that the kept answers are looked up for all of them at once,
+    // and outside the Reserve Movement Segment what 15.1 asks of it: whether a unit there is
+    // in Reserve (the stack holds a marker) and whether one may go into Reserve
+    // (`may_reserve[i]`). Room for three units a stack: most hold fewer.
+    let mut units: Vec<UnitId> = Vec::with_capacity(3 * hexes.len());
     let mut ends: Vec<usize> = Vec::with_capacity(hexes.len());
+    let mut may_reserve: Vec<bool> = Vec::with_capacity(hexes.len());
+    let mut stacks_in_reserve = 0;
     for &hex in &hexes {
-        units.extend(
-            by_hex
-                .hex_units(hex)
-                .filter(|&u| why_stuck(game, u, reserve).is_none()),
-        );
+        let (mut in_reserve, mut eligible) = (false, false);
+        for unit in by_hex.hex_units(hex) {
+            if why_stuck(game, unit, reserve).is_none() {
+                units.push(unit);
+            }
+            if reserve {
+                continue;
+            }
+            if game.unit(unit).flags.has(UnitFlags::RESERVE) {
+                in_reserve = true;
+            } else if !eligible {
+                eligible = reserve_eligible(game, unit);
+            }
+        }
+        stacks_in_reserve += usize::from(in_reserve);
         ends.push(units.len());
+        may_reserve.push(eligible);
     }
+    let reserve_free = !reserve && stacks_in_reserve < reserve_markers(game, side);
     let mut kept = Vec::new();
     game.memo()
         .kept_for_units(|u| game.hex_of(u), &can_go_key(game), &units, &mut kept);
+    // A pick a unit, a stack and a Reserve placement a hex at most.
+    let mut out = Vec::with_capacity(units.len() + 2 * hexes.len());
     let mut start = 0;
-    for (&hex, &end) in hexes.iter().zip(&ends) {
+    for ((&hex, &end), &eligible) in hexes.iter().zip(&ends).zip(&may_reserve) {
         let movable = units.get(start..end).unwrap_or_default();
         for (i, &unit) in movable.iter().enumerate() {
             let goes = kept
@@ -1435,11 +1455,7 @@ fn work_out_open_moves(game: &Normandy44, side: Side, reserve: bool) -> Vec<N44A
         if movable.len() >= 2 && can_go(game, &ground, movable) {
             out.push(N44Action::PickStack { hex });
         }
-        if reserve_free
-            && by_hex
-                .hex_units(hex)
-                .any(|u| !game.unit(u).flags.has(UnitFlags::RESERVE) && reserve_eligible(game, u))
-        {
+        if reserve_free && eligible {
             out.push(N44Action::Reserve { hex });
         }
     }
@@ -1471,28 +1487,14 @@ fn reserve_eligible(game: &Normandy44, unit: UnitId) -> bool {
         )
 }
 
-/// 15.1: whether a Reserve marker is free for `side` (six a side; one covers a stack), given
-/// the hexes of its stacks.
-fn reserve_marker_free(
-    game: &Normandy44,
-    side: Side,
-    hexes: &[HexId],
-    by_hex: &crate::state::UnitsByHex,
-) -> bool {
-    let stacks_in_reserve = hexes
-        .iter()
-        .filter(|&&hex| {
-            by_hex
-                .hex_units(hex)
-                .any(|u| game.unit(u).flags.has(UnitFlags::RESERVE))
-        })
-        .count();
+/// 15.1: how many Reserve markers `side` has (six a side; one covers a stack).
+fn reserve_markers(game: &Normandy44, side: Side) -> usize {
     let key = if side == Side::German {
         "reserve_german"
     } else {
         "reserve_allied"
     };
-    stacks_in_reserve < usize::from(game.data.marker(key, 6))
+    usize::from(game.data.marker(key, 6))
 }
 
 pub fn answer(

@@ -567,7 +567,7 @@ pub struct Memo {
     /// it read ([`Memo::get_by_hexes`]).
     by_hexes: std::sync::Mutex<KeptByHexes>,
     /// The legal list the turn driver worked out for the prompt showing ([`Memo::keep_list`]),
-    /// with the position it was worked out in.
+    /// with the position it was worked out in; forgotten at every change of a unit.
     list: std::sync::Mutex<Option<Kept>>,
 }
 
@@ -607,16 +607,9 @@ struct UnitAnswer {
     read: Vec<u64>,
 }
 
-/// The most unit changes [`KeptByHexes::settle`] weighs one by one.
+/// The most unit changes [`KeptByHexes::settle`] weighs against the answers kept; past that
+/// it forgets them all.
 const SETTLE_ONE_BY_ONE: usize = 8;
-
-/// Whether the bit of `hex` is set in `read`.
-fn read_hex(read: &[u64], hex: Option<HexId>) -> bool {
-    hex.is_some_and(|h| {
-        read.get(h.index() / 64)
-            .is_some_and(|w| w & (1 << (h.index() % 64)) != 0)
-    })
-}
 
 impl KeptByHexes {
     /// Forget what the changes since the last question made stale: an answer about a changed
@@ -632,20 +625,51 @@ impl KeptByHexes {
             self.changed.clear();
             return;
         }
-        for (unit, side, before) in std::mem::take(&mut self.changed) {
-            let after = hex_of(unit);
-            let stale = |answer_side: Side, read: &[u64]| {
-                answer_side != side || read_hex(read, before) || read_hex(read, after)
-            };
-            self.answers
-                .retain(|a| !a.units.contains(&unit) && !stale(a.side, &a.read));
-            for (i, slot) in self.per_unit.iter_mut().enumerate() {
-                if slot
-                    .as_ref()
-                    .is_some_and(|a| i == unit.index() || stale(a.side, &a.read))
-                {
-                    *slot = None;
+        let changes = std::mem::take(&mut self.changed);
+        let Some(&(_, side, _)) = changes.first() else {
+            return;
+        };
+        // The changes weighed together, in one pass over the answers: an answer is stale if any
+        // one change makes it so. A change of the other side's makes every answer of this side
+        // stale, so changes of both sides make every answer stale.
+        let both_sides = changes.iter().any(|&(_, s, _)| s != side);
+        // The hexes the changed units left or are in, as the words of a set of hexes (a bit per
+        // hex) that hold them: (word index, bits). Two hexes a change at most.
+        let mut words = [(0usize, 0u64); 2 * SETTLE_ONE_BY_ONE];
+        let mut count = 0;
+        for &(unit, _, before) in &changes {
+            for hex in [before, hex_of(unit)].into_iter().flatten() {
+                let (word, bit) = (hex.index() / 64, 1u64 << (hex.index() % 64));
+                match words[..count].iter_mut().find(|(w, _)| *w == word) {
+                    Some((_, bits)) => *bits |= bit,
+                    None => {
+                        if let Some(free) = words.get_mut(count) {
+                            *free = (word, bit);
+                            count += 1;
+                        }
+                    }
                 }
+            }
+        }
+        let touched = &words[..count];
+        let stale = |answer_side: Side, read: &[u64]| {
+            both_sides
+                || answer_side != side
+                || touched
+                    .iter()
+                    .any(|&(word, bits)| read.get(word).is_some_and(|w| w & bits != 0))
+        };
+        let changed = |unit: UnitId| changes.iter().any(|&(u, _, _)| u == unit);
+        self.answers
+            .retain(|a| !stale(a.side, &a.read) && !a.units.iter().any(|&u| changed(u)));
+        for slot in &mut self.per_unit {
+            if slot.as_ref().is_some_and(|a| stale(a.side, &a.read)) {
+                *slot = None;
+            }
+        }
+        for &(unit, _, _) in &changes {
+            if let Some(slot) = self.per_unit.get_mut(unit.index()) {
+                *slot = None;
             }
         }
     }
@@ -956,7 +980,8 @@ impl Memo {
 
     /// Forget what a change of `unit`, one of `side`'s, standing in `hex`, makes stale:
     /// every slot but the other side's zones of control and bonds, which its own units alone
-    /// decide (`zoc::ZoneSets`), and the answers kept by hexes that read what it changes.
+    /// decide (`zoc::ZoneSets`), the legal list kept for the prompt showing, and the answers
+    /// kept by hexes that read what it changes.
     /// `placed`: whether the change moved the unit, turned its face or scattered it (what the
     /// occupancy holds of it); one that did not forgets only the Movement Phase's picks.
     /// `moved`: whether it changed the hex the unit is in (or took it on or off the map); one
@@ -969,6 +994,11 @@ impl Memo {
         placed: bool,
         moved: bool,
     ) {
+        // The legal list kept for the prompt showing was worked out with the units as they were:
+        // forgotten here, it is never compared unit by unit (`Normandy44::same_but_units`).
+        if let Ok(list) = self.list.get_mut() {
+            *list = None;
+        }
         if let Ok(by_hexes) = self.by_hexes.get_mut()
             && !by_hexes.is_empty()
         {
@@ -1045,14 +1075,23 @@ impl Drop for UnitMut<'_> {
 
 impl PartialEq for Normandy44 {
     fn eq(&self, other: &Self) -> bool {
-        self.scenario == other.scenario
+        self.same_but_units(other) && self.units == other.units
+    }
+}
+
+impl Normandy44 {
+    /// Whether `other` is this position but for its units: what a legal list kept in the memo
+    /// compares ([`Memo::keep_list`]), the memo forgetting the list at every change of a unit.
+    /// The step, turn and part of the phase first: they tell most positions apart at once.
+    pub(crate) fn same_but_units(&self, other: &Self) -> bool {
+        self.step == other.step
+            && self.turn == other.turn
+            && self.part == other.part
+            && self.scenario == other.scenario
             && self.options == other.options
             && self.rng == other.rng
-            && self.turn == other.turn
-            && self.step == other.step
             && self.weather == other.weather
             && self.previous_row == other.previous_row
-            && self.units == other.units
             && self.allied_control == other.allied_control
             && self.tracks == other.tracks
             && self.mulberries == other.mulberries
@@ -1074,7 +1113,6 @@ impl PartialEq for Normandy44 {
             && self.batteries_silenced == other.batteries_silenced
             && self.ips == other.ips
             && self.combat == other.combat
-            && self.part == other.part
             && self.facing_british == other.facing_british
             && self.solitaire == other.solitaire
             && self.bombardment == other.bombardment
