@@ -545,10 +545,18 @@ fn hexes_read(game: &Normandy44, zones: &Zones<'_>, reach: &Reach, with_reached:
         }
         // Bonds are few: one bit tells whether any step out of the hex meets one.
         if zones.bond_steps_from(hex) {
+            let mut meets_bond = false;
             for (k, &next) in map.hexes.neighbours(hex).iter().enumerate() {
                 if next != HexId::NONE && zones.bond_on_step(hex, k, next) {
                     mark_hex(&mut read, next);
+                    meets_bond = true;
                 }
+            }
+            // 8.5.3: a hexside bond is cancelled by the moving side's units on both sides of
+            // it, so a unit of the side arriving where the step starts changes it too. The
+            // start holds the movers already.
+            if meets_bond && hex != reach.start {
+                mark_hex(&mut read, hex);
             }
         }
     }
