@@ -9,7 +9,8 @@
 //!
 //! Imports run one way, down, as in every game crate (docs/ARCHITECTURE.md):
 //!
-//! 1. **Components and state.** [`tables`], [`data`] (the components as loaded and checked,
+//! 1. **Components and state.** `hex_bits` (sets of hexes, a bit per hex), [`tables`],
+//!    [`data`] (the components as loaded and checked,
 //!    with the map's dense per-hex arrays), [`action`] (the decisions and the log's events),
 //!    [`state`].
 //! 2. **Questions many chapters ask.** [`zoc`] (zones of control and bonds, 8), [`stacking`]
@@ -41,6 +42,7 @@ pub mod decisions;
 pub mod encoding;
 pub mod fortify;
 pub mod game;
+mod hex_bits;
 pub mod invasion;
 pub mod movement;
 pub mod mulberry;

@@ -420,7 +420,7 @@ impl Scratch {
     }
 
     fn set(&mut self, hex: HexId, entry: (u16, u8, HexId)) {
-        mark_hex(&mut self.reached, hex);
+        crate::hex_bits::mark(&mut self.reached, hex);
         self.best.set(hex.index(), entry);
     }
 }
@@ -479,7 +479,7 @@ pub fn reach(
         if let Some(reach) = &mut reach {
             keep_ends_with_room(game, units, mode, reach);
             for &(hex, _) in &reach.from {
-                mark_hex(&mut read, hex);
+                crate::hex_bits::mark(&mut read, hex);
             }
         }
         (reach.map(Arc::new), side, units.to_vec(), read)
@@ -497,13 +497,6 @@ fn keep_ends_with_room(game: &Normandy44, units: &[UnitId], mode: MoveMode, reac
     reach.ends.retain(|&(hex, _)| {
         hex == start || has_room(game, &by_hex, &occupancy, &joining, hex, mode)
     });
-}
-
-/// Set `hex`'s bit in a set of hexes (a bit per hex, by index).
-fn mark_hex(bits: &mut [u64], hex: HexId) {
-    if let Some(word) = bits.get_mut(hex.index() / 64) {
-        *word |= 1 << (hex.index() % 64);
-    }
 }
 
 /// A kept search of [`reach`], before the room at its ends is weighed: the same key, another
@@ -538,17 +531,17 @@ struct ReachKey {
 /// joining keep the answer.
 fn hexes_read(game: &Normandy44, zones: &Zones<'_>, reach: &Reach, with_reached: bool) -> Vec<u64> {
     let map = &game.data.map;
-    let mut read = vec![0u64; map.hexes.len().div_ceil(64)];
+    let mut read = crate::hex_bits::empty(map.hexes.len());
     for &(hex, _) in &reach.from {
         if with_reached && hex != reach.start {
-            mark_hex(&mut read, hex);
+            crate::hex_bits::mark(&mut read, hex);
         }
         // Bonds are few: one bit tells whether any step out of the hex meets one.
         if zones.bond_steps_from(hex) {
             let mut meets_bond = false;
             for (k, &next) in map.hexes.neighbours(hex).iter().enumerate() {
                 if next != HexId::NONE && zones.bond_on_step(hex, k, next) {
-                    mark_hex(&mut read, next);
+                    crate::hex_bits::mark(&mut read, next);
                     meets_bond = true;
                 }
             }
@@ -556,14 +549,14 @@ fn hexes_read(game: &Normandy44, zones: &Zones<'_>, reach: &Reach, with_reached:
             // it, so a unit of the side arriving where the step starts changes it too. The
             // start holds the movers already.
             if meets_bond && hex != reach.start {
-                mark_hex(&mut read, hex);
+                crate::hex_bits::mark(&mut read, hex);
             }
         }
     }
     // A search that stopped at the first hex where the move may end found it as it stepped
     // there, without counting it reached: its stacking was read too.
     if let Some(first) = reach.first {
-        mark_hex(&mut read, first);
+        crate::hex_bits::mark(&mut read, first);
     }
     read
 }
@@ -641,7 +634,7 @@ pub fn reach_on(
         replaced |= game.unit(u).flags.has(UnitFlags::REPLACED);
         non_mech |= mobility == Mobility::NonMech;
     }
-    let costs = MoverCosts::of(tables);
+    let costs = MoverCosts::of(tables)?;
     let scenario_limits = game.scenario == Scenario::Cherbourg;
     // 6.5.2: a reinforcement's landing hex is the first hex of its tactical move.
     let bound = units.iter().any(|&u| bound_to_perimeter(game, u));
@@ -912,15 +905,15 @@ impl<'d> StepCosts<'d> {
 enum MoverCosts<'d> {
     One(StepCosts<'d>),
     Two(StepCosts<'d>, StepCosts<'d>),
-    None,
 }
 
 impl<'d> MoverCosts<'d> {
-    fn of(tables: [Option<StepCosts<'d>>; 2]) -> MoverCosts<'d> {
+    /// `None` for a move of no units.
+    fn of(tables: [Option<StepCosts<'d>>; 2]) -> Option<MoverCosts<'d>> {
         match tables {
-            [Some(a), Some(b)] => MoverCosts::Two(a, b),
-            [Some(one), None] | [None, Some(one)] => MoverCosts::One(one),
-            [None, None] => MoverCosts::None,
+            [Some(a), Some(b)] => Some(MoverCosts::Two(a, b)),
+            [Some(one), None] | [None, Some(one)] => Some(MoverCosts::One(one)),
+            [None, None] => None,
         }
     }
 
@@ -934,7 +927,6 @@ impl<'d> MoverCosts<'d> {
                 a.get(at, direction, first_step)?
                     .max(b.get(at, direction, first_step)?),
             ),
-            MoverCosts::None => Some(0),
         }
     }
 }
@@ -1091,16 +1083,15 @@ pub fn within_boundary(game: &Normandy44, unit: UnitId, hex: HexId) -> bool {
         let map = &game.data.map;
         let own = army == crate::data::Army::Us;
         let us_side = |h: HexId| map.flags(h).has(crate::data::HexFlags::US_SECTOR);
-        let mut bits = vec![0u64; map.hexes.len().div_ceil(64)];
+        let mut bits = crate::hex_bits::empty(map.hexes.len());
         for h in map.hexes.ids() {
             if us_side(h) == own || map.hexes.neighbours_on_map(h).any(|n| us_side(n) == own) {
-                mark_hex(&mut bits, h);
+                crate::hex_bits::mark(&mut bits, h);
             }
         }
         bits
     });
-    bits.get(hex.index() / 64)
-        .is_some_and(|w| w & (1 << (hex.index() % 64)) != 0)
+    crate::hex_bits::has(bits, hex)
 }
 
 /// The Movement Phase's (or the Reserve Movement Segment's) opening steps (4.1 B.2.a).

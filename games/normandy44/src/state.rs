@@ -609,7 +609,7 @@ struct UnitAnswer {
 
 /// The most unit changes [`KeptByHexes::settle`] weighs against the answers kept; past that
 /// it forgets them all.
-const SETTLE_ONE_BY_ONE: usize = 8;
+const MOST_CHANGES_SETTLED: usize = 8;
 
 impl KeptByHexes {
     /// Forget what the changes since the last question made stale: an answer about a changed
@@ -618,7 +618,7 @@ impl KeptByHexes {
     fn settle(&mut self, hex_of: impl Fn(UnitId) -> Option<HexId>) {
         // Past a few changes (a phase that resets every unit), starting again is cheaper than
         // weighing each.
-        if self.changed.len() > SETTLE_ONE_BY_ONE {
+        if self.changed.len() > MOST_CHANGES_SETTLED {
             self.answers.clear();
             self.per_unit.clear();
             self.per_unit_key = None;
@@ -635,7 +635,7 @@ impl KeptByHexes {
         let both_sides = changes.iter().any(|&(_, s, _)| s != side);
         // The hexes the changed units left or are in, as the words of a set of hexes (a bit per
         // hex) that hold them: (word index, bits). Two hexes a change at most.
-        let mut words = [(0usize, 0u64); 2 * SETTLE_ONE_BY_ONE];
+        let mut words = [(0usize, 0u64); 2 * MOST_CHANGES_SETTLED];
         let mut count = 0;
         for &(unit, _, before) in &changes {
             for hex in [before, hex_of(unit)].into_iter().flatten() {

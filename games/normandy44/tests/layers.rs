@@ -11,6 +11,7 @@ use std::path::Path;
 /// with.
 const LAYERS: &[(u8, &[&str])] = &[
     // 1: components and state.
+    (1, &["hex_bits"]),
     (1, &["tables"]),
     (1, &["data"]),
     (1, &["action"]),

@@ -19,6 +19,14 @@ use rand::SeedableRng;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
+/// One of `game`'s legal actions, drawn with `policy`.
+fn random_action(game: &Normandy44, policy: &mut rand_chacha::ChaCha8Rng) -> N44Action {
+    use rand::RngExt;
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    legal[policy.random_range(0..legal.len())]
+}
+
 fn data() -> Arc<N44Data> {
     static DATA: OnceLock<Arc<N44Data>> = OnceLock::new();
     Arc::clone(DATA.get_or_init(|| {
@@ -275,7 +283,6 @@ fn rule_bots_choose_as_they_would_with_nothing_kept() {
 /// reach corners of the map and of the turn that the rule bots' games do not.
 #[test]
 fn random_play_lists_as_a_copy_with_nothing_kept() {
-    use rand::RngExt;
     for (scenario, seed) in [("mini", 11u64), ("campaign", 12)] {
         let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let decisions = play_beside_a_copy_with_nothing_kept(scenario, seed, |game, fresh, at| {
@@ -291,9 +298,7 @@ fn random_play_lists_as_a_copy_with_nothing_kept() {
                     "{scenario} seed {seed}, decision {at}: the units in {hex:?}"
                 );
             }
-            let mut legal = Vec::new();
-            game.legal_actions(&mut legal);
-            legal[policy.random_range(0..legal.len())]
+            random_action(game, &mut policy)
         });
         assert!(decisions > 1000, "a whole game: {decisions} decisions");
     }
@@ -307,7 +312,6 @@ fn random_play_lists_as_a_copy_with_nothing_kept() {
 #[test]
 fn rule_6_5_rule_6_6_reinforcement_answers_kept_through_moves_stand() {
     use overlord_normandy44::reinforcement;
-    use rand::RngExt;
     let mut compared = 0usize;
     for (scenario, seed) in [("mini", 21u64), ("campaign", 22), ("cherbourg", 23)] {
         let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -327,9 +331,7 @@ fn rule_6_5_rule_6_6_reinforcement_answers_kept_through_moves_stand() {
                 );
                 compared += anew.len();
             }
-            let mut legal = Vec::new();
-            game.legal_actions(&mut legal);
-            legal[policy.random_range(0..legal.len())]
+            random_action(game, &mut policy)
         });
     }
     assert!(compared > 1000, "{compared} answers");
@@ -381,7 +383,6 @@ fn play_beside_a_copy_with_nothing_kept(
 #[test]
 fn rule_18_2_lines_that_learn_answer_as_single_traces() {
     use overlord_normandy44::supply_lines::{self, Lines, Reach};
-    use rand::RngExt;
     for (scenario, seed) in [("mini", 21u64), ("campaign", 22)] {
         let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut compared = 0usize;
@@ -428,9 +429,7 @@ fn rule_18_2_lines_that_learn_answer_as_single_traces() {
                     }
                 }
             }
-            let mut legal = Vec::new();
-            game.legal_actions(&mut legal);
-            legal[policy.random_range(0..legal.len())]
+            random_action(game, &mut policy)
         });
         assert!(
             decisions > 1000 && compared > 10_000,
@@ -446,7 +445,6 @@ fn rule_18_2_lines_that_learn_answer_as_single_traces() {
 #[test]
 fn rule_10_1_eligible_attackers_are_those_why_cannot_attack_lets_attack() {
     use overlord_normandy44::combat::{eligible_attackers, why_cannot_attack};
-    use rand::RngExt;
     for (scenario, seed) in [("mini", 31u64), ("campaign", 32), ("cherbourg", 33)] {
         let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut compared = 0usize;
@@ -469,9 +467,7 @@ fn rule_10_1_eligible_attackers_are_those_why_cannot_attack_lets_attack() {
                     compared += expected.len();
                 }
             }
-            let mut legal = Vec::new();
-            game.legal_actions(&mut legal);
-            legal[policy.random_range(0..legal.len())]
+            random_action(game, &mut policy)
         });
         assert!(
             decisions > 500 && compared > 100,
@@ -487,7 +483,6 @@ fn rule_10_1_eligible_attackers_are_those_why_cannot_attack_lets_attack() {
 #[test]
 fn rule_18_2_supply_answers_kept_through_marker_changes_stand() {
     use overlord_normandy44::supply_lines::{cherbourg_traces_south, in_supply};
-    use rand::RngExt;
     let seed = 41u64;
     let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut compared = 0usize;
@@ -504,9 +499,7 @@ fn rule_18_2_supply_answers_kept_through_marker_changes_stand() {
             assert_eq!(kept, answers(fresh), "mini seed {seed}, decision {at}");
             compared += kept.0.len();
         }
-        let mut legal = Vec::new();
-        game.legal_actions(&mut legal);
-        legal[policy.random_range(0..legal.len())]
+        random_action(game, &mut policy)
     });
     assert!(
         decisions > 1000 && compared > 10_000,

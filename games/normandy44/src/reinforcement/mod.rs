@@ -23,6 +23,7 @@ use crate::action::{N44Action, N44Event, N44Log};
 use crate::beaches::beachhead;
 use crate::beaches::cherbourg_cities;
 use crate::data::{Side, UnitId};
+use crate::hex_bits;
 use crate::state::{Location, Mulberry, Normandy44, Phase, Stage, Step, UnitFlags};
 use crate::tables::weather::Weather;
 use german::{arrival_answers, due, entry_hexes};
@@ -139,8 +140,8 @@ struct AnswersKey {
     cotentin_relocated: bool,
     /// 27.2: no delay in solitaire play.
     must_enter: bool,
-    /// 21.1, 17.4: a bit per hex of [`control_read`], set where the Allies control it.
-    control: u64,
+    /// 21.1, 17.4: per hex of [`control_read`], whether the Allies control it.
+    control: Vec<bool>,
 }
 
 /// The hexes whose control the answers read: the beachheads and Mulberries (21.1: a beach
@@ -163,9 +164,8 @@ fn control_read(game: &Normandy44) -> impl Iterator<Item = HexId> + '_ {
 /// is their key ([`AnswersKey`]). Most moves of a Movement Phase are far from all of these.
 fn kept_answers(game: &Normandy44, side: Side) -> std::sync::Arc<Vec<N44Action>> {
     let control = control_read(game)
-        .enumerate()
-        .filter(|&(_, hex)| game.allied_controls(hex))
-        .fold(0u64, |bits, (i, _)| bits | 1 << (i % 64));
+        .map(|hex| game.allied_controls(hex))
+        .collect();
     let key = AnswersKey {
         side,
         step: game.step,
@@ -186,13 +186,6 @@ fn kept_answers(game: &Normandy44, side: Side) -> std::sync::Arc<Vec<N44Action>>
         .get_by_hexes(|u| game.hex_of(u), key, || answers_now(game, side))
 }
 
-/// Set `hex`'s bit in a set of hexes (a bit per hex, by index).
-fn mark_hex(bits: &mut [u64], hex: HexId) {
-    if let Some(word) = bits.get_mut(hex.index() / 64) {
-        *word |= 1 << (hex.index() % 64);
-    }
-}
-
 /// [`kept_answers`], worked out: the answers, the side, the units they are about and the hexes
 /// they read (a bit per hex).
 ///
@@ -203,13 +196,13 @@ fn answers_now(game: &Normandy44, side: Side) -> (Vec<N44Action>, Side, Vec<Unit
     let map = &game.data().map;
     let mut out = Vec::new();
     let mut about = Vec::new();
-    let mut read = vec![0u64; map.hexes.len().div_ceil(64)];
+    let mut read = hex_bits::empty(map.hexes.len());
     match side {
         Side::Allied => {
             // The beach hexes (evacuation, the engineers that open them) and every landing
             // hex.
             for &hex in map.beachheads.iter().chain(&map.mulberries) {
-                mark_hex(&mut read, hex);
+                hex_bits::mark(&mut read, hex);
             }
             // An army's landing hexes, with what the landing check reads of each, found once
             // per list.
@@ -301,7 +294,7 @@ fn answers_now(game: &Normandy44, side: Side) -> (Vec<N44Action>, Side, Vec<Unit
                             &map.mobilization_709
                         };
                         for &hex in hexes {
-                            mark_hex(&mut read, hex);
+                            hex_bits::mark(&mut read, hex);
                             if mobilize_check(game, unit, hex).is_ok() {
                                 out.push(N44Action::Mobilize { unit, hex });
                             }
@@ -311,17 +304,17 @@ fn answers_now(game: &Normandy44, side: Side) -> (Vec<N44Action>, Side, Vec<Unit
                 }
             }
             for &(hex, _) in &entry_hexes_seen {
-                mark_hex(&mut read, hex);
+                hex_bits::mark(&mut read, hex);
             }
             // 17.4: the Cotentin HQ, wherever it stands, and the hexes it might go to.
             if let Some(hq) = cotentin_hq(game) {
                 about.push(hq);
                 if let Some(hex) = game.hex_of(hq) {
-                    mark_hex(&mut read, hex);
+                    hex_bits::mark(&mut read, hex);
                 }
             }
             for &hex in cherbourg_cities(game) {
-                mark_hex(&mut read, hex);
+                hex_bits::mark(&mut read, hex);
                 if relocate_check(game, hex).is_ok() {
                     out.push(N44Action::RelocateCotentinHq { hex });
                 }
