@@ -659,6 +659,7 @@ pub fn reach_on(
         None => own.insert(Scratch::default()),
     };
     scratch.begin(n);
+    let neighbour_table = map.hexes.neighbour_table();
     // (cost, hexes moved, hex); hexes moved matter for tactical moves and first crossings.
     scratch.set(start, (0, 0, HexId::NONE));
     scratch
@@ -705,22 +706,28 @@ pub fn reach_on(
         if ((replaced || landed) && moved >= 1) || (tactical && moved >= 2) {
             continue;
         }
-        for (direction, &next) in map.hexes.neighbours(at).iter().enumerate() {
-            if next == HexId::NONE {
-                continue;
-            }
+        // The hex's six neighbours and step costs read as two rows, and whether a step out of
+        // it may meet a bond asked once: this loop runs a few hundred times a search.
+        let Some(neighbours) = neighbour_table.get(at.index()) else {
+            continue;
+        };
+        let step_costs = costs.row(at, moved == 0);
+        let bonds_near = zones.bond_steps_from(at);
+        // 8.2: leaving an enemy ZOC costs one more MP.
+        let extra = if at == start && start_in_ezoc {
+            LEAVE_EZOC.0
+        } else {
+            0
+        };
+        for (direction, (&next, &step_cost)) in neighbours.iter().zip(&step_costs).enumerate() {
             // Every test below is a filter on the step alone, so they are asked cheapest and
-            // most selective first: the step's cost, then whether it improves on the way the
-            // search already knows (most steps of a search lead back to hexes reached).
-            let Some(mut step_cost) = costs.get(at, direction, moved == 0) else {
+            // most selective first: the step's cost (the table has none toward no neighbour),
+            // then whether it improves on the way the search already knows (most steps of a
+            // search lead back to hexes reached).
+            if step_cost == NO_STEP {
                 continue;
-            };
-            if tactical {
-                step_cost = 0;
-            } else if at == start && start_in_ezoc {
-                // 8.2: leaving an enemy ZOC costs one more MP.
-                step_cost += LEAVE_EZOC.0;
             }
+            let step_cost = if tactical { 0 } else { step_cost + extra };
             let total = cost + step_cost;
             // 9.1: no unit spends more than its MA; a first step always needs the MP in full
             // (no "one hex whatever the cost" rule in Normandy '44).
@@ -749,7 +756,7 @@ pub fn reach_on(
                 continue;
             }
             // 8.5.2: no entering an enemy hex bond or crossing an enemy hexside bond.
-            if zones.blocks_into(at, direction, next) {
+            if bonds_near && zones.blocks_into(at, direction, next) {
                 continue;
             }
             if avoid_ezoc && zones.in_zoc(next) {
@@ -891,12 +898,27 @@ impl<'d> StepCosts<'d> {
     }
 
     /// The cost of the step from `at` in `direction`, `None` where it may not.
-    #[inline]
+    #[cfg(test)]
     fn get(&self, at: HexId, direction: usize, first_step: bool) -> Option<u16> {
-        self.costs
-            .get(at.index() * 6 + direction)
-            .map(|c| c[usize::from(first_step)])
+        self.row(at, first_step)
+            .get(direction)
+            .copied()
             .filter(|&c| c != NO_STEP)
+    }
+
+    /// The costs of the six steps out of `at`, in direction order, [`NO_STEP`] where one may
+    /// not be taken (or leads off the map).
+    #[inline]
+    fn row(&self, at: HexId, first_step: bool) -> [u16; 6] {
+        let first = at.index() * 6;
+        match self
+            .costs
+            .get(first..first + 6)
+            .and_then(|row| <&[[u16; 2]; 6]>::try_from(row).ok())
+        {
+            Some(row) => row.map(|c| c[usize::from(first_step)]),
+            None => [NO_STEP; 6],
+        }
     }
 }
 
@@ -917,16 +939,16 @@ impl<'d> MoverCosts<'d> {
         }
     }
 
-    /// The cost of the step from `at` in `direction` for every unit of the move: `None` where
-    /// one of them may not take it.
+    /// The costs of the six steps out of `at` for every unit of the move, [`NO_STEP`] where one
+    /// of them may not take it ([`NO_STEP`] is the largest cost, so the dearer is taken).
     #[inline]
-    fn get(&self, at: HexId, direction: usize, first_step: bool) -> Option<u16> {
+    fn row(&self, at: HexId, first_step: bool) -> [u16; 6] {
         match self {
-            MoverCosts::One(table) => table.get(at, direction, first_step),
-            MoverCosts::Two(a, b) => Some(
-                a.get(at, direction, first_step)?
-                    .max(b.get(at, direction, first_step)?),
-            ),
+            MoverCosts::One(table) => table.row(at, first_step),
+            MoverCosts::Two(a, b) => {
+                let (a, b) = (a.row(at, first_step), b.row(at, first_step));
+                std::array::from_fn(|k| a[k].max(b[k]))
+            }
         }
     }
 }
