@@ -1422,45 +1422,19 @@ fn open_moves(game: &Normandy44, side: Side, reserve: bool) -> Arc<OpenMoves> {
 fn work_out_open_moves(game: &Normandy44, side: Side, reserve: bool) -> Vec<N44Action> {
     // Made only if a unit's answer is not kept: after a move most are.
     let ground = std::cell::OnceCell::new();
-    // The side's stacks, in hex order.
-    let hexes = game.occupied_hexes(side);
-    let by_hex = game.units_by_hex();
-    // One pass over each stack's units finds its movable units, hex by hex (`ends[i]`: where
-    // hex `i`'s units end), so that the kept answers are looked up for all of them at once,
-    // and outside the Reserve Movement Segment what 15.1 asks of it: whether a unit there is
-    // in Reserve (the stack holds a marker) and whether one may go into Reserve
-    // (`may_reserve[i]`). Room for three units a stack: most hold fewer.
-    let mut units: Vec<UnitId> = Vec::with_capacity(3 * hexes.len());
-    let mut ends: Vec<usize> = Vec::with_capacity(hexes.len());
-    let mut may_reserve: Vec<bool> = Vec::with_capacity(hexes.len());
-    let mut stacks_in_reserve = 0;
-    for &hex in &hexes {
-        let (mut in_reserve, mut eligible) = (false, false);
-        for unit in by_hex.hex_units(hex) {
-            if why_stuck(game, unit, reserve).is_none() {
-                units.push(unit);
-            }
-            if reserve {
-                continue;
-            }
-            if game.unit(unit).flags.has(UnitFlags::RESERVE) {
-                in_reserve = true;
-            } else if !eligible {
-                eligible = reserve_eligible(game, unit);
-            }
-        }
-        stacks_in_reserve += usize::from(in_reserve);
-        ends.push(units.len());
-        may_reserve.push(eligible);
-    }
+    let weighed = open_stacks(game, side, reserve);
+    let OpenStacks { units, stacks, .. } = &*weighed;
+    let stacks_in_reserve = stacks.iter().filter(|s| s.in_reserve).count();
     let reserve_free = !reserve && stacks_in_reserve < reserve_markers(game, side);
+    // The kept answers are looked up for every movable unit at once.
     let mut kept = Vec::new();
     game.memo()
-        .kept_for_units(|u| game.hex_of(u), &can_go_key(game), &units, &mut kept);
+        .kept_for_units(|u| game.hex_of(u), &can_go_key(game), units, &mut kept);
     // A pick a unit, a stack and a Reserve placement a hex at most.
-    let mut out = Vec::with_capacity(units.len() + 2 * hexes.len());
+    let mut out = Vec::with_capacity(units.len() + 2 * stacks.len());
     let mut start = 0;
-    for ((&hex, &end), &eligible) in hexes.iter().zip(&ends).zip(&may_reserve) {
+    for stack in stacks {
+        let end = stack.end as usize;
         let movable = units.get(start..end).unwrap_or_default();
         for (i, &unit) in movable.iter().enumerate() {
             let goes = kept
@@ -1474,13 +1448,131 @@ fn work_out_open_moves(game: &Normandy44, side: Side, reserve: bool) -> Vec<N44A
         }
         start = end;
         if movable.len() >= 2 && can_go(game, &ground, movable) {
-            out.push(N44Action::PickStack { hex });
+            out.push(N44Action::PickStack { hex: stack.hex });
         }
-        if reserve_free && eligible {
-            out.push(N44Action::Reserve { hex });
+        if reserve_free && stack.eligible {
+            out.push(N44Action::Reserve { hex: stack.hex });
         }
     }
     out
+}
+
+/// The side's stacks as the Open stage weighs them, in hex order: the units of each that may
+/// move (9.1), whether it holds a Reserve marker and whether it may go into Reserve (15.1). Kept
+/// through moves and mended hex by hex ([`crate::state::Memo::mend`]): a move changes two
+/// stacks of dozens, and what is weighed here reads each stack's own units only, besides the
+/// side, the segment and the turn (20.4) it was weighed for.
+struct OpenStacks {
+    key: (Side, bool, u8),
+    /// The movable units of every stack, stack after stack.
+    units: Vec<UnitId>,
+    stacks: Vec<OpenStack>,
+}
+
+/// One stack of [`OpenStacks`]: its hex, where its movable units end in `units`, whether a unit
+/// there is in Reserve, and whether one may go into Reserve.
+#[derive(Clone, Copy)]
+struct OpenStack {
+    hex: HexId,
+    end: u32,
+    in_reserve: bool,
+    eligible: bool,
+}
+
+impl OpenStacks {
+    /// Weigh the stack in `hex`, its movable units added to `units`.
+    fn weigh(&mut self, game: &Normandy44, by_hex: &crate::state::UnitsByHex, hex: HexId) {
+        let reserve = self.key.1;
+        let (mut in_reserve, mut eligible) = (false, false);
+        for unit in by_hex.hex_units(hex) {
+            if why_stuck(game, unit, reserve).is_none() {
+                self.units.push(unit);
+            }
+            // The Reserve Movement Segment places no Reserve markers.
+            if reserve {
+                continue;
+            }
+            if game.unit(unit).flags.has(UnitFlags::RESERVE) {
+                in_reserve = true;
+            } else if !eligible {
+                eligible = reserve_eligible(game, unit);
+            }
+        }
+        self.stacks.push(OpenStack {
+            hex,
+            end: u32::try_from(self.units.len()).unwrap_or(u32::MAX),
+            in_reserve,
+            eligible,
+        });
+    }
+
+    /// A copy of `stack` of `old`, its units with it.
+    fn copy(&mut self, old: &OpenStacks, stack: &OpenStack, start: usize) {
+        let units = old.units.get(start..stack.end as usize).unwrap_or_default();
+        self.units.extend_from_slice(units);
+        self.stacks.push(OpenStack {
+            end: u32::try_from(self.units.len()).unwrap_or(u32::MAX),
+            ..*stack
+        });
+    }
+}
+
+/// [`OpenStacks`] now: the kept ones mended where units changed since, else weighed anew.
+fn open_stacks(game: &Normandy44, side: Side, reserve: bool) -> Arc<OpenStacks> {
+    let key = (side, reserve, game.turn);
+    game.memo().mend::<OpenStacks>(|old| {
+        let by_hex = game.units_by_hex();
+        let mut weighed = OpenStacks {
+            key,
+            units: Vec::new(),
+            stacks: Vec::new(),
+        };
+        let Some((old, changed)) = old.filter(|(old, _)| old.key == key) else {
+            // Room for three units a stack: most hold fewer.
+            let hexes = game.occupied_hexes(side);
+            weighed.units.reserve(3 * hexes.len());
+            weighed.stacks.reserve(hexes.len());
+            for hex in hexes {
+                weighed.weigh(game, &by_hex, hex);
+            }
+            return weighed;
+        };
+        // A stack changes only where a unit changed: in the hex it left and the one it is in.
+        let mut touched: Vec<HexId> = changed
+            .iter()
+            .flat_map(|&(unit, before)| [before, game.hex_of(unit)])
+            .flatten()
+            .collect();
+        touched.sort_unstable();
+        touched.dedup();
+        let occupancy = crate::zoc::occupancy(game);
+        weighed.units.reserve(old.units.len() + 3);
+        weighed.stacks.reserve(old.stacks.len() + 1);
+        let mut touched = touched.into_iter().peekable();
+        let mut start = 0;
+        for stack in &old.stacks {
+            // The touched hexes before this one, weighed in hex order.
+            while let Some(hex) = touched.next_if(|&h| h < stack.hex) {
+                if occupancy.has(hex, side) {
+                    weighed.weigh(game, &by_hex, hex);
+                }
+            }
+            if touched.next_if_eq(&stack.hex).is_some() {
+                if occupancy.has(stack.hex, side) {
+                    weighed.weigh(game, &by_hex, stack.hex);
+                }
+            } else {
+                weighed.copy(old, stack, start);
+            }
+            start = stack.end as usize;
+        }
+        for hex in touched {
+            if occupancy.has(hex, side) {
+                weighed.weigh(game, &by_hex, hex);
+            }
+        }
+        weighed
+    })
 }
 
 /// 15.1: whether `unit` may go into Reserve now: it spent at most 1 MP, did not use it to enter

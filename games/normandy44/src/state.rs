@@ -569,7 +569,22 @@ pub struct Memo {
     /// The legal list the turn driver worked out for the prompt showing ([`Memo::keep_list`]),
     /// with the position it was worked out in; forgotten at every change of a unit.
     list: std::sync::Mutex<Option<Kept>>,
+    /// One answer mended rather than worked out again after changes of the units
+    /// ([`Memo::mend`]), with the changes since it was made.
+    mendable: std::sync::Mutex<Mendable>,
 }
+
+/// The answer [`Memo::mend`] keeps, and each unit changed since it was made with the hex it
+/// stood in before.
+#[derive(Default)]
+struct Mendable {
+    answer: Option<Kept>,
+    changed: Vec<(UnitId, Option<HexId>)>,
+}
+
+/// The most unit changes [`Memo::mend`] hands on to be mended; past that the answer is
+/// forgotten (a phase that resets every unit) and worked out again.
+const MOST_CHANGES_MENDED: usize = 8;
 
 /// A copy shares the answers of the slots and starts with nothing kept by hexes: searches copy
 /// a game at every step, and most copies are played on at once, which would forget them.
@@ -580,6 +595,7 @@ impl Clone for Memo {
             tables: self.tables.clone(),
             by_hexes: std::sync::Mutex::default(),
             list: std::sync::Mutex::default(),
+            mendable: std::sync::Mutex::default(),
         }
     }
 }
@@ -836,6 +852,33 @@ impl Memo {
         if let Ok(list) = self.list.get_mut() {
             *list = None;
         }
+        if let Ok(mendable) = self.mendable.get_mut() {
+            *mendable = Mendable::default();
+        }
+    }
+
+    /// The answer `work` gives now, handed the one it gave last (of type `T`) with every unit
+    /// changed since, each with the hex it stood in before, so that it mends the old answer
+    /// where those changes touch it; handed `None` when nothing is kept or too much changed.
+    /// The new answer is kept in place of the old. For an answer about every unit of a side
+    /// that a change of one unit alters in one or two places.
+    pub fn mend<T: Send + Sync + 'static>(
+        &self,
+        work: impl FnOnce(Option<(&T, &[(UnitId, Option<HexId>)])>) -> T,
+    ) -> Arc<T> {
+        // Taken out of the lock: `work` asks the memo for other answers.
+        let (old, changed) = match self.mendable.lock() {
+            Ok(mut kept) => (kept.answer.take(), std::mem::take(&mut kept.changed)),
+            Err(_) => (None, Vec::new()),
+        };
+        let old = old.and_then(|a| a.downcast::<T>().ok());
+        let answer = Arc::new(work(old.as_deref().map(|a| (a, changed.as_slice()))));
+        if let Ok(mut kept) = self.mendable.lock() {
+            kept.answer = Some(Arc::clone(&answer) as Kept);
+            kept.changed = changed;
+            kept.changed.clear();
+        }
+        answer
     }
 
     /// Keep `list`, a legal list and what it was worked out in, in place of any kept before:
@@ -998,6 +1041,15 @@ impl Memo {
         // forgotten here, it is never compared unit by unit (`Normandy44::same_but_units`).
         if let Ok(list) = self.list.get_mut() {
             *list = None;
+        }
+        if let Ok(mendable) = self.mendable.get_mut()
+            && mendable.answer.is_some()
+        {
+            if mendable.changed.len() >= MOST_CHANGES_MENDED {
+                *mendable = Mendable::default();
+            } else if mendable.changed.last() != Some(&(unit, hex)) {
+                mendable.changed.push((unit, hex));
+            }
         }
         if let Ok(by_hexes) = self.by_hexes.get_mut()
             && !by_hexes.is_empty()

@@ -13,7 +13,7 @@ use overlord_engine::{Components, Game};
 use overlord_normandy44::N44Action;
 use overlord_normandy44::data::Side;
 use overlord_normandy44::decisions;
-use overlord_normandy44::state::{Stage, Step, UnitFlags};
+use overlord_normandy44::state::{Phase, Stage, Step, UnitFlags};
 use overlord_normandy44::{N44Data, N44Options, Normandy44};
 use rand::SeedableRng;
 use std::path::Path;
@@ -335,6 +335,36 @@ fn rule_6_5_rule_6_6_reinforcement_answers_kept_through_moves_stand() {
         });
     }
     assert!(compared > 1000, "{compared} answers");
+}
+
+/// 9.1, 15.1: the Movement Phase's picks and Reserve placements, worked out from the side's
+/// stacks as the memo mends them after each move (only the hexes a changed unit left or
+/// entered weighed again), list as those of a copy that weighs every stack anew: at every
+/// decision of a random mini, campaign and Cherbourg game, in the Movement Phase and the Reserve
+/// Movement Segment.
+#[test]
+fn rule_9_1_rule_15_1_mended_stacks_list_as_stacks_weighed_anew() {
+    let mut open_lists = 0usize;
+    for (scenario, seed) in [
+        ("mini", 31u64),
+        ("mini", 34),
+        ("campaign", 32),
+        ("campaign", 35),
+        ("cherbourg", 33),
+        ("cherbourg", 36),
+    ] {
+        let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        play_beside_a_copy_with_nothing_kept(scenario, seed, |game, _, _| {
+            // The lists were compared already; count the Open stages among them.
+            if let Step::Phase(_, Phase::Movement | Phase::ReserveMovement, Stage::Open) =
+                game.step()
+            {
+                open_lists += 1;
+            }
+            random_action(game, &mut policy)
+        });
+    }
+    assert!(open_lists > 2500, "{open_lists} Open stages compared");
 }
 
 /// Play the seeded game of `scenario` to its end, at every decision checking that the game

@@ -485,3 +485,71 @@ fn rule_8_5_3_a_kept_search_is_forgotten_when_a_unit_leaves_the_bond_it_cancelle
     assert!(!bonded.contains(&"1507".to_owned()), "{bonded:?}");
     assert_eq!(bonded, fresh(&g));
 }
+
+#[test]
+fn rule_9_1_rule_15_1_the_kept_stacks_are_mended_where_units_change() {
+    // The Open stage's picks come from the side's stacks, kept from one list to the next and
+    // weighed again only in the hexes a changed unit left or entered. Each list is checked
+    // against a copy that weighs every stack anew.
+    let data = Kit::new()
+        .unit("a", Side::Allied, "infantry", 6, 4, 0)
+        .unit("b", Side::Allied, "infantry", 6, 4, 0)
+        .unit("c", Side::Allied, "infantry", 6, 4, 0)
+        .unit("ger", Side::German, "infantry", 6, 4, 0)
+        .data();
+    let mut g = game(&data, Side::Allied, Phase::Movement, &[]);
+    place(&mut g, "a", "1505");
+    place(&mut g, "b", "1505");
+    place(&mut g, "c", "1508");
+    place(&mut g, "ger", "1910");
+    let fresh = |g: &crate::state::Normandy44| {
+        let mut f = g.clone();
+        f.forget_memo();
+        crate::testkit::legal(&f)
+    };
+    let (a, b, c) = (unit(&g, "a"), unit(&g, "b"), unit(&g, "c"));
+    let pick = |u| N44Action::Pick { unit: u };
+    let stack = |g: &crate::state::Normandy44, label| N44Action::PickStack { hex: hex(g, label) };
+    let open = crate::testkit::legal(&g);
+    assert!(
+        open.contains(&pick(a)) && open.contains(&pick(c)),
+        "{open:?}"
+    );
+    assert!(open.contains(&stack(&g, "1505")), "{open:?}");
+    assert_eq!(open, fresh(&g));
+    // 9.1: a unit that moved moves no more; the stack it left is one unit now.
+    g.unit_mut(a).flags.set(UnitFlags::MOVED, true);
+    let after = crate::testkit::legal(&g);
+    assert!(
+        !after.contains(&pick(a)) && after.contains(&pick(b)),
+        "{after:?}"
+    );
+    assert!(!after.contains(&stack(&g, "1505")), "{after:?}");
+    assert_eq!(after, fresh(&g));
+    // A unit arriving makes a stack where there was one unit, in hex order among the rest.
+    place(&mut g, "b", "1508");
+    let joined = crate::testkit::legal(&g);
+    assert!(joined.contains(&stack(&g, "1508")), "{joined:?}");
+    assert_eq!(joined, fresh(&g));
+    // 15.2: once in Reserve, a unit moves only in the Reserve Movement Segment, where the
+    // stack it stands in is weighed for that segment.
+    g.unit_mut(c).flags.set(UnitFlags::RESERVE, true);
+    let reserved = crate::testkit::legal(&g);
+    assert_eq!(reserved, fresh(&g));
+    g.step = Step::Phase(Side::Allied, Phase::ReserveMovement, Stage::Open);
+    let segment = crate::testkit::legal(&g);
+    assert!(
+        segment.contains(&pick(c)) && !segment.contains(&pick(b)),
+        "{segment:?}"
+    );
+    assert_eq!(segment, fresh(&g));
+    // A unit taken off the map leaves no stack behind.
+    g.unit_mut(c).at = crate::state::Location::OutOfPlay;
+    g.unit_mut(b).at = crate::state::Location::OutOfPlay;
+    let gone = crate::testkit::legal(&g);
+    assert!(
+        !gone.contains(&pick(b)) && !gone.contains(&pick(c)),
+        "{gone:?}"
+    );
+    assert_eq!(gone, fresh(&g));
+}
