@@ -106,32 +106,60 @@ fn may_build(game: &Normandy44, unit: UnitId) -> bool {
 
 /// Why `side` may not start an IP in `hex` now, or the unit that would build it.
 pub fn builder(game: &Normandy44, side: Side, hex: HexId) -> Result<UnitId, &'static str> {
+    if let Some(why) = when_refused(game, side) {
+        return Err(why);
+    }
+    if let Some(why) = where_refused(game, hex) {
+        return Err(why);
+    }
+    if let Some(why) = counters_refused(game, side) {
+        return Err(why);
+    }
+    builder_in(game, side, hex)
+}
+
+/// 16.1: why `side` may start no IP anywhere at this point of the turn.
+fn when_refused(game: &Normandy44, side: Side) -> Option<&'static str> {
     if !matches!(game.step(), Step::Phase(s, Phase::Movement, Stage::Open) if s == side) {
-        return Err("IPs are started in one's own Movement Phase (16.1)");
+        return Some("IPs are started in one's own Movement Phase (16.1)");
     }
     if game.weather().condition == Weather::Storm {
-        return Err("no IP may be started in a Storm turn (16.1)");
+        return Some("no IP may be started in a Storm turn (16.1)");
     }
     if side == Side::German && game.turn() < GERMAN_IP_FROM_TURN {
-        return Err("the German starts no IP before turn 5, 10 June (16.1)");
+        return Some("the German starts no IP before turn 5, 10 June (16.1)");
     }
+    None
+}
+
+/// 16.1: why no IP may be started in `hex`, whoever builds it.
+fn where_refused(game: &Normandy44, hex: HexId) -> Option<&'static str> {
     let map = &game.data().map;
     if map.flags(hex).has(HexFlags::CITY) {
-        return Err("no IP in a city hex (16.1)");
+        return Some("no IP in a city hex (16.1)");
     }
     if map.flags(hex).has(HexFlags::PERMANENT_IP) {
-        return Err("the hex holds a permanent IP (16.1)");
+        return Some("the hex holds a permanent IP (16.1)");
     }
     if has_strongpoint(game, hex) {
-        return Err("the hex holds a strongpoint (16.1)");
+        return Some("the hex holds a strongpoint (16.1)");
     }
     if ip_at(game, hex).is_some() {
-        return Err("the hex already holds an IP (16.1)");
+        return Some("the hex already holds an IP (16.1)");
     }
+    None
+}
+
+/// 16.1: why `side` has no IP counter left to start one with.
+fn counters_refused(game: &Normandy44, side: Side) -> Option<&'static str> {
     let built = game.ips.iter().filter(|ip| ip.owner == side).count();
-    if built >= usize::from(counters(game, side)) {
-        return Err("every IP counter is in use: remove one to build elsewhere (16.1)");
-    }
+    (built >= usize::from(counters(game, side)))
+        .then_some("every IP counter is in use: remove one to build elsewhere (16.1)")
+}
+
+/// [`builder`] past the checks of [`when_refused`], [`where_refused`] and [`counters_refused`]:
+/// the unit in `hex` that would build, or why none may.
+fn builder_in(game: &Normandy44, side: Side, hex: HexId) -> Result<UnitId, &'static str> {
     if side == Side::German
         && let Some(why) = crate::solitaire::german_ip_refusal(game, hex)
     {
@@ -192,12 +220,14 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
     } else {
         Vec::new()
     };
-    if any_left {
+    // What `builder` asks of the side, asked once for every hex.
+    if any_left && when_refused(game, side).is_none() && counters_refused(game, side).is_none() {
         for &hex in &hexes {
             if game
                 .units_in(hex)
                 .any(|u| game.side_of(u) == side && may_build(game, u))
-                && builder(game, side, hex).is_ok()
+                && where_refused(game, hex).is_none()
+                && builder_in(game, side, hex).is_ok()
             {
                 out.push(N44Action::StartIp { hex });
             }

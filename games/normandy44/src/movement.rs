@@ -274,9 +274,10 @@ pub fn modes(game: &Normandy44, units: &[UnitId], reserve: bool) -> Vec<MoveMode
 
 /// 9.8.3: three SM markers a side.
 fn sm_markers_free(game: &Normandy44, side: Side) -> bool {
+    // The marker first: few units carry one, and the side is read from the data.
     let used = game
         .unit_ids()
-        .filter(|&u| game.side_of(u) == side && game.unit(u).flags.has(UnitFlags::SM))
+        .filter(|&u| game.unit(u).flags.has(UnitFlags::SM) && game.side_of(u) == side)
         .count();
     let key = if side == Side::German {
         "sm_german"
