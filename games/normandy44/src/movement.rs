@@ -495,8 +495,13 @@ fn keep_ends_with_room(game: &Normandy44, units: &[UnitId], mode: MoveMode, reac
     let occupancy = crate::zoc::occupancy(game);
     let joining = Joining::of(game, units);
     let start = reach.start;
+    // Most ends are empty hexes, where the movers fit if they fit alone.
     reach.ends.retain(|&(hex, _)| {
-        hex == start || has_room(game, &by_hex, &occupancy, &joining, hex, mode)
+        hex == start
+            || match occupancy.side(hex) {
+                None => joining.alone,
+                Some(_) => has_room(game, &by_hex, &occupancy, &joining, hex, mode),
+            }
     });
 }
 
