@@ -608,6 +608,7 @@ fn kept_lines(game: &Normandy44, side: Side) -> Option<std::sync::Arc<KeptLines>
         mulberries: game.mulberries,
         answers: Mutex::new(Vec::new()),
         south: std::sync::OnceLock::new(),
+        pools: Mutex::new(Vec::new()),
     });
     (kept.control == game.allied_control && kept.mulberries == game.mulberries).then_some(kept)
 }
@@ -630,6 +631,9 @@ struct KeptLines {
     /// The German lines' [`cherbourg_traces_south`] (5.2, 23.2), once asked: the weather's
     /// Fortress receipts and the victory check ask it of the same position.
     south: std::sync::OnceLock<bool>,
+    /// The German lines' [`german_hq_pools`] (17.2, 17.4) by HQ hex, once asked: the combat
+    /// odds ask them for every artillery support offered.
+    pools: Mutex<Vec<(HexId, HqPools)>>,
 }
 
 /// 5.2, 23.2, 26.3: whether a Cherbourg city hex traces a line of supply (18.2) to the south map
@@ -671,17 +675,57 @@ pub fn german_hq_pools(game: &Normandy44, hq: UnitId) -> HqPools {
     let Some(hex) = game.hex_of(hq) else {
         return HqPools::default();
     };
+    let Some(kept) = kept_lines(game, Side::German) else {
+        return hq_pools_now(game, hex, None);
+    };
+    let known = kept
+        .pools
+        .lock()
+        .ok()
+        .and_then(|pools| pools.iter().find(|&&(h, _)| h == hex).map(|&(_, p)| p));
+    if let Some(pools) = known {
+        return pools;
+    }
+    let pools = hq_pools_now(game, hex, Some(kept.id));
+    if let Ok(mut kept_pools) = kept.pools.lock() {
+        kept_pools.push((hex, pools));
+    }
+    pools
+}
+
+/// [`german_hq_pools`] of an HQ in `hex`, worked out (`kept`: the id of the German
+/// [`KeptLines`], whose traces' tables the traces here leave as they are).
+fn hq_pools_now(game: &Normandy44, hex: HexId, kept: Option<u64>) -> HqPools {
     let map = &game.data().map;
-    let lines = Lines::new(game, Side::German);
-    let cities = cherbourg_cities(map);
+    // 18.1: outside the Cherbourg scenario the German sources are exactly the friendly
+    // Cherbourg city hexes and entry hexes, so a hex out of supply (an answer often kept)
+    // traces to neither, and one in supply traces to the one or the other.
+    let sources_are_pools = game.scenario() != Scenario::Cherbourg;
+    let supplied = sources_are_pools.then(|| hex_in_supply(game, Side::German, hex));
+    if supplied == Some(false) {
+        return HqPools::default();
+    }
+    let lines = Lines::resuming(game, Side::German, kept);
+    let german = |h: HexId| control::controls(game, Side::German, h);
+    let cities: Vec<HexId> = cherbourg_cities(map)
+        .iter()
+        .copied()
+        .filter(|&h| german(h))
+        .collect();
     let entries: Vec<HexId> = map
         .entries
         .iter()
         .flat_map(|(_, hexes)| hexes.iter().copied())
+        .filter(|&h| german(h))
         .collect();
-    let german = |h: HexId| control::controls(game, Side::German, h);
+    let seventh_army = lines.traces(hex, Reach::Line, &|h| entries.contains(&h));
+    let fortress = if supplied == Some(true) && !seventh_army {
+        true
+    } else {
+        lines.traces(hex, Reach::Line, &|h| cities.contains(&h))
+    };
     HqPools {
-        fortress: lines.traces(hex, Reach::Line, &|h| cities.contains(&h) && german(h)),
-        seventh_army: lines.traces(hex, Reach::Line, &|h| entries.contains(&h) && german(h)),
+        fortress,
+        seventh_army,
     }
 }
