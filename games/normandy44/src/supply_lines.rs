@@ -33,12 +33,12 @@
 //! every line of supply is also a line of any length.
 
 use crate::control;
-use crate::data::{Class, GameMap, HexFlags, Scenario, Side, UnitId};
+use crate::data::{Class, GameMap, HexFlags, Hexside, Scenario, Side, UnitId};
 use crate::state::{Memoized, Mulberry, Normandy44};
 use crate::tables::terrain::{HexsideFeature, Terrain};
 use crate::zoc::{self, Occupancy, Zones};
 use overlord_engine::RuleId;
-use overlord_hexmap::{HexId, Marks};
+use overlord_hexmap::{HexId, Marks, distance as hex_distance};
 use std::cell::RefCell;
 use std::sync::Mutex;
 
@@ -424,10 +424,11 @@ impl<'g> Lines<'g> {
         // straight to a beach or a map edge, where following the first direction found could
         // walk the whole road net first.
         let goal = if to_sources {
+            let start = map.hexes.hex(from);
             self.source_hexes
                 .iter()
-                .copied()
-                .min_by_key(|&s| map.hexes.distance(from, s))
+                .filter_map(|&s| map.hexes.hex(s))
+                .min_by_key(|&s| start.map_or(0, |start| hex_distance(start, s)))
         } else {
             None
         };
@@ -441,13 +442,18 @@ impl<'g> Lines<'g> {
             let Some(&(at, phase, ezoc, _)) = pushed.get(index as usize) else {
                 break;
             };
+            // 18.2, A-9: no step leaves the marsh (asked once per hex rather than per step).
+            if map.terrain(at) == Terrain::Marsh {
+                continue;
+            }
+            let sides = map.sides.get(at.index()).copied().unwrap_or_default();
             steps.clear();
-            for (k, next) in map.hexes.neighbours(at).into_iter().enumerate() {
-                let Some(next_ezoc) = self.may_step(at, k, next, ezoc) else {
+            for ((k, next), side) in map.hexes.neighbours(at).into_iter().enumerate().zip(sides) {
+                let Some(next_ezoc) = self.may_step(at, k, next, side, ezoc) else {
                     continue;
                 };
-                let off_road = || self.off_road_step(at, k, next);
-                let road = || self.road_step(at, k, next);
+                let off_road = || off_road_step(map, side, next);
+                let road = || self.road_step(side, next);
                 let next_phase = match phase {
                     ROAD => road().then_some(ROAD),
                     FREE => (road() || off_road()).then_some(FREE),
@@ -460,7 +466,9 @@ impl<'g> Lines<'g> {
                     reached = Some(index);
                     break;
                 }
-                let away = goal.map_or(0, |g| map.hexes.distance(next, g));
+                let away = goal.map_or(0, |g| {
+                    map.hexes.hex(next).map_or(u32::MAX, |n| hex_distance(n, g))
+                });
                 steps.push((away, next, next_phase, next_ezoc));
             }
             if reached.is_some() {
@@ -511,21 +519,25 @@ impl<'g> Lines<'g> {
         reached.is_some()
     }
 
-    /// 18.2's restrictions on every step from `at` to its neighbour `next` in direction `k`
-    /// (`ezoc`: the hex the path is in was an empty hex in an enemy ZOC). `Some(empty EZOC)` of
-    /// `next` when the step is allowed.
-    fn may_step(&self, at: HexId, k: usize, next: HexId, ezoc: bool) -> Option<bool> {
+    /// 18.2's restrictions on every step from `at` to its neighbour `next` in direction `k`,
+    /// across `side`, out of a hex that is not the marsh (`ezoc`: the hex the path is in was an
+    /// empty hex in an enemy ZOC). `Some(empty EZOC)` of `next` when the step is allowed.
+    fn may_step(
+        &self,
+        at: HexId,
+        k: usize,
+        next: HexId,
+        side: Hexside,
+        ezoc: bool,
+    ) -> Option<bool> {
         let map = &self.game.data().map;
         if next.is_none() {
             return None;
         }
-        // 18.2, A-9: overland, never into or out of the marsh.
-        if matches!(map.terrain(next), Terrain::Sea | Terrain::Marsh)
-            || map.terrain(at) == Terrain::Marsh
-        {
+        // 18.2, A-9: overland, never into the marsh.
+        if matches!(map.terrain(next), Terrain::Sea | Terrain::Marsh) {
             return None;
         }
-        let side = map.side(at, k);
         if side.has(HexsideFeature::AllSea) || side.has(HexsideFeature::Impassable) {
             return None;
         }
@@ -542,22 +554,21 @@ impl<'g> Lines<'g> {
         Some(empty_ezoc)
     }
 
-    /// 18.2: an off-road step: no flooded hex, no flooded hexside (but over a causeway), no major
-    /// river.
-    fn off_road_step(&self, at: HexId, k: usize, next: HexId) -> bool {
+    /// 18.2: a road step across `side` into `next`: along a road hexside, into no
+    /// enemy-controlled town or city hex.
+    fn road_step(&self, side: Hexside, next: HexId) -> bool {
         let map = &self.game.data().map;
-        let side = map.side(at, k);
-        map.terrain(next) != Terrain::Flooded
-            && !side.has(HexsideFeature::MajorRiver)
-            && (!side.has(HexsideFeature::Flooded) || side.has(HexsideFeature::Causeway))
-    }
-
-    /// 18.2: a road step: along a road hexside, into no enemy-controlled town or city hex.
-    fn road_step(&self, at: HexId, k: usize, next: HexId) -> bool {
-        let map = &self.game.data().map;
-        map.side(at, k).road.is_some()
+        side.road.is_some()
             && !(town_or_city(map, next) && control::controls(self.game, self.side.enemy(), next))
     }
+}
+
+/// 18.2: an off-road step across `side` into `next`: no flooded hex, no flooded hexside (but
+/// over a causeway), no major river.
+fn off_road_step(map: &GameMap, side: Hexside, next: HexId) -> bool {
+    map.terrain(next) != Terrain::Flooded
+        && !side.has(HexsideFeature::MajorRiver)
+        && (!side.has(HexsideFeature::Flooded) || side.has(HexsideFeature::Causeway))
 }
 
 /// 18.2 (6.2, A-59): whether `unit`, on the map, traces a line of supply now, whatever marker
@@ -608,6 +619,7 @@ fn kept_lines(game: &Normandy44, side: Side) -> Option<std::sync::Arc<KeptLines>
         mulberries: game.mulberries,
         answers: Mutex::new(Vec::new()),
         south: std::sync::OnceLock::new(),
+        pools: Mutex::new(Vec::new()),
     });
     (kept.control == game.allied_control && kept.mulberries == game.mulberries).then_some(kept)
 }
@@ -630,6 +642,9 @@ struct KeptLines {
     /// The German lines' [`cherbourg_traces_south`] (5.2, 23.2), once asked: the weather's
     /// Fortress receipts and the victory check ask it of the same position.
     south: std::sync::OnceLock<bool>,
+    /// The German lines' [`german_hq_pools`] (17.2, 17.4) by HQ hex, once asked: the combat
+    /// odds ask them for every artillery support offered.
+    pools: Mutex<Vec<(HexId, HqPools)>>,
 }
 
 /// 5.2, 23.2, 26.3: whether a Cherbourg city hex traces a line of supply (18.2) to the south map
@@ -671,17 +686,57 @@ pub fn german_hq_pools(game: &Normandy44, hq: UnitId) -> HqPools {
     let Some(hex) = game.hex_of(hq) else {
         return HqPools::default();
     };
+    let Some(kept) = kept_lines(game, Side::German) else {
+        return hq_pools_now(game, hex, None);
+    };
+    let known = kept
+        .pools
+        .lock()
+        .ok()
+        .and_then(|pools| pools.iter().find(|&&(h, _)| h == hex).map(|&(_, p)| p));
+    if let Some(pools) = known {
+        return pools;
+    }
+    let pools = hq_pools_now(game, hex, Some(kept.id));
+    if let Ok(mut kept_pools) = kept.pools.lock() {
+        kept_pools.push((hex, pools));
+    }
+    pools
+}
+
+/// [`german_hq_pools`] of an HQ in `hex`, worked out (`kept`: the id of the German
+/// [`KeptLines`], whose traces' tables the traces here leave as they are).
+fn hq_pools_now(game: &Normandy44, hex: HexId, kept: Option<u64>) -> HqPools {
     let map = &game.data().map;
-    let lines = Lines::new(game, Side::German);
-    let cities = cherbourg_cities(map);
+    // 18.1: outside the Cherbourg scenario the German sources are exactly the friendly
+    // Cherbourg city hexes and entry hexes, so a hex out of supply (an answer often kept)
+    // traces to neither, and one in supply traces to the one or the other.
+    let sources_are_pools = game.scenario() != Scenario::Cherbourg;
+    let supplied = sources_are_pools.then(|| hex_in_supply(game, Side::German, hex));
+    if supplied == Some(false) {
+        return HqPools::default();
+    }
+    let lines = Lines::resuming(game, Side::German, kept);
+    let german = |h: HexId| control::controls(game, Side::German, h);
+    let cities: Vec<HexId> = cherbourg_cities(map)
+        .iter()
+        .copied()
+        .filter(|&h| german(h))
+        .collect();
     let entries: Vec<HexId> = map
         .entries
         .iter()
         .flat_map(|(_, hexes)| hexes.iter().copied())
+        .filter(|&h| german(h))
         .collect();
-    let german = |h: HexId| control::controls(game, Side::German, h);
+    let seventh_army = lines.traces(hex, Reach::Line, &|h| entries.contains(&h));
+    let fortress = if supplied == Some(true) && !seventh_army {
+        true
+    } else {
+        lines.traces(hex, Reach::Line, &|h| cities.contains(&h))
+    };
     HqPools {
-        fortress: lines.traces(hex, Reach::Line, &|h| cities.contains(&h) && german(h)),
-        seventh_army: lines.traces(hex, Reach::Line, &|h| entries.contains(&h) && german(h)),
+        fortress,
+        seventh_army,
     }
 }

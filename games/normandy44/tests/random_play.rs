@@ -536,3 +536,52 @@ fn rule_18_2_supply_answers_kept_through_marker_changes_stand() {
         "{decisions} decisions, {compared} answers"
     );
 }
+
+/// 17.2, 17.4: the SupP pools a German HQ traces to, which the memo keeps per HQ hex until a
+/// unit moves or control or the Mulberries change, are those of a copy with nothing kept and
+/// those of single traces to the friendly Cherbourg city hexes and entry hexes (which the
+/// answer worked out reads off the HQ's line of supply where it can): every German HQ on the
+/// map at every decision of a random mini and campaign game.
+#[test]
+fn rule_17_2_kept_hq_pools_answer_as_single_traces() {
+    use overlord_normandy44::control::controls;
+    use overlord_normandy44::data::Class;
+    use overlord_normandy44::supply_lines::{Lines, Reach, cherbourg_cities, german_hq_pools};
+    for (scenario, seed) in [("mini", 51u64), ("campaign", 52)] {
+        let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let (mut compared, mut seen) = (0usize, [[false; 2]; 2]);
+        let decisions = play_beside_a_copy_with_nothing_kept(scenario, seed, |game, fresh, at| {
+            let map = &game.data().map;
+            let german = |h| controls(game, Side::German, h);
+            let hqs = game.unit_ids().filter(|&u| {
+                game.side_of(u) == Side::German && game.data().unit(u).class == Class::Hq
+            });
+            for hq in hqs {
+                let Some(hex) = game.hex_of(hq) else {
+                    continue;
+                };
+                let kept = german_hq_pools(game, hq);
+                assert_eq!(kept, german_hq_pools(fresh, hq), "{scenario} {at} {hq:?}");
+                let lines = Lines::new(game, Side::German);
+                let fortress = lines.traces(hex, Reach::Line, &|h| {
+                    cherbourg_cities(map).contains(&h) && german(h)
+                });
+                let seventh_army = lines.traces(hex, Reach::Line, &|h| {
+                    map.entries.iter().any(|(_, e)| e.contains(&h)) && german(h)
+                });
+                assert_eq!(
+                    (kept.fortress, kept.seventh_army),
+                    (fortress, seventh_army),
+                    "{scenario} {at} {hq:?}"
+                );
+                seen[usize::from(fortress)][usize::from(seventh_army)] = true;
+                compared += 1;
+            }
+            random_action(game, &mut policy)
+        });
+        assert!(
+            decisions > 500 && compared > 1000 && seen[0][1] && seen[1][1],
+            "{scenario}: {decisions} decisions, {compared} HQs, {seen:?}"
+        );
+    }
+}
