@@ -198,8 +198,9 @@ fn builder_in(game: &Normandy44, side: Side, hex: HexId) -> Result<UnitId, &'sta
 }
 
 /// D15, D16: the IPs the phasing side may start or remove, and the strongpoints the German may
-/// remove, in the Movement Phase's open prompt.
-pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
+/// remove, in the Movement Phase's open prompt. `stacks`: the hexes holding the side's units,
+/// in hex order (the Movement Phase keeps them).
+pub fn legal(game: &Normandy44, side: Side, stacks: &[HexId], out: &mut Vec<N44Action>) {
     if !matches!(game.step(), Step::Phase(_, Phase::Movement, Stage::Open)) {
         return;
     }
@@ -213,16 +214,12 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
             left(allowance_index(side, None)) || left(allowance_index(side, Some(Army::Cw)))
         }
     };
-    // The side's stacks, in hex order (the hexes with a unit that may build are among them),
-    // for the IPs it may start and the German's strongpoints.
-    let hexes = if any_left || side == Side::German {
-        game.occupied_hexes(side)
-    } else {
-        Vec::new()
-    };
+    // The side's stacks hold the hexes with a unit that may build, and the German's
+    // strongpoints.
+    let hexes = stacks;
     // What `builder` asks of the side, asked once for every hex.
     if any_left && when_refused(game, side).is_none() && counters_refused(game, side).is_none() {
-        for &hex in &hexes {
+        for &hex in hexes {
             if game
                 .units_in(hex)
                 .any(|u| game.side_of(u) == side && may_build(game, u))
@@ -239,7 +236,7 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
         }
     }
     if side == Side::German {
-        for &hex in &hexes {
+        for &hex in hexes {
             if has_strongpoint(game, hex) {
                 out.push(N44Action::RemoveIp { hex });
             }

@@ -1377,7 +1377,7 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
             }
             out.extend_from_slice(&moves.actions);
             // 16.1, 16.2 (D15, D16): IPs started and removed, strongpoints removed.
-            crate::fortify::legal(game, side, out);
+            crate::fortify::legal(game, side, &moves.stacks, out);
             out.push(N44Action::Done);
         }
     }
@@ -1389,6 +1389,8 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
 pub struct OpenMoves {
     key: OpenKey,
     actions: Vec<N44Action>,
+    /// The hexes of the side's stacks, in hex order, for 16.1's IPs.
+    stacks: Vec<HexId>,
 }
 
 /// What besides the units the Open stage's picks depend on: the step (side, phase, reserve
@@ -1411,9 +1413,13 @@ fn open_moves(game: &Normandy44, side: Side, reserve: bool) -> Arc<OpenMoves> {
         weather: game.weather.condition,
         part: game.part,
     };
-    let work = || OpenMoves {
-        key,
-        actions: work_out_open_moves(game, side, reserve),
+    let work = || {
+        let (actions, stacks) = work_out_open_moves(game, side, reserve);
+        OpenMoves {
+            key,
+            actions,
+            stacks,
+        }
     };
     let kept = game.memo().get(Memoized::OpenMoves, work);
     if kept.key == key {
@@ -1424,8 +1430,13 @@ fn open_moves(game: &Normandy44, side: Side, reserve: bool) -> Arc<OpenMoves> {
 }
 
 /// 9.1, 15.1: every unit that can go somewhere, every stack of two or more movable units that
-/// can go somewhere together, and every hex whose stack may go into Reserve.
-fn work_out_open_moves(game: &Normandy44, side: Side, reserve: bool) -> Vec<N44Action> {
+/// can go somewhere together, and every hex whose stack may go into Reserve; with the hexes of
+/// the side's stacks.
+fn work_out_open_moves(
+    game: &Normandy44,
+    side: Side,
+    reserve: bool,
+) -> (Vec<N44Action>, Vec<HexId>) {
     // Made only if a unit's answer is not kept: after a move most are.
     let ground = std::cell::OnceCell::new();
     let weighed = open_stacks(game, side, reserve);
@@ -1460,7 +1471,7 @@ fn work_out_open_moves(game: &Normandy44, side: Side, reserve: bool) -> Vec<N44A
             out.push(N44Action::Reserve { hex: stack.hex });
         }
     }
-    out
+    (out, stacks.iter().map(|s| s.hex).collect())
 }
 
 /// The side's stacks as the Open stage weighs them, in hex order: the units of each that may
