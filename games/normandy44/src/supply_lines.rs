@@ -434,7 +434,8 @@ impl<'g> Lines<'g> {
         };
         // A start state known good: `found` is the parent of the first state, none.
         let mut reached = found;
-        let mut steps: Vec<(u32, HexId, u8, bool, bool)> = Vec::with_capacity(6);
+        // At most six steps a hex: on the stack, not in a vector that checks its capacity.
+        let mut steps = [(0u32, HexId::NONE, 0u8, false, false); 6];
         let step_masks = step_masks(self.game.data());
         while reached.is_none() {
             let Some(index) = stack.pop() else {
@@ -454,7 +455,7 @@ impl<'g> Lines<'g> {
                 _ => 0,
             };
             let neighbours = map.hexes.neighbours(at);
-            steps.clear();
+            let mut count = 0;
             while open != 0 {
                 let k = open.trailing_zeros() as usize;
                 open &= open - 1;
@@ -475,29 +476,40 @@ impl<'g> Lines<'g> {
                     ROAD | FREE => phase,
                     entered => entered + 1,
                 };
-                if target(next) {
+                // With `to_sources`, `target` is `is_source`: read its table here rather than
+                // call through the closure at every step.
+                let hit = if to_sources {
+                    self.is_source(next)
+                } else {
+                    target(next)
+                };
+                if hit {
                     reached = Some(index);
                     break;
                 }
                 let away = goal.map_or(0, |g| {
                     map.hexes.hex(next).map_or(u32::MAX, |n| hex_distance(n, g))
                 });
-                steps.push((
+                // Pushed farthest first, so that the nearest is followed next; among steps as
+                // far, in direction order (an insertion that keeps them as a stable sort would).
+                let mut slot = count;
+                while slot > 0 && steps[slot - 1].0 < away {
+                    steps[slot] = steps[slot - 1];
+                    slot -= 1;
+                }
+                steps[slot] = (
                     away,
                     next,
                     next_phase,
                     next_ezoc,
                     masks.into_road & bit != 0,
-                ));
+                );
+                count += 1;
             }
             if reached.is_some() {
                 break;
             }
-            if goal.is_some() {
-                // Pushed farthest first, so that the nearest is followed next.
-                steps.sort_by_key(|step| std::cmp::Reverse(step.0));
-            }
-            for &(_, next, next_phase, next_ezoc, into_road) in &steps {
+            for &(_, next, next_phase, next_ezoc, into_road) in &steps[..count] {
                 // the line turns onto the road once, at a road hex.
                 let turn = next_phase <= OFF_ROAD_HEXES && into_road;
                 let outcome =
