@@ -455,13 +455,15 @@ impl<'g> Lines<'g> {
                 _ => 0,
             };
             let neighbours = map.hexes.neighbours(at);
+            // 8.5.2: most hexes are nowhere near a bond, asked once per hex.
+            let bonds = self.zones.bond_steps_from(at);
             let mut count = 0;
             while open != 0 {
                 let k = open.trailing_zeros() as usize;
                 open &= open - 1;
                 let bit = 1u8 << k;
                 let next = neighbours[k];
-                let Some(next_ezoc) = self.may_step(at, k, next, ezoc) else {
+                let Some(next_ezoc) = self.may_step(at, k, next, ezoc, bonds) else {
                     continue;
                 };
                 // 18.2: a road step into an enemy-controlled town or city is no step; an
@@ -551,15 +553,15 @@ impl<'g> Lines<'g> {
     }
 
     /// 18.2's restrictions on every step from `at` to its neighbour `next` in direction `k`
-    /// that depend on the units (the map's are [`StepMasks`]'s), `ezoc`: the hex the path is
-    /// in was an empty hex in an enemy ZOC. `Some(empty EZOC)` of `next` when the step is
-    /// allowed.
+    /// that depend on the units (the map's are [`StepMasks`]'s); `ezoc`: the hex the path is
+    /// in was an empty hex in an enemy ZOC; `bonds`: a step out of `at` may meet an enemy bond
+    /// ([`Zones::bond_steps_from`]). `Some(empty EZOC)` of `next` when the step is allowed.
     #[inline]
-    fn may_step(&self, at: HexId, k: usize, next: HexId, ezoc: bool) -> Option<bool> {
+    fn may_step(&self, at: HexId, k: usize, next: HexId, ezoc: bool, bonds: bool) -> Option<bool> {
         if self.occupancy.has(next, self.side.enemy()) {
             return None;
         }
-        if self.zones.blocks_into(at, k, next) {
+        if bonds && self.zones.blocks_into(at, k, next) {
             return None;
         }
         let empty_ezoc = self.zones.in_zoc(next) && !self.occupancy.has(next, self.side);
