@@ -489,27 +489,29 @@ impl<'g> Lines<'g> {
                     reached = Some(index);
                     break;
                 }
-                let away = goal.map_or(0, |g| {
-                    map.hexes.hex(next).map_or(u32::MAX, |n| hex_distance(n, g))
-                });
-                // Pushed farthest first, so that the nearest is followed next; among steps as
-                // far, in direction order (an insertion that keeps them as a stable sort would).
-                let mut slot = count;
-                while slot > 0 && steps[slot - 1].0 < away {
-                    steps[slot] = steps[slot - 1];
-                    slot -= 1;
-                }
-                steps[slot] = (
-                    away,
-                    next,
-                    next_phase,
-                    next_ezoc,
-                    masks.into_road & bit != 0,
-                );
+                steps[count] = (0, next, next_phase, next_ezoc, masks.into_road & bit != 0);
                 count += 1;
             }
             if reached.is_some() {
                 break;
+            }
+            // Pushed farthest first, so that the nearest is followed next; among steps as far,
+            // in direction order (an insertion that keeps them as a stable sort would). A lone
+            // step needs no distance.
+            if let Some(g) = goal.filter(|_| count > 1) {
+                for i in 0..count {
+                    let away = map
+                        .hexes
+                        .hex(steps[i].1)
+                        .map_or(u32::MAX, |n| hex_distance(n, g));
+                    let step = (away, steps[i].1, steps[i].2, steps[i].3, steps[i].4);
+                    let mut slot = i;
+                    while slot > 0 && steps[slot - 1].0 < away {
+                        steps[slot] = steps[slot - 1];
+                        slot -= 1;
+                    }
+                    steps[slot] = step;
+                }
             }
             for &(_, next, next_phase, next_ezoc, into_road) in &steps[..count] {
                 // the line turns onto the road once, at a road hex.
