@@ -434,7 +434,9 @@ impl<'g> Lines<'g> {
         };
         // A start state known good: `found` is the parent of the first state, none.
         let mut reached = found;
-        let mut steps: Vec<(u32, HexId, u8, bool)> = Vec::with_capacity(6);
+        // At most six steps a hex: on the stack, not in a vector that checks its capacity.
+        let mut steps = [(0u32, HexId::NONE, 0u8, false, false); 6];
+        let step_masks = step_masks(self.game.data());
         while reached.is_none() {
             let Some(index) = stack.pop() else {
                 break;
@@ -442,45 +444,78 @@ impl<'g> Lines<'g> {
             let Some(&(at, phase, ezoc, _)) = pushed.get(index as usize) else {
                 break;
             };
-            // 18.2, A-9: no step leaves the marsh (asked once per hex rather than per step).
-            if map.terrain(at) == Terrain::Marsh {
-                continue;
-            }
-            let sides = map.sides.get(at.index()).copied().unwrap_or_default();
-            steps.clear();
-            for ((k, next), side) in map.hexes.neighbours(at).into_iter().enumerate().zip(sides) {
-                let Some(next_ezoc) = self.may_step(at, k, next, side, ezoc) else {
+            let masks =
+                StepMasks::from_bytes(step_masks.get(at.index()).copied().unwrap_or_default());
+            // The steps the phase may take by the map alone; a line that entered its fifth
+            // hex off-road takes none but onto the road, pushed as a road state.
+            let mut open = match phase {
+                ROAD => masks.road,
+                FREE => masks.road | masks.off_road,
+                entered if entered < OFF_ROAD_HEXES => masks.off_road,
+                _ => 0,
+            };
+            let neighbours = map.hexes.neighbours(at);
+            // 8.5.2: most hexes are nowhere near a bond, asked once per hex.
+            let bonds = self.zones.bond_steps_from(at);
+            let mut count = 0;
+            while open != 0 {
+                let k = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let bit = 1u8 << k;
+                let next = neighbours[k];
+                let Some(next_ezoc) = self.may_step(at, k, next, ezoc, bonds) else {
                     continue;
                 };
-                let off_road = || off_road_step(map, side, next);
-                let road = || self.road_step(side, next);
+                // 18.2: a road step into an enemy-controlled town or city is no step; an
+                // any-length one may still go off-road.
+                let road_blocked = || {
+                    masks.road_town & bit != 0
+                        && control::controls(self.game, self.side.enemy(), next)
+                };
                 let next_phase = match phase {
-                    ROAD => road().then_some(ROAD),
-                    FREE => (road() || off_road()).then_some(FREE),
-                    entered => (entered < OFF_ROAD_HEXES && off_road()).then_some(entered + 1),
+                    ROAD if road_blocked() => continue,
+                    FREE if masks.off_road & bit == 0 && road_blocked() => continue,
+                    ROAD | FREE => phase,
+                    entered => entered + 1,
                 };
-                let Some(next_phase) = next_phase else {
-                    continue;
+                // With `to_sources`, `target` is `is_source`: read its table here rather than
+                // call through the closure at every step.
+                let hit = if to_sources {
+                    self.is_source(next)
+                } else {
+                    target(next)
                 };
-                if target(next) {
+                if hit {
                     reached = Some(index);
                     break;
                 }
-                let away = goal.map_or(0, |g| {
-                    map.hexes.hex(next).map_or(u32::MAX, |n| hex_distance(n, g))
-                });
-                steps.push((away, next, next_phase, next_ezoc));
+                steps[count] = (0, next, next_phase, next_ezoc, masks.into_road & bit != 0);
+                count += 1;
             }
             if reached.is_some() {
                 break;
             }
-            if goal.is_some() {
-                // Pushed farthest first, so that the nearest is followed next.
-                steps.sort_by_key(|step| std::cmp::Reverse(step.0));
+            // Pushed farthest first, so that the nearest is followed next; among steps as far,
+            // in direction order (an insertion that keeps them as a stable sort would). A lone
+            // step needs no distance.
+            if let Some(g) = goal.filter(|_| count > 1) {
+                for i in 0..count {
+                    let away = map
+                        .hexes
+                        .hex(steps[i].1)
+                        .map_or(u32::MAX, |n| hex_distance(n, g));
+                    let step = (away, steps[i].1, steps[i].2, steps[i].3, steps[i].4);
+                    let mut slot = i;
+                    while slot > 0 && steps[slot - 1].0 < away {
+                        steps[slot] = steps[slot - 1];
+                        slot -= 1;
+                    }
+                    steps[slot] = step;
+                }
             }
-            for &(_, next, next_phase, next_ezoc) in &steps {
+            for &(_, next, next_phase, next_ezoc, into_road) in &steps[..count] {
                 // the line turns onto the road once, at a road hex.
-                let turn = next_phase <= OFF_ROAD_HEXES && has_road(map, next);
+                let turn = next_phase <= OFF_ROAD_HEXES && into_road;
                 let outcome =
                     push(pushed, stack, next, next_phase, next_ezoc, index).and_then(|()| {
                         if turn {
@@ -519,32 +554,16 @@ impl<'g> Lines<'g> {
         reached.is_some()
     }
 
-    /// 18.2's restrictions on every step from `at` to its neighbour `next` in direction `k`,
-    /// across `side`, out of a hex that is not the marsh (`ezoc`: the hex the path is in was an
-    /// empty hex in an enemy ZOC). `Some(empty EZOC)` of `next` when the step is allowed.
-    fn may_step(
-        &self,
-        at: HexId,
-        k: usize,
-        next: HexId,
-        side: Hexside,
-        ezoc: bool,
-    ) -> Option<bool> {
-        let map = &self.game.data().map;
-        if next.is_none() {
-            return None;
-        }
-        // 18.2, A-9: overland, never into the marsh.
-        if matches!(map.terrain(next), Terrain::Sea | Terrain::Marsh) {
-            return None;
-        }
-        if side.has(HexsideFeature::AllSea) || side.has(HexsideFeature::Impassable) {
-            return None;
-        }
+    /// 18.2's restrictions on every step from `at` to its neighbour `next` in direction `k`
+    /// that depend on the units (the map's are [`StepMasks`]'s); `ezoc`: the hex the path is
+    /// in was an empty hex in an enemy ZOC; `bonds`: a step out of `at` may meet an enemy bond
+    /// ([`Zones::bond_steps_from`]). `Some(empty EZOC)` of `next` when the step is allowed.
+    #[inline]
+    fn may_step(&self, at: HexId, k: usize, next: HexId, ezoc: bool, bonds: bool) -> Option<bool> {
         if self.occupancy.has(next, self.side.enemy()) {
             return None;
         }
-        if self.zones.blocks_into(at, k, next) {
+        if bonds && self.zones.blocks_into(at, k, next) {
             return None;
         }
         let empty_ezoc = self.zones.in_zoc(next) && !self.occupancy.has(next, self.side);
@@ -553,14 +572,83 @@ impl<'g> Lines<'g> {
         }
         Some(empty_ezoc)
     }
+}
 
-    /// 18.2: a road step across `side` into `next`: along a road hexside, into no
-    /// enemy-controlled town or city hex.
-    fn road_step(&self, side: Hexside, next: HexId) -> bool {
-        let map = &self.game.data().map;
-        side.road.is_some()
-            && !(town_or_city(map, next) && control::controls(self.game, self.side.enemy(), next))
+/// 18.2's restrictions on the steps out of one hex that the map alone decides, a bit per
+/// direction (bit `k`: the step to its neighbour in direction `k`): a trace reads them once per
+/// hex it steps from rather than asking each hexside's features.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct StepMasks {
+    /// Steps onto the map and overland: into no sea (18.2), across no all-sea or impassable
+    /// hexside, neither into nor out of the Marais de Gorges marsh, and allowed
+    /// off-road (no flooded hex, no major river, no flooded hexside but over a causeway, 9.11).
+    off_road: u8,
+    /// Steps onto the map and overland along a road hexside (roads cross rivers and flooded
+    /// ground on their bridges and causeways).
+    road: u8,
+    /// Of the road steps, those into a town or city hex: 18.2 asks their control.
+    road_town: u8,
+    /// Of the steps in `off_road` or `road`, those into a hex a road runs through, where an
+    /// off-road line may turn onto the road.
+    into_road: u8,
+}
+
+impl StepMasks {
+    /// The masks as [`crate::data::N44Data::supply_steps`] keeps them (the data, a layer
+    /// below, knows no supply).
+    fn to_bytes(self) -> [u8; 4] {
+        [self.off_road, self.road, self.road_town, self.into_road]
     }
+
+    fn from_bytes([off_road, road, road_town, into_road]: [u8; 4]) -> StepMasks {
+        StepMasks {
+            off_road,
+            road,
+            road_town,
+            into_road,
+        }
+    }
+}
+
+/// The data's [`StepMasks`] by hex, made on first use.
+fn step_masks(data: &crate::data::N44Data) -> &[[u8; 4]] {
+    data.supply_steps.get_or_init(|| {
+        let map = &data.map;
+        map.hexes
+            .ids()
+            .map(|at| {
+                let mut masks = StepMasks::default();
+                // 18.2, A-9: no step leaves the marsh.
+                if map.terrain(at) == Terrain::Marsh {
+                    return masks.to_bytes();
+                }
+                for (k, &next) in map.hexes.neighbours(at).iter().enumerate() {
+                    let side = map.side(at, k);
+                    if next.is_none()
+                        || matches!(map.terrain(next), Terrain::Sea | Terrain::Marsh)
+                        || side.has(HexsideFeature::AllSea)
+                        || side.has(HexsideFeature::Impassable)
+                    {
+                        continue;
+                    }
+                    let bit = 1u8 << k;
+                    if off_road_step(map, side, next) {
+                        masks.off_road |= bit;
+                    }
+                    if side.road.is_some() {
+                        masks.road |= bit;
+                        if town_or_city(map, next) {
+                            masks.road_town |= bit;
+                        }
+                    }
+                    if (masks.off_road | masks.road) & bit != 0 && has_road(map, next) {
+                        masks.into_road |= bit;
+                    }
+                }
+                masks.to_bytes()
+            })
+            .collect()
+    })
 }
 
 /// 18.2: an off-road step across `side` into `next`: no flooded hex, no flooded hexside (but
@@ -738,5 +826,49 @@ fn hq_pools_now(game: &Normandy44, hex: HexId, kept: Option<u64>) -> HqPools {
     HqPools {
         fortress,
         seventh_army,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_18_2_step_table_agrees_with_the_hexside_checks() {
+        // Every hexside of the authored map: the kept masks against 18.2's terrain checks asked
+        // step by step, as a trace asked them before the table (A-9, A-51, 9.11).
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/normandy44");
+        let data = crate::data::N44Data::load(&dir).expect("the data");
+        let map = &data.map;
+        let table = step_masks(&data);
+        assert_eq!(table.len(), map.hexes.len());
+        let mut allowed = [0usize; 4];
+        for at in map.hexes.ids() {
+            let masks = StepMasks::from_bytes(table[at.index()]);
+            for (k, &next) in map.hexes.neighbours(at).iter().enumerate() {
+                let side = map.side(at, k);
+                let overland = !next.is_none()
+                    && map.terrain(at) != Terrain::Marsh
+                    && !matches!(map.terrain(next), Terrain::Sea | Terrain::Marsh)
+                    && !side.has(HexsideFeature::AllSea)
+                    && !side.has(HexsideFeature::Impassable);
+                let off_road = overland
+                    && map.terrain(next) != Terrain::Flooded
+                    && !side.has(HexsideFeature::MajorRiver)
+                    && (!side.has(HexsideFeature::Flooded) || side.has(HexsideFeature::Causeway));
+                let road = overland && side.road.is_some();
+                let road_town = road && town_or_city(map, next);
+                let into_road = (off_road || road) && has_road(map, next);
+                let expected = [off_road, road, road_town, into_road];
+                let kept = [masks.off_road, masks.road, masks.road_town, masks.into_road]
+                    .map(|m| m & (1 << k) != 0);
+                assert_eq!(kept, expected, "{} towards {k}", map.label(at));
+                for (count, &yes) in allowed.iter_mut().zip(&expected) {
+                    *count += usize::from(yes);
+                }
+            }
+        }
+        // The map has steps of every kind, so that the comparison compares something.
+        assert!(allowed.iter().all(|&n| n > 0), "{allowed:?}");
     }
 }

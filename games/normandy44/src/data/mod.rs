@@ -91,6 +91,10 @@ pub struct N44Data {
     /// (`movement::within_boundary` fills and reads them): every search weighs each hex it
     /// reaches, and the map never changes.
     pub within_boundary: [std::sync::OnceLock<Vec<u64>>; 2],
+    /// Per hex, which of its six steps a line of supply may take by the map alone, four masks
+    /// of a bit per direction (`supply_lines::StepMasks` fills and reads them), made the first
+    /// time a trace asks: the map never changes, and a trace asks it per hexside (18.2).
+    pub supply_steps: std::sync::OnceLock<Vec<[u8; 4]>>,
 }
 
 /// How many step-cost tables [`N44Data::step_costs`] keeps: one per side, mobility (9.1) and
@@ -287,6 +291,7 @@ fn read_all(dir: &Reader<'_>, report: &mut Report) -> Option<N44Data> {
         encoding: std::sync::OnceLock::new(),
         step_costs: Default::default(),
         within_boundary: Default::default(),
+        supply_steps: std::sync::OnceLock::new(),
     };
     check::check(&mut data, report);
     data.beach_engineers = beach_engineers(&data);
