@@ -200,7 +200,12 @@ fn builder_in(game: &Normandy44, side: Side, hex: HexId) -> Result<UnitId, &'sta
 /// D15, D16: the IPs the phasing side may start or remove, and the strongpoints the German may
 /// remove, in the Movement Phase's open prompt. `stacks`: the hexes holding the side's units,
 /// in hex order (the Movement Phase keeps them).
-pub fn legal(game: &Normandy44, side: Side, stacks: &[HexId], out: &mut Vec<N44Action>) {
+pub fn legal(
+    game: &Normandy44,
+    side: Side,
+    stacks: impl Iterator<Item = HexId> + Clone,
+    out: &mut Vec<N44Action>,
+) {
     if !matches!(game.step(), Step::Phase(_, Phase::Movement, Stage::Open)) {
         return;
     }
@@ -216,10 +221,9 @@ pub fn legal(game: &Normandy44, side: Side, stacks: &[HexId], out: &mut Vec<N44A
     };
     // The side's stacks hold the hexes with a unit that may build, and the German's
     // strongpoints.
-    let hexes = stacks;
     // What `builder` asks of the side, asked once for every hex.
     if any_left && when_refused(game, side).is_none() && counters_refused(game, side).is_none() {
-        for &hex in hexes {
+        for hex in stacks.clone() {
             if game
                 .units_in(hex)
                 .any(|u| game.side_of(u) == side && may_build(game, u))
@@ -236,7 +240,7 @@ pub fn legal(game: &Normandy44, side: Side, stacks: &[HexId], out: &mut Vec<N44A
         }
     }
     if side == Side::German {
-        for &hex in hexes {
+        for hex in stacks {
             if has_strongpoint(game, hex) {
                 out.push(N44Action::RemoveIp { hex });
             }

@@ -1377,7 +1377,7 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
             }
             out.extend_from_slice(&moves.actions);
             // 16.1, 16.2 (D15, D16): IPs started and removed, strongpoints removed.
-            crate::fortify::legal(game, side, &moves.stacks, out);
+            crate::fortify::legal(game, side, moves.stacks.hexes(), out);
             out.push(N44Action::Done);
         }
     }
@@ -1389,8 +1389,8 @@ fn list(game: &Normandy44, side: Side, out: &mut Vec<N44Action>, first_only: boo
 pub struct OpenMoves {
     key: OpenKey,
     actions: Vec<N44Action>,
-    /// The hexes of the side's stacks, in hex order, for 16.1's IPs.
-    stacks: Vec<HexId>,
+    /// The side's stacks they were worked out from: 16.1's IPs read their hexes.
+    stacks: Arc<OpenStacks>,
 }
 
 /// What besides the units the Open stage's picks depend on: the step (side, phase, reserve
@@ -1430,13 +1430,13 @@ fn open_moves(game: &Normandy44, side: Side, reserve: bool) -> Arc<OpenMoves> {
 }
 
 /// 9.1, 15.1: every unit that can go somewhere, every stack of two or more movable units that
-/// can go somewhere together, and every hex whose stack may go into Reserve; with the hexes of
-/// the side's stacks.
+/// can go somewhere together, and every hex whose stack may go into Reserve; with the side's
+/// stacks they were worked out from.
 fn work_out_open_moves(
     game: &Normandy44,
     side: Side,
     reserve: bool,
-) -> (Vec<N44Action>, Vec<HexId>) {
+) -> (Vec<N44Action>, Arc<OpenStacks>) {
     // Made only if a unit's answer is not kept: after a move most are.
     let ground = std::cell::OnceCell::new();
     let weighed = open_stacks(game, side, reserve);
@@ -1471,7 +1471,7 @@ fn work_out_open_moves(
             out.push(N44Action::Reserve { hex: stack.hex });
         }
     }
-    (out, stacks.iter().map(|s| s.hex).collect())
+    (out, Arc::clone(&weighed))
 }
 
 /// The side's stacks as the Open stage weighs them, in hex order: the units of each that may
@@ -1497,6 +1497,24 @@ struct OpenStack {
 }
 
 impl OpenStacks {
+    /// The hexes of the side's stacks, in hex order.
+    fn hexes(&self) -> impl Iterator<Item = HexId> + Clone + '_ {
+        self.stacks.iter().map(|s| s.hex)
+    }
+
+    /// Weigh the stack in `hex` if the side holds it (a touched hex it may have left).
+    fn weigh_held(
+        &mut self,
+        game: &Normandy44,
+        by_hex: &crate::state::UnitsByHex,
+        occupancy: &crate::zoc::Occupancy,
+        hex: HexId,
+    ) {
+        if occupancy.has(hex, self.key.0) {
+            self.weigh(game, by_hex, hex);
+        }
+    }
+
     /// Weigh the stack in `hex`, its movable units added to `units`.
     fn weigh(&mut self, game: &Normandy44, by_hex: &crate::state::UnitsByHex, hex: HexId) {
         let reserve = self.key.1;
@@ -1570,23 +1588,17 @@ fn open_stacks(game: &Normandy44, side: Side, reserve: bool) -> Arc<OpenStacks> 
         for stack in &old.stacks {
             // The touched hexes before this one, weighed in hex order.
             while let Some(hex) = touched.next_if(|&h| h < stack.hex) {
-                if occupancy.has(hex, side) {
-                    weighed.weigh(game, &by_hex, hex);
-                }
+                weighed.weigh_held(game, &by_hex, &occupancy, hex);
             }
             if touched.next_if_eq(&stack.hex).is_some() {
-                if occupancy.has(stack.hex, side) {
-                    weighed.weigh(game, &by_hex, stack.hex);
-                }
+                weighed.weigh_held(game, &by_hex, &occupancy, stack.hex);
             } else {
                 weighed.copy(old, stack, start);
             }
             start = stack.end as usize;
         }
         for hex in touched {
-            if occupancy.has(hex, side) {
-                weighed.weigh(game, &by_hex, hex);
-            }
+            weighed.weigh_held(game, &by_hex, &occupancy, hex);
         }
         weighed
     })
