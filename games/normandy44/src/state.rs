@@ -377,9 +377,12 @@ pub enum Memoized {
     /// Each side's lines of supply from the hexes asked so far (`supply_lines::KeptLines`).
     GermanLines,
     AlliedLines,
+    /// The hexes the Combat Phase's Open stage offers to attack (`combat::AttackTargets`):
+    /// asked again after every attack built and cancelled.
+    AttackTargets,
 }
 
-const MEMO_SLOTS: usize = 5;
+const MEMO_SLOTS: usize = 6;
 
 /// No unit, in [`UnitsByHex`]'s lists.
 const NO_UNIT: u16 = u16::MAX;

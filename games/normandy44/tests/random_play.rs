@@ -367,6 +367,36 @@ fn rule_9_1_rule_15_1_mended_stacks_list_as_stacks_weighed_anew() {
     assert!(open_lists > 2500, "{open_lists} Open stages compared");
 }
 
+/// 10.1, 10.6: the hexes the Combat Phase's Open stage offers to attack, kept in the memo from
+/// one Open stage to the next while no unit changes, list as a copy's that works them out anew:
+/// at every decision of random mini, campaign and Cherbourg games, among them the Open stages
+/// that follow an attack built and cancelled (the kept answer's use) and the others (after an
+/// attack resolved, the hex attacked leaves the list).
+#[test]
+fn rule_10_1_rule_10_6_kept_attack_targets_list_as_targets_weighed_anew() {
+    let (mut after_cancel, mut after_attack) = (0usize, 0usize);
+    for (scenario, seed) in [("mini", 41u64), ("campaign", 42), ("cherbourg", 43)] {
+        let mut policy = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut last = None;
+        play_beside_a_copy_with_nothing_kept(scenario, seed, |game, _, _| {
+            // The lists were compared already; count the Open stages that reuse a kept list.
+            if let Step::Phase(_, Phase::Combat | Phase::ReserveCombat, Stage::Open) = game.step() {
+                match last {
+                    Some(N44Action::Cancel) => after_cancel += 1,
+                    _ => after_attack += 1,
+                }
+            }
+            let action = random_action(game, &mut policy);
+            last = Some(action);
+            action
+        });
+    }
+    assert!(
+        after_cancel > 50 && after_attack > 50,
+        "{after_cancel} Open stages after a cancel, {after_attack} others"
+    );
+}
+
 /// Play the seeded game of `scenario` to its end, at every decision checking that the game
 /// lists what a copy of it that kept nothing lists; `choose` gets both and the decision's
 /// number, checks what else it will and names the action to play. Returns the decisions.

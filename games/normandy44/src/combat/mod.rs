@@ -56,10 +56,13 @@ pub use retreat::{RetreatPath, retreat_paths};
 
 use crate::action::{N44Action, N44Event, N44Log};
 use crate::data::{AvColour, Class, Face, Side, UnitId};
-use crate::state::{CombatState, Location, MafChoice, Normandy44, Phase, Stage, Step, UnitFlags};
+use crate::state::{
+    CombatState, Location, MafChoice, Memoized, Normandy44, Phase, Stage, Step, UnitFlags,
+};
 use crate::tables::terrain::Mobility;
 use overlord_engine::{Refusal, RuleId};
 use overlord_hexmap::HexId;
+use std::sync::Arc;
 
 /// 10.1: attacks.
 pub const COMBAT: RuleId = RuleId("10.1");
@@ -316,12 +319,50 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
 /// Stage::Open: strafing missions, attacks, or the end of the phase.
 fn legal_open(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
     air::legal_strafes(game, side, out);
-    for hex in game.occupied_hexes(side.enemy()) {
-        if may_attack_hex(game, side, hex) {
-            out.push(N44Action::Attack { hex });
-        }
-    }
+    let targets = attack_targets(game, side);
+    out.extend(targets.hexes.iter().map(|&hex| N44Action::Attack { hex }));
     out.push(N44Action::Done);
+}
+
+/// The hexes the Open stage offers to attack ([`may_attack_hex`]) and what they were worked out
+/// in besides the units: kept in the memo until a unit changes, since an attack built and
+/// cancelled (10.1) leaves the phase as it found it.
+struct AttackTargets {
+    key: TargetsKey,
+    hexes: Vec<HexId>,
+}
+
+/// What [`may_attack_hex`] reads besides the units and the map: the step (side, phase and
+/// segment, 15.3), the turn (26.3's zones) and the hexes attacked this phase (10.1).
+#[derive(Clone, PartialEq)]
+struct TargetsKey {
+    step: Step,
+    turn: u8,
+    attacked: Vec<HexId>,
+}
+
+/// [`AttackTargets`] now: from the memo when it holds them for this phase, else worked out (and
+/// kept when the slot is free).
+fn attack_targets(game: &Normandy44, side: Side) -> Arc<AttackTargets> {
+    let key = TargetsKey {
+        step: game.step,
+        turn: game.turn,
+        attacked: game.attacked_hexes.clone(),
+    };
+    let work = || AttackTargets {
+        key: key.clone(),
+        hexes: game
+            .occupied_hexes(side.enemy())
+            .into_iter()
+            .filter(|&hex| may_attack_hex(game, side, hex))
+            .collect(),
+    };
+    let kept = game.memo().get(Memoized::AttackTargets, work);
+    if kept.key == key {
+        kept
+    } else {
+        Arc::new(work())
+    }
 }
 
 /// Whether `side` may open an attack on `hex`: not attacked yet this phase (10.1) and an
