@@ -259,8 +259,35 @@ impl Heuristics for Ambush {
         legal: &[AmbAction],
         rng: &mut R,
     ) -> Option<AmbAction> {
+        let scores = self.rule_scores(legal);
+        let best = scores.iter().copied().max()?;
+        let top: Vec<AmbAction> = legal
+            .iter()
+            .zip(&scores)
+            .filter(|&(_, &s)| s == best)
+            .map(|(&a, _)| a)
+            .collect();
+        top.get(overlord_engine::uniform_below(rng, top.len() as u32) as usize)
+            .copied()
+    }
+
+    /// The rule's own scores: the search's paired root compares the rule's best
+    /// actions, and its widening tries them first. Left at the default (every action alike),
+    /// the root compared the first actions listed (a stance change, the end of the turn) and
+    /// never the rule's shot.
+    fn rank_actions(&self, legal: &[AmbAction], scores: &mut Vec<f64>) {
+        scores.clear();
+        scores.extend(self.rule_scores(legal).into_iter().map(f64::from));
+    }
+}
+
+impl Ambush {
+    /// The rule bot's score of each of `legal`, in order, higher better: what
+    /// [`Heuristics::rule_based_action`] picks the best of and [`Heuristics::rank_actions`]
+    /// ranks by. Only what the squad may know is read.
+    fn rule_scores(&self, legal: &[AmbAction]) -> Vec<i32> {
         if legal.is_empty() {
-            return None;
+            return Vec::new();
         }
         // Short of the VP the mission asks, the squad explores (the nearest hexes it has not
         // entered); with them, it makes for the objectives.
@@ -455,10 +482,7 @@ impl Heuristics for Ambush {
                 _ => 1,
             }
         };
-        let best = legal.iter().map(score).max()?;
-        let top: Vec<AmbAction> = legal.iter().copied().filter(|a| score(a) == best).collect();
-        top.get(overlord_engine::uniform_below(rng, top.len() as u32) as usize)
-            .copied()
+        legal.iter().map(score).collect()
     }
 }
 
@@ -744,6 +768,51 @@ mod search_tests {
                 100.0 * s.high
             );
         }
+    }
+
+    /// The search's paired root compares the actions ranked best, ties in the legal list's
+    /// order: those must be the rule's own choices (AMBX-HID's search starts from the rule).
+    /// Every state of rule-bot games of S1, M5 and M8 where the rule fires or throws: the first
+    /// ranked action is one the rule plays there. Ranked all alike (the engine's default), the
+    /// first ranked is the first listed (a stance change), and the search never fired.
+    #[test]
+    fn ambx_hid_the_search_ranks_the_rule_bots_shot_first() {
+        let shot = |a: &crate::AmbAction| {
+            matches!(
+                a,
+                crate::AmbAction::Fire { .. }
+                    | crate::AmbAction::FireAtVehicle { .. }
+                    | crate::AmbAction::Throw { .. }
+                    | crate::AmbAction::ThrowAtVehicle { .. }
+            )
+        };
+        let (mut legal, mut scores) = (Vec::new(), Vec::new());
+        let mut checked = 0;
+        for mission in ["S1", "M5", "M8"] {
+            for seed in 0..4 {
+                for state in states(mission, seed, 1) {
+                    state.legal_actions(&mut legal);
+                    let rule_plays: Vec<_> = (0..8)
+                        .filter_map(|s| {
+                            state.rule_based_action(&legal, &mut BotRng::seed_from_u64(s))
+                        })
+                        .collect();
+                    if !rule_plays.iter().any(shot) {
+                        continue;
+                    }
+                    state.rank_actions(&legal, &mut scores);
+                    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                    let first = scores.iter().position(|&s| s == best).unwrap();
+                    assert!(
+                        rule_plays.contains(&legal[first]),
+                        "{mission} seed {seed}: ranked first {:?}, the rule plays {rule_plays:?}",
+                        legal[first]
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 30, "{checked} states with a shot");
     }
 
     /// A state drawn for search stops at the first hidden thing it would read, and a real game
