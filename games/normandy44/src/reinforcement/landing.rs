@@ -462,6 +462,7 @@ pub fn must_still_return(game: &Normandy44) -> Option<UnitId> {
         return None;
     }
     let data = game.data();
+    let within = [Army::Us, Army::Cw].map(|a| data.within_boundary[a.index()].get());
     let units = game.units.iter().zip(&data.units).enumerate();
     units.into_iter().find_map(|(i, (state, def))| {
         let Location::Hex(hex) = state.at else {
@@ -471,7 +472,7 @@ pub fn must_still_return(game: &Normandy44) -> Option<UnitId> {
             return None;
         }
         let u = UnitId(i as u16);
-        let beyond = match def.army.and_then(|a| data.within_boundary[a.index()].get()) {
+        let beyond = match def.army.and_then(|a| within[a.index()]) {
             Some(within) => !crate::hex_bits::has(within, hex),
             None => !within_boundary(game, u, hex),
         };
