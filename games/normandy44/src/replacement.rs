@@ -82,7 +82,7 @@ pub fn replaceable(game: &Normandy44, unit: UnitId) -> bool {
 
 /// The pools that may pay for a step of `unit`, best first; `tq` is the TQ of the face the
 /// replacement is judged on.
-fn pools(game: &Normandy44, unit: UnitId, tq: i8) -> Vec<Pool> {
+fn pools(game: &Normandy44, unit: UnitId, tq: i8) -> &'static [Pool] {
     let def = game.data().unit(unit);
     let tiger_or_panther = def.tiger || def.panther;
     // 17.2, 17.3: an HQ comes back for an infantry replacement, a Werfer for an armor one.
@@ -92,27 +92,25 @@ fn pools(game: &Normandy44, unit: UnitId, tq: i8) -> Vec<Pool> {
         _ => def.replacement,
     };
     match (def.side, def.army, kind) {
-        (Side::German, _, ReplacementType::Armor) if tiger_or_panther => vec![Pool::GermanPt],
-        (Side::German, _, ReplacementType::Armor) => vec![Pool::GermanPt, Pool::GermanArmor],
-        (Side::German, _, _) => {
-            let mut list = Vec::new();
-            if tq == -1 {
-                list.push(Pool::GermanLowTqMinus1);
-            }
-            if tq == 0 || tq == -1 {
-                list.push(Pool::GermanLowTq0);
-            }
-            list.push(Pool::GermanInfantry);
-            list
-        }
-        (Side::Allied, Some(Army::Us), ReplacementType::Infantry) => vec![Pool::UsInfantry],
-        (Side::Allied, Some(Army::Us), ReplacementType::Armor) => vec![Pool::UsArmor],
-        (Side::Allied, Some(Army::Us), ReplacementType::Airborne) => vec![Pool::UsAirborne],
-        (Side::Allied, _, ReplacementType::Infantry) => vec![Pool::BritishInfantry],
+        (Side::German, _, ReplacementType::Armor) if tiger_or_panther => &[Pool::GermanPt],
+        (Side::German, _, ReplacementType::Armor) => &[Pool::GermanPt, Pool::GermanArmor],
+        (Side::German, _, _) => match tq {
+            -1 => &[
+                Pool::GermanLowTqMinus1,
+                Pool::GermanLowTq0,
+                Pool::GermanInfantry,
+            ],
+            0 => &[Pool::GermanLowTq0, Pool::GermanInfantry],
+            _ => &[Pool::GermanInfantry],
+        },
+        (Side::Allied, Some(Army::Us), ReplacementType::Infantry) => &[Pool::UsInfantry],
+        (Side::Allied, Some(Army::Us), ReplacementType::Armor) => &[Pool::UsArmor],
+        (Side::Allied, Some(Army::Us), ReplacementType::Airborne) => &[Pool::UsAirborne],
+        (Side::Allied, _, ReplacementType::Infantry) => &[Pool::BritishInfantry],
         // 6.2: Canadian armored units take British armor replacements.
-        (Side::Allied, _, ReplacementType::Armor) => vec![Pool::BritishArmor],
-        (Side::Allied, _, ReplacementType::Airborne) => vec![Pool::BritishAirborne],
-        (Side::Allied, _, ReplacementType::CanadianInfantry) => vec![Pool::CanadianInfantry],
+        (Side::Allied, _, ReplacementType::Armor) => &[Pool::BritishArmor],
+        (Side::Allied, _, ReplacementType::Airborne) => &[Pool::BritishAirborne],
+        (Side::Allied, _, ReplacementType::CanadianInfantry) => &[Pool::CanadianInfantry],
     }
 }
 
@@ -151,23 +149,40 @@ fn paying_pool(game: &Normandy44, unit: UnitId, step: u8) -> Result<Pool, Refusa
     Err(why)
 }
 
-/// 6.2, 20.2: whether another unit of `unit`'s airborne division has had a replacement this
-/// turn (its Replacement marker is still on).
-fn airborne_division_served(game: &Normandy44, unit: UnitId) -> bool {
-    let data = game.data();
-    let Some(formation) = data.formation_of[unit.index()] else {
-        return false;
-    };
-    game.unit_ids().any(|u| {
-        u != unit
-            && data.formation_of[u.index()] == Some(formation)
-            && data.unit(u).replacement == ReplacementType::Airborne
-            && game.unit(u).flags.has(UnitFlags::REPLACED)
-    })
+/// 6.2, 20.2: the units of airborne divisions that have had a replacement this turn (their
+/// Replacement markers are still on), each with its division, found at the first question: a
+/// legal list asks it of every airborne unit it weighs, and the units are the same throughout.
+#[derive(Default)]
+struct Served(std::cell::OnceCell<Vec<(u16, UnitId)>>);
+
+impl Served {
+    /// Whether another unit of `unit`'s airborne division has had a replacement this turn.
+    fn division(&self, game: &Normandy44, unit: UnitId) -> bool {
+        let data = game.data();
+        let Some(formation) = data.formation_of[unit.index()] else {
+            return false;
+        };
+        let served = self.0.get_or_init(|| {
+            game.unit_ids()
+                .filter(|&u| {
+                    data.unit(u).replacement == ReplacementType::Airborne
+                        && game.unit(u).flags.has(UnitFlags::REPLACED)
+                })
+                .filter_map(|u| data.formation_of[u.index()].map(|f| (f, u)))
+                .collect()
+        });
+        served.iter().any(|&(f, u)| f == formation && u != unit)
+    }
 }
 
 /// Checks shared by both ways of replacing: the side, 6.3, one per unit per turn, 20.2.
-fn common_checks(game: &Normandy44, side: Side, unit: UnitId, pool: Pool) -> Result<(), Refusal> {
+fn common_checks(
+    game: &Normandy44,
+    side: Side,
+    unit: UnitId,
+    pool: Pool,
+    served: &Served,
+) -> Result<(), Refusal> {
     if game.side_of(unit) != side {
         return Err(Refusal::by_rule(REPLACEMENT, "not one of your units"));
     }
@@ -183,9 +198,7 @@ fn common_checks(game: &Normandy44, side: Side, unit: UnitId, pool: Pool) -> Res
             "a unit receives at most one replacement a turn",
         ));
     }
-    if matches!(pool, Pool::UsAirborne | Pool::BritishAirborne)
-        && airborne_division_served(game, unit)
-    {
+    if matches!(pool, Pool::UsAirborne | Pool::BritishAirborne) && served.division(game, unit) {
         return Err(Refusal::by_rule(
             AIRBORNE,
             "an airborne division receives at most one replacement a turn",
@@ -200,6 +213,16 @@ fn common_checks(game: &Normandy44, side: Side, unit: UnitId, pool: Pool) -> Res
 /// Britain (21.2: evacuated units are replaced normally): reduced. An eliminated beach engineer
 /// is replaced into Great Britain, to land again.
 pub fn replace_check(game: &Normandy44, side: Side, unit: UnitId) -> Result<Pool, Refusal> {
+    replace_check_with(game, side, unit, &Served::default())
+}
+
+/// [`replace_check`], with 20.2's served divisions found once for a whole list.
+fn replace_check_with(
+    game: &Normandy44,
+    side: Side,
+    unit: UnitId,
+    served: &Served,
+) -> Result<Pool, Refusal> {
     let state = game.unit(unit);
     let def = game.data().unit(unit);
     let engineer_back = state.at == Location::Eliminated && def.class == Class::BeachEngineer;
@@ -242,7 +265,7 @@ pub fn replace_check(game: &Normandy44, side: Side, unit: UnitId) -> Result<Pool
         state.step
     };
     let pool = paying_pool(game, unit, step)?;
-    common_checks(game, side, unit, pool)?;
+    common_checks(game, side, unit, pool, served)?;
     // 7.2: a restored step may not take its hex over the stacking limit.
     if let Location::Hex(hex) = state.at
         && !engineer_back
@@ -306,7 +329,7 @@ fn ss_can_return(game: &Normandy44) -> bool {
 
 /// [`return_check`] without 27.2's order.
 fn return_rules(game: &Normandy44, side: Side, unit: UnitId, hex: HexId) -> Result<Pool, Refusal> {
-    let pool = return_unit_rules(game, side, unit)?;
+    let pool = return_unit_rules(game, side, unit, &Served::default())?;
     // Asked only where it decides: a supply trace is the dearest check here.
     let place_ok = || controls(game, side, hex) && hex_in_supply(game, side, hex);
     return_place_rules(game, side, unit, hex, &place_ok)?;
@@ -315,7 +338,12 @@ fn return_rules(game: &Normandy44, side: Side, unit: UnitId, hex: HexId) -> Resu
 
 /// The part of [`return_rules`] the unit alone decides, wherever it would come back: the pool
 /// that pays for it.
-fn return_unit_rules(game: &Normandy44, side: Side, unit: UnitId) -> Result<Pool, Refusal> {
+fn return_unit_rules(
+    game: &Normandy44,
+    side: Side,
+    unit: UnitId,
+    served: &Served,
+) -> Result<Pool, Refusal> {
     let data = game.data();
     if game.unit(unit).at != Location::Eliminated {
         return Err(Refusal::by_rule(
@@ -331,7 +359,7 @@ fn return_unit_rules(game: &Normandy44, side: Side, unit: UnitId) -> Result<Pool
     }
     let lowest = data.step_count(unit).saturating_sub(1);
     let pool = paying_pool(game, unit, lowest)?;
-    common_checks(game, side, unit, pool)?;
+    common_checks(game, side, unit, pool, served)?;
     Ok(pool)
 }
 
@@ -461,17 +489,22 @@ pub fn legal(game: &Normandy44, side: Side, out: &mut Vec<N44Action>) {
     // list, and each place's control and supply once per place (a trace each).
     let mut places: Option<Vec<(HexId, std::cell::OnceCell<bool>)>> = None;
     let ss_can = std::cell::OnceCell::new();
+    let served = Served::default();
     for &unit in &mine {
         match game.unit(unit).at {
-            Location::Hex(_) | Location::Britain if replace_check(game, side, unit).is_ok() => {
+            // A unit at full strength is refused at once (`replace_check`): skipped unasked.
+            Location::Hex(_) | Location::Britain
+                if game.unit(unit).step > 0
+                    && replace_check_with(game, side, unit, &served).is_ok() =>
+            {
                 out.push(N44Action::Replace { unit });
             }
             Location::Eliminated => {
-                if replace_check(game, side, unit).is_ok() {
+                if replace_check_with(game, side, unit, &served).is_ok() {
                     out.push(N44Action::Replace { unit });
                     continue;
                 }
-                if return_unit_rules(game, side, unit).is_err() {
+                if return_unit_rules(game, side, unit, &served).is_err() {
                     continue;
                 }
                 if ss_first(game, side, unit, || {

@@ -431,3 +431,42 @@ fn rule_7_2_a_replacement_may_not_take_its_hex_over_the_limit() {
     assert_eq!(refusal.rule.map(|r| r.0), Some("7.2"), "{refusal:?}");
     assert_eq!(g.unit(worn).step, 1);
 }
+
+/// 20.2, 6.2: the legal list weighs the divisions already served once for the whole list
+/// (`replacement::Served`): it offers each of two reduced regiments of one airborne division
+/// until one is replaced, and then not the other.
+#[test]
+fn rule_20_2_the_list_offers_one_airborne_replacement_per_division() {
+    let data = Kit::new()
+        .formation_toml(
+            "[[formation]]\nid = \"us-101\"\nname = \"101st Airborne Division\"\nside = \"allied\"\n\
+             airborne = true\n",
+        )
+        .unit_toml(&unit_in("p501", "allied", "airborne", "us-101", "airborne"))
+        .unit_toml(&unit_in("p502", "allied", "airborne", "us-101", "airborne"))
+        .beachhead_road(&["2005", "1905", "1805", "1705", "1605", "1505", "1506", "1507"])
+        .data();
+    let mut g = game(&data, Side::Allied, Phase::Replacement, &[]);
+    land_engineer(&mut g);
+    place(&mut g, "p501", "1505");
+    place(&mut g, "p502", "1507");
+    reduce(&mut g, "p501", 1);
+    reduce(&mut g, "p502", 1);
+    g.tracks.replacements[Pool::UsAirborne as usize] = 2;
+    let (a, b) = (unit(&g, "p501"), unit(&g, "p502"));
+    let offered = legal(&g);
+    assert!(
+        offered.contains(&N44Action::Replace { unit: a }),
+        "{offered:?}"
+    );
+    assert!(
+        offered.contains(&N44Action::Replace { unit: b }),
+        "{offered:?}"
+    );
+    act(&mut g, N44Action::Replace { unit: a }).unwrap();
+    let offered = legal(&g);
+    assert!(
+        !offered.contains(&N44Action::Replace { unit: b }),
+        "{offered:?}"
+    );
+}

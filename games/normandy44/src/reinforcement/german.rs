@@ -47,26 +47,27 @@ fn zone_of_with<'d>(
 
 /// The hexes `unit` may enter at: its zone's entry hexes, or its fixed hex (26.1).
 pub(super) fn entry_hexes(game: &Normandy44, unit: UnitId) -> Vec<HexId> {
-    entry_hexes_with(game, unit, arrival(game, unit))
+    entry_hexes_with(game, unit, arrival(game, unit)).collect()
 }
 
-/// [`entry_hexes`], with the unit's card line given.
-fn entry_hexes_with(
-    game: &Normandy44,
+/// [`entry_hexes`], with the unit's card line given, read where they lie (the legal list asks
+/// them of every due unit).
+fn entry_hexes_with<'d>(
+    game: &'d Normandy44,
     unit: UnitId,
-    arrival: Option<&GermanArrival>,
-) -> Vec<HexId> {
+    arrival: Option<&'d GermanArrival>,
+) -> impl Iterator<Item = HexId> + 'd {
     let data = game.data();
-    if let Some(hex) = arrival
+    let fixed = arrival
         .and_then(|a| a.hex.as_deref())
-        .and_then(|l| data.map.hex(l))
-    {
-        return vec![hex];
-    }
-    zone_of_with(game, unit, || arrival)
-        .and_then(|z| data.map.entries.get(z))
-        .map(|(_, hexes)| hexes.clone())
-        .unwrap_or_default()
+        .and_then(|l| data.map.hex(l));
+    let zone: &[HexId] = match fixed {
+        Some(_) => &[],
+        None => zone_of_with(game, unit, || arrival)
+            .and_then(|z| data.map.entries.get(z))
+            .map_or(&[], |(_, hexes)| hexes.as_slice()),
+    };
+    fixed.into_iter().chain(zone.iter().copied())
 }
 
 /// 6.6: the road cost of entering `hex`, for `unit`.

@@ -6,7 +6,7 @@ use super::{
 };
 use crate::action::{MoveMode, N44Event, N44Log};
 use crate::beaches::{beach_active, beach_of_engineer, beachhead, landing_site};
-use crate::data::{Army, Beach, Class, Side, Size, UnitId};
+use crate::data::{Army, Beach, Class, GbUnit, Side, Size, UnitId};
 use crate::movement::{Goal, must_move_tactically, reach_for, why_stuck, within_boundary};
 use crate::stacking::stacker;
 use crate::state::{Location, Normandy44, UnitFlags};
@@ -19,9 +19,14 @@ use overlord_hexmap::HexId;
 /// 2.14, 6.5.1, A-33: what landing `unit` from Great Britain costs: its GB-box line, else the
 /// cost its type lists.
 pub fn rp_cost(game: &Normandy44, unit: UnitId) -> u8 {
+    rp_cost_with(game, unit, game.data().gb_line(unit, game.scenario))
+}
+
+/// [`rp_cost`], with the unit's GB-box line given (the legal list looks it up once per unit).
+fn rp_cost_with(game: &Normandy44, unit: UnitId, line: Option<&GbUnit>) -> u8 {
     let data = game.data();
     let def = data.unit(unit);
-    if let Some(line) = data.gb_line(unit, game.scenario) {
+    if let Some(line) = line {
         return line.cost;
     }
     let one_step = data.step_count(unit) == 1;
@@ -52,34 +57,6 @@ pub(super) fn landing_box(game: &Normandy44, unit: UnitId) -> Option<(bool, Opti
         Location::NextWave => Some((true, Some(Beach::Omaha))),
         _ => None,
     }
-}
-
-/// Whether `unit` cannot land anywhere now for what it is and costs alone: it is not waiting
-/// to land, or it comes from the GB box before turn 2 (20.5) or its line's first turn, or
-/// costs more RP than are left (6.5.1). The legal list asks it once per unit and [`land_check`]
-/// only of the units that might land; every `true` here is a refusal of `land_check` whatever
-/// the hex, so the list is the same.
-pub(super) fn cannot_land_now(game: &Normandy44, unit: UnitId) -> bool {
-    let Some((free, _)) = landing_box(game, unit) else {
-        return true;
-    };
-    if free {
-        return false;
-    }
-    let data = game.data();
-    let Some(army) = data.unit(unit).army else {
-        return true;
-    };
-    game.turn < 2
-        || data
-            .gb_line(unit, game.scenario)
-            .and_then(|g| g.from_turn)
-            .is_some_and(|t| game.turn < t)
-        || game
-            .tracks
-            .rp
-            .get(army.index())
-            .is_none_or(|&rp| rp < rp_cost(game, unit))
 }
 
 /// D11, D12: whether `unit` may land in `hex` now, and what it costs.
@@ -150,11 +127,11 @@ pub fn land_check(game: &Normandy44, unit: UnitId, hex: HexId) -> Result<u8, Ref
 /// What [`land_check`] reads of the unit that lands, the same for every hex: the legal list
 /// works it out once per unit.
 pub(super) struct Lander {
-    army: Army,
+    pub(super) army: Army,
     /// 20.5: a second-wave (or Next Wave) unit lands free...
     free: bool,
     /// ...at its own box's beach.
-    box_beach: Option<Beach>,
+    pub(super) box_beach: Option<Beach>,
     /// 6.5.1: its RP cost (0 when free).
     cost: u8,
     /// 21.1: the beach whose engineer it is.
@@ -179,6 +156,45 @@ impl Lander {
             engineer: beach_of_engineer(game, unit),
             stacker: stacker(game, unit),
         }
+    }
+
+    /// `unit`, waiting to land, as [`land_check`] reads it, unless it cannot land anywhere
+    /// now for what it is and costs alone: it is not waiting to land or has no army, or it
+    /// comes from the GB box before turn 2 (20.5) or its line's first turn, or costs more RP
+    /// than are left (6.5.1). The legal list asks it once per unit and [`land_check`]'s hex
+    /// checks ([`may_land`]) only of the units it gives: every `None` is a refusal of
+    /// `land_check` whatever the hex, so the list is the same.
+    pub(super) fn waiting(game: &Normandy44, unit: UnitId) -> Option<Lander> {
+        let (free, box_beach) = landing_box(game, unit)?;
+        let data = game.data();
+        let army = data.unit(unit).army?;
+        let cost = if free {
+            0
+        } else {
+            if game.turn < 2 {
+                return None;
+            }
+            let line = data.gb_line(unit, game.scenario);
+            if line
+                .and_then(|g| g.from_turn)
+                .is_some_and(|t| game.turn < t)
+            {
+                return None;
+            }
+            let cost = rp_cost_with(game, unit, line);
+            if game.tracks.rp.get(army.index()).is_none_or(|&rp| rp < cost) {
+                return None;
+            }
+            cost
+        };
+        Some(Lander {
+            army,
+            free,
+            box_beach,
+            cost,
+            engineer: beach_of_engineer(game, unit),
+            stacker: stacker(game, unit),
+        })
     }
 }
 
@@ -276,7 +292,7 @@ fn lands(game: &Normandy44, lander: &Lander, at: &LandingHex) -> Result<(), NoLa
 }
 
 /// [`land_check`] for the legal list: `lander` and `at` worked out once, the unit's own checks
-/// made ([`cannot_land_now`] is `false` for it).
+/// made ([`Lander::waiting`] gave it).
 pub(super) fn may_land(game: &Normandy44, lander: &Lander, at: &LandingHex) -> bool {
     lands(game, lander, at).is_ok()
 }
@@ -391,13 +407,18 @@ pub fn evacuate_check(game: &Normandy44, unit: UnitId) -> Result<HexId, Refusal>
             "evacuating takes the unit's whole MA",
         ));
     }
-    if game.evacuations.iter().filter(|&&h| h == hex).count() >= EVACUATIONS_PER_HEX {
+    if !evacuations_left(game, hex) {
         return Err(Refusal::by_rule(
             EVACUATION,
             "at most two units a turn evacuate from one beach hex",
         ));
     }
     Ok(hex)
+}
+
+/// 21.2: whether fewer than two units have evacuated from beach hex `hex` this turn.
+pub(super) fn evacuations_left(game: &Normandy44, hex: HexId) -> bool {
+    game.evacuations.iter().filter(|&&h| h == hex).count() < EVACUATIONS_PER_HEX
 }
 
 /// 21.2: whether `hex` is a beach (landing) hex, from which units may evacuate.
@@ -432,14 +453,32 @@ pub fn beyond_boundary(game: &Normandy44, unit: UnitId) -> bool {
 
 /// 22.1, A-29: an Allied unit beyond the boundary that can still move back this phase (every
 /// move it makes ends within the limit); the phase may not end while there is one.
+///
+/// Asked of every list that offers the end, so [`beyond_boundary`] is read off the unit lists
+/// and the boundary's hexes as kept (`movement::within_boundary` fills them): nearly every unit
+/// is ruled out on where it is or its side at once.
 pub fn must_still_return(game: &Normandy44) -> Option<UnitId> {
     if !open_movement(game, Side::Allied) {
         return None;
     }
-    game.unit_ids().find(|&u| {
+    let data = game.data();
+    let within = [Army::Us, Army::Cw].map(|a| data.within_boundary[a.index()].get());
+    let units = game.units.iter().zip(&data.units).enumerate();
+    units.into_iter().find_map(|(i, (state, def))| {
+        let Location::Hex(hex) = state.at else {
+            return None;
+        };
+        if def.side != Side::Allied {
+            return None;
+        }
+        let u = UnitId(i as u16);
+        let beyond = match def.army.and_then(|a| within[a.index()]) {
+            Some(within) => !crate::hex_bits::has(within, hex),
+            None => !within_boundary(game, u, hex),
+        };
         // 27.1: in three or four players, the one whose part of the phase it is (asked after
         // the boundary, which rules out nearly every unit at once).
-        beyond_boundary(game, u) && game.in_part(u) && why_stuck(game, u, false).is_none() && {
+        let back = beyond && game.in_part(u) && why_stuck(game, u, false).is_none() && {
             let mode = if must_move_tactically(game, u) {
                 MoveMode::Tactical
             } else {
@@ -447,6 +486,7 @@ pub fn must_still_return(game: &Normandy44) -> Option<UnitId> {
             };
             reach_for(game, &[u], mode, false, Goal::Any)
                 .is_some_and(|r| r.destinations().next().is_some())
-        }
+        };
+        back.then_some(u)
     })
 }

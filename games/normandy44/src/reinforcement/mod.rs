@@ -27,9 +27,7 @@ use crate::hex_bits;
 use crate::state::{Location, Mulberry, Normandy44, Phase, Stage, Step, UnitFlags};
 use crate::tables::weather::Weather;
 use german::{arrival_answers, due, entry_hexes};
-use landing::{
-    Lander, LandingHex, army_landing_hexes, cannot_land_now, in_beach_hex, landing_box, may_land,
-};
+use landing::{Lander, LandingHex, army_landing_hexes, evacuations_left, may_land};
 use overlord_engine::{Refusal, RuleId};
 use overlord_hexmap::HexId;
 
@@ -141,7 +139,34 @@ struct AnswersKey {
     /// 27.2: no delay in solitaire play.
     must_enter: bool,
     /// 21.1, 17.4: per hex of [`control_read`], whether the Allies control it.
-    control: Vec<bool>,
+    control: ControlRead,
+}
+
+/// Whether the Allies control each hex of [`control_read`], in its order: a bit each for the
+/// first 64 (a dozen on the map), the rest one by one. Built on every list, so built without
+/// allocating where the hexes fit in the word.
+#[derive(PartialEq, Hash)]
+struct ControlRead {
+    bits: u64,
+    more: Vec<bool>,
+}
+
+impl ControlRead {
+    fn of(game: &Normandy44) -> ControlRead {
+        let mut control = ControlRead {
+            bits: 0,
+            more: Vec::new(),
+        };
+        for (i, hex) in control_read(game).enumerate() {
+            let allied = game.allied_controls(hex);
+            if i < 64 {
+                control.bits |= u64::from(allied) << i;
+            } else {
+                control.more.push(allied);
+            }
+        }
+        control
+    }
 }
 
 /// The hexes whose control the answers read: the beachheads and Mulberries (21.1: a beach
@@ -163,9 +188,6 @@ fn control_read(game: &Normandy44) -> impl Iterator<Item = HexId> + '_ {
 /// beach hexes, the entry and mobilization hexes, the Cherbourg city hexes); the rest they read
 /// is their key ([`AnswersKey`]). Most moves of a Movement Phase are far from all of these.
 fn kept_answers(game: &Normandy44, side: Side) -> std::sync::Arc<Vec<N44Action>> {
-    let control = control_read(game)
-        .map(|hex| game.allied_controls(hex))
-        .collect();
     let key = AnswersKey {
         side,
         step: game.step,
@@ -180,7 +202,7 @@ fn kept_answers(game: &Normandy44, side: Side) -> std::sync::Arc<Vec<N44Action>>
         entry_zones: game.entry_zones.clone(),
         cotentin_relocated: game.cotentin_relocated,
         must_enter: crate::solitaire::reinforcements_must_enter(game),
-        control,
+        control: ControlRead::of(game),
     };
     game.memo()
         .get_by_hexes(|u| game.hex_of(u), key, || answers_now(game, side))
@@ -193,9 +215,10 @@ fn kept_answers(game: &Normandy44, side: Side) -> std::sync::Arc<Vec<N44Action>>
 /// land or arrive, in a beach hex): the answers come out in the order a walk over every unit
 /// of the side asking every check gives.
 fn answers_now(game: &Normandy44, side: Side) -> (Vec<N44Action>, Side, Vec<UnitId>, Vec<u64>) {
-    let map = &game.data().map;
-    let mut out = Vec::new();
-    let mut about = Vec::new();
+    let data = game.data();
+    let map = &data.map;
+    let mut out = Vec::with_capacity(16);
+    let mut about = Vec::with_capacity(32);
     let mut read = hex_bits::empty(map.hexes.len());
     match side {
         Side::Allied => {
@@ -207,61 +230,52 @@ fn answers_now(game: &Normandy44, side: Side) -> (Vec<N44Action>, Side, Vec<Unit
             // An army's landing hexes, with what the landing check reads of each, found once
             // per list.
             let mut army_hexes: [Option<Vec<LandingHex>>; 2] = [None, None];
-            for (i, state) in game.units.iter().enumerate() {
+            for (i, (state, def)) in game.units.iter().zip(&data.units).enumerate() {
                 let unit = UnitId(i as u16);
-                let evacuating = match state.at {
-                    Location::Britain | Location::SecondWave(_) | Location::NextWave => false,
+                match state.at {
+                    Location::Britain | Location::SecondWave(_) | Location::NextWave => {}
                     Location::Hex(h) => {
-                        // 21.2: only from a beach hex, by a unit that has not moved (it spends
-                        // its whole MA); `evacuate_check` refuses the rest, asked below.
-                        if !in_beach_hex(game, h)
-                            || state.spent > 0
-                            || state.flags.has(UnitFlags::LANDED)
+                        // 21.2: only from a beach hex (`in_beach_hex`), by a unit that has not
+                        // moved (it spends its whole MA) and can move, at most two a turn from
+                        // the hex: `evacuate_check`'s checks, the cheap ones first.
+                        if state.spent == 0
+                            && !state.flags.has(UnitFlags::LANDED)
+                            && map.beachheads.contains(&h)
+                            && def.side == side
+                            && evacuations_left(game, h)
+                            && crate::movement::why_stuck(game, unit, false).is_none()
                         {
-                            continue;
+                            out.push(N44Action::Evacuate { unit });
                         }
-                        true
+                        continue;
                     }
                     _ => continue,
-                };
-                if game.side_of(unit) != side {
-                    continue;
                 }
-                if evacuating {
-                    // `evacuate_check` refuses a unit that cannot move; asked first, the
-                    // refusal's text is not written out for nothing.
-                    if crate::movement::why_stuck(game, unit, false).is_none()
-                        && evacuate_check(game, unit).is_ok()
-                    {
-                        out.push(N44Action::Evacuate { unit });
-                    }
+                if def.side != side {
                     continue;
                 }
                 // A unit waiting to land changes off the map, in no hex read.
                 about.push(unit);
-                let Some((free, box_beach)) = landing_box(game, unit) else {
+                let Some(lander) = Lander::waiting(game, unit) else {
                     continue;
                 };
-                if cannot_land_now(game, unit) {
-                    continue;
-                }
-                let Some(army) = game.army_of(unit) else {
-                    continue;
-                };
+                let army = lander.army;
                 let hexes = army_hexes[army.index()].get_or_insert_with(|| {
                     army_landing_hexes(game, army)
                         .into_iter()
                         .map(|hex| LandingHex::of(game, army, hex))
                         .collect()
                 });
-                let lander = Lander::of(game, unit, army, free, box_beach);
                 for at in hexes.iter() {
                     // 20.5: a unit of a landing box lands only at its box's beach; every
                     // other hex is a refusal of `land_check`.
-                    if box_beach.is_some_and(|b| beachhead(game, b) != at.hex) {
+                    if lander
+                        .box_beach
+                        .is_some_and(|b| beachhead(game, b) != at.hex)
+                    {
                         continue;
                     }
-                    // `land_check`, its unit's own checks made by `cannot_land_now`.
+                    // `land_check`, its unit's own checks made by `Lander::waiting`.
                     if may_land(game, &lander, at) {
                         out.push(N44Action::Land { unit, hex: at.hex });
                     }
@@ -273,10 +287,10 @@ fn answers_now(game: &Normandy44, side: Side) -> (Vec<N44Action>, Side, Vec<Unit
             let must_enter = crate::solitaire::reinforcements_must_enter(game);
             // What the entry check reads of each entry hex, found once per list.
             let mut entry_hexes_seen = Vec::new();
-            for (i, state) in game.units.iter().enumerate() {
+            for (i, (state, def)) in game.units.iter().zip(&data.units).enumerate() {
                 let unit = UnitId(i as u16);
                 if !matches!(state.at, Location::Arriving(_) | Location::Mobilization(_))
-                    || game.side_of(unit) != side
+                    || def.side != side
                 {
                     continue;
                 }
