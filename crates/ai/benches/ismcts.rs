@@ -50,6 +50,7 @@ fn bench(c: &mut Criterion) {
             trees: 1,
             widening: 0.0,
             paired: 0,
+            margin: 0.0,
             selective: false,
         });
         let name = format!(

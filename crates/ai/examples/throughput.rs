@@ -37,6 +37,7 @@ fn timed(states: &[Omaha], max_depth: u32, seconds: f64) -> (f64, f64) {
         trees: 1,
         widening: 0.0,
         paired: 0,
+        margin: 0.0,
         selective: false,
     });
     let (mut sims, mut steps, mut searches) = (0u64, 0u64, 0usize);

@@ -45,6 +45,11 @@ pub struct IsMctsConfig {
     /// samples too noisy at a few dozen simulations. Below the root the tree is searched as
     /// usual. 0 (or 1) keeps the plain UCT root.
     pub paired: usize,
+    /// With a paired root: how far another candidate's mean must beat the best ranked one's
+    /// for the search to play it instead (rewards lie in `[0, 1]`). At a few dozen simulations
+    /// a lead of a point or two is noise, and a search that follows it drifts from the rule's
+    /// choice for nothing. 0 plays the best mean.
+    pub margin: f64,
     /// Search only the decisions the game calls worth it ([`Heuristics::worth_searching`]);
     /// the others get the rule-based action at once.
     pub selective: bool,
@@ -63,6 +68,7 @@ impl Default for IsMctsConfig {
             trees: 1,
             widening: 0.0,
             paired: 0,
+            margin: 0.0,
             selective: false,
         }
     }
@@ -92,6 +98,9 @@ impl std::fmt::Display for IsMctsConfig {
         }
         if self.pairs() {
             write!(f, ", paired {}", self.paired)?;
+            if self.margin > 0.0 {
+                write!(f, ", margin {}", self.margin)?;
+            }
         }
         if self.selective {
             f.write_str(", selective")?;
@@ -274,6 +283,29 @@ fn root_candidates<G: Heuristics>(world: &G, count: usize) -> Vec<G::Action> {
     order.into_iter().map(|i| legal[i]).collect()
 }
 
+/// A paired root's choice among its `edges` (action, visits, total reward; the best ranked
+/// first) that `legal` offers: the best mean, unless it beats the best ranked candidate's by no
+/// more than `margin`, when the best ranked stays; the first found on a tie. `None` if no edge
+/// is legal.
+fn paired_choice<A: Copy + PartialEq>(
+    edges: &[(A, u32, f64)],
+    legal: &[A],
+    margin: f64,
+) -> Option<A> {
+    let mean = |visits: u32, reward: f64| reward / f64::from(visits.max(1));
+    let mut offered = edges
+        .iter()
+        .filter(|(action, _, _)| legal.contains(action))
+        .map(|&(action, visits, reward)| (action, mean(visits, reward)));
+    let first = offered.next()?;
+    let best = offered.fold(first, |best, e| if e.1 > best.1 { e } else { best });
+    Some(if best.1 > first.1 + margin {
+        best.0
+    } else {
+        first.0
+    })
+}
+
 impl<G: Heuristics> Bot<G> for IsMcts<G> {
     fn name(&self) -> String {
         format!("ismcts({})", self.config)
@@ -294,6 +326,10 @@ impl<G: Heuristics> Bot<G> for IsMcts<G> {
             return state.rule_based_action(legal, rng);
         }
         let edges = self.search(state, seat, rng);
+        if self.config.pairs() {
+            return paired_choice(&edges, legal, self.config.margin)
+                .or_else(|| legal.first().copied());
+        }
         // The most visited action the real state offers; ties go to the better mean, then to
         // the first found. A paired root visits its candidates alike, so there the best mean
         // decides, then the first found (the best ranked). Nothing visited (no budget): the
@@ -316,5 +352,31 @@ impl<G: Heuristics> Bot<G> for IsMcts<G> {
         }
         best.map(|(action, _, _)| action)
             .or_else(|| legal.first().copied())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::paired_choice;
+
+    /// The paired root plays the best mean, but keeps the best ranked candidate (the first)
+    /// while the best mean leads it by no more than the margin; actions not legal are passed
+    /// over.
+    #[test]
+    fn a_paired_root_keeps_the_best_ranked_within_its_margin() {
+        // (action, visits, total reward): means 0.45, 0.47, 0.50.
+        let edges = [('a', 8, 3.6), ('b', 8, 3.76), ('c', 8, 4.0)];
+        let legal = ['a', 'b', 'c'];
+        assert_eq!(paired_choice(&edges, &legal, 0.0), Some('c'));
+        assert_eq!(paired_choice(&edges, &legal, 0.03), Some('c'));
+        assert_eq!(paired_choice(&edges, &legal, 0.06), Some('a'));
+        assert_eq!(paired_choice(&edges, &['a', 'b'], 0.01), Some('b'));
+        assert_eq!(paired_choice(&edges, &['b', 'c'], 0.06), Some('b'));
+        assert_eq!(paired_choice(&edges, &['z'], 0.0), None);
+        // A tie keeps the first found.
+        assert_eq!(
+            paired_choice(&[('a', 4, 2.0), ('b', 4, 2.0)], &['a', 'b'], 0.0),
+            Some('a')
+        );
     }
 }

@@ -71,6 +71,8 @@ pub struct BotParams {
     pub exploration: f64,
     /// IS-MCTS's paired root ([`IsMctsConfig::paired`]); 0 is off.
     pub paired: usize,
+    /// IS-MCTS's paired root's margin ([`IsMctsConfig::margin`]); 0 plays the best mean.
+    pub margin: f64,
     /// IS-MCTS searches only where the game says it pays ([`IsMctsConfig::selective`]).
     pub selective: bool,
     /// A cap on a search's wall-clock time per decision, besides its iterations (a server's
@@ -91,6 +93,7 @@ impl Default for BotParams {
             widening: config.widening,
             exploration: config.exploration,
             paired: config.paired,
+            margin: config.margin,
             selective: config.selective,
             time: None,
         }
@@ -111,7 +114,7 @@ pub enum SpecError {
     UnknownBot(String),
     #[error(
         "`{0}` is not a bot parameter; write NAME:KEY=VALUE,... with KEY one of iterations, \
-         depth, rollout, trees, widen, explore, paired, selective"
+         depth, rollout, trees, widen, explore, paired, margin, selective"
     )]
     UnknownParam(String),
     #[error("bad value for {key}: {reason}")]
@@ -205,6 +208,7 @@ impl BotParams {
             "widen" => self.widening = non_negative("widen", value)?,
             "explore" => self.exploration = non_negative("explore", value)?,
             "paired" => self.paired = paired(value)?,
+            "margin" => self.margin = non_negative("margin", value)?,
             "selective" => self.selective = yes_no("selective", value)?,
             other => return Err(SpecError::UnknownParam(other.to_owned())),
         }
@@ -226,6 +230,7 @@ impl BotParams {
             widening: self.widening,
             exploration: self.exploration,
             paired: self.paired,
+            margin: self.margin,
             selective: self.selective,
         }
     }
@@ -328,6 +333,9 @@ mod tests {
         )
         .unwrap();
         assert_eq!((paired.params.paired, paired.params.selective), (3, true));
+        let margin = BotSpec::parse("ismcts:paired=3,margin=0.03", BotParams::default()).unwrap();
+        assert_eq!(margin.params.margin, 0.03);
+        assert!(margin.to_string().contains("paired 3, margin 0.03"));
         assert_eq!(
             paired.to_string(),
             "ismcts(24 it, rule d1000, widen 0.5, paired 3, selective)"

@@ -105,6 +105,7 @@ fn ismcts() -> Box<dyn Bot<Duel>> {
         trees: 2,
         widening: 0.0,
         paired: 0,
+        margin: 0.0,
         selective: false,
     }))
 }
@@ -134,6 +135,7 @@ fn every_bot_plays_legal_duel_games_against_every_other() {
                 trees: 1,
                 widening: 0.0,
                 paired: 0,
+                margin: 0.0,
                 selective: false,
             }))
         },
@@ -198,6 +200,7 @@ fn a_time_budget_stops_the_search_on_time() {
         trees: 2,
         widening: 0.0,
         paired: 0,
+        margin: 0.0,
         selective: false,
     });
     let mut rng = overlord_ai::BotRng::seed_from_u64(1);
@@ -222,6 +225,7 @@ fn widened(iterations: u64, widening: f64) -> IsMcts<Duel> {
         trees: 1,
         widening,
         paired: 0,
+        margin: 0.0,
         selective: false,
     })
 }

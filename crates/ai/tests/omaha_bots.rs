@@ -46,6 +46,7 @@ fn ismcts(iterations: u64, policy: RolloutPolicy, trees: usize) -> IsMcts<Omaha>
         trees,
         widening: 0.0,
         paired: 0,
+        margin: 0.0,
         selective: false,
     })
 }
@@ -121,6 +122,7 @@ fn random_rule_and_search_bots_play_whole_first_wave_games_legally() {
                 trees: 1,
                 widening: 0.0,
                 paired: 0,
+                margin: 0.0,
                 selective: false,
             }))
         }];
@@ -358,6 +360,7 @@ fn strength_report_on_first_wave() {
                 trees: 1,
                 widening: 0.0,
                 paired: 0,
+                margin: 0.0,
                 selective: false,
             }))
         },

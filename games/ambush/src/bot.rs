@@ -251,7 +251,7 @@ impl Heuristics for Ambush {
                 .sum::<f64>()
                 / goals.len() as f64
         };
-        (0.1 + 0.4 * standing + 0.05 * germans_out + 0.15 * progress + 0.25 * near).min(1.0)
+        (0.1 + 0.25 * standing + 0.05 * germans_out + 0.3 * progress + 0.25 * near).min(1.0)
     }
 
     fn rule_based_action<R: Rng + ?Sized>(
@@ -594,6 +594,7 @@ mod search_tests {
             trees: 1,
             widening: 0.01,
             paired: 3,
+            margin: 0.03,
             selective: true,
         })
     }

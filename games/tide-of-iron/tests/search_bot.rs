@@ -30,6 +30,7 @@ fn search_bot(iterations: u64) -> IsMcts<ToiGame> {
         trees: 1,
         widening: 0.01,
         paired: 3,
+        margin: 0.0,
         selective: false,
     })
 }
