@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::action::{N44Action, N44Log};
-use crate::data::{Army, Side};
+use crate::data::{Army, Side, UnitId};
 use crate::movement::reach;
 use crate::state::{Location, Mulberry, Normandy44, Phase, Pool, SUPPLY_US, UnitFlags};
 use crate::testkit::{Kit, act, game, hex, land_engineer, legal, place, unit};
@@ -198,24 +198,7 @@ fn t_repl_04_rule_6_2_return_within_five_hexes_of_its_division() {
 
 #[test]
 fn t_repl_05_rule_20_2_one_airborne_replacement_per_division() {
-    let data = Kit::new()
-        .formation_toml(
-            "[[formation]]\nid = \"us-101\"\nname = \"101st Airborne Division\"\nside = \"allied\"\n\
-             airborne = true\n",
-        )
-        .unit_toml(&unit_in("p501", "allied", "airborne", "us-101", "airborne"))
-        .unit_toml(&unit_in("p502", "allied", "airborne", "us-101", "airborne"))
-        // Both regiments in supply, on a road from the Utah beachhead in 2005.
-        .beachhead_road(&["2005", "1905", "1805", "1705", "1605", "1505", "1506", "1507"])
-        .data();
-    let mut g = game(&data, Side::Allied, Phase::Replacement, &[]);
-    land_engineer(&mut g);
-    place(&mut g, "p501", "1505");
-    place(&mut g, "p502", "1507");
-    reduce(&mut g, "p501", 1);
-    reduce(&mut g, "p502", 1);
-    g.tracks.replacements[Pool::UsAirborne as usize] = 2;
-    let (a, b) = (unit(&g, "p501"), unit(&g, "p502"));
+    let (mut g, a, b) = two_reduced_airborne_regiments();
     act(&mut g, N44Action::Replace { unit: a }).unwrap();
     let refusal = act(&mut g, N44Action::Replace { unit: b }).unwrap_err();
     assert!(format!("{refusal:?}").contains("20.2"), "{refusal:?}");
@@ -437,23 +420,7 @@ fn rule_7_2_a_replacement_may_not_take_its_hex_over_the_limit() {
 /// until one is replaced, and then not the other.
 #[test]
 fn rule_20_2_the_list_offers_one_airborne_replacement_per_division() {
-    let data = Kit::new()
-        .formation_toml(
-            "[[formation]]\nid = \"us-101\"\nname = \"101st Airborne Division\"\nside = \"allied\"\n\
-             airborne = true\n",
-        )
-        .unit_toml(&unit_in("p501", "allied", "airborne", "us-101", "airborne"))
-        .unit_toml(&unit_in("p502", "allied", "airborne", "us-101", "airborne"))
-        .beachhead_road(&["2005", "1905", "1805", "1705", "1605", "1505", "1506", "1507"])
-        .data();
-    let mut g = game(&data, Side::Allied, Phase::Replacement, &[]);
-    land_engineer(&mut g);
-    place(&mut g, "p501", "1505");
-    place(&mut g, "p502", "1507");
-    reduce(&mut g, "p501", 1);
-    reduce(&mut g, "p502", 1);
-    g.tracks.replacements[Pool::UsAirborne as usize] = 2;
-    let (a, b) = (unit(&g, "p501"), unit(&g, "p502"));
+    let (mut g, a, b) = two_reduced_airborne_regiments();
     let offered = legal(&g);
     assert!(
         offered.contains(&N44Action::Replace { unit: a }),
@@ -469,4 +436,28 @@ fn rule_20_2_the_list_offers_one_airborne_replacement_per_division() {
         !offered.contains(&N44Action::Replace { unit: b }),
         "{offered:?}"
     );
+}
+
+/// 20.2's two regiments of the 101st Airborne, each a step down, in supply on a road from the
+/// Utah beachhead in 2005, in the Allied Replacement Phase with 2 US airborne points.
+fn two_reduced_airborne_regiments() -> (Normandy44, UnitId, UnitId) {
+    let data = Kit::new()
+        .formation_toml(
+            "[[formation]]\nid = \"us-101\"\nname = \"101st Airborne Division\"\nside = \"allied\"\n\
+             airborne = true\n",
+        )
+        .unit_toml(&unit_in("p501", "allied", "airborne", "us-101", "airborne"))
+        .unit_toml(&unit_in("p502", "allied", "airborne", "us-101", "airborne"))
+        // Both regiments in supply, on a road from the Utah beachhead in 2005.
+        .beachhead_road(&["2005", "1905", "1805", "1705", "1605", "1505", "1506", "1507"])
+        .data();
+    let mut g = game(&data, Side::Allied, Phase::Replacement, &[]);
+    land_engineer(&mut g);
+    place(&mut g, "p501", "1505");
+    place(&mut g, "p502", "1507");
+    reduce(&mut g, "p501", 1);
+    reduce(&mut g, "p502", 1);
+    g.tracks.replacements[Pool::UsAirborne as usize] = 2;
+    let (a, b) = (unit(&g, "p501"), unit(&g, "p502"));
+    (g, a, b)
 }
