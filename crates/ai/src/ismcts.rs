@@ -331,10 +331,8 @@ impl<G: Heuristics> Bot<G> for IsMcts<G> {
                 .or_else(|| legal.first().copied());
         }
         // The most visited action the real state offers; ties go to the better mean, then to
-        // the first found. A paired root visits its candidates alike, so there the best mean
-        // decides, then the first found (the best ranked). Nothing visited (no budget): the
-        // first legal action.
-        let by_mean = self.config.pairs();
+        // the first found. Nothing visited (no budget): the first legal action. (A paired root
+        // visits its candidates alike and chose above, by mean.)
         let mean = |visits: u32, reward: f64| reward / f64::from(visits.max(1));
         let mut best: Option<(G::Action, u32, f64)> = None;
         for &(action, visits, reward) in &edges {
@@ -343,7 +341,6 @@ impl<G: Heuristics> Bot<G> for IsMcts<G> {
             }
             let better = match best {
                 None => true,
-                Some((_, v, r)) if by_mean => mean(visits, reward) > mean(v, r),
                 Some((_, v, r)) => visits > v || (visits == v && mean(visits, reward) > mean(v, r)),
             };
             if better {

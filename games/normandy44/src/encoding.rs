@@ -1122,8 +1122,7 @@ mod tests {
     use std::sync::Arc;
 
     fn data() -> Arc<N44Data> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/normandy44");
-        Arc::new(N44Data::load(&dir).unwrap())
+        crate::testkit::shipped_data()
     }
 
     /// The constants name the blocks `space` adds, in its order.

@@ -1823,8 +1823,7 @@ mod tests {
     fn tec_9_3_step_costs_kept_for_the_map_answer_as_the_rules_do() {
         // Every hexside of the authored map, every kind of mover, every weather, first step or
         // not: the kept table against the TEC as `step` reads it (9.3-9.6, 9.11).
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/normandy44");
-        let data = crate::data::N44Data::load(&dir).expect("the data");
+        let data = crate::testkit::shipped_data();
         let map = &data.map;
         let mut checked = 0usize;
         for side in [Side::German, Side::Allied] {

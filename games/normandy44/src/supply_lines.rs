@@ -837,8 +837,7 @@ mod tests {
     fn rule_18_2_step_table_agrees_with_the_hexside_checks() {
         // Every hexside of the authored map: the kept masks against 18.2's terrain checks asked
         // step by step, as a trace asked them before the table (A-9, A-51, 9.11).
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/normandy44");
-        let data = crate::data::N44Data::load(&dir).expect("the data");
+        let data = crate::testkit::shipped_data();
         let map = &data.map;
         let table = step_masks(&data);
         assert_eq!(table.len(), map.hexes.len());

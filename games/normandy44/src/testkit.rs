@@ -433,6 +433,17 @@ impl Kit {
     }
 }
 
+/// The shipped components (data/normandy44), read once for every test that asks.
+pub fn shipped_data() -> Arc<N44Data> {
+    static DATA: std::sync::OnceLock<Arc<N44Data>> = std::sync::OnceLock::new();
+    Arc::clone(DATA.get_or_init(|| {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/normandy44");
+        Arc::new(
+            <N44Data as overlord_engine::Components>::load(&dir).unwrap_or_else(|e| panic!("{e}")),
+        )
+    }))
+}
+
 /// A game of the mini scenario on `data` with every unit out of play, at `side`'s `phase` of
 /// turn 2 in Overcast-2, with dice from `rolls` (a test fails on a roll it did not script).
 pub fn game(data: &Arc<N44Data>, side: Side, phase: Phase, rolls: &[u16]) -> Normandy44 {

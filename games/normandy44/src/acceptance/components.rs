@@ -5,16 +5,11 @@
 
 use crate::data::{Class, N44Data, Scenario, Side};
 use crate::state::{Location, Normandy44};
-use overlord_engine::{Components, Game, GameRng, Log};
-use std::path::Path;
-use std::sync::{Arc, OnceLock};
+use overlord_engine::{Game, GameRng, Log};
+use std::sync::Arc;
 
 fn data() -> Arc<N44Data> {
-    static DATA: OnceLock<Arc<N44Data>> = OnceLock::new();
-    Arc::clone(DATA.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/normandy44");
-        Arc::new(<N44Data as Components>::load(&dir).unwrap_or_else(|e| panic!("{e}")))
-    }))
+    crate::testkit::shipped_data()
 }
 
 fn new_game(scenario: Scenario) -> Normandy44 {
