@@ -226,7 +226,11 @@ fn event(game: &mut Ambush, hex: Hex, actor: Actor) {
 /// AMB-RND-2: a round's Event Check: 2d10 on the RE column, no marker placed; what it reads
 /// is done at once, for a random active US soldier (AMBX-MIS-7).
 pub fn round_event(game: &mut Ambush) {
-    if game.veiled() {
+    // AMBX-HID: the event column is hidden, so a state drawn for search reads none of it. It
+    // does not stop there either: the squad's public model of a round's event is that nothing
+    // happens, and play goes on into the next round. Stopping here ended every search at the
+    // round's end, before a firefight was decided.
+    if game.veil != crate::state::Veil::Off {
         return;
     }
     let index = dice::event_index(&mut game.rng, RuleId("AMB-RND-2"));
