@@ -318,9 +318,9 @@ pub struct Ambush {
 /// can foresee of any German (aimed fire at the easiest target he sees), not by his card, and a
 /// round's Event Check reads nothing (the squad's model: nothing happens). The first time play
 /// would read something else hidden (a hex entered is looked up on the sheet, an event or
-/// Activation Check is read, a paragraph is read for the first time), the veil is reached: nothing hidden is read, and search scores the state as it stands
-/// (`Heuristics::horizon`). So nothing the squad has not uncovered can steer the search's
-/// choice.
+/// Activation Check is read, a paragraph is read for the first time), the veil is reached:
+/// nothing hidden is read, and search scores the state as it stands (`Heuristics::horizon`).
+/// So nothing the squad has not uncovered can steer the search's choice.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Veil {
     /// A real game: everything is played.
