@@ -251,7 +251,14 @@ impl Heuristics for Ambush {
                 .sum::<f64>()
                 / goals.len() as f64
         };
-        (0.1 + 0.25 * standing + 0.05 * germans_out + 0.3 * progress + 0.25 * near).min(1.0)
+        // A mission that asks for no German left active (AMBX-MIS-10) is not won by VP alone:
+        // each German out counts for more there.
+        let per_german = if self.mission().victory.require_no_active_germans {
+            0.15
+        } else {
+            0.05
+        };
+        (0.1 + 0.25 * standing + per_german * germans_out + 0.3 * progress + 0.25 * near).min(1.0)
     }
 
     fn rule_based_action<R: Rng + ?Sized>(
@@ -857,32 +864,78 @@ mod search_tests {
     }
 
     /// A state drawn for search stops at the first hidden thing it would read, and a real game
-    /// never does.
+    /// never does: here the checks of a Condition change (AMB-COND-3), which read the sheet.
     #[test]
     fn ambx_hid_a_state_drawn_for_search_stops_at_the_veil() {
         let mut reached = 0;
         for state in states("S1", 5, 3) {
             assert_eq!(state.veil, Veil::Off);
             assert!(!state.horizon());
+            let Some(hex) = state
+                .side(Side::Us)
+                .find_map(|id| match state.soldier(id).place {
+                    Place::Hex(h) => Some(h),
+                    _ => None,
+                })
+            else {
+                continue;
+            };
+            let check = crate::state::Task::Check {
+                hex,
+                actor: 1,
+                quiet: true,
+            };
+            let mut real = state.clone();
+            real.work.push(check.clone());
+            crate::operations::run(&mut real);
+            assert!(!real.horizon(), "a real game reads the sheet");
             let mut drawn = state.determinize_for_search(Seat(0), &mut BotRng::seed_from_u64(1));
             assert_eq!(drawn.veil, Veil::Drawn);
-            let mut legal = Vec::new();
-            for _ in 0..50 {
-                if drawn.horizon() || !matches!(drawn.status(), Status::ToAct(_)) {
-                    break;
-                }
-                drawn.legal_actions(&mut legal);
-                let action = drawn
-                    .rule_based_action(&legal, &mut BotRng::seed_from_u64(2))
-                    .unwrap();
-                let _ = drawn.apply(action, &mut Log::disabled()).unwrap();
-            }
-            if drawn.horizon() {
-                reached += 1;
-                assert!(drawn.work.is_empty(), "nothing more is done past the veil");
-            }
+            drawn.work.push(check);
+            crate::operations::run(&mut drawn);
+            assert!(drawn.horizon());
+            assert!(drawn.work.is_empty(), "nothing more is done past the veil");
+            reached += 1;
         }
         assert!(reached > 3, "{reached} draws reached the veil");
+    }
+
+    /// AMBX-HID: the sheet is hidden, so a soldier of a state drawn for search who enters a hex
+    /// reads none of it, and play goes on (the squad's public model: nothing there): a step
+    /// does not end the search before the Germans answer it.
+    #[test]
+    fn ambx_hid_a_drawn_state_reads_no_sheet_on_entering_a_hex() {
+        let mut entered = 0;
+        for seed in 0..3 {
+            for state in states("M5", seed, 5) {
+                let Some(map) = state.map() else { continue };
+                let next_unwalked = |id| match state.soldier(id).place {
+                    Place::Hex(h) => crate::data::map::Dir::ALL
+                        .iter()
+                        .filter_map(|&d| map.neighbour(h, d))
+                        .find(|&n| !state.trodden(n))
+                        .map(|n| (id, n)),
+                    _ => None,
+                };
+                let Some((id, to)) = state
+                    .side(Side::Us)
+                    .filter(|&id| !state.soldier(id).inactive())
+                    .find_map(next_unwalked)
+                else {
+                    continue;
+                };
+                let mut drawn =
+                    state.determinize_for_search(Seat(0), &mut BotRng::seed_from_u64(1));
+                let (read, reveals) = (drawn.paragraphs_read.clone(), drawn.reveals);
+                crate::operations::enter(&mut drawn, &[id], to);
+                assert!(!drawn.horizon(), "{seed}: entering {to:?} reached the veil");
+                assert_eq!(drawn.paragraphs_read, read);
+                assert_eq!(drawn.reveals, reveals);
+                assert_eq!(drawn.soldier(id).place, Place::Hex(to));
+                entered += 1;
+            }
+        }
+        assert!(entered > 5, "{entered} hexes entered");
     }
 
     /// AMBX-HID: a round's Event Check reads the hidden event column, so a state drawn for

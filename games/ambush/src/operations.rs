@@ -68,11 +68,19 @@ pub fn entered(game: &mut Ambush, soldiers: &[SoldierId], hex: Hex) {
     {
         game.phase = Phase::Operations;
     }
-    game.work.push(Task::Check {
-        hex,
-        actor,
-        quiet: false,
-    });
+    // AMBX-HID: the sheet is hidden, so a state drawn for search reads none of it, and goes
+    // on: the squad's public model of a hex entered is that nothing is there but what it
+    // knows (a marked minefield). Stopping here ended a search at the first step any soldier
+    // took, before the Germans answered it, and a step looked free.
+    if game.veil != crate::state::Veil::Off {
+        minefield(game, hex, actor);
+    } else {
+        game.work.push(Task::Check {
+            hex,
+            actor,
+            quiet: false,
+        });
+    }
     run(game);
 }
 
@@ -171,16 +179,23 @@ fn mark(game: &mut Ambush, hex: Hex, marker: Marker) {
 
 /// AMB-OPS-1/2, AMBX-MIS-9: a hex entry: a known minefield first, then the sheet.
 fn check(game: &mut Ambush, hex: Hex, actor: Actor, quiet: bool) {
-    if !quiet && game.marked(hex, Marker::Minefield) {
-        let entering: Vec<SoldierId> = members(actor).collect();
-        let results = blast::minefield(game, hex, &entering);
-        crate::attacks::log_damage(game, &results, blast::MINEFIELD);
+    if !quiet {
+        minefield(game, hex, actor);
     }
     if game.veiled() {
         return;
     }
     let reading = sheet::hex_entry(game, hex);
     act_on(game, reading, hex, actor, quiet);
+}
+
+/// AMB-PC-3: a hex known to be a minefield blasts those who enter it.
+fn minefield(game: &mut Ambush, hex: Hex, actor: Actor) {
+    if game.marked(hex, Marker::Minefield) {
+        let entering: Vec<SoldierId> = members(actor).collect();
+        let results = blast::minefield(game, hex, &entering);
+        crate::attacks::log_damage(game, &results, blast::MINEFIELD);
+    }
 }
 
 /// What a reading makes happen (AMB-OPS-3..8, AMB-COND-3).
