@@ -316,9 +316,10 @@ pub struct Ambush {
 /// (`Heuristics::determinize_for_search`) keeps the mission's sheet, its paragraphs not yet
 /// read and the German cards behind a veil. A German acting there is played by what the squad
 /// can foresee of any German (aimed fire at the easiest target he sees), not by his card, and a
-/// round's Event Check reads nothing (the squad's model: nothing happens). The first time play
-/// would read something else hidden (a hex entered is looked up on the sheet, an event or
-/// Activation Check is read, a paragraph is read for the first time), the veil is reached:
+/// round's Event Check and a hex entered read nothing (the squad's model: nothing happens, and
+/// nothing is there but a marked minefield). The first time play would read something else
+/// hidden (a Condition change's checks of the sheet, an Activation Check, a paragraph read for
+/// the first time), the veil is reached:
 /// nothing hidden is read, and search scores the state as it stands (`Heuristics::horizon`).
 /// So nothing the squad has not uncovered can steer the search's choice.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
