@@ -319,9 +319,9 @@ pub struct Ambush {
 /// round's Event Check and a hex entered read nothing (the squad's model: nothing happens, and
 /// nothing is there but a marked minefield). The first time play would read something else
 /// hidden (a Condition change's checks of the sheet, an Activation Check, a paragraph read for
-/// the first time), the veil is reached:
-/// nothing hidden is read, and search scores the state as it stands (`Heuristics::horizon`).
-/// So nothing the squad has not uncovered can steer the search's choice.
+/// the first time), the veil is reached: nothing hidden is read, and search scores the state
+/// as it stands (`Heuristics::horizon`). So nothing the squad has not uncovered can steer the
+/// search's choice.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Veil {
     /// A real game: everything is played.
